@@ -1,0 +1,37 @@
+# The two commands the README promises: `make play` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test venv lint dist bench smoke clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/paperwars
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n 2 tests
+
+lint: $(STAMP)
+	$(BIN)/ruff check game tests
+	$(BIN)/mypy game/engine.py game/rules
+
+smoke: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/paperwars smoke
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/paperwars bench --json
+
+dist: $(STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean build.spec
+
+clean:
+	rm -rf build dist .pytest_cache

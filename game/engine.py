@@ -1,0 +1,363 @@
+"""The one engine interface every ruleset implements (OpenSpiel's Game/State split).
+
+Nothing here, nor anywhere under ``game.rules``, imports pygame: scenes call the
+rules, never the other way round.  Chance comes from :class:`Chance`, whose
+state is part of the game state, so a record (seed + actions) replays exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+JSON = dict[str, Any]
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse.  Carries the rule id and a sentence for the player."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+class SettingsError(ValueError):
+    """A setting that does not exist or has a value the game cannot use."""
+
+
+class Chance:
+    """Seeded generator (splitmix64) kept inside the game state.
+
+    Pins make chance scripted for tests and tutorials: ``faces`` are die faces
+    consumed in order before the generator is asked, ``decks`` are orders
+    returned by successive shuffles, ``noise=False`` turns physical noise off.
+    ``draws`` counts every draw, so the app can tell which actions revealed
+    chance (undo never steps past one).
+    """
+
+    __slots__ = ("state", "draws", "faces", "decks", "noise")
+
+    def __init__(
+        self,
+        seed: int,
+        faces: Iterable[int] = (),
+        decks: Iterable[Sequence[Any]] = (),
+        noise: bool = True,
+        draws: int = 0,
+    ) -> None:
+        self.state = int(seed) & _MASK
+        self.draws = draws
+        self.faces = list(faces)
+        self.decks = [list(d) for d in decks]
+        self.noise = noise
+
+    # -- raw generator -------------------------------------------------
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        self.draws += 1
+        return (self._next() >> 11) * (1.0 / (1 << 53))
+
+    def randint(self, lo: int, hi: int) -> int:
+        """An integer in [lo, hi], both included."""
+        if hi < lo:
+            raise ValueError("empty range")
+        self.draws += 1
+        return lo + ((self._next() * (hi - lo + 1)) >> 64)
+
+    def die(self, sides: int = 6) -> int:
+        """One die face 1..sides; a pinned face is used first if there is one."""
+        if self.faces:
+            face = int(self.faces.pop(0))
+            if not 1 <= face <= sides:
+                raise ValueError(f"pinned face {face} is not on a D{sides}")
+            self.draws += 1
+            return face
+        return self.randint(1, sides)
+
+    def dice(self, n: int, sides: int = 6) -> list[int]:
+        return [self.die(sides) for _ in range(n)]
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        """Normal noise; exactly ``mu`` when noise is pinned off."""
+        if not self.noise or sigma == 0:
+            return mu
+        u1 = 1.0 - self.random()
+        u2 = self.random()
+        return mu + sigma * math.sqrt(-2.0 * math.log(u1)) * math.cos(2 * math.pi * u2)
+
+    def uniform(self, lo: float, hi: float) -> float:
+        return lo + (hi - lo) * self.random()
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.randint(0, len(seq) - 1)]
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle in place; a pinned deck order is used first if there is one."""
+        if self.decks:
+            order = self.decks.pop(0)
+            if sorted(map(repr, order)) != sorted(map(repr, items)):
+                raise ValueError("pinned deck order is not a permutation of the deck")
+            items[:] = [_match(items, o) for o in order]
+            self.draws += 1
+            return
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> Chance:
+        """An independent generator derived from this one (for agents, playouts)."""
+        return Chance(self._next(), noise=self.noise)
+
+    # -- persistence ----------------------------------------------------
+    def to_json(self) -> JSON:
+        return {
+            "state": self.state,
+            "draws": self.draws,
+            "faces": list(self.faces),
+            "decks": [list(d) for d in self.decks],
+            "noise": self.noise,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Chance:
+        c = cls(0, data.get("faces", ()), [tuple_deep(d) for d in data.get("decks", ())],
+                bool(data.get("noise", True)), int(data.get("draws", 0)))
+        c.state = int(data["state"]) & _MASK
+        return c
+
+    def copy(self) -> Chance:
+        c = Chance(0, self.faces, self.decks, self.noise, self.draws)
+        c.state = self.state
+        return c
+
+
+def _match(items: list[T], wanted: Any) -> T:
+    for it in items:
+        if it == wanted or tuple_deep(it) == tuple_deep(wanted):
+            return it
+    raise ValueError(f"pinned card {wanted!r} is not in the deck")
+
+
+def tuple_deep(x: Any) -> Any:
+    """Lists become tuples, all the way down (JSON arrays back to frozen fields)."""
+    if isinstance(x, (list, tuple)):
+        return tuple(tuple_deep(v) for v in x)
+    return x
+
+
+def list_deep(x: Any) -> Any:
+    if isinstance(x, (list, tuple)):
+        return [list_deep(v) for v in x]
+    return x
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action: a small frozen dataclass with a text notation.
+
+    Fields hold ints, floats, strings, bools, None or (nested) tuples of those,
+    so that every action round-trips through JSON exactly.
+    """
+
+    def notation(self) -> str:
+        vals = " ".join(str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        return f"{type(self).__name__.lower()} {vals}".strip()
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def to_json(self) -> JSON:
+        data: JSON = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            data[f.name] = list_deep(getattr(self, f.name))
+        return data
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while an action was applied: logged, animated."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    text: str
+    scores: tuple[float, ...] = ()
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One game setting, described well enough for the setup screen to offer it."""
+
+    key: str
+    label: str
+    default: Any
+    kind: str = "choice"  # "bool", "int", "choice", "level"
+    choices: tuple[Any, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise SettingsError(f"{self.label} must be on or off, not {value!r}.")
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
+                raise SettingsError(f"{self.label} must be a whole number from {self.lo} to {self.hi}, not {value!r}.")
+            return value
+        if self.kind == "level":
+            if not isinstance(value, str) or not value:
+                raise SettingsError(f"{self.label} must name a level, not {value!r}.")
+            return value
+        if value not in self.choices:
+            opts = ", ".join(map(str, self.choices))
+            raise SettingsError(f"{self.label} must be one of {opts}, not {value!r}.")
+        return value
+
+
+class Game(ABC):
+    """Rules plus settings (variants, level); makes states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+    settings_spec: ClassVar[tuple[Setting, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    hidden_information: ClassVar[bool] = False
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        settings = dict(settings or {})
+        known = {s.key: s for s in self.settings_spec}
+        unknown = sorted(set(settings) - set(known))
+        if unknown:
+            raise SettingsError(f"{self.title} has no setting called {unknown[0]!r}.")
+        self.settings: dict[str, Any] = {}
+        for key, spec in known.items():
+            self.settings[key] = spec.validate(settings.get(key, spec.default))
+        self._decoders = {cls.__name__: cls for cls in self.action_types}
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    @abstractmethod
+    def new_initial_state(self, chance: Chance) -> State: ...
+
+    def new_state(self, seed: int, pins: Mapping[str, Any] | None = None) -> State:
+        pins = pins or {}
+        chance = Chance(seed, pins.get("faces", ()), pins.get("decks", ()), bool(pins.get("noise", True)))
+        return self.new_initial_state(chance)
+
+    def decode_action(self, data: Mapping[str, Any]) -> Action:
+        """Build an action from its JSON form; raises ValueError with a readable reason."""
+        if not isinstance(data, Mapping) or "type" not in data:
+            raise ValueError("an action must be an object with a 'type'")
+        cls = self._decoders.get(str(data["type"]))
+        if cls is None:
+            raise ValueError(f"{self.title} has no action called {data['type']!r}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        extra = set(data) - names - {"type"}
+        if extra:
+            raise ValueError(f"action {data['type']} has no field {sorted(extra)[0]!r}")
+        try:
+            return cls(**{k: tuple_deep(v) for k, v in data.items() if k != "type"})
+        except TypeError as exc:
+            raise ValueError(f"action {data['type']} is incomplete: {exc}") from None
+
+
+class State(ABC):
+    """One point in a game.  Mutable; ``clone`` for search."""
+
+    def __init__(self, game: Game, chance: Chance) -> None:
+        self.game = game
+        self.chance = chance
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action] | None:
+        """Every legal action, or None where the choice is continuous (a flick)."""
+
+    def random_action(self, rng: Chance) -> Action:
+        """A uniformly random legal action; continuous games override this."""
+        acts = self.legal_actions()
+        if not acts:
+            raise RuntimeError(f"{self.game.title}: no legal action in a running game")
+        return rng.choice(acts)
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise IllegalAction (rule id + sentence) unless ``action`` is legal now."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]: ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check then apply an action; returns what happened."""
+        if self.is_over():
+            raise IllegalAction("GAME", "The game is over.")
+        self.check(action)
+        return self._apply(action)
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """Everything, the generator included; ``from_json`` restores it exactly."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> State: ...
+
+    def clone(self) -> State:
+        return type(self).from_json(self.game, self.to_json())
+
+    def status(self) -> str:
+        """One line for the status bar: whose turn and what is asked."""
+        if self.is_over():
+            res = self.result()
+            return res.text if res else "Game over."
+        return f"{self.game.player_name(self.current_player())} to play."
+
+    def hidden_for_seat(self) -> bool:
+        """True when the next seat must not see the previous seat's secrets (cover screen)."""
+        return self.game.hidden_information

@@ -1,0 +1,75 @@
+"""Which rulesets the app offers.  A ruleset is listed only once it is complete."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import AgentFactory, RandomAgent
+from .engine import Game
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the shell needs to offer one game.
+
+    ``view`` names the pygame view class as "module:Class"; it is imported only
+    by the UI, so the rules never pull in pygame.
+    """
+
+    name: str
+    title: str
+    pitch: str
+    game_cls: type[Game]
+    view: str
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    players: tuple[int, int] = (2, 2)
+    rules_doc: str = ""
+    bench_level: Mapping[str, Any] = field(default_factory=dict)
+
+    def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
+        return self.game_cls(settings)
+
+    def agent_names(self) -> list[str]:
+        return ["random", *[n for n in self.agents if n != "random"]]
+
+    def make_agent(self, name: str, game: Game, seed: int) -> Any:
+        if name == "random":
+            return RandomAgent(game, seed)
+        try:
+            factory = self.agents[name]
+        except KeyError:
+            raise KeyError(f"{self.title} has no computer player called {name!r}; "
+                           f"try one of {', '.join(self.agent_names())}") from None
+        return factory(game, seed)
+
+
+# Modules that define RULESET, in menu order.  A game joins this list when it is playable.
+KNOWN: tuple[str, ...] = ()
+
+_extra: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> None:
+    """Add a ruleset at run time (tests register their tiny proof ruleset this way)."""
+    _extra[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    _extra.pop(name, None)
+
+
+def rulesets() -> list[Ruleset]:
+    out = [importlib.import_module(mod).RULESET for mod in KNOWN]
+    out.extend(_extra.values())
+    return out
+
+
+def get(name: str) -> Ruleset:
+    for rs in rulesets():
+        if rs.name == name:
+            return rs
+    names = ", ".join(r.name for r in rulesets()) or "none"
+    raise KeyError(f"no game called {name!r}; the games are: {names}")

@@ -1,0 +1,1 @@
+"""The rulesets, one package each.  Nothing under here imports pygame."""

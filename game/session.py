@@ -1,0 +1,114 @@
+"""A game in progress: state, record, undo history, autosave.  No pygame here:
+the play scene, the command line and the tests all drive games through this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import registry
+from .engine import Action, Event, State
+from .records import Record
+from .saves import autosave_path, write_save
+
+
+@dataclass
+class Step:
+    """One applied action and what is needed to step back over it."""
+
+    before: dict[str, Any]
+    action: Action
+    seat: int
+    events: list[Event]
+    revealed_chance: bool
+
+
+class Session:
+    """Applies actions for a game, keeps its record, autosaves after every action."""
+
+    def __init__(self, record: Record, autosave: Path | None | bool = True) -> None:
+        self.record = record
+        self.ruleset = registry.get(record.game)
+        self.state: State = record.start()
+        self.history: list[Step] = []
+        self.log: list[str] = []
+        self.seats = list(record.seats) or ["human"] * self.state.game.num_players
+        record.seats = self.seats
+        if autosave is True:
+            self.autosave: Path | None = autosave_path()
+        elif autosave is False:
+            self.autosave = None
+        else:
+            self.autosave = autosave
+        # Replay what the record already holds (restoring a save).
+        pending, record.actions = list(record.actions), []
+        for raw in pending:
+            self.submit(self.state.game.decode_action(raw), save=False)
+
+    @classmethod
+    def new(cls, game: str, settings: dict[str, Any], seed: int, seats: list[str],
+            pins: dict[str, Any] | None = None, autosave: Path | None | bool = True) -> Session:
+        rs = registry.get(game)
+        rec = Record(game=game, settings=dict(settings), seed=seed, pins=dict(pins or {}),
+                     rules_version=rs.game_cls.rules_version, seats=list(seats))
+        return cls(rec, autosave)
+
+    @property
+    def game(self) -> Any:
+        return self.state.game
+
+    def seat_kind(self, seat: int) -> str:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else "human"
+
+    def is_human_turn(self) -> bool:
+        return not self.state.is_over() and self.seat_kind(self.state.current_player()) == "human"
+
+    def submit(self, action: Action, save: bool = True) -> list[Event]:
+        """Apply an action (raises IllegalAction and changes nothing if refused)."""
+        before = self.state.to_json()
+        draws = self.state.chance.draws
+        seat = self.state.current_player()
+        events = self.state.apply(action)
+        self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws))
+        self.record.actions.append(action.to_json())
+        name = self.game.player_name(seat) if seat >= 0 else ""
+        self.log.append(f"{name}: {action.notation()}" if name else action.notation())
+        self.log.extend(f"  {e.text}" for e in events if e.text)
+        if save:
+            self.save_auto()
+        return events
+
+    def can_undo(self) -> bool:
+        return self._undo_depth() > 0
+
+    def _undo_depth(self) -> int:
+        """How many steps Ctrl+Z removes: back to the last human decision, never past chance."""
+        depth = 0
+        for step in reversed(self.history):
+            if step.revealed_chance:
+                break
+            depth += 1
+            if self.seat_kind(step.seat) == "human":
+                return depth
+        return 0
+
+    def undo(self) -> bool:
+        depth = self._undo_depth()
+        if depth == 0:
+            return False
+        for _ in range(depth):
+            step = self.history.pop()
+            self.record.actions.pop()
+            self.state = type(self.state).from_json(self.state.game, step.before)
+        self.log.append("(undone)")
+        self.save_auto()
+        return True
+
+    def save_auto(self) -> None:
+        if self.autosave is not None:
+            write_save(self.autosave, self.record, self.ruleset.title)
+
+    def save_as(self, path: Path) -> None:
+        write_save(path, self.record, self.ruleset.title)
