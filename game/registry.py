@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,12 @@ class Ruleset:
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
     players: tuple[int, int] = (2, 2)
     rules_doc: str = ""
+    #: Settings of the busiest standard level (bench frame time, smoke games).
     bench_level: Mapping[str, Any] = field(default_factory=dict)
+    #: Ruleset-specific bench figures, e.g. {"flick_ms": {...}}; called by `paperwars bench`.
+    bench_extra: Callable[[], dict[str, Any]] | None = None
+    #: Agent used for the computer seats offered on the setup screen (default "ai").
+    default_ai: str = "ai"
 
     def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
         return self.game_cls(settings)

@@ -1,0 +1,234 @@
+"""Pencil on paper: the paper texture, graphite strokes, the handwriting font, the palette.
+
+Every scene draws with these so the five games share one look.  Static layers
+(the paper, a board's grid or map) should be drawn once onto a cached Surface;
+``Layer`` helps with that.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import numpy as np
+import pygame
+
+from ..paths import sprites_dir
+
+Point = tuple[float, float]
+
+PAPER = (244, 239, 225)
+PAPER_LINE = (196, 214, 230)
+INK = (52, 52, 60)
+GRAPHITE = (88, 88, 96)
+FAINT = (160, 158, 150)
+ERASER = (230, 224, 208)
+WARN = (196, 50, 40)
+GOOD = (40, 120, 60)
+
+# Okabe-Ito colours (safe for the common colour blindnesses), each with a symbol
+# as well, so seats never depend on colour alone.
+PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (0, 114, 178),   # blue
+    (213, 94, 0),    # vermilion
+    (0, 158, 115),   # bluish green
+    (204, 121, 167),  # reddish purple
+    (230, 159, 0),   # orange
+    (86, 180, 233),  # sky blue
+)
+PLAYER_SYMBOLS = ("circle", "cross", "triangle", "square", "diamond", "star")
+PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple", "Gold", "Sky")
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+# -- fonts -----------------------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled handwriting font (Comic Neue, OFL) at ``size`` pixels."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "ComicNeue-Bold.otf" if bold else "ComicNeue-Regular.otf"
+    path = sprites_dir() / "fonts" / name
+    try:
+        return pygame.font.Font(str(path), size)
+    except (FileNotFoundError, OSError):
+        return pygame.font.Font(None, size)
+
+
+@lru_cache(maxsize=512)
+def _text_surface(s: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    return font(size, bold).render(s, True, colour)
+
+
+def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
+         anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Write ``s`` in pencil; ``anchor`` is a pygame.Rect attribute name ("center", "midleft", ...)."""
+    img = _text_surface(s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surf.blit(img, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit ``width`` pixels in the hand font."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+# -- paper -------------------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _paper_array(w: int, h: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    base = np.array(PAPER, dtype=np.float32)
+    small = rng.normal(0, 1, (h // 8 + 2, w // 8 + 2)).astype(np.float32)
+    coarse = np.kron(small, np.ones((8, 8), dtype=np.float32))[:h, :w]
+    fine = rng.normal(0, 1, (h, w)).astype(np.float32)
+    grain = coarse * 3.0 + fine * 2.2
+    arr = np.clip(base[None, None, :] + grain[:, :, None], 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(arr.transpose(1, 0, 2))
+
+
+def paper_surface(size: tuple[int, int], seed: int = 7, ruled: bool = False) -> pygame.Surface:
+    """A generated sheet of slightly grainy paper (cached by size)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    surf = pygame.surfarray.make_surface(_paper_array(w, h, seed))
+    if ruled:
+        for y in range(40, h, 28):
+            pygame.draw.line(surf, PAPER_LINE, (0, y), (w, y), 1)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+# -- graphite strokes ----------------------------------------------------------------
+
+def _jitter(seed: int, i: int) -> float:
+    """A small repeatable wobble in [-1, 1] (no global random)."""
+    x = math.sin(seed * 12.9898 + i * 78.233) * 43758.5453
+    return (x - math.floor(x)) * 2 - 1
+
+
+def pencil_line(surf: pygame.Surface, colour: Sequence[int], a: Point, b: Point, width: int = 2,
+                seed: int = 0, wobble: float = 0.8) -> None:
+    """A slightly uneven graphite line: a firm core and a lighter second pass."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    c = tuple(colour[:3])
+    if length < 0.5:
+        pygame.draw.circle(surf, c, (int(ax), int(ay)), max(1, width // 2))
+        return
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    j1 = _jitter(seed, 1) * wobble
+    j2 = _jitter(seed, 2) * wobble
+    mid = ((ax + bx) / 2 + nx * j1 * min(3.0, length / 60), (ay + by) / 2 + ny * j1 * min(3.0, length / 60))
+    pts = [a, mid, b]
+    pygame.draw.lines(surf, c, False, pts, width)
+    light = tuple(min(255, v + 55) for v in c)
+    off = (nx * (0.6 + j2 * 0.4), ny * (0.6 + j2 * 0.4))
+    pygame.draw.aalines(surf, light, False, [(x + off[0], y + off[1]) for x, y in pts])
+
+
+def pencil_lines(surf: pygame.Surface, colour: Sequence[int], points: Sequence[Point], closed: bool = False,
+                 width: int = 2, seed: int = 0) -> None:
+    """A polyline drawn as a pencil stroke."""
+    if len(points) < 2:
+        return
+    c = tuple(colour[:3])
+    pygame.draw.lines(surf, c, closed, points, width)
+    light = tuple(min(255, v + 55) for v in c)
+    d = 0.7 + 0.3 * _jitter(seed, 3)
+    pygame.draw.aalines(surf, light, closed, [(x + d, y - d * 0.5) for x, y in points])
+
+
+def pencil_polygon(surf: pygame.Surface, colour: Sequence[int], points: Sequence[Point],
+                   fill: Sequence[int] | None = None, width: int = 2, seed: int = 0) -> None:
+    """An outlined polygon, optionally shaded with a light hatch colour."""
+    if len(points) < 3:
+        return
+    if fill is not None:
+        pygame.draw.polygon(surf, tuple(fill[:3]), points)
+    pencil_lines(surf, colour, points, True, width, seed)
+
+
+def hatch(surf: pygame.Surface, colour: Sequence[int], rect: pygame.Rect, spacing: int = 7,
+          mask: pygame.Surface | None = None) -> None:
+    """Diagonal pencil hatching over ``rect`` (clipped by the surface's clip)."""
+    c = tuple(colour[:3])
+    x0, y0, w, h = rect
+    for k in range(-h, w, spacing):
+        pygame.draw.aaline(surf, c, (x0 + k, y0 + h), (x0 + k + h, y0))
+
+
+def pencil_circle(surf: pygame.Surface, colour: Sequence[int], centre: Point, radius: float,
+                  width: int = 2, seed: int = 0) -> None:
+    """A hand-drawn circle: a polygon whose radius wobbles a little."""
+    n = max(12, int(radius * 0.8))
+    pts = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        r = radius * (1 + 0.02 * _jitter(seed, i))
+        pts.append((centre[0] + r * math.cos(t), centre[1] + r * math.sin(t)))
+    pencil_lines(surf, colour, pts, True, width, seed)
+
+
+def draw_symbol(surf: pygame.Surface, seat: int, centre: Point, size: float, width: int = 2) -> None:
+    """The seat's symbol in its colour, so seats differ in shape as well as colour."""
+    kind = PLAYER_SYMBOLS[seat % len(PLAYER_SYMBOLS)]
+    c = player_colour(seat)
+    x, y = centre
+    r = size / 2
+    if kind == "circle":
+        pencil_circle(surf, c, centre, r, width, seat)
+    elif kind == "cross":
+        pencil_line(surf, c, (x - r, y - r), (x + r, y + r), width, seat)
+        pencil_line(surf, c, (x - r, y + r), (x + r, y - r), width, seat + 1)
+    elif kind == "triangle":
+        pencil_lines(surf, c, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)], True, width, seat)
+    elif kind == "square":
+        pencil_lines(surf, c, [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)], True, width, seat)
+    elif kind == "diamond":
+        pencil_lines(surf, c, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], True, width, seat)
+    else:
+        pts = []
+        for i in range(10):
+            rr = r if i % 2 == 0 else r * 0.45
+            t = -math.pi / 2 + i * math.pi / 5
+            pts.append((x + rr * math.cos(t), y + rr * math.sin(t)))
+        pencil_lines(surf, c, pts, True, width, seat)
+
+
+class Layer:
+    """A cached static layer: redrawn only when its key (size, state version...) changes."""
+
+    def __init__(self, draw: Callable[[pygame.Surface], None]) -> None:
+        self._draw = draw
+        self._key: object = None
+        self._surf: pygame.Surface | None = None
+
+    def get(self, size: tuple[int, int], key: object = None) -> pygame.Surface:
+        full_key = (size, key)
+        if self._surf is None or self._key != full_key:
+            self._surf = pygame.Surface(size, pygame.SRCALPHA)
+            self._draw(self._surf)
+            self._key = full_key
+        return self._surf
+
+    def invalidate(self) -> None:
+        self._key = None

@@ -1,0 +1,110 @@
+"""The contract between the shared play scene and one ruleset's board view.
+
+The play scene (``game.ui.scenes.play``) owns the session, the margin (log, whose
+turn, remaining counters the view supplies), the status line, refusal messages,
+undo, autosave, the cover screen for hidden information, and the computer seats.
+A ``GameView`` only draws its board and turns mouse and keys into actions.
+
+Input flow: the view builds an Action and calls ``ctx.submit(action)``.  If the
+rules refuse it, ``submit`` shows the refusal's sentence to the player and
+returns False; nothing changed.  After every applied action (human or computer)
+the scene calls ``view.on_events(events)`` so the view can animate.  While
+``view.busy()`` is True the computer seats wait (so animations play out).
+
+Setup phases that belong to the rules (drawing a map, placing ships, building a
+squad) are actions of the ruleset like any other, so records replay them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from ..engine import Action, Event, State
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+
+class PlayContext(Protocol):
+    """What the play scene offers a view."""
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def ui(self) -> pygame_gui.UIManager: ...
+
+    def submit(self, action: Action) -> bool:
+        """Apply an action for the seat to move; on refusal show the reason, return False."""
+
+    def refuse(self, message: str) -> None:
+        """Show a sentence in the refusal slot (for gestures the view itself rejects)."""
+
+    def human_to_move(self) -> bool:
+        """True when the seat to move is a person at this screen (not a computer)."""
+
+    def seat_kind(self, seat: int) -> str:
+        """"human" or the agent name of that seat."""
+
+
+class GameView:
+    """Base for the five board views.  Subclasses override what they need."""
+
+    #: Drawn on the menu card: subclasses override ``draw_icon``.
+    def __init__(self, ctx: PlayContext) -> None:
+        self.ctx = ctx
+        self.rect = pygame.Rect(0, 0, 800, 600)
+
+    # -- lifecycle ------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """The board area changed (window resize); recompute scales, drop caches."""
+        self.rect = pygame.Rect(rect)
+
+    def kill(self) -> None:
+        """Remove any pygame_gui elements the view created."""
+
+    def reset(self) -> None:
+        """The state was replaced (undo, load): drop selections and caches that depend on it."""
+
+    # -- input & animation -------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True if the event was used.  Only called while a person is to move."""
+        return False
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        """Events of the action just applied: start animations."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds.  Must not change the game state."""
+
+    def busy(self) -> bool:
+        """True while an animation is playing; computer seats wait for it."""
+        return False
+
+    # -- drawing --------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the board inside ``self.rect``.  Must not change the game state."""
+
+    def margin_lines(self) -> list[str]:
+        """Short lines for the margin: counters, caps, pools, whatever players tally on paper."""
+        return []
+
+    def hint(self) -> str:
+        """One line telling the person to move what to do now (shown under the status)."""
+        return ""
+
+    @staticmethod
+    def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A small pencil drawing of the game for its menu card."""
+
+
+def load_view_class(path: str) -> type[GameView]:
+    """Import "module:Class" lazily (rules never import views)."""
+    import importlib
+
+    mod, _, cls = path.partition(":")
+    out: Any = getattr(importlib.import_module(mod), cls)
+    return out  # type: ignore[no-any-return]
