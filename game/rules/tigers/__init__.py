@@ -1,0 +1,21 @@
+"""Paper Tigers (RULES.md section T): WWII miniatures on a centimetre table,
+playing cards for orders and initiative, D6 for fate."""
+
+from __future__ import annotations
+
+from ...registry import Ruleset
+from .state import TigersGame, TigersState
+
+__all__ = ["RULESET", "TigersGame", "TigersState"]
+
+RULESET = Ruleset(
+    name="tigers",
+    title="Paper Tigers",
+    pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
+    game_cls=TigersGame,
+    view="game.ui.views.tigers:TigersView",
+    agents={},
+    players=(2, 2),
+    rules_doc="docs/rules/tigers.md",
+    bench_level={"level": "village_fight"},
+)

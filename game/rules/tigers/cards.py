@@ -1,0 +1,57 @@
+"""The 52-card deck: initiative order, difficulty and dice per suit colour (T-T4..T-T6).
+
+Cards are short strings, rank then suit: "2H" .. "10S", "JD", "QC", "KH", "AS".
+"""
+
+from __future__ import annotations
+
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS: tuple[str, ...] = ("H", "D", "S", "C")
+SUIT_SYMBOL = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
+SUIT_NAME = {"H": "hearts", "D": "diamonds", "S": "spades", "C": "clubs"}
+FULL_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def is_card(card: object) -> bool:
+    return isinstance(card, str) and len(card) >= 2 and card[:-1] in RANKS and card[-1] in SUITS
+
+
+def is_red(card: str) -> bool:
+    return suit(card) in ("H", "D")
+
+
+def difficulty(card: str) -> int:
+    """T-T5: the number on the card; J, Q, K count 10 and the ace 11."""
+    r = rank(card)
+    if r == "A":
+        return 11
+    if r in ("J", "Q", "K"):
+        return 10
+    return int(r)
+
+
+def initiative_key(card: str) -> tuple[int, int]:
+    """T-T4: sort key, smallest acts first: high rank first, then red before black,
+    then hearts before diamonds and spades before clubs (suit order H, D, S, C)."""
+    return (-RANKS.index(rank(card)), SUITS.index(suit(card)))
+
+
+def dice_for(card: str, action: str) -> int:
+    """T-T6: red fires with 3 dice and moves with 2; black moves with 3 and fires with 2."""
+    red = is_red(card)
+    if action == "fire":
+        return 3 if red else 2
+    return 2 if red else 3
+
+
+def label(card: str) -> str:
+    """A card for the log: rank and suit symbol, e.g. "Q\u2665"."""
+    return rank(card) + SUIT_SYMBOL[suit(card)]

@@ -1,0 +1,177 @@
+"""Table geometry in centimetres: unit kinds and bases, terrain pieces, line of sight.
+
+Terrain pieces are shapely polygons held in an STRtree, so a line-of-sight ray
+only looks at the few pieces near it (T-A3, T-A4).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.strtree import STRtree
+
+XY = tuple[float, float]
+
+#: T-A4 decision: a line passing within this many cm of a blocking edge is in doubt.
+DOUBT_CM = 0.5
+#: T-A5: infantry fires at most this far (centre to centre).
+INFANTRY_RANGE = 12.0
+#: T-A1: infantry moves at most this far on one card.
+INFANTRY_CAP = 6.0
+#: T-F1: Follow me! chain distance (base edge to base edge).
+FOLLOW_CM = 7.5
+
+TERRAIN_KINDS: tuple[str, ...] = ("hill", "woods", "building")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One unit kind: base size (length along the facing, width across), points, saves."""
+
+    key: str
+    name: str
+    length: float
+    width: float
+    vp: int
+    armour_dice: int  # T-A7
+    vehicle: bool
+    carrier: bool  # T-R1: may carry one infantry unit
+
+
+KINDS: dict[str, Kind] = {k.key: k for k in (
+    Kind("infantry", "infantry squad", 3.0, 4.0, 1, 0, False, False),
+    Kind("jeep", "jeep", 4.5, 2.2, 1, 0, True, False),
+    Kind("truck", "truck", 8.0, 3.0, 1, 0, True, True),
+    Kind("halftrack", "halftrack", 8.0, 3.0, 3, 1, True, True),
+    Kind("armoured_car", "armoured car", 7.0, 3.0, 3, 1, True, False),
+    Kind("gun", "gun", 5.0, 3.5, 3, 0, True, False),
+    Kind("tank", "tank", 9.0, 4.5, 5, 2, True, True),
+)}
+
+
+def heading_vec(heading: float) -> XY:
+    """Degrees, 0 = east (+x), 90 = south (+y, the table's y grows downwards)."""
+    r = math.radians(heading)
+    return (math.cos(r), math.sin(r))
+
+
+def base_corners(x: float, y: float, heading: float, length: float, width: float) -> list[XY]:
+    dx, dy = heading_vec(heading)
+    px, py = -dy, dx
+    hl, hw = length / 2, width / 2
+    return [(x + dx * hl + px * hw, y + dy * hl + py * hw), (x + dx * hl - px * hw, y + dy * hl - py * hw),
+            (x - dx * hl - px * hw, y - dy * hl - py * hw), (x - dx * hl + px * hw, y - dy * hl + py * hw)]
+
+
+def base_polygon(x: float, y: float, heading: float, kind: str) -> Polygon:
+    k = KINDS[kind]
+    return Polygon(base_corners(x, y, heading, k.length, k.width))
+
+
+def front_point(x: float, y: float, heading: float, kind: str) -> XY:
+    """T-A1: moves are measured from the middle of the base's front edge."""
+    dx, dy = heading_vec(heading)
+    hl = KINDS[kind].length / 2
+    return (x + dx * hl, y + dy * hl)
+
+
+def centre_from_front(fx: float, fy: float, heading: float, kind: str) -> XY:
+    dx, dy = heading_vec(heading)
+    hl = KINDS[kind].length / 2
+    return (fx - dx * hl, fy - dy * hl)
+
+
+def path_length(points: Sequence[XY]) -> float:
+    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def shape_points(kind: str, x: float, y: float, w: float, h: float, angle: float) -> list[XY]:
+    """The outline of a laid-out piece: buildings are rectangles, woods an irregular
+    twelve-sided blob, hills a smooth ellipse; ``angle`` rotates it (degrees)."""
+    if kind == "building":
+        local = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    else:
+        n = 12 if kind == "woods" else 20
+        wobble = (1.0, 0.9, 1.0, 0.85, 0.97, 0.9) if kind == "woods" else (1.0,)
+        local = []
+        for i in range(n):
+            t = 2 * math.pi * i / n
+            f = wobble[i % len(wobble)]
+            local.append((math.cos(t) * w / 2 * f, math.sin(t) * h / 2 * f))
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return [(round(x + px * c - py * s, 3), round(y + px * s + py * c, 3)) for px, py in local]
+
+
+class Terrain:
+    """The terrain pieces as polygons with a spatial index for line of sight.
+
+    ``outer`` (grown by the doubt margin) finds candidates; ``inner`` (shrunk by it)
+    decides a clear block; a line touching ``outer`` but missing ``inner`` is in doubt.
+    """
+
+    def __init__(self, pieces: Iterable[tuple[str, Sequence[XY]]]) -> None:
+        self.kinds: list[str] = []
+        self.polys: list[Polygon] = []
+        for kind, pts in pieces:
+            self.kinds.append(kind)
+            self.polys.append(Polygon(pts))
+        self.outer = [p.buffer(DOUBT_CM, quad_segs=4) for p in self.polys]
+        self.inner = [p.buffer(-DOUBT_CM, quad_segs=4) for p in self.polys]
+        for p in (*self.polys, *self.inner):
+            shapely.prepare(p)
+        self.tree = STRtree(self.outer) if self.outer else None
+
+    def pieces_at(self, x: float, y: float) -> list[int]:
+        """Indices of the pieces containing a point (border included)."""
+        if self.tree is None:
+            return []
+        pt = Point(x, y)
+        return [int(i) for i in self.tree.query(pt) if self.polys[int(i)].covers(pt)]
+
+    def ray(self, a: XY, b: XY, skip: Iterable[int] = ()) -> tuple[list[int], list[int]]:
+        """T-A3/T-A4: (pieces that clearly block, pieces in doubt) for the line a-b.
+
+        Pieces in ``skip`` (the ones firer or target stand in) never block: a line
+        ending INSIDE a piece is not blocked by it."""
+        if self.tree is None or a == b:
+            return [], []
+        line = LineString([a, b])
+        skip = set(skip)
+        blocked: list[int] = []
+        doubt: list[int] = []
+        for i in self.tree.query(line):
+            i = int(i)
+            if i in skip:
+                continue
+            inner = self.inner[i]
+            if not inner.is_empty and inner.intersects(line):
+                blocked.append(i)
+            elif self.outer[i].intersects(line):
+                doubt.append(i)
+        return blocked, doubt
+
+    def entries(self, a: XY, b: XY) -> list[tuple[float, int]]:
+        """Where the segment a-b passes from outside into a piece: (distance from a, piece)."""
+        if self.tree is None or a == b:
+            return []
+        seg = LineString([a, b])
+        out: list[tuple[float, int]] = []
+        for i in self.tree.query(seg):
+            i = int(i)
+            poly = self.polys[i]
+            if not poly.intersects(seg):
+                continue
+            inter = poly.intersection(seg)
+            parts = getattr(inter, "geoms", [inter])
+            for part in parts:
+                if part.geom_type != "LineString" or part.length < 1e-6:
+                    continue
+                d = min(math.dist(a, c) for c in part.coords)
+                if d > 1e-6:
+                    out.append((d, i))
+        out.sort()
+        return out
