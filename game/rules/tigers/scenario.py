@@ -111,5 +111,7 @@ def _unit(u: Any, side: int, i: int, source: str, w: float, h: float) -> dict[st
 
 
 def load_scenario(name: str) -> dict[str, Any]:
+    from pathlib import Path
     data = load_level("tigers", name)
-    return parse_scenario(data, f"{name}.json" if not name.endswith(".json") else name)
+    base = Path(name).name
+    return parse_scenario(data, base if base.endswith(".json") else f"{base}.json")

@@ -791,7 +791,7 @@ class TigersState(State):
         dealt = [0, 0]
         while self.deck and (left[0] or left[1]):
             if left[p]:
-                self.hands[p].append((self.deck.pop(), False))
+                self.hands[p].append((self.deck.pop(0), False))
                 left[p] -= 1
                 dealt[p] += 1
             p = 1 - p

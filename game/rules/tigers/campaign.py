@@ -1,0 +1,103 @@
+"""T-E3 campaigns: a series of battles whose results earn campaign points.
+
+Complete victory 3, marginal victory 2, draw 1 (each side), defeat 0.  A campaign
+is plain JSON so it can be saved between battles and read back exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...jsonio import FileProblem, read_json, write_atomic
+
+CAMPAIGN_FORMAT = "paperwars-tigers-campaign"
+POINTS = {"complete": 3, "marginal": 2, "draw": 1}
+
+
+class CampaignError(FileProblem):
+    """A campaign file that cannot be used, with the reason."""
+
+
+def outcome(vp: tuple[int, int] | list[int]) -> tuple[int, str]:
+    """T-E2: (winner or -1, "complete" | "marginal" | "draw") from the victory points."""
+    a, b = int(vp[0]), int(vp[1])
+    if a == b:
+        return -1, "draw"
+    return (0 if a > b else 1), ("marginal" if abs(a - b) < 3 else "complete")
+
+
+@dataclass
+class Campaign:
+    """A series of battles (10 by default) between two named commanders."""
+
+    names: tuple[str, str] = ("Blue", "Orange")
+    battles: int = 10
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def record(self, level: str, vp: tuple[int, int] | list[int]) -> dict[str, Any]:
+        """Add one finished battle (its scenario and victory points); returns the entry."""
+        if self.is_over():
+            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
+        winner, kind = outcome(vp)
+        entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind}
+        self.results.append(entry)
+        return entry
+
+    def record_state(self, level: str, state: Any) -> dict[str, Any]:
+        """Add a finished Paper Tigers game."""
+        if not state.is_over():
+            raise CampaignError("Only a finished battle counts for the campaign.")
+        return self.record(level, state.vp)
+
+    def points(self) -> list[int]:
+        pts = [0, 0]
+        for r in self.results:
+            if r["winner"] < 0:
+                pts[0] += POINTS["draw"]
+                pts[1] += POINTS["draw"]
+            else:
+                pts[r["winner"]] += POINTS[r["victory"]]
+        return pts
+
+    def is_over(self) -> bool:
+        return len(self.results) >= self.battles
+
+    def leader(self) -> int:
+        """The side ahead on campaign points, -1 when level."""
+        a, b = self.points()
+        return -1 if a == b else (0 if a > b else 1)
+
+    def summary(self) -> str:
+        a, b = self.points()
+        return (f"Battle {len(self.results)} of {self.battles}: {self.names[0]} {a}, "
+                f"{self.names[1]} {b} campaign points.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": CAMPAIGN_FORMAT, "version": 1, "names": list(self.names), "battles": self.battles,
+                "results": [dict(r, vp=list(r["vp"])) for r in self.results]}
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "campaign") -> Campaign:
+        if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
+            raise CampaignError(f"The {source} is not a Paper Tigers campaign.")
+        names, battles, results = data.get("names"), data.get("battles"), data.get("results")
+        if (not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names)
+                or not isinstance(battles, int) or isinstance(battles, bool) or battles < 1
+                or not isinstance(results, list)):
+            raise CampaignError(f"The {source} has names, battles or results of the wrong shape.")
+        camp = cls((names[0], names[1]), battles, [])
+        for i, r in enumerate(results):
+            if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2:
+                raise CampaignError(f"The {source}: battle {i + 1} has no victory points.")
+            camp.results.append({"level": str(r.get("level", "")), "vp": [int(r["vp"][0]), int(r["vp"][1])],
+                                 "winner": outcome(r["vp"])[0], "victory": outcome(r["vp"])[1]})
+        return camp
+
+    def save(self, path: Path) -> None:
+        write_atomic(Path(path), self.to_json())
+
+    @classmethod
+    def load(cls, path: Path) -> Campaign:
+        return cls.from_json(read_json(Path(path), "campaign"), f"campaign {Path(path).name}")
