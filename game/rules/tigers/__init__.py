@@ -4,6 +4,8 @@ playing cards for orders and initiative, D6 for fate."""
 from __future__ import annotations
 
 from ...registry import Ruleset
+from .ai import make_ai
+from .bench import los_bench
 from .state import TigersGame, TigersState
 
 __all__ = ["RULESET", "TigersGame", "TigersState"]
@@ -14,8 +16,9 @@ RULESET = Ruleset(
     pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
     game_cls=TigersGame,
     view="game.ui.views.tigers:TigersView",
-    agents={},
+    agents={"ai": make_ai},
     players=(2, 2),
     rules_doc="docs/rules/tigers.md",
     bench_level={"level": "village_fight"},
+    bench_extra=los_bench,
 )
