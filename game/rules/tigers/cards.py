@@ -52,6 +52,10 @@ def dice_for(card: str, action: str) -> int:
     return 2 if red else 3
 
 
+RANK_NAME = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
 def label(card: str) -> str:
-    """A card for the log: rank and suit symbol, e.g. "Q\u2665"."""
-    return rank(card) + SUIT_SYMBOL[suit(card)]
+    """A card for the log in words, e.g. "queen of hearts" (the hand font has no suit glyphs)."""
+    r = rank(card)
+    return f"{RANK_NAME.get(r, r)} of {SUIT_NAME[suit(card)]}"

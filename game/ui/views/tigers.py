@@ -1,0 +1,913 @@
+"""Paper Tigers board view: the centimetre table to scale, cards, dice and the tools.
+
+Mouse: wheel zooms, right or middle drag pans.  T toggles the measuring tape, L the
+line-of-sight string; both work whenever the board takes input.  Orders are clicks
+and drags on the table (drag a path from a unit's front to move it); the pencil
+buttons under the table carry the phase's choices, with their keys.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from ...engine import Action, Event
+from ...rules.tigers import cards as C
+from ...rules.tigers.actions import (
+    Assign,
+    ChooseSide,
+    Deploy,
+    Discard,
+    EditTerrain,
+    EndRecovery,
+    EndTerrain,
+    Fire,
+    Keep,
+    KeepAboard,
+    Mount,
+    Move,
+    MoveOrder,
+    Pick,
+    PlaceTerrain,
+    Recover,
+    RemoveTerrain,
+    RollOff,
+    Skip,
+)
+from ...rules.tigers.ai import p_at_least, save_factor
+from ...rules.tigers.geometry import KINDS, base_corners, heading_vec, path_length
+from ...rules.tigers.state import TigersState, Unit
+from .. import paper
+from ..view import GameView
+
+TRAY_H = 178
+CARD_W, CARD_H = 34, 48
+RED = (190, 40, 40)
+BLACK = (30, 30, 36)
+HILL = (176, 150, 104)
+WOODS = (70, 130, 70)
+BUILDING = (120, 96, 80)
+SMOKE = (150, 150, 150)
+WRECK = (40, 40, 40)
+Colour = tuple[int, int, int]
+
+
+class PencilButton:
+    """A button drawn in pencil on the paper, with a key."""
+
+    def __init__(self, label: str, key: int | None, run: Callable[[], Any]) -> None:
+        self.label = label
+        self.key = key
+        self.run = run
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+# -- drawing helpers ---------------------------------------------------------------------
+
+def draw_suit(surf: pygame.Surface, suit: str, centre: tuple[float, float], size: float) -> None:
+    """A suit symbol from shapes (the hand font has no suit glyphs)."""
+    x, y = centre
+    r = size / 2
+    col = RED if suit in "HD" else BLACK
+    if suit == "D":
+        pygame.draw.polygon(surf, col, [(x, y - r), (x + r * 0.7, y), (x, y + r), (x - r * 0.7, y)])
+    elif suit == "H":
+        pygame.draw.circle(surf, col, (x - r * 0.45, y - r * 0.25), r * 0.5)
+        pygame.draw.circle(surf, col, (x + r * 0.45, y - r * 0.25), r * 0.5)
+        pygame.draw.polygon(surf, col, [(x - r * 0.93, y - r * 0.05), (x + r * 0.93, y - r * 0.05), (x, y + r)])
+    elif suit == "S":
+        pygame.draw.circle(surf, col, (x - r * 0.45, y + r * 0.15), r * 0.48)
+        pygame.draw.circle(surf, col, (x + r * 0.45, y + r * 0.15), r * 0.48)
+        pygame.draw.polygon(surf, col, [(x - r * 0.9, y + r * 0.05), (x + r * 0.9, y + r * 0.05), (x, y - r)])
+        pygame.draw.polygon(surf, col, [(x, y + r * 0.2), (x - r * 0.35, y + r), (x + r * 0.35, y + r)])
+    else:
+        for dx, dy in ((0, -0.42), (-0.45, 0.15), (0.45, 0.15)):
+            pygame.draw.circle(surf, col, (x + r * dx, y + r * dy), r * 0.42)
+        pygame.draw.polygon(surf, col, [(x, y + r * 0.1), (x - r * 0.35, y + r), (x + r * 0.35, y + r)])
+
+
+def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: str | None, mark: Colour | None = None) -> None:
+    """A card face (rank and suit, red or black) or, for None, a pencilled back."""
+    pygame.draw.rect(surf, (252, 250, 244), rect, border_radius=4)
+    if card is None:
+        inner = rect.inflate(-6, -6)
+        pygame.draw.rect(surf, (120, 140, 175), inner, border_radius=3)
+        old = surf.get_clip()
+        surf.set_clip(inner.clip(old) if old else inner)
+        for k in range(inner.left - inner.height, inner.right, 6):
+            pygame.draw.line(surf, (160, 176, 205), (k, inner.bottom - 1), (k + inner.height, inner.top), 1)
+        surf.set_clip(old)
+    else:
+        col = RED if C.is_red(card) else BLACK
+        paper.text(surf, C.rank(card), (rect.left + 4, rect.top + 2), 17, col, bold=True)
+        draw_suit(surf, C.suit(card), (rect.centerx + 2, rect.bottom - 15), min(rect.w, rect.h) * 0.42)
+    pygame.draw.rect(surf, mark or paper.GRAPHITE, rect, 3 if mark else 1, border_radius=4)
+
+
+def draw_die(surf: pygame.Surface, centre: tuple[float, float], face: int, size: float, good: bool | None) -> None:
+    x, y = centre
+    r = pygame.Rect(0, 0, size, size)
+    r.center = (int(x), int(y))
+    pygame.draw.rect(surf, (252, 250, 244), r, border_radius=4)
+    col = paper.GOOD if good else (paper.WARN if good is False else paper.INK)
+    pygame.draw.rect(surf, col, r, 2, border_radius=4)
+    pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+    for dx, dy in pips.get(face, []):
+        pygame.draw.circle(surf, paper.INK, (x + dx * size * 0.26, y + dy * size * 0.26), max(1.5, size * 0.08))
+
+
+class TigersView(GameView):
+    """The table, the units, the cards and the dice of Paper Tigers."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.scale = 5.0
+        self.off = (0.0, 0.0)
+        self.fit_scale = 5.0
+        self.fitted = False
+        self.panning = False
+        self.tool = ""  # "", "tape", "los"
+        self.drag: list[tuple[float, float]] | None = None  # cm points of a drag in progress
+        self.drag_start_px: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        self.card_choice = "?"
+        self.terrain_kind = "woods"
+        self.selected_piece = -1
+        self.selected_unit = -1
+        self.followers: list[int] = []
+        self.deploy_facing = -1.0
+        self.rolls: list[dict[str, Any]] = []
+        self.anims: dict[int, tuple[float, list[tuple[float, float]], float]] = {}
+        self.flash = 0.0
+        self.buttons: list[PencilButton] = []
+        self.card_hits: list[tuple[pygame.Rect, str]] = []
+        self.layer = paper.Layer(self._draw_static)
+        self._tool_line: list[tuple[float, float]] | None = None
+
+    # -- geometry -------------------------------------------------------------------------
+    @property
+    def st(self) -> TigersState:
+        return self.ctx.state  # type: ignore[return-value]
+
+    def table_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left, self.rect.top, self.rect.w, max(60, self.rect.h - TRAY_H))
+
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        self.fit()
+
+    def fit(self) -> None:
+        area = self.table_rect()
+        tw, th = self.st.table
+        self.fit_scale = max(0.5, min((area.w - 20) / tw, (area.h - 20) / th))
+        self.scale = self.fit_scale
+        self.off = (area.centerx - tw * self.scale / 2, area.centery - th * self.scale / 2)
+        self.fitted = True
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return (self.off[0] + x * self.scale, self.off[1] + y * self.scale)
+
+    def cm(self, pos: tuple[float, float]) -> tuple[float, float]:
+        return ((pos[0] - self.off[0]) / self.scale, (pos[1] - self.off[1]) / self.scale)
+
+    def reset(self) -> None:
+        self.drag = None
+        self.selected_unit = -1
+        self.selected_piece = -1
+        self.followers = []
+        self.anims.clear()
+        self.layer.invalidate()
+
+    # -- input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.fitted:
+            self.fit()
+        if event.type == pygame.MOUSEWHEEL:
+            self.zoom(1.15 if event.y > 0 else 1 / 1.15, self.mouse)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.panning:
+                self.off = (self.off[0] + event.rel[0], self.off[1] + event.rel[1])
+                return True
+            if self.drag is not None:
+                self._extend_drag(self.cm(event.pos))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if event.button in (2, 3):
+                self.panning = True
+                return True
+            if event.button == 1:
+                return self.press(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (2, 3):
+                self.panning = False
+                return True
+            if event.button == 1:
+                return self.release(event.pos)
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def zoom(self, f: float, at: tuple[int, int]) -> None:
+        new = min(self.fit_scale * 8, max(self.fit_scale * 0.5, self.scale * f))
+        cx, cy = self.cm(at)
+        self.scale = new
+        self.off = (at[0] - cx * new, at[1] - cy * new)
+
+    def key(self, k: int) -> bool:
+        if k == pygame.K_t:
+            self.tool = "" if self.tool == "tape" else "tape"
+            return True
+        if k == pygame.K_l:
+            self.tool = "" if self.tool == "los" else "los"
+            return True
+        if k == pygame.K_0:
+            self.fit()
+            return True
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_MINUS) and self.st.phase != "terrain":
+            self.zoom(1.2 if k != pygame.K_MINUS else 1 / 1.2, self.table_rect().center)
+            return True
+        for b in self.phase_buttons():
+            if b.key == k:
+                b.run()
+                return True
+        if self.st.phase == "terrain" and self.selected_piece >= 0:
+            return self._edit_key(k)
+        if self.st.phase == "deploy" and k in (pygame.K_q, pygame.K_e):
+            self.deploy_facing = (self._deploy_default() if self.deploy_facing < 0 else self.deploy_facing)
+            self.deploy_facing = (self.deploy_facing + (15 if k == pygame.K_e else -15)) % 360
+            return True
+        return False
+
+    def _edit_key(self, k: int) -> bool:
+        s = self.st
+        if not 0 <= self.selected_piece < len(s.pieces) or s.pieces[self.selected_piece]["params"] is None:
+            return False
+        x, y, w, h, a = s.pieces[self.selected_piece]["params"]
+        if k in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            ok = self.ctx.submit(RemoveTerrain(self.selected_piece))
+            self.selected_piece = -1
+            return ok
+        change = {pygame.K_q: (0, 0, -15), pygame.K_e: (0, 0, 15), pygame.K_PLUS: (1.1, 1.1, 0),
+                  pygame.K_EQUALS: (1.1, 1.1, 0), pygame.K_MINUS: (1 / 1.1, 1 / 1.1, 0)}.get(k)
+        if change is None:
+            return False
+        fw, fh, da = change
+        return self._submit(EditTerrain(self.selected_piece, x, y, round(w * (fw or 1), 1), round(h * (fh or 1), 1),
+                                        (a + da) % 360))
+
+    def _submit(self, a: Action) -> bool:
+        ok = self.ctx.submit(a)
+        if ok:
+            self.layer.invalidate()
+        return ok
+
+    def button_at(self, pos: tuple[int, int]) -> PencilButton | None:
+        return next((b for b in self.buttons if b.rect.collidepoint(pos)), None)
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        b = self.button_at(pos)
+        if b is not None:
+            b.run()
+            return True
+        for rect, code in self.card_hits:
+            if rect.collidepoint(pos):
+                return self.card_clicked(code)
+        if not self.table_rect().collidepoint(pos):
+            return False
+        p = self.cm(pos)
+        self.drag_start_px = pos
+        if self.tool:
+            self.drag = [p]
+            return True
+        s = self.st
+        if s.phase == "move":
+            uid, _ = s.movers[0]
+            u = s.units[uid]
+            start = s.position(u) if u.carrier >= 0 else u.front()
+            if math.dist(p, start) * self.scale < 30 or self.unit_at(p) == uid:
+                self.drag = [start]
+                return True
+        if s.phase == "terrain":
+            i = self.piece_at(p)
+            if i >= 0:
+                self.selected_piece = i
+            else:
+                self.selected_piece = -1
+            self.drag = [p]
+            return True
+        return False
+
+    def _extend_drag(self, p: tuple[float, float]) -> None:
+        assert self.drag is not None
+        s = self.st
+        if self.tool or s.phase != "move":
+            if len(self.drag) == 1:
+                self.drag.append(p)
+            else:
+                self.drag[-1] = p
+            return
+        _, allow = s.movers[0]
+        if math.dist(self.drag[-1], p) < 0.6:
+            return
+        used = path_length(self.drag)
+        left = allow - used
+        if left <= 0.01:
+            return
+        d = math.dist(self.drag[-1], p)
+        if d > left:
+            f = left * 0.999 / d
+            p = (self.drag[-1][0] + (p[0] - self.drag[-1][0]) * f, self.drag[-1][1] + (p[1] - self.drag[-1][1]) * f)
+        self.drag.append(p)
+
+    def release(self, pos: tuple[int, int]) -> bool:
+        s = self.st
+        drag, self.drag = self.drag, None
+        p = self.cm(pos)
+        moved = self.drag_start_px is not None and math.dist(self.drag_start_px, pos) > 5
+        if self.tool:
+            self._tool_line = drag
+            return True
+        if drag is not None and s.phase == "move" and moved:
+            uid, _ = s.movers[0]
+            path = tuple((round(x, 2), round(y, 2)) for x, y in simplify(drag[1:]))
+            return self._submit(Move(uid, path)) if path else False
+        if drag is not None and s.phase == "terrain":
+            return self.terrain_release(drag[0], p, moved)
+        if moved or not self.table_rect().collidepoint(pos):
+            return False
+        return self.click(p)
+
+    def terrain_release(self, a: tuple[float, float], b: tuple[float, float], moved: bool) -> bool:
+        s = self.st
+        if self.selected_piece >= 0:
+            params = s.pieces[self.selected_piece]["params"]
+            if moved and params is not None:
+                x, y, w, h, ang = params
+                return self._submit(EditTerrain(self.selected_piece, round(x + b[0] - a[0], 1),
+                                                round(y + b[1] - a[1], 1), w, h, ang))
+            return True
+        if not moved:
+            return False
+        w, h = abs(b[0] - a[0]), abs(b[1] - a[1])
+        if self.terrain_kind != "building":
+            w, h = max(w, 4), max(h, 4)
+        return self._submit(PlaceTerrain(self.terrain_kind, round((a[0] + b[0]) / 2, 1), round((a[1] + b[1]) / 2, 1),
+                                         round(max(2.0, w), 1), round(max(2.0, h), 1), 0.0))
+
+    def unit_at(self, p: tuple[float, float]) -> int:
+        from shapely.geometry import Point
+
+        pt = Point(p)
+        best = (3.0 / max(self.scale, 0.1) + 0.3, -1)
+        for u in self.st.units:
+            if not u.alive or u.carrier >= 0:
+                continue
+            d = u.polygon().distance(pt)
+            if d <= best[0]:
+                best = (d, u.id)
+        return best[1]
+
+    def piece_at(self, p: tuple[float, float]) -> int:
+        found = self.st.terrain.pieces_at(*p)
+        return found[-1] if found else -1
+
+    def _deploy_default(self) -> float:
+        lo, _ = self.st.zone(self.st.actor)
+        return 90.0 if lo == 0 else 270.0
+
+    def click(self, p: tuple[float, float]) -> bool:
+        """A plain click on the table, read by phase."""
+        s = self.st
+        ph = s.phase
+        me = s.current_player()
+        uid = self.unit_at(p)
+        u = s.units[uid] if uid >= 0 else None
+        if ph == "side":
+            return self._submit(ChooseSide("north" if p[1] < s.table[1] / 2 else "south"))
+        if ph == "deploy":
+            nxt = next((v for v in s.units if v.side == s.actor and not v.placed), None)
+            if nxt is None:
+                return False
+            face = self.deploy_facing if self.deploy_facing >= 0 else self._deploy_default()
+            return self._submit(Deploy(nxt.id, round(p[0], 1), round(p[1], 1), face))
+        if u is None:
+            return False
+        if ph == "assign" and u.side == me:
+            return self._submit(Assign(uid, self._card_for(me)))
+        if ph == "recover" and u.side == me:
+            return self._submit(Recover(uid, self._card_for(me)))
+        if ph == "pick" and u.side == me:
+            n = len(s.assigned.get(uid, ()))
+            if n == 2:
+                self.selected_unit = uid
+                return True
+            return self._submit(Pick(uid, 0))
+        if ph == "act":
+            card, head = s.queue[0]
+            if u.side != me:
+                fol = tuple((f, uid) for f in self.followers if s.fire_refusal(s.units[f], uid) is None)
+                ok = self._submit(Fire(head, uid, fol))
+                if ok:
+                    self.followers = []
+                return ok
+            if uid != head and uid not in self.followers:
+                self.followers = (self.followers + [uid])[-2:]
+                return True
+            if uid in self.followers:
+                self.followers.remove(uid)
+                return True
+        if ph == "move" and u.side == me:
+            mid, _ = s.movers[0]
+            if uid != mid and s.units[mid].kind == "infantry":
+                return self._submit(Mount(mid, uid))
+        return False
+
+    def _card_for(self, me: int) -> str:
+        s = self.st
+        if self.card_choice != "?" and any(up and c == self.card_choice for c, up in s.hands[me]):
+            return self.card_choice
+        if any(not up for _, up in s.hands[me]):
+            return "?"
+        faces = [c for c, up in s.hands[me] if up]
+        return faces[0] if faces else "?"
+
+    def card_clicked(self, code: str) -> bool:
+        s = self.st
+        self.card_choice = code
+        if s.phase == "discard":
+            return self._submit(Discard(code))
+        return True
+
+    # -- the buttons of each phase ------------------------------------------------------------
+    def phase_buttons(self) -> list[PencilButton]:
+        s = self.st
+        out = [PencilButton("Tape (T)" if self.tool != "tape" else "Tape on (T)", None, lambda: self.key(pygame.K_t)),
+               PencilButton("Sight (L)" if self.tool != "los" else "Sight on (L)", None, lambda: self.key(pygame.K_l)),
+               PencilButton("Fit (0)", None, self.fit)]
+        if not self.ctx.human_to_move() or s.is_over():
+            return out
+        sub = self._submit
+        ph = s.phase
+        if ph == "rolloff":
+            out.append(PencilButton("Roll off (R)", pygame.K_r, lambda: sub(RollOff())))
+        elif ph == "terrain":
+            for kind, key in (("hill", pygame.K_h), ("woods", pygame.K_w), ("building", pygame.K_b)):
+                mark = "*" if self.terrain_kind == kind else ""
+                out.append(PencilButton(f"{mark}{kind.title()} ({chr(key).upper()})", key,
+                                        lambda k=kind: setattr(self, "terrain_kind", k)))
+            out.append(PencilButton("Terrain done (Enter)", pygame.K_RETURN, lambda: sub(EndTerrain())))
+        elif ph == "side":
+            out.append(PencilButton("North edge (N)", pygame.K_n, lambda: sub(ChooseSide("north"))))
+            out.append(PencilButton("South edge (S)", pygame.K_s, lambda: sub(ChooseSide("south"))))
+        elif ph == "assign":
+            out.append(PencilButton("Keep the rest (K)", pygame.K_k, lambda: sub(Keep())))
+        elif ph == "pick" and self.selected_unit >= 0:
+            uid = self.selected_unit
+            out.append(PencilButton("Turn first (1)", pygame.K_1, lambda: sub(Pick(uid, 0))))
+            out.append(PencilButton("Turn second (2)", pygame.K_2, lambda: sub(Pick(uid, 1))))
+            out.append(PencilButton("Turn both (3)", pygame.K_3, lambda: sub(Pick(uid, 2))))
+        elif ph == "act":
+            _, head = s.queue[0]
+            fol = tuple(self.followers)
+            out.append(PencilButton("Move (M)", pygame.K_m, lambda: sub(MoveOrder(head, fol))))
+            out.append(PencilButton("Hold (H)", pygame.K_h, lambda: sub(Skip(head))))
+            if self.followers:
+                out.append(PencilButton("Clear followers (C)", pygame.K_c, lambda: self.followers.clear()))
+        elif ph == "move":
+            uid, _ = s.movers[0]
+            out.append(PencilButton("Stay (S)", pygame.K_s, lambda: sub(Move(uid, ()))))
+        elif ph == "aboard":
+            pid = s.aboard[0][0]
+            out.append(PencilButton("Keep aboard (K)", pygame.K_k, lambda: sub(KeepAboard(pid, True))))
+            out.append(PencilButton("Dismount (D)", pygame.K_d, lambda: sub(KeepAboard(pid, False))))
+        elif ph == "recover":
+            out.append(PencilButton("No more recovery (Enter)", pygame.K_RETURN, lambda: sub(EndRecovery())))
+        return out
+
+    # -- animation -------------------------------------------------------------------------
+    def on_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.kind == "roll" and e.data.get("dice"):
+                short = {"fire": "fire", "move": "move", "recover": "recovery"}.get(e.data.get("action", ""), "")
+                entry = {"text": e.text, "dice": e.data["dice"], "need": e.data.get("need", 0), "ok": e.data.get("ok"),
+                         "what": short or e.data.get("what", ""), "t": 0.0}
+                self.rolls.append(entry)
+                self.rolls = self.rolls[-4:]
+                self.flash = 0.45
+            elif e.kind == "move" and "path" in e.data:
+                pts = [tuple(p) for p in e.data["path"]]
+                self.anims[e.data["unit"]] = (0.0, pts, 0.5)
+        if any(e.kind in ("terrain", "destroyed") for e in events):
+            self.layer.invalidate()
+        if self.st.phase != "pick":
+            self.selected_unit = -1
+        if self.st.phase != "act":
+            self.followers = []
+
+    def update(self, dt: float) -> None:
+        self.flash = max(0.0, self.flash - dt)
+        for uid in list(self.anims):
+            t, pts, dur = self.anims[uid]
+            t += dt
+            if t >= dur:
+                del self.anims[uid]
+            else:
+                self.anims[uid] = (t, pts, dur)
+
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def _draw_static(self, surf: pygame.Surface) -> None:
+        s = self.st
+        area = self.table_rect()
+        ox, oy = self.off[0] - area.left, self.off[1] - area.top
+        sc = self.scale
+        tw, th = s.table
+
+        def P(x: float, y: float) -> tuple[float, float]:
+            return (ox + x * sc, oy + y * sc)
+
+        top = pygame.Rect(int(ox), int(oy), int(tw * sc), int(th * sc))
+        pygame.draw.rect(surf, (236, 232, 214), top)
+        step = 10
+        for gx in range(0, int(tw) + 1, step):
+            pygame.draw.line(surf, paper.PAPER_LINE, P(gx, 0), P(gx, th), 1)
+        for gy in range(0, int(th) + 1, step):
+            pygame.draw.line(surf, paper.PAPER_LINE, P(0, gy), P(tw, gy), 1)
+        if s.edge and s.phase in ("deploy", "side") or (s.phase == "side"):
+            for side in (0, 1):
+                if s.edge:
+                    lo, hi = s.zone(side)
+                    band = pygame.Surface((int(tw * sc), max(1, int((hi - lo) * sc))), pygame.SRCALPHA)
+                    band.fill((*paper.player_colour(side), 28))
+                    surf.blit(band, P(0, lo))
+        for i, p in enumerate(s.pieces):
+            pts = [P(x, y) for x, y in p["points"]]
+            kind = p["kind"]
+            if kind == "hill":
+                cx = sum(q[0] for q in pts) / len(pts)
+                cy = sum(q[1] for q in pts) / len(pts)
+                pygame.draw.polygon(surf, (224, 208, 172), pts)
+                for f in (1.0, 0.66, 0.33):
+                    ring = [(cx + (q[0] - cx) * f, cy + (q[1] - cy) * f) for q in pts]
+                    paper.pencil_lines(surf, HILL, ring, True, 2, seed=i)
+            elif kind == "woods":
+                pygame.draw.polygon(surf, (206, 226, 196), pts)
+                paper.pencil_lines(surf, WOODS, pts, True, 2, seed=i)
+                self._trees(surf, p["points"], P, i)
+            else:
+                pygame.draw.polygon(surf, (214, 196, 180), pts)
+                paper.pencil_lines(surf, BUILDING, pts, True, 3, seed=i)
+                if len(pts) == 4:
+                    a = ((pts[0][0] + pts[3][0]) / 2, (pts[0][1] + pts[3][1]) / 2)
+                    b = ((pts[1][0] + pts[2][0]) / 2, (pts[1][1] + pts[2][1]) / 2)
+                    paper.pencil_line(surf, BUILDING, a, b, 1, seed=i)
+        paper.pencil_lines(surf, paper.INK, [P(0, 0), P(tw, 0), P(tw, th), P(0, th)], True, 3, seed=3)
+        for x in range(0, int(tw) + 1, 30):
+            paper.text(surf, f"{x}", (P(x, 0)[0], P(x, 0)[1] - 2), 13, paper.FAINT, "midbottom")
+
+    def _trees(self, surf: pygame.Surface, pts: Sequence[tuple[float, float]], P: Callable[..., tuple[float, float]],
+               seed: int) -> None:
+        from shapely.geometry import Point, Polygon
+
+        poly = Polygon(pts)
+        minx, miny, maxx, maxy = poly.bounds
+        r = max(2.0, 1.3 * self.scale)
+        y = miny + 2
+        k = 0
+        while y < maxy:
+            x = minx + 2 + (k % 2) * 1.5
+            while x < maxx:
+                if poly.contains(Point(x, y)):
+                    c = P(x + paper._jitter(seed, k) * 0.6, y)
+                    pygame.draw.circle(surf, (150, 190, 140), c, r)
+                    pygame.draw.circle(surf, WOODS, c, r, 1)
+                x += 3.2
+                k += 1
+            y += 3.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.fitted:
+            self.fit()
+        s = self.st
+        area = self.table_rect()
+        key = (round(self.scale, 4), round(self.off[0], 1), round(self.off[1], 1), len(s.pieces),
+               tuple(tuple(p["points"][0]) for p in s.pieces), s.phase in ("deploy", "side"), s.edge)
+        surface.blit(self.layer.get(area.size, key), area.topleft)
+        old_clip = surface.get_clip()
+        surface.set_clip(area.clip(old_clip) if old_clip else area)
+        for u in s.units:
+            if u.wreck:
+                self.draw_unit(surface, u)
+        for u in s.units:
+            if u.alive and u.carrier < 0:
+                self.draw_unit(surface, u)
+        self.draw_overlays(surface)
+        surface.set_clip(old_clip)
+        self.draw_tray(surface)
+
+    def unit_pose(self, u: Unit) -> tuple[float, float, float]:
+        if u.id in self.anims:
+            t, pts, dur = self.anims[u.id]
+            total = path_length(pts)
+            if total > 0:
+                d = total * t / dur
+                for a, b in zip(pts, pts[1:], strict=False):
+                    seg = math.dist(a, b)
+                    if d <= seg and seg > 0:
+                        f = d / seg
+                        fx, fy = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+                        h = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+                        dx, dy = heading_vec(h)
+                        hl = u.spec.length / 2
+                        return fx - dx * hl, fy - dy * hl, h
+                    d -= seg
+        return u.x, u.y, u.heading
+
+    def draw_unit(self, surf: pygame.Surface, u: Unit) -> None:
+        s = self.st
+        x, y, h = self.unit_pose(u)
+        k = KINDS[u.kind]
+        col = WRECK if u.wreck else paper.player_colour(u.side)
+        dx, dy = heading_vec(h)
+        px_, py_ = -dy, dx
+
+        def L(a: float, b: float) -> tuple[float, float]:
+            """Unit-local cm (a forward, b right) to screen."""
+            return self.px(x + dx * a + px_ * b, y + dy * a + py_ * b)
+
+        hl, hw = k.length / 2, k.width / 2
+        base = [L(hl, -hw), L(hl, hw), L(-hl, hw), L(-hl, -hw)]
+        light = tuple(min(255, c + 150) for c in col)
+        pygame.draw.polygon(surf, light, base)
+        paper.pencil_lines(surf, col, base, True, 2, seed=u.id)
+        w = max(1, int(self.scale * 0.25))
+        if u.kind == "infantry":
+            n = 4
+            for i in range(n):
+                b = -hw + hw * 2 * (i + 0.5) / n
+                a = 0.5 if i % 2 else -0.5
+                pygame.draw.circle(surf, col, L(a, b), max(2, self.scale * 0.45))
+        elif u.kind == "gun":
+            paper.pencil_line(surf, col, L(-hl, -hw), L(0, 0), w)
+            paper.pencil_line(surf, col, L(-hl, hw), L(0, 0), w)
+            paper.pencil_line(surf, col, L(0.5, -hw * 0.8), L(0.5, hw * 0.8), w + 1)
+            paper.pencil_line(surf, col, L(0, 0), L(hl + 1.0, 0), w + 1)
+        else:
+            tracks = u.kind in ("tank", "halftrack")
+            if tracks:
+                t0 = -hl if u.kind == "tank" else -hl
+                t1 = hl if u.kind == "tank" else hl * 0.2
+                for side in (-1, 1):
+                    band = [L(t1, side * hw), L(t1, side * hw * 0.72), L(t0, side * hw * 0.72), L(t0, side * hw)]
+                    pygame.draw.polygon(surf, col, band)
+            if u.kind in ("jeep", "truck", "armoured_car", "halftrack"):
+                axles = {"jeep": (0.6, -0.6), "truck": (0.7, -0.3, -0.7), "armoured_car": (0.6, 0, -0.6),
+                         "halftrack": (0.75,)}[u.kind]
+                for a in axles:
+                    for side in (-1, 1):
+                        pygame.draw.circle(surf, col, L(a * hl, side * hw * 0.85), max(2, self.scale * 0.55))
+            if u.kind == "truck":
+                paper.pencil_line(surf, col, L(hl * 0.45, -hw), L(hl * 0.45, hw), w)
+            if u.kind == "jeep":
+                paper.pencil_line(surf, col, L(hl * 0.3, -hw * 0.8), L(hl * 0.3, hw * 0.8), w)
+            if u.kind in ("tank", "armoured_car"):
+                r = hw * (0.55 if u.kind == "tank" else 0.5)
+                c = L(-0.3 if u.kind == "tank" else 0, 0)
+                pygame.draw.circle(surf, light, c, r * self.scale)
+                pygame.draw.circle(surf, col, c, r * self.scale, max(1, w))
+                paper.pencil_line(surf, col, c, L(hl + (2.0 if u.kind == "tank" else 0.8), 0), w + 1)
+        pygame.draw.line(surf, paper.INK, base[0], base[1], max(2, w + 1))  # the front edge
+        if not u.wreck:
+            paper.draw_symbol(surf, u.side, L(-hl * 0.55, 0) if k.length > 4 else L(0, 0), max(6, min(14, self.scale * 1.6)), 1)
+        if u.damaged or u.wreck:
+            self.smoke(surf, L(0, 0), WRECK if u.wreck else SMOKE, u.id)
+        if u.passenger >= 0:
+            paper.text(surf, "+inf", L(0, hw + 1.5), 13, col, "center", bold=True)
+        # cards lying on the unit
+        cs = s.assigned.get(u.id, [])
+        for i, (c, up) in enumerate(cs):
+            r = pygame.Rect(0, 0, 16, 22)
+            cx, cy = L(0, hw + 2.5)
+            r.center = (int(cx + 18 * i), int(cy))
+            draw_card(surf, r, c if up else None)
+        if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
+            pygame.draw.polygon(surf, (230, 160, 0), base, 3)
+        if u.id in self.followers or u.id == self.selected_unit:
+            pygame.draw.polygon(surf, paper.GOOD, base, 3)
+
+    def smoke(self, surf: pygame.Surface, c: tuple[float, float], col: Colour, seed: int) -> None:
+        sc = max(3.0, self.scale * 1.2)
+        puff = pygame.Surface((int(sc * 6), int(sc * 6)), pygame.SRCALPHA)
+        for i in range(6):
+            ox = sc * 3 + paper._jitter(seed, i) * sc * 1.3
+            oy = sc * 3 + paper._jitter(seed, i + 9) * sc * 1.3 - i * sc * 0.25
+            pygame.draw.circle(puff, (*col, 150), (ox, oy), sc * (0.9 + 0.15 * (i % 3)))
+        surf.blit(puff, (c[0] - sc * 3, c[1] - sc * 3))
+
+    def draw_overlays(self, surf: pygame.Surface) -> None:
+        s = self.st
+        mouse_cm = self.cm(self.mouse)
+        human = self.ctx.human_to_move()
+        if s.phase == "move" and human:
+            uid, allow = s.movers[0]
+            u = s.units[uid]
+            start = s.position(u) if u.carrier >= 0 else u.front()
+            paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
+            paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD, "midbottom")
+        if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
+            pts = [self.px(*p) for p in self.drag]
+            paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
+            uid = s.movers[0][0]
+            end = s.simulate_move(s.units[uid], tuple(self.drag[1:]), None)
+            ghost = [self.px(*q) for q in base_corners(end["x"], end["y"], end["heading"], s.units[uid].spec.length,
+                                                      s.units[uid].spec.width)]
+            pygame.draw.polygon(surf, paper.GOOD, ghost, 1)
+            txt = f"{path_length(self.drag):.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
+            paper.text(surf, txt, (pts[-1][0] + 10, pts[-1][1]), 16, paper.GOOD)
+        if s.phase == "deploy" and human and self.table_rect().collidepoint(self.mouse):
+            nxt = next((v for v in s.units if v.side == s.actor and not v.placed), None)
+            if nxt is not None:
+                face = self.deploy_facing if self.deploy_facing >= 0 else self._deploy_default()
+                ghost = [self.px(*q) for q in base_corners(mouse_cm[0], mouse_cm[1], face, nxt.spec.length, nxt.spec.width)]
+                pygame.draw.polygon(surf, paper.player_colour(nxt.side), ghost, 2)
+                paper.text(surf, f"{nxt.name} (Q/E turn)", (self.mouse[0] + 12, self.mouse[1] + 8), 15, paper.INK)
+        if s.phase == "terrain" and 0 <= self.selected_piece < len(s.pieces):
+            pts = [self.px(*q) for q in s.pieces[self.selected_piece]["points"]]
+            pygame.draw.polygon(surf, paper.WARN, pts, 2)
+        if s.phase == "act" and human and self.table_rect().collidepoint(self.mouse):
+            self.fire_preview(surf, mouse_cm)
+        if self.tool and self.drag and len(self.drag) > 1:
+            self.tool_line(surf, self.drag[0], self.drag[-1])
+        elif self.tool and self._tool_line and len(self._tool_line) > 1:
+            self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
+
+    def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> None:
+        pa, pb = self.px(*a), self.px(*b)
+        d = math.dist(a, b)
+        if self.tool == "tape":
+            paper.pencil_line(surf, (200, 150, 20), pa, pb, 3)
+            n = int(d // 2.5)
+            for i in range(1, n + 1):
+                f = i * 2.5 / d
+                q = (pa[0] + (pb[0] - pa[0]) * f, pa[1] + (pb[1] - pa[1]) * f)
+                pygame.draw.circle(surf, paper.INK, q, 2)
+            paper.text(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True)
+        else:
+            ua, ub = self.unit_at(a), self.unit_at(b)
+            s = self.st
+            if ua >= 0 and ub >= 0 and ua != ub:
+                blocked, doubt = s.line_of_sight(s.units[ua], s.units[ub])
+                pa, pb = self.px(*s.position(s.units[ua])), self.px(*s.position(s.units[ub]))
+                d = s.fire_range(s.units[ua], s.units[ub])
+            else:
+                blocked, doubt = s.los_terrain.ray(a, b, set(s.terrain.pieces_at(*a)) | set(s.terrain.pieces_at(*b)))
+            col = paper.WARN if blocked else ((200, 150, 20) if doubt else paper.GOOD)
+            paper.pencil_line(surf, col, pa, pb, 2)
+            word = "blocked" if blocked else ("in doubt: 1D6, 4+ sees" if doubt else "clear")
+            paper.text(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True)
+
+    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> None:
+        s = self.st
+        card, head = s.queue[0]
+        tid = self.unit_at(p)
+        if tid < 0 or s.units[tid].side == s.units[head].side:
+            return
+        shooter, t = s.units[head], s.units[tid]
+        a, b = self.px(*s.position(shooter)), self.px(*s.position(t))
+        err = s.fire_refusal(shooter, tid)
+        if err is not None:
+            paper.pencil_line(surf, paper.WARN, a, b, 2)
+            paper.text(surf, err.message, (b[0] + 12, b[1] + 6), 16, paper.WARN)
+            return
+        _, doubt = s.line_of_sight(shooter, t)
+        n, need = C.dice_for(card, "fire"), C.difficulty(card)
+        p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
+        paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
+        extra = ", sight in doubt" if doubt else ""
+        paper.text(surf, f"fire {n}D6 needs {need}{extra}: {p_hit:.0%} to damage", (b[0] + 12, b[1] + 6), 16, paper.INK,
+                   bold=True)
+
+    def draw_tray(self, surf: pygame.Surface) -> None:
+        s = self.st
+        top = self.table_rect().bottom + 4
+        x = self.rect.left + 6
+        pygame.draw.line(surf, paper.FAINT, (self.rect.left, top - 2), (self.rect.right, top - 2), 1)
+        # buttons
+        self.buttons = self.phase_buttons()
+        bx = x
+        for b in self.buttons:
+            w = paper.font(16).size(b.label)[0] + 16
+            b.rect = pygame.Rect(bx, top + 2, w, 28)
+            hover = b.rect.collidepoint(self.mouse)
+            pygame.draw.rect(surf, (250, 246, 232) if not hover else (236, 242, 228), b.rect, border_radius=5)
+            paper.pencil_lines(surf, paper.INK, [b.rect.topleft, b.rect.topright, b.rect.bottomright, b.rect.bottomleft],
+                               True, 1)
+            paper.text(surf, b.label, b.rect.center, 16, paper.INK, "center")
+            bx += w + 6
+        # hands
+        self.card_hits = []
+        y = top + 38
+        me = s.current_player()
+        for p in (0, 1):
+            paper.draw_symbol(surf, p, (x + 8, y + CARD_H / 2), 12)
+            paper.text(surf, s.game.player_name(p), (x + 18, y + CARD_H / 2), 15, paper.INK, "midleft")
+            cx = x + 72
+            for c, up in s.hands[p]:
+                r = pygame.Rect(cx, y, CARD_W, CARD_H)
+                chosen = p == me and ((up and c == self.card_choice) or (not up and self.card_choice == "?"))
+                draw_card(surf, r, c if up else None, paper.GOOD if chosen and s.phase in ("assign", "recover", "discard")
+                          else None)
+                if p == me:
+                    self.card_hits.append((r, c if up else "?"))
+                cx += CARD_W + 4
+            y += CARD_H + 8
+        # turned cards in initiative order
+        qx = self.rect.left + max(420, self.rect.w // 2 - 120)
+        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
+        for i, (c, uid) in enumerate(s.queue[:8]):
+            r = pygame.Rect(qx + i * (CARD_W + 6), top + 58, CARD_W, CARD_H)
+            draw_card(surf, r, c, (230, 160, 0) if i == 0 else None)
+            paper.text(surf, f"#{uid}", (r.centerx, r.bottom + 2), 13, paper.player_colour(s.units[uid].side), "midtop")
+        # the latest rolls: dice and what they needed
+        rx = self.rect.right - 330
+        ry = top + 36
+        for entry in self.rolls[-3:]:
+            dice = entry["dice"]
+            flat = [d for group in dice for d in (group if isinstance(group, list) else [group])]
+            for i, d in enumerate(flat[:6]):
+                draw_die(surf, (rx + 14 + i * 26, ry + 14), d, 22, entry["ok"])
+            need = entry["need"]
+            label = entry["what"] + (f": needed {need}" if need else "")
+            if entry["ok"] is not None:
+                label += " - " + ("yes" if entry["ok"] else "no")
+            paper.text(surf, label, (rx + 14 + min(6, len(flat)) * 26, ry + 14), 14, paper.INK, "midleft")
+            ry += 34
+
+    # -- margin and hint -----------------------------------------------------------------------
+    def margin_lines(self) -> list[str]:
+        s = self.st
+        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard)}"]
+        if s.attacker >= 0:
+            lines.append(f"Attacker: {s.game.player_name(s.attacker)}" + (f"; defender holds the {s.edge}" if s.edge else ""))
+        lines.append(f"Victory points: Blue {s.vp[0]}, Orange {s.vp[1]}")
+        for p in (0, 1):
+            ups = [C.label(c) for c, up in s.hands[p] if up]
+            downs = sum(1 for _, up in s.hands[p] if not up)
+            lines.append(f"{s.game.player_name(p)} hand: {downs} face down" + (f", up {' '.join(ups)}" if ups else ""))
+        if self.tool:
+            lines.append("Tool: " + ("measuring tape" if self.tool == "tape" else "line of sight") + " (drag)")
+        return lines
+
+    def hint(self) -> str:
+        s = self.st
+        return {
+            "rolloff": "Press R (or the button) to roll off for attacker.",
+            "terrain": "Pick hill/woods/building, drag on the table to lay it; click a piece to select, drag to move, "
+                       "Q/E rotate, +/- resize, Delete removes.",
+            "side": "Click the north or south half (or N/S) to choose your edge.",
+            "deploy": "Click inside your shaded third to place the unit shown at the cursor; Q/E turn it.",
+            "assign": "Click a card below (face-down ones are all alike), then a unit of yours; K keeps the rest.",
+            "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
+            "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
+                   "near by first to make them follow.",
+            "move": "Drag a path from the unit's front (the circle is the reach); S stays; click a carrier to mount.",
+            "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
+            "recover": "Click a card, then a damaged unit of yours; Enter when done.",
+            "discard": "Click a card to discard it (down to six).",
+        }.get(s.phase, "")
+
+    @staticmethod
+    def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        cx, cy = rect.center
+        s = max(4.0, min(rect.w, rect.h) / 14)
+        body = [(cx - 4 * s, cy - 2 * s), (cx + 4 * s, cy - 2 * s), (cx + 4 * s, cy + 2 * s), (cx - 4 * s, cy + 2 * s)]
+        paper.pencil_lines(surface, paper.player_colour(0), body, True, 2)
+        pygame.draw.rect(surface, paper.player_colour(0), pygame.Rect(cx - 4 * s, cy - 2.6 * s, 8 * s, 0.8 * s))
+        pygame.draw.rect(surface, paper.player_colour(0), pygame.Rect(cx - 4 * s, cy + 1.8 * s, 8 * s, 0.8 * s))
+        paper.pencil_circle(surface, paper.player_colour(0), (cx - 0.5 * s, cy), 1.3 * s, 2)
+        paper.pencil_line(surface, paper.player_colour(0), (cx + 0.8 * s, cy), (cx + 6.5 * s, cy), 3)
+        r = pygame.Rect(0, 0, 3.2 * s, 4.6 * s)
+        r.center = (int(cx + 5 * s), int(cy + 3.5 * s))
+        draw_card(surface, r, "AS")
+
+
+def simplify(pts: Sequence[tuple[float, float]], tol: float = 0.3) -> list[tuple[float, float]]:
+    """Thin a dragged path (shapely's Douglas-Peucker), keeping its end."""
+    if len(pts) < 3:
+        return list(pts)
+    from shapely.geometry import LineString
+
+    line = LineString(pts).simplify(tol)
+    return [(float(x), float(y)) for x, y in line.coords]
