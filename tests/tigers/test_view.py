@@ -108,7 +108,7 @@ def test_scene_fire_and_drag_a_move_path():
 
 
 def test_monkey_on_the_open_table_and_against_the_ai():
-    out = monkey_run(game="tigers", settings={"level": "open_table"}, seats=["human", "random"], steps=1500, seed=1)
-    assert out["steps"] == 1500 and out["actions"] > 0
-    out = monkey_run(game="tigers", settings={"level": "forest_crossing"}, seats=["human", "ai"], steps=800, seed=3)
-    assert out["steps"] == 800
+    out = monkey_run(game="tigers", settings={"level": "open_table"}, seats=["human", "random"], steps=800, seed=1)
+    assert out["steps"] == 800 and out["actions"] > 0
+    out = monkey_run(game="tigers", settings={"level": "forest_crossing"}, seats=["human", "ai"], steps=400, seed=3)
+    assert out["steps"] == 400

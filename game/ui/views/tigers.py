@@ -145,7 +145,7 @@ class TigersView(GameView):
         self.flash = 0.0
         self.buttons: list[PencilButton] = []
         self.card_hits: list[tuple[pygame.Rect, str]] = []
-        self.layer = paper.Layer(self._draw_static)
+        self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
 
     # -- geometry -------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class TigersView(GameView):
         self.selected_piece = -1
         self.followers = []
         self.anims.clear()
-        self.layer.invalidate()
+        self._static = None
 
     # -- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -268,7 +268,7 @@ class TigersView(GameView):
     def _submit(self, a: Action) -> bool:
         ok = self.ctx.submit(a)
         if ok:
-            self.layer.invalidate()
+            self._static = None
         return ok
 
     def button_at(self, pos: tuple[int, int]) -> PencilButton | None:
@@ -370,7 +370,7 @@ class TigersView(GameView):
         pt = Point(p)
         best = (3.0 / max(self.scale, 0.1) + 0.3, -1)
         for u in self.st.units:
-            if not u.alive or u.carrier >= 0:
+            if not u.alive or u.carrier >= 0 or abs(u.x - p[0]) > 8 or abs(u.y - p[1]) > 8:
                 continue
             d = u.polygon().distance(pt)
             if d <= best[0]:
@@ -507,8 +507,8 @@ class TigersView(GameView):
             elif e.kind == "move" and "path" in e.data:
                 pts = [tuple(p) for p in e.data["path"]]
                 self.anims[e.data["unit"]] = (0.0, pts, 0.5)
-        if any(e.kind in ("terrain", "destroyed") for e in events):
-            self.layer.invalidate()
+        if any(e.kind in ("terrain", "destroyed", "setup", "deploy") for e in events):
+            self._static = None
         if self.st.phase != "pick":
             self.selected_unit = -1
         if self.st.phase != "act":
@@ -604,7 +604,14 @@ class TigersView(GameView):
         area = self.table_rect()
         key = (round(self.scale, 4), round(self.off[0], 1), round(self.off[1], 1), len(s.pieces),
                tuple(tuple(p["points"][0]) for p in s.pieces), s.phase in ("deploy", "side"), s.edge)
-        surface.blit(self.layer.get(area.size, key), area.topleft)
+        if self._static is None or self._static[0] != (key, area.size):
+            layer = pygame.Surface(area.size)
+            layer.fill(paper.PAPER)
+            self._draw_static(layer)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            self._static = ((key, area.size), layer)
+        surface.blit(self._static[1], area.topleft)
         old_clip = surface.get_clip()
         surface.set_clip(area.clip(old_clip) if old_clip else area)
         for u in s.units:
