@@ -30,7 +30,7 @@ from game.rules.tigers.actions import (
     RollOff,
     Skip,
 )
-from game.rules.tigers.campaign import Campaign, CampaignError
+from game.rules.tigers.campaign import Campaign, CampaignError, record_battle
 from game.rules.tigers.geometry import Terrain
 from game.rules.tigers.state import TigersGame
 
@@ -691,3 +691,19 @@ def test_malformed_json_is_refused_with_the_file_name(tmp_path):
     with pytest.raises(LevelError) as info:
         TigersGame({"level": str(path)})
     assert "bad.json" in str(info.value)
+
+
+def test_T_E3_finished_battles_count_once_in_the_running_campaign(tmp_path):
+    g = TigersGame({"level": "tank_battle"})
+    st = g.new_state(6)
+    rng = st.chance.fork()
+    while not st.is_over():
+        st.apply(st.random_action(rng))
+    path = tmp_path / "c.json"
+    camp = record_battle("tank_battle", st, "6-100", path)
+    camp = record_battle("tank_battle", st, "6-100", path)  # the same battle again: not counted twice
+    assert len(camp.results) == 1 and Campaign.load(path).points() == camp.points()
+    for i in range(9):
+        record_battle("tank_battle", st, f"k{i}", path)
+    camp = record_battle("tank_battle", st, "next", path)  # ten fought: a new campaign begins
+    assert len(camp.results) == 1

@@ -36,20 +36,28 @@ class Campaign:
     battles: int = 10
     results: list[dict[str, Any]] = field(default_factory=list)
 
-    def record(self, level: str, vp: tuple[int, int] | list[int]) -> dict[str, Any]:
-        """Add one finished battle (its scenario and victory points); returns the entry."""
+    def record(self, level: str, vp: tuple[int, int] | list[int], key: str = "") -> dict[str, Any]:
+        """Add one finished battle (its scenario and victory points); returns the entry.
+
+        ``key`` names the battle (e.g. seed and length of its record) so the same
+        battle is never counted twice."""
+        if key:
+            for r in self.results:
+                if r.get("key") == key:
+                    return r
         if self.is_over():
             raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
         winner, kind = outcome(vp)
-        entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind}
+        entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key}
         self.results.append(entry)
         return entry
 
-    def record_state(self, level: str, state: Any) -> dict[str, Any]:
+    def record_state(self, level: str, state: Any, key: str = "") -> dict[str, Any]:
         """Add a finished Paper Tigers game."""
         if not state.is_over():
             raise CampaignError("Only a finished battle counts for the campaign.")
-        return self.record(level, state.vp)
+        return self.record(level, state.vp, key)
+
 
     def points(self) -> list[int]:
         pts = [0, 0]
@@ -92,7 +100,8 @@ class Campaign:
             if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2:
                 raise CampaignError(f"The {source}: battle {i + 1} has no victory points.")
             camp.results.append({"level": str(r.get("level", "")), "vp": [int(r["vp"][0]), int(r["vp"][1])],
-                                 "winner": outcome(r["vp"])[0], "victory": outcome(r["vp"])[1]})
+                                 "winner": outcome(r["vp"])[0], "victory": outcome(r["vp"])[1],
+                                 "key": str(r.get("key", ""))})
         return camp
 
     def save(self, path: Path) -> None:
@@ -101,3 +110,23 @@ class Campaign:
     @classmethod
     def load(cls, path: Path) -> Campaign:
         return cls.from_json(read_json(Path(path), "campaign"), f"campaign {Path(path).name}")
+
+
+def campaign_path() -> Path:
+    """The running campaign's save in the user's data folder."""
+    from ...paths import data_dir
+    return data_dir() / "tigers_campaign.json"
+
+
+def record_battle(level: str, state: Any, key: str, path: Path | None = None) -> Campaign:
+    """Count a finished battle in the running campaign (a new one starts after the last)."""
+    path = path or campaign_path()
+    try:
+        camp = Campaign.load(path)
+    except FileProblem:
+        camp = Campaign()
+    if camp.is_over() and all(r.get("key") != key for r in camp.results):
+        camp = Campaign(camp.names, camp.battles)
+    camp.record_state(level, state, key)
+    camp.save(path)
+    return camp

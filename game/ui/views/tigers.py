@@ -147,6 +147,7 @@ class TigersView(GameView):
         self.card_hits: list[tuple[pygame.Rect, str]] = []
         self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
+        self.campaign_line = self._campaign_standing()
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -509,10 +510,36 @@ class TigersView(GameView):
                 self.anims[e.data["unit"]] = (0.0, pts, 0.5)
         if any(e.kind in ("terrain", "destroyed", "setup", "deploy") for e in events):
             self._static = None
+        if any(e.kind == "over" for e in events) and self.ctx.seat_kind(0) != "replay":
+            self._count_battle()
         if self.st.phase != "pick":
             self.selected_unit = -1
         if self.st.phase != "act":
             self.followers = []
+
+    @staticmethod
+    def _campaign_standing() -> str:
+        from ...jsonio import FileProblem
+        from ...rules.tigers.campaign import Campaign, campaign_path
+
+        try:
+            path = campaign_path()
+            return Campaign.load(path).summary() if path.exists() else ""
+        except (FileProblem, OSError):
+            return ""
+
+    def _count_battle(self) -> None:
+        """T-E3: every finished battle counts in the running campaign (saved in the data folder)."""
+        from ...jsonio import FileProblem
+        from ...rules.tigers.campaign import record_battle
+
+        sess = getattr(self.ctx, "session", None)
+        key = f"{sess.record.seed}-{len(sess.record.actions)}" if sess is not None else ""
+        try:
+            camp = record_battle(str(self.st.game.settings["level"]), self.st, key)
+            self.campaign_line = camp.summary()
+        except (FileProblem, OSError) as exc:
+            self.campaign_line = f"Campaign not saved: {exc}"
 
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)
@@ -873,6 +900,8 @@ class TigersView(GameView):
             ups = [C.label(c) for c, up in s.hands[p] if up]
             downs = sum(1 for _, up in s.hands[p] if not up)
             lines.append(f"{s.game.player_name(p)} hand: {downs} face down" + (f", up {' '.join(ups)}" if ups else ""))
+        if self.campaign_line:
+            lines.append(self.campaign_line)
         if self.tool:
             lines.append("Tool: " + ("measuring tape" if self.tool == "tape" else "line of sight") + " (drag)")
         return lines
