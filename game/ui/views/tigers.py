@@ -148,6 +148,7 @@ class TigersView(GameView):
         self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
         self.campaign_line = self._campaign_standing()
+        self._sprites: dict[Any, pygame.Surface] = {}
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -673,13 +674,48 @@ class TigersView(GameView):
         s = self.st
         x, y, h = self.unit_pose(u)
         k = KINDS[u.kind]
-        col = WRECK if u.wreck else paper.player_colour(u.side)
         dx, dy = heading_vec(h)
         px_, py_ = -dy, dx
 
         def L(a: float, b: float) -> tuple[float, float]:
             """Unit-local cm (a forward, b right) to screen."""
             return self.px(x + dx * a + px_ * b, y + dy * a + py_ * b)
+
+        hl, hw = k.length / 2, k.width / 2
+        base = [L(hl, -hw), L(hl, hw), L(-hl, hw), L(-hl, -hw)]
+        key = (u.id, u.kind, u.side, round(h, 1), round(self.scale, 3), u.damaged, u.wreck, u.passenger >= 0)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) > 400:
+                self._sprites.clear()
+            sprite = self._unit_sprite(u, h)
+            self._sprites[key] = sprite
+        cx, cy = self.px(x, y)
+        surf.blit(sprite, (cx - sprite.get_width() / 2, cy - sprite.get_height() / 2))
+        # cards lying on the unit
+        cs = s.assigned.get(u.id, [])
+        for i, (c, up) in enumerate(cs):
+            r = pygame.Rect(0, 0, 16, 22)
+            cx, cy = L(0, hw + 2.5)
+            r.center = (int(cx + 18 * i), int(cy))
+            draw_card(surf, r, c if up else None)
+        if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
+            pygame.draw.polygon(surf, (230, 160, 0), base, 3)
+        if u.id in self.followers or u.id == self.selected_unit:
+            pygame.draw.polygon(surf, paper.GOOD, base, 3)
+
+    def _unit_sprite(self, u: Unit, h: float) -> pygame.Surface:
+        """The unit's top-down pencil sketch at this zoom and facing (cached by the caller)."""
+        k = KINDS[u.kind]
+        col = WRECK if u.wreck else paper.player_colour(u.side)
+        dx, dy = heading_vec(h)
+        px_, py_ = -dy, dx
+        size = int((math.hypot(k.length + 4, k.width + 4) + 6) * self.scale) + 24
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        half = size / 2
+
+        def L(a: float, b: float) -> tuple[float, float]:
+            return (half + (dx * a + px_ * b) * self.scale, half + (dy * a + py_ * b) * self.scale)
 
         hl, hw = k.length / 2, k.width / 2
         base = [L(hl, -hw), L(hl, hw), L(-hl, hw), L(-hl, -hw)]
@@ -729,17 +765,7 @@ class TigersView(GameView):
             self.smoke(surf, L(0, 0), WRECK if u.wreck else SMOKE, u.id)
         if u.passenger >= 0:
             paper.text(surf, "+inf", L(0, hw + 1.5), 13, col, "center", bold=True)
-        # cards lying on the unit
-        cs = s.assigned.get(u.id, [])
-        for i, (c, up) in enumerate(cs):
-            r = pygame.Rect(0, 0, 16, 22)
-            cx, cy = L(0, hw + 2.5)
-            r.center = (int(cx + 18 * i), int(cy))
-            draw_card(surf, r, c if up else None)
-        if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
-            pygame.draw.polygon(surf, (230, 160, 0), base, 3)
-        if u.id in self.followers or u.id == self.selected_unit:
-            pygame.draw.polygon(surf, paper.GOOD, base, 3)
+        return surf
 
     def smoke(self, surf: pygame.Surface, c: tuple[float, float], col: Colour, seed: int) -> None:
         sc = max(3.0, self.scale * 1.2)
