@@ -344,9 +344,9 @@ class TigersAI(Agent):
         near = min((s.fire_range(u, e) for e in enemies), default=99.0)
         if u.kind == "infantry" and u.carrier < 0 and near > 35:
             for c in s.units:
-                a = Mount(uid, c.id)
-                if c.side == me and c.spec.carrier and s._ok(a):
-                    return a
+                mount = Mount(uid, c.id)
+                if c.side == me and c.spec.carrier and s._ok(mount):
+                    return mount
         here = self.position_score(s, u) if u.carrier < 0 else -1.0
         best: tuple[float, Action] = (here, Move(uid, ()))
         if u.carrier >= 0 and near > 30:

@@ -104,7 +104,7 @@ def _unit(u: Any, side: int, i: int, source: str, w: float, h: float) -> dict[st
     if x is not None:
         if not (_num(x) and _num(y) and _num(facing)):
             raise LevelError(f"Level {source}: {where} has a position or facing that is not a number.")
-        if not (0 <= x <= w and 0 <= y <= h):
+        if not (0 <= float(x) <= w and 0 <= float(y or 0) <= h):
             raise LevelError(f"Level {source}: {where} stands off the table at ({x}, {y}).")
     return {"kind": kind, "name": name, "x": None if x is None else float(x),
             "y": None if y is None else float(y), "facing": float(facing)}
