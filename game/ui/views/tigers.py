@@ -372,7 +372,7 @@ class TigersView(GameView):
         pt = Point(p)
         best = (3.0 / max(self.scale, 0.1) + 0.3, -1)
         for u in self.st.units:
-            if not u.alive or u.carrier >= 0 or abs(u.x - p[0]) > 8 or abs(u.y - p[1]) > 8:
+            if not u.alive or u.carrier >= 0 or not u.placed or abs(u.x - p[0]) > 8 or abs(u.y - p[1]) > 8:
                 continue
             d = u.polygon().distance(pt)
             if d <= best[0]:
@@ -646,7 +646,7 @@ class TigersView(GameView):
             if u.wreck:
                 self.draw_unit(surface, u)
         for u in s.units:
-            if u.alive and u.carrier < 0:
+            if u.alive and u.carrier < 0 and u.placed:
                 self.draw_unit(surface, u)
         self.draw_overlays(surface)
         surface.set_clip(old_clip)
@@ -960,8 +960,8 @@ class TigersView(GameView):
         pygame.draw.rect(surface, paper.player_colour(0), pygame.Rect(cx - 4 * s, cy + 1.8 * s, 8 * s, 0.8 * s))
         paper.pencil_circle(surface, paper.player_colour(0), (cx - 0.5 * s, cy), 1.3 * s, 2)
         paper.pencil_line(surface, paper.player_colour(0), (cx + 0.8 * s, cy), (cx + 6.5 * s, cy), 3)
-        r = pygame.Rect(0, 0, 3.2 * s, 4.6 * s)
-        r.center = (int(cx + 5 * s), int(cy + 3.5 * s))
+        r = pygame.Rect(0, 0, max(26, 4.4 * s), max(36, 6.2 * s))
+        r.center = (int(cx + 5.5 * s), int(cy + 3.2 * s))
         draw_card(surface, r, "AS")
 
 
