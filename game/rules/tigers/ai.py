@@ -212,7 +212,7 @@ class TigersAI(Agent):
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
-        reserve = 1 if any(u.damaged for u in s.alive_units(me)) else 0
+        reserve = 1 if any(u.damaged for u in s.alive_units(me)) or len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me) >= 6 else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
