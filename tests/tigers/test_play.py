@@ -83,3 +83,19 @@ def test_property_cards_are_conserved_across_deck_hands_table_and_discard(seed, 
                  + [c for v in s.assigned.values() for c, _ in v] + [c for c, _ in s.queue]
                  + [c for c, _ in s.recovering.values()])
         assert sorted(every) == sorted(set(every)) and len(every) == 52
+
+
+def test_example_record_replays_to_its_recorded_end():
+    from game.records import Record
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "records" / "tigers-example.json"
+    rec = Record.load(path)
+    state = rec.replay()
+    assert state.is_over() and state.vp == [5, 1]
+
+
+def test_bench_extra_reports_the_los_ray_cost():
+    from game.rules.tigers import RULESET
+
+    out = RULESET.bench_extra(pieces=50, rays=50)
+    assert out["los_ray_us"]["pieces"] == 50 and out["los_ray_us"]["median"] > 0
