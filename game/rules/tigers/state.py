@@ -773,7 +773,7 @@ class TigersState(State):
         defender = 1 - self.attacker
         shuffler = defender if self.turn % 2 == 1 else self.attacker
         self.chance.shuffle(self.deck)
-        self._ev("shuffle", f"Turn {self.turn}: {self.game.player_name(shuffler)} shuffles the {len(self.deck)} cards (T-U5).",
+        self._ev("shuffle", f"Turn {self.turn}: {self.game.player_name(shuffler)} shuffles the {len(self.deck)} card{'s' if len(self.deck) != 1 else ''} (T-U5).",
                  shuffler=shuffler)
         small = all(len(self.alive_units(p)) < 5 for p in (0, 1))
         counts = []
