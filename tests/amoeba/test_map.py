@@ -8,7 +8,7 @@ import math
 import pytest
 from shapely.geometry import Point
 
-from game.engine import IllegalAction
+from game.engine import Chance, IllegalAction
 from game.levels import LevelError, list_levels
 from game.rules.amoeba.actions import DrawCountry, FinishMap, Place
 from game.rules.amoeba.geometry import (
@@ -22,7 +22,6 @@ from game.rules.amoeba.geometry import (
     save_map,
 )
 from game.rules.amoeba.rules import AmoebaGame
-from game.engine import Chance
 
 from .helpers import grid_map
 

@@ -91,7 +91,7 @@ def test_A_G4_stalemate_after_quiet_rounds_goes_to_most_troops():
     s = position(G33, [0, E, E, E, E, E, E, E, 1], [5, 0, 0, 0, 0, 0, 0, 0, 9], stalemate_rounds=3)
     path0 = [(0, 1), (1, 2), (2, 5)]
     path1 = [(8, 7), (7, 6), (6, 3)]
-    for (a, b), (c, d) in zip(path0, path1):
+    for (a, b), (c, d) in zip(path0, path1, strict=False):
         s.apply(Move(a, ((b, s.troops[a]),)))
         s.apply(Move(c, ((d, s.troops[c]),)))
     assert s.is_over()

@@ -71,7 +71,7 @@ def test_property_moves_conserve_troops(variant, seed):
 def test_property_attacks_only_ever_remove(variant, seed):
     for before, a, after in games(variant, seed, 400):
         if isinstance(a, Attack):
-            assert all(x <= y for x, y in zip(after.troops, before.troops))
+            assert all(x <= y for x, y in zip(after.troops, before.troops, strict=False))
             assert after.troops[a.target] < before.troops[a.target]
-            for c, (o0, o1) in enumerate(zip(before.owner, after.owner)):
+            for c, (o0, o1) in enumerate(zip(before.owner, after.owner, strict=False)):
                 assert o1 == o0 or (o1 == -1 and c == a.target)

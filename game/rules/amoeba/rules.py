@@ -150,7 +150,7 @@ class AmoebaState(State):
         return self.map.adjacency[c]
 
     def total(self, p: int) -> int:
-        return sum(t for o, t in zip(self.owner, self.troops) if o == p)
+        return sum(t for o, t in zip(self.owner, self.troops, strict=False) if o == p)
 
     def alive(self) -> list[int]:
         seen = set(self.owner)
@@ -742,7 +742,7 @@ class AmoebaState(State):
             return self._finish(tuple(alive), f"{names} {'wins' if len(alive) == 1 else 'win'}: "
                                               f"every other army is destroyed (A-G4).")
         if self.settings["one_army_end"]:
-            armies = {p: [t for o, t in zip(self.owner, self.troops) if o == p] for p in alive}
+            armies = {p: [t for o, t in zip(self.owner, self.troops, strict=False) if o == p] for p in alive}
             if all(len(a) == 1 for a in armies.values()):
                 sizes = {p: a[0] for p, a in armies.items()}
                 return self._finish(self._top(sizes), "Everyone has one army left: the largest wins (A-G5).")
