@@ -561,8 +561,7 @@ class AmoebaState(State):
         self.owner[a.country] = p
         self.troops[a.country] = a.n
         self.remaining[p] -= a.n
-        ev = [Event("place", f"{self._pn(p)} places {a.n} in #{a.country + 1}.",
-                    {"country": a.country, "n": a.n, "player": p})]
+        ev = [Event("place", "", {"country": a.country, "n": a.n, "player": p})]  # the notation says it all
         if a.n == self.cap:
             self.cap += 1
             ev.append(Event("cap", f"The cap rises to {self.cap} (A-P5).", {"cap": self.cap}))
@@ -624,8 +623,8 @@ class AmoebaState(State):
             self.troops[t] -= kill
             if self.troops[t] == 0:
                 self.owner[t] = -1
-            who = " and ".join(self._pn(q) for q in ps)
-            ev.append(Event("attack", f"{who} attack #{t + 1} with {have} against {kill + self.troops[t]}: "
+            who = " and ".join(self._pn(q) for q in ps) + (" attack" if partners else " attacks")
+            ev.append(Event("attack", f"{who} #{t + 1} with {have} against {kill + self.troops[t]}: "
                                       f"{kill} removed.", {"target": t, "killed": kill, "sum": have,
                                                            "players": list(ps), "victim": victim}))
             for c, n in action.follow:
@@ -641,13 +640,11 @@ class AmoebaState(State):
             src = action.source
             for d, n in action.dests:
                 self._shift(p, src, d, n)
-            ev.append(Event("move", f"{self._pn(p)} moves from #{src + 1}.",
-                            {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
+            ev.append(Event("move", "", {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
         elif isinstance(action, Gather):
             for c, n in action.sources:
                 self._shift(p, c, action.dest, n)
-            ev.append(Event("gather", f"{self._pn(p)} gathers troops into #{action.dest + 1}.",
-                            {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
+            ev.append(Event("gather", "", {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
         return ev
 
     def _shift(self, p: int, src: int, dst: int, n: int) -> None:
@@ -963,7 +960,8 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
         dead = min(stay, k)
         new[t] -= dead
         who = " and ".join(state._pn(p) for p in attackers_of[t])
-        ev.append(Event("attack", f"{who} attack #{t + 1}: {dead} removed.",
+        verb = "attack" if len(attackers_of[t]) > 1 else "attacks"
+        ev.append(Event("attack", f"{who} {verb} #{t + 1}: {dead} removed.",
                         {"target": t, "killed": dead, "players": attackers_of[t], "victim": owner0[t]}))
         state.quiet_rounds = -1
     # movers arrive (those fleeing an attacked country are caught first)
