@@ -463,7 +463,8 @@ class AmoebaView(GameView):
         self.flashes = [f for f in self.flashes if f[1] > 0]
 
     def busy(self) -> bool:
-        return bool(self.flashes)
+        """Only an attack's flash holds the computer seats (and input) back, briefly."""
+        return any(f[2] == RED and f[1] > 0.25 for f in self.flashes)
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
