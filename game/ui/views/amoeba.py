@@ -66,7 +66,8 @@ class AmoebaView(GameView):
         self.oy = 0.0
         self.sheet = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.layer = paper.Layer(self._draw_static)
+        self._sheet_surf: pygame.Surface | None = None
+        self._sheet_key: object = None
         self.mouse = (0, 0)
         self.stroke: list[tuple[float, float]] = []
         self.drawing = False
@@ -100,7 +101,7 @@ class AmoebaView(GameView):
         self.sheet = pygame.Rect(rect.x + 4, rect.y + 4, w, h)
         self.ox, self.oy = self.sheet.x, self.sheet.y
         self.panel = pygame.Rect(self.sheet.right + 12, rect.y + 4, max(60, rect.right - self.sheet.right - 16), rect.h - 8)
-        self.layer.invalidate()
+        self._sheet_key = None
 
     def to_px(self, x: float, y: float) -> tuple[float, float]:
         return self.ox + x * self.scale, self.oy + y * self.scale
@@ -118,14 +119,27 @@ class AmoebaView(GameView):
         self.selected, self.target, self.drag_from = -1, -1, -1
         self.legs = []
         self.typed = ""
-        self.layer.invalidate()
+        self._sheet_key = None
 
-    # -- static layer: the sheet with its countries -------------------------------------------
+    # -- cached layer: the sheet with its countries and troops ----------------------------------
+    def _sheet(self) -> pygame.Surface:
+        """The sheet as an opaque cached surface; redrawn only when the map, owners or troops change."""
+        s = self.st
+        key = (self.sheet.size, s.map.n, tuple(s.owner), tuple(s.troops))
+        if self._sheet_surf is None or self._sheet_surf.get_size() != self.sheet.size:
+            surf = pygame.Surface(self.sheet.size)
+            self._sheet_surf = surf.convert() if pygame.display.get_surface() is not None else surf
+            self._sheet_key = None
+        if self._sheet_key != key:
+            self._draw_static(self._sheet_surf)
+            self._sheet_key = key
+        return self._sheet_surf
+
     def _draw_static(self, surf: pygame.Surface) -> None:
         s = self.st
-        off = (self.ox - self.rect.x, self.oy - self.rect.y)
-        sheet = pygame.Rect(off[0], off[1], self.sheet.w, self.sheet.h)
-        pygame.draw.rect(surf, paper.PAPER, sheet)
+        off = (0.0, 0.0)
+        sheet = surf.get_rect()
+        surf.fill(paper.PAPER)
         pygame.draw.rect(surf, paper.FAINT, sheet, 1)
         polys = []
         for i in range(s.map.n):
@@ -148,6 +162,7 @@ class AmoebaView(GameView):
             r = s.map.room[i]
             paper.text(surf, f"#{i + 1}", (off[0] + x * self.scale, off[1] + (y - r * 0.75) * self.scale),
                        small, paper.FAINT, "center")
+        self._draw_troops(surf, (-self.ox, -self.oy))
 
     # -- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -455,7 +470,6 @@ class AmoebaView(GameView):
                 self.flashes.append([int(e.data["country"]), 0.3, paper.GOOD])
             elif e.kind == "reveal":
                 self._say("All secret choices revealed.")
-        self.layer.invalidate()
 
     def update(self, dt: float) -> None:
         for f in self.flashes:
@@ -469,8 +483,7 @@ class AmoebaView(GameView):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         s = self.st
-        key = (s.map.n, tuple(s.owner), self.scale)
-        surface.blit(self.layer.get(self.rect.size, key), self.rect.topleft)
+        surface.blit(self._sheet(), self.sheet.topleft)
         self._draw_flashes(surface)
         if s.phase == "map":
             self._draw_map_phase(surface)
@@ -478,14 +491,13 @@ class AmoebaView(GameView):
             self._draw_place_phase(surface)
         elif s.phase in ("move", "joint"):
             self._draw_move_phase(surface)
-        self._draw_troops(surface)
         if self.note and time.monotonic() < self.note_until:
             paper.text(surface, self.note, (self.sheet.x + 8, self.sheet.bottom - 26), 18, paper.GOOD)
 
     def _poly_px(self, c: int) -> list[tuple[float, float]]:
         return [self.to_px(x, y) for x, y in self.st.map.rings[c][0]]
 
-    def _draw_troops(self, surface: pygame.Surface) -> None:
+    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0)) -> None:
         s = self.st
         size = max(14, int(self.scale * 5.5))
         for c in range(s.map.n):
@@ -493,6 +505,7 @@ class AmoebaView(GameView):
             if o < 0:
                 continue
             x, y = self.to_px(*s.map.labels[c])
+            x, y = x + shift[0], y + shift[1]
             paper.draw_symbol(surface, o, (x - size * 0.75, y), size * 0.7)
             paper.text(surface, str(s.troops[c]), (x + 2, y), size + 4, paper.player_colour(o), "midleft", bold=True)
 
@@ -501,6 +514,24 @@ class AmoebaView(GameView):
             if c < self.st.map.n:
                 width = 2 + int(6 * max(0.0, left))
                 pygame.draw.polygon(surface, colour, self._poly_px(c), width)
+
+    def _arrow(self, surface: pygame.Surface, src: int, dst: int, colour: Sequence[int], width: int = 3) -> None:
+        """A pencil arrow between two countries' labels, trimmed so the numbers stay readable."""
+        a = self.to_px(*self.st.map.labels[src])
+        b = self.to_px(*self.st.map.labels[dst])
+        d = math.dist(a, b)
+        if d < 1:
+            return
+        trim = min(d * 0.3, max(14.0, self.scale * 6))
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        a2 = (a[0] + ux * trim, a[1] + uy * trim)
+        b2 = (b[0] - ux * trim, b[1] - uy * trim)
+        paper.pencil_line(surface, colour, a2, b2, width)
+        head = 9
+        for sgn in (1, -1):
+            hx = b2[0] - head * (ux * 0.87 - sgn * uy * 0.5)
+            hy = b2[1] - head * (uy * 0.87 + sgn * ux * 0.5)
+            paper.pencil_line(surface, colour, b2, (hx, hy), width)
 
     def _outline(self, surface: pygame.Surface, c: int, colour: Sequence[int], width: int = 3) -> None:
         pts = self._poly_px(c)
@@ -603,7 +634,7 @@ class AmoebaView(GameView):
         for src, dst, n in self.legs:
             a = self.to_px(*s.map.labels[src])
             b = self.to_px(*s.map.labels[dst])
-            paper.pencil_line(surface, paper.player_colour(me), a, b, 3)
+            self._arrow(surface, src, dst, paper.player_colour(me))
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             paper.text(surface, str(n), mid, 22, paper.INK, "center", bold=True)
         if self.legs:
@@ -622,8 +653,7 @@ class AmoebaView(GameView):
             have = s.attack_sum(t, me)
             ok = s.troops[t] < have
             for c in s.attackers(t, me):
-                paper.pencil_line(surface, paper.player_colour(me), self.to_px(*s.map.labels[c]),
-                                  self.to_px(*s.map.labels[t]), 3)
+                self._arrow(surface, c, t, paper.player_colour(me))
             self._outline(surface, t, RED if ok else paper.FAINT, 4)
             paper.text(surface, f"Attack #{t + 1}", (x0, y), 22, paper.INK, bold=True)
             paper.text(surface, f"{have} against {s.troops[t]}", (x0, y + 28), 24, paper.GOOD if ok else RED, bold=True)
