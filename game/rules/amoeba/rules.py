@@ -63,25 +63,26 @@ class AmoebaGame(Game):
                 help="Size of a generated map, or when drawing the map ends by itself (A-M3)."),
         Setting("troops", "Troops each", 100, "int", lo=20, hi=200, help="A-P1: troops each player places."),
         Setting("cap", "Starting cap", 25, "int", lo=5, hi=40, help="A-P3: most troops in one placement."),
-        Setting("stalemate_rounds", "Rounds without attack before stalemate", 20, "int", lo=3, hi=200),
-        Setting("winners", "Number of winners", 1, "int", lo=1, hi=5,
+        Setting("stalemate_rounds", "Stalemate rounds", 20, "int", lo=3, hi=200,
+                help="A-G4 decision: this many rounds without an attack end the game; most troops wins."),
+        Setting("winners", "Winners (A-G6)", 1, "int", lo=1, hi=5,
                 help="A-G6: with more than two players, two winners are recommended."),
-        Setting("one_army_end", "End when everyone has one army", False, "bool",
+        Setting("one_army_end", "One-army end (A-G5)", False, "bool",
                 help="A-G5: the largest army wins as soon as every player has exactly one."),
-        Setting("follow_up", "Follow-up after attack", "off", "choice", FOLLOW_CHOICES,
+        Setting("follow_up", "Follow-up (A-V1/V2)", "off", "choice", FOLLOW_CHOICES,
                 help="A-V1 'one': troops of one attacking country may move in. "
                      "A-V2 'every': from every attacking country (warning: makes attacks too strong)."),
-        Setting("attack_bonus", "Attack bonus per attacking country", 0, "int", lo=0, hi=5, help="A-V3 (0 = off)."),
-        Setting("partial_kill", "Partial kill: half + k (0 = off)", 0, "int", lo=0, hi=5,
-                help="A-V4: an attack removes at most half (rounded down) + k troops."),
-        Setting("empty_only", "Moves only into empty countries", False, "bool", help="A-V5."),
-        Setting("gathering", "Gathering moves", False, "bool",
+        Setting("attack_bonus", "Attack bonus (A-V3)", 0, "int", lo=0, hi=5, help="A-V3: each attacking country adds this to the attacking sum (0 = off)."),
+        Setting("partial_kill", "Partial kill k (A-V4)", 0, "int", lo=0, hi=5,
+                help="A-V4: an attack removes at most half (rounded down) + k troops; 0 = off."),
+        Setting("empty_only", "Empty only (A-V5)", False, "bool", help="A-V5."),
+        Setting("gathering", "Gathering (A-V6)", False, "bool",
                 help="A-V6: bring troops from several own countries into one empty country."),
-        Setting("joint_attacks", "Joint attacks", False, "bool",
+        Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
                 help="A-V7 (3+ players): attack together, by agreement of all partners."),
-        Setting("simultaneous", "Simultaneous turns", False, "bool",
+        Setting("simultaneous", "Simultaneous (A-V8)", False, "bool",
                 help="A-V8: everyone chooses in secret; all is revealed and resolved together."),
-        Setting("flee_loss", "Attacked troops that move away lose", "all", "choice", FLEE_CHOICES,
+        Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
                 help="A-V8: 'all' of them or 'half' rounded up."),
     )
 
@@ -283,7 +284,7 @@ class AmoebaState(State):
                 if o < 0 or o == p or not self.attackers(t, p):
                     continue
                 partners = [q for q in self.alive() if q not in (p, o) and self.attackers(t, q)]
-                options = {(q,) for q in partners}
+                options: set[tuple[int, ...]] = {(q,) for q in partners}
                 if len(partners) > 1:
                     options.add(tuple(partners))
                 for ps in sorted(options):
