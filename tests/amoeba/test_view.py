@@ -206,3 +206,17 @@ def test_monkey_on_drawing_placement_and_movement(app, settings, advance):
     app.reset_to(fresh(app))
     out = monkey(app, 500, seed=9, keep=fresh, keep_type=PlayScene)
     assert out["steps"] == 500
+
+
+def test_secret_choices_stay_out_of_the_log_until_revealed():
+    sess = Session.new("amoeba", {"players": 2, "map": "level", "level": "duel_ten", "simultaneous": True}, 3,
+                       ["human", "human"], autosave=False)
+    rng = Chance(2)
+    while sess.state.phase == "place":
+        sess.submit(sess.state.random_action(rng), save=False)
+    first = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    sess.submit(first, save=False)
+    assert sess.log[-2].endswith("(a secret choice)") and first.notation() not in "\n".join(sess.log[-3:])
+    second = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    sess.submit(second, save=False)
+    assert any(first.notation() in line and "Revealed" in line for line in sess.log[-6:])

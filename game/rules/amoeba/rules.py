@@ -789,7 +789,8 @@ class AmoebaState(State):
         """Reveal every choice and resolve them together, as RULES.md A-V8 says."""
         choices = dict(self.pending)
         self.pending = {}
-        ev = [Event("reveal", "All choices are revealed.",
+        said = "; ".join(f"{self._pn(p)}: {a.notation()}" for p, a in sorted(choices.items()))
+        ev = [Event("reveal", f"Revealed: {said}.",
                     {"choices": {str(p): a.to_json() for p, a in choices.items()}})]
         ev += resolve_simultaneous(self, choices)
         ev += self._eliminations()
