@@ -160,7 +160,32 @@ class GreedyAgent(Agent):
 # -- playouts ---------------------------------------------------------------------------------
 
 
-def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30) -> list[float]:
+def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troops: list[int],
+                  adjacency: tuple[tuple[int, ...], ...], p: int, cap: int, bonus: int,
+                  rng: Chance) -> tuple[int, int]:
+    """Best of a few random (country, number) tries by a quick safety score (the strategy notes, lite)."""
+    best = (-1e9, 0, allowed[-1])
+    for _ in range(3):
+        ci = rng.randint(0, len(empties) - 1)
+        c = empties[ci]
+        k = allowed[-1] if rng.random() < 0.6 else allowed[rng.randint(0, len(allowed) - 1)]
+        n_empty = 0
+        sums: dict[int, int] = {}
+        for d in adjacency[c]:
+            o = owner[d]
+            if o < 0:
+                n_empty += 1
+            elif o != p:
+                sums[o] = sums.get(o, 0) + troops[d] + bonus
+        reach = max(sums.values(), default=0)
+        threat = reach + n_empty * cap * 0.55
+        score = k if k > threat else -0.5 * k
+        if score > best[0]:
+            best = (score, ci, k)
+    return best[1], best[2]
+
+
+def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.6) -> list[float]:
     """Finish the game fast from ``s`` (placement by a biased random policy, then greedy
     attacks only) and return each player's reward (1 for a winner, shared on ties)."""
     n_players = s.game.num_players
@@ -197,15 +222,18 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30) -> list[float]:
                 runout.append(p)
                 p = (p + 1) % n_players
                 continue
-            ci = rng.randint(0, len(empties) - 1)
-            c = empties[ci]
-            r = rng.random()
-            if r < 0.35:
-                k = allowed[-1]
-            elif r < 0.55:
-                k = allowed[0]
+            if smart and rng.random() < smart:
+                ci, k = _playout_pick(empties, allowed, owner, troops, adjacency, p, cap, bonus, rng)
             else:
-                k = allowed[rng.randint(0, len(allowed) - 1)]
+                ci = rng.randint(0, len(empties) - 1)
+                r = rng.random()
+                if r < 0.35:
+                    k = allowed[-1]
+                elif r < 0.55:
+                    k = allowed[0]
+                else:
+                    k = allowed[rng.randint(0, len(allowed) - 1)]
+            c = empties[ci]
             empties[ci] = empties[-1]
             empties.pop()
             owner[c] = p
@@ -274,6 +302,8 @@ class MctsAgent(Agent):
     """Flat UCB1 Monte Carlo search over the prior's best candidates, within ``budget_s``."""
 
     name = "ai"
+    #: In the movement phase the playouts are nearly deterministic; the static score breaks near-ties.
+    prior_weight = 0.3
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.4, top_k: int = 14,
                  max_playouts: int = 1500) -> None:
@@ -336,7 +366,9 @@ class MctsAgent(Agent):
             visits[i] += 1
             value[i] += r
             total += 1
-        best = max(range(len(keep)), key=lambda j: (value[j] / visits[j] if visits[j] else -1, prior_vals[j]))
+        w = self.prior_weight if state.phase == "move" else 0.0
+        best = max(range(len(keep)), key=lambda j: ((value[j] / visits[j] if visits[j] else -1)
+                                                     + w * (prior_vals[j] - lo) / span, prior_vals[j]))
         return keep[best]
 
 
