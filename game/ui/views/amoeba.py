@@ -689,8 +689,8 @@ class AmoebaView(GameView):
         s = self.st
         game = s.game
         lines: list[str] = []
-        if s.phase in ("map",):
-            return [f"Countries: {s.map.n} (ends at {s.settings['countries']})"]
+        if s.phase == "map":
+            lines.append(f"Countries: {s.map.n} (ends at {s.settings['countries']})")
         lines.append(f"Cap: {s.cap}")
         lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
         order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
