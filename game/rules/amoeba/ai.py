@@ -250,17 +250,8 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
     else:
         order = s.order[:] if s.order else list(range(n_players))
         start = max(0, s.turn_idx)  # order[turn_idx] is the player to move now
-    # Movement: every player in turn makes its biggest attack, until nobody can.
-    quiet = 0
-    idx = start
-    limit = max_rounds * max(1, len(order))
-    steps = 0
-    while quiet < len(order) and steps < limit:
-        steps += 1
-        if idx >= len(order):
-            idx = 0
-        p = order[idx]
-        idx += 1
+    # Movement: every player makes its biggest attack, until nobody can (all at once with A-V8).
+    def best_attack(p: int) -> tuple[int, int]:
         best_t, best_kill = -1, 0
         for t in range(ncountries):
             o = owner[t]
@@ -274,13 +265,40 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
                 kill = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
                 if kill > best_kill:
                     best_t, best_kill = t, kill
-        if best_t < 0:
-            quiet += 1
-            continue
+        return best_t, best_kill
+
+    if settings["simultaneous"]:
+        for _round in range(max_rounds):
+            hits: dict[int, int] = {}
+            for p in order:
+                t, k = best_attack(p)
+                if t >= 0:
+                    hits[t] = max(hits.get(t, 0), k)
+            if not hits:
+                break
+            for t, k in hits.items():
+                troops[t] -= k
+                if troops[t] == 0:
+                    owner[t] = -1
+    else:
         quiet = 0
-        troops[best_t] -= best_kill
-        if troops[best_t] == 0:
-            owner[best_t] = -1
+        idx = start
+        limit = max_rounds * max(1, len(order))
+        steps = 0
+        while quiet < len(order) and steps < limit:
+            steps += 1
+            if idx >= len(order):
+                idx = 0
+            p = order[idx]
+            idx += 1
+            best_t, best_kill = best_attack(p)
+            if best_t < 0:
+                quiet += 1
+                continue
+            quiet = 0
+            troops[best_t] -= best_kill
+            if troops[best_t] == 0:
+                owner[best_t] = -1
     totals = [0] * n_players
     for c in range(ncountries):
         if owner[c] >= 0:
@@ -295,6 +313,21 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
     grand = sum(totals) or 1
     for q in range(n_players):
         out[q] += 0.05 * totals[q] / grand
+    return out
+
+
+def _guess_others(s: AmoebaState, p: int) -> dict[int, Action]:
+    """What the other players will probably do this simultaneous turn: their biggest attack, if any."""
+    out: dict[int, Action] = {}
+    for q in s.alive():
+        if q == p:
+            continue
+        best, kill = -1, 0
+        for t in range(s.map.n):
+            if s.owner[t] not in (-1, q) and s.can_attack(q, t) and s.kill_count(t) > kill:
+                best, kill = t, s.kill_count(t)
+        if best >= 0:
+            out[q] = Attack(best)
     return out
 
 
@@ -328,14 +361,23 @@ class MctsAgent(Agent):
         root = state.clone()
         root.pending = {}  # A-V8: never peek at the others' secret choices
         scored = sorted(((_prior(root, p, a), i) for i, a in enumerate(acts)), reverse=True)
-        keep = [acts[i] for _, i in scored[: self.top_k]]
+        picked = [i for _, i in scored[: self.top_k]]
         # always keep every attack in the movement phase: attacks decide games
         if state.phase == "move":
-            keep += [a for a in acts if isinstance(a, Attack) and a not in keep][:10]
+            picked += [i for _, i in scored[self.top_k:] if isinstance(acts[i], Attack)][:10]
+        prior_of = {i: v for v, i in scored}
+        keep = [acts[i] for i in picked]
+        prior_vals = [prior_of[i] for i in picked]
+        secret = bool(state.settings["simultaneous"]) and state.phase == "move"
+        guesses = _guess_others(root, p) if secret else {}
         children: list[AmoebaState] = []
         for a in keep:
             c = root.clone()
-            if isinstance(a, ProposeJoint):
+            if secret:
+                # A-V8: the others choose at the same time; assume each makes its biggest attack.
+                c.pending = {**guesses, p: a}
+                c._resolve_simultaneous()
+            elif isinstance(a, ProposeJoint):
                 c._resolve_one(p, Attack(a.target), a.partners)
                 c._end_turn()
             elif isinstance(a, Place):
@@ -344,7 +386,6 @@ class MctsAgent(Agent):
                 c._resolve_one(p, a)
                 c._end_turn()
             children.append(c)
-        prior_vals = [v for v, _ in scored[: len(keep)]] + [0.0] * (len(keep) - min(len(keep), len(scored)))
         lo, hi = min(prior_vals), max(prior_vals)
         span = (hi - lo) or 1.0
         visits = [0] * len(keep)
