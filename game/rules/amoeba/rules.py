@@ -364,8 +364,6 @@ class AmoebaState(State):
             self._check_gather(p, action)
         elif isinstance(action, ProposeJoint):
             self._check_propose(p, action)
-        if self.settings["simultaneous"] and self.phase == "move" and p in self.pending:
-            raise IllegalAction("A-V8", "You have already chosen this turn.")  # pragma: no cover
 
     def _country(self, c: Any, what: str = "country") -> int:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < self.map.n:

@@ -227,7 +227,6 @@ class AmoebaView(GameView):
         self.legs, self.typed, self.stroke, self.drawing = [], "", [], False
 
     def _button(self, key: str) -> bool:
-        s = self.st
         if key == "done":
             return self._submit(FinishMap())
         if key == "save":
@@ -247,7 +246,7 @@ class AmoebaView(GameView):
         if key == "cancel":
             self._cancel()
             return True
-        return s is None
+        return False
 
     def _save_map(self) -> None:
         folder = maps_dir()
