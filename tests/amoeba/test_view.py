@@ -220,3 +220,44 @@ def test_secret_choices_stay_out_of_the_log_until_revealed():
     second = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
     sess.submit(second, save=False)
     assert any(first.notation() in line and "Revealed" in line for line in sess.log[-6:])
+
+
+def scene_with_position(app, pos):
+    """A play scene whose state is replaced by a hand-made position (grid maps from the helpers)."""
+    scene = scene_for(app, {k: v for k, v in pos.game.settings.items() if k in ("players",)} | {"map": "generated"})
+    scene.session.state = pos
+    scene.session.autosave = None
+    scene.view.reset()
+    app.frame([])
+    return scene
+
+
+def test_view_joint_attack_proposal_and_answer_with_keys(app):
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 3), [-1, 0, -1, -1, 1, -1, -1, 2, -1], [0, 5, 0, 0, 9, 0, 0, 6, 0], players=3,
+                   joint_attacks=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    click(app, label(view, 4))
+    assert view.target == 4
+    app.draw()
+    key(app, pygame.K_j)
+    assert scene.state.phase == "joint" and scene.state.current_player() == 2
+    app.draw()
+    key(app, pygame.K_y)
+    assert scene.state.owner[4] == -1
+
+
+def test_view_gathering_by_two_drags_into_one_empty_country(app):
+    from game.rules.amoeba.actions import Gather
+
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 3), [-1, 0, -1, 0, -1, -1, -1, -1, 1], [0, 4, 0, 5, 0, 0, 0, 0, 9], gathering=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    drag(app, [label(view, 1), label(view, 4)])
+    drag(app, [label(view, 3), label(view, 4)])
+    app.draw()
+    key(app, pygame.K_RETURN)
+    assert scene.session.record.actions[-1] == Gather(4, ((1, 4), (3, 5))).to_json()
+    assert scene.state.troops[4] == 9

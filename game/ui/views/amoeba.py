@@ -467,8 +467,16 @@ class AmoebaView(GameView):
                 self.flashes.append([int(e.data["country"]), 0.3, paper.player_colour(int(e.data["player"]))])
             elif e.kind == "country":
                 self.flashes.append([int(e.data["country"]), 0.3, paper.GOOD])
+            elif e.kind in ("move", "gather", "follow") and "player" in e.data:
+                legs = e.data.get("legs", [])
+                dests = [int(d) for d, _n in legs] if e.kind == "move" else [int(e.data.get("to", -1))]
+                for d in dests:
+                    if d >= 0:
+                        self.flashes.append([d, 0.3, paper.player_colour(int(e.data["player"]))])
+            elif e.kind == "clash":
+                self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
             elif e.kind == "reveal":
-                self._say("All secret choices revealed.")
+                self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
 
     def update(self, dt: float) -> None:
         for f in self.flashes:
