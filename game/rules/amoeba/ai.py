@@ -160,12 +160,16 @@ class GreedyAgent(Agent):
 # -- playouts ---------------------------------------------------------------------------------
 
 
+#: How many random (country, number) tries a playout compares per placement.
+PICK_TRIES = 3
+
+
 def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troops: list[int],
                   adjacency: tuple[tuple[int, ...], ...], p: int, cap: int, bonus: int,
                   rng: Chance) -> tuple[int, int]:
     """Best of a few random (country, number) tries by a quick safety score (the strategy notes, lite)."""
     best = (-1e9, 0, allowed[-1])
-    for _ in range(3):
+    for _ in range(PICK_TRIES):
         ci = rng.randint(0, len(empties) - 1)
         c = empties[ci]
         k = allowed[-1] if rng.random() < 0.6 else allowed[rng.randint(0, len(allowed) - 1)]
@@ -185,7 +189,7 @@ def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troo
     return best[1], best[2]
 
 
-def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.6) -> list[float]:
+def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 1.0) -> list[float]:
     """Finish the game fast from ``s`` (placement by a biased random policy, then greedy
     attacks only) and return each player's reward (1 for a winner, shared on ties)."""
     n_players = s.game.num_players
