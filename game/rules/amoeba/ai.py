@@ -189,7 +189,7 @@ def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troo
     return best[1], best[2]
 
 
-def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 1.0) -> list[float]:
+def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.6) -> list[float]:
     """Finish the game fast from ``s`` (placement by a biased random policy, then greedy
     attacks only) and return each player's reward (1 for a winner, shared on ties)."""
     n_players = s.game.num_players
