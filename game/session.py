@@ -74,7 +74,9 @@ class Session:
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
-        self.log.append(f"{name}: {action.notation()}" if name else action.notation())
+        # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
+        said = "(a secret choice)" if self.state.hidden_for_seat() else action.notation()
+        self.log.append(f"{name}: {said}" if name else said)
         self.log.extend(f"  {e.text}" for e in events if e.text)
         if save:
             self.save_auto()

@@ -1,0 +1,428 @@
+"""Computer players for Amoeba Strategy.
+
+``greedy`` scores every legal action one ply deep with the strategy notes of
+RULES.md (treasures, not filling the last empty neighbour, small armies on highly
+connected countries, safety of big stacks) and takes the best.
+
+``ai`` uses the same scores only as a prior: it keeps the most promising
+candidates and runs a flat Monte Carlo tree search (UCB1 at the root) within its
+time budget.  Each candidate is applied through the engine interface
+(``clone``/``apply``); the playouts from there are fast pure-graph simulations:
+the rest of the placement with a biased random policy, then a movement phase in
+which every player makes its biggest possible attack, until nobody can attack;
+the result is judged by total troops (A-G4) with the game's number of winners.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ...agents import Agent
+from ...engine import Action, Chance, Game, State
+from .actions import AnswerJoint, Attack, Place, ProposeJoint
+from .rules import AmoebaState
+
+# -- static scores (the strategy notes) ---------------------------------------------------
+
+
+def enemy_reach(s: AmoebaState, c: int, p: int) -> int:
+    """The largest attacking sum any single opponent of ``p`` has against country ``c`` now."""
+    sums: dict[int, int] = {}
+    bonus = s.settings["attack_bonus"]
+    for d in s.map.adjacency[c]:
+        o = s.owner[d]
+        if o >= 0 and o != p:
+            sums[o] = sums.get(o, 0) + s.troops[d] + bonus
+    return max(sums.values(), default=0)
+
+
+def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
+    """How good placing ``n`` in empty country ``c`` looks, by the strategy notes."""
+    adj = s.map.adjacency[c]
+    owner, troops = s.owner, s.troops
+    cap = s.cap
+    empties = [d for d in adj if owner[d] < 0]
+    reach = enemy_reach(s, c, p)
+    # What the empty neighbours may still hold against us: each can get up to the cap.
+    future = reach + len(empties) * cap * 0.55
+    score = 0.0
+    if not empties and n > reach:
+        score += 1.6 * n  # a treasure: a big army here cannot be killed by its neighbours
+    elif n > future:
+        score += 1.0 * n
+    else:
+        exposure = 1.0 if n <= reach else min(1.0, (future - n) / max(1.0, future))
+        score -= 0.55 * n * exposure
+    # Killing power: my troops here help against adjacent enemy armies.
+    mine_adj: dict[int, int] = {}
+    for d in adj:
+        o = owner[d]
+        if o >= 0 and o != p:
+            have = sum(troops[e] for e in s.map.adjacency[d] if owner[e] == p) + n
+            if troops[d] < have:
+                score += 0.45 * troops[d]
+            mine_adj[d] = have
+    # Do not hand out treasures: filling the last empty neighbour of an empty country.
+    for e in empties:
+        if all(owner[f] >= 0 or f == c for f in s.map.adjacency[e]):
+            around = sum(troops[f] for f in s.map.adjacency[e]) + n
+            if around <= cap:
+                score -= 0.7 * cap
+    # Highly connected countries are safer with small armies.
+    score -= 0.25 * max(0, len(adj) - 3) * n / max(1, cap) * 4
+    # Placing exactly the cap raises it for everybody.
+    if n == cap:
+        score -= 1.5
+    # Spending troops matters: unplaced troops are lost if we get stuck (A-P7).
+    score += 0.08 * n
+    return score
+
+
+def position_score(s: AmoebaState, p: int) -> float:
+    """Movement-phase evaluation for ``p``: troops, minus what is exposed, plus what we threaten."""
+    owner, troops = s.owner, s.troops
+    mine = 0.0
+    best_other = 0.0
+    totals: dict[int, float] = {}
+    for c in range(s.map.n):
+        o = owner[c]
+        if o < 0:
+            continue
+        t = troops[c]
+        val = float(t)
+        if t < enemy_reach(s, c, o):
+            val *= 0.35
+        totals[o] = totals.get(o, 0.0) + val
+    mine = totals.get(p, 0.0)
+    others = [v for q, v in totals.items() if q != p]
+    best_other = max(others, default=0.0)
+    return mine - best_other - 0.3 * sum(others)
+
+
+def _candidate_placements(s: AmoebaState, p: int) -> list[Place]:
+    """Every empty country with a handful of meaningful numbers (largest, smallest, middling)."""
+    allowed = s.allowed_numbers(p)
+    if not allowed:
+        return []
+    picks = {allowed[-1], allowed[0], allowed[len(allowed) // 2]}
+    below_cap = [n for n in allowed if n < s.cap]
+    if below_cap:
+        picks.add(below_cap[-1])
+    small = [n for n in allowed if n <= 4]
+    picks.update(small[:2])
+    return [Place(c, n) for c in s.empty_countries() for n in sorted(picks)]
+
+
+def _prior(s: AmoebaState, p: int, a: Action) -> float:
+    if isinstance(a, Place):
+        return place_score(s, p, a.country, a.n)
+    if isinstance(a, AnswerJoint):
+        return 0.0
+    sim = s.clone()
+    if isinstance(a, ProposeJoint):
+        sim._resolve_one(p, Attack(a.target), a.partners)
+    else:
+        sim._resolve_one(p, a)
+    return position_score(sim, p)
+
+
+def _answer_joint(s: AmoebaState, p: int) -> AnswerJoint:
+    """Accept a joint attack when its victim is not weaker than we are (it helps us)."""
+    assert s.joint is not None
+    victim = s.owner[s.joint["target"]]
+    return AnswerJoint(victim >= 0 and s.total(victim) >= s.total(p) * 0.6)
+
+
+def _map_action(s: AmoebaState, rng: Chance) -> Action:
+    return s.random_action(rng)
+
+
+class GreedyAgent(Agent):
+    """One-ply best action by the strategy-note scores (the baseline the ``ai`` must beat)."""
+
+    name = "greedy"
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, AmoebaState)
+        p = state.current_player()
+        if state.phase == "map":
+            return _map_action(state, self.rng)
+        if state.phase == "joint":
+            return _answer_joint(state, p)
+        acts = _candidate_placements(state, p) if state.phase == "place" else state.legal_actions() or []
+        scored = [(_prior(state, p, a), i) for i, a in enumerate(acts)]
+        best = max(v for v, _ in scored)
+        tied = [i for v, i in scored if v >= best - 1e-9]
+        return acts[tied[self.rng.randint(0, len(tied) - 1)]]
+
+
+# -- playouts ---------------------------------------------------------------------------------
+
+
+#: How many random (country, number) tries a playout compares per placement.
+PICK_TRIES = 3
+
+
+def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troops: list[int],
+                  adjacency: tuple[tuple[int, ...], ...], p: int, cap: int, bonus: int,
+                  rng: Chance) -> tuple[int, int]:
+    """Best of a few random (country, number) tries by a quick safety score (the strategy notes, lite)."""
+    best = (-1e9, 0, allowed[-1])
+    for _ in range(PICK_TRIES):
+        ci = rng.randint(0, len(empties) - 1)
+        c = empties[ci]
+        k = allowed[-1] if rng.random() < 0.6 else allowed[rng.randint(0, len(allowed) - 1)]
+        n_empty = 0
+        sums: dict[int, int] = {}
+        for d in adjacency[c]:
+            o = owner[d]
+            if o < 0:
+                n_empty += 1
+            elif o != p:
+                sums[o] = sums.get(o, 0) + troops[d] + bonus
+        reach = max(sums.values(), default=0)
+        threat = reach + n_empty * cap * 0.55
+        score = k if k > threat else -0.5 * k
+        if score > best[0]:
+            best = (score, ci, k)
+    return best[1], best[2]
+
+
+def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.6) -> list[float]:
+    """Finish the game fast from ``s`` (placement by a biased random policy, then greedy
+    attacks only) and return each player's reward (1 for a winner, shared on ties)."""
+    n_players = s.game.num_players
+    adjacency = s.map.adjacency
+    owner = s.owner[:]
+    troops = s.troops[:]
+    ncountries = len(owner)
+    settings = s.settings
+    bonus = settings["attack_bonus"]
+    partial = settings["partial_kill"]
+    order: list[int]
+    if s.phase in ("place",):
+        remaining = s.remaining[:]
+        cap = s.cap
+        runout = s.runout[:]
+        p = s.player
+        standing = {t for t in troops if t > 0}
+        empties = [c for c in range(ncountries) if owner[c] < 0]
+        guard = 0
+        while any(remaining) and guard < 1000:
+            guard += 1
+            if remaining[p] == 0:
+                p = (p + 1) % n_players
+                continue
+            top = min(cap, remaining[p])
+            if not empties:
+                remaining[p] = 0
+                runout.append(p)
+                p = (p + 1) % n_players
+                continue
+            allowed = [k for k in range(1, top + 1) if k not in standing]
+            if not allowed:
+                remaining[p] = 0
+                runout.append(p)
+                p = (p + 1) % n_players
+                continue
+            if smart and rng.random() < smart:
+                ci, k = _playout_pick(empties, allowed, owner, troops, adjacency, p, cap, bonus, rng)
+            else:
+                ci = rng.randint(0, len(empties) - 1)
+                r = rng.random()
+                if r < 0.35:
+                    k = allowed[-1]
+                elif r < 0.55:
+                    k = allowed[0]
+                else:
+                    k = allowed[rng.randint(0, len(allowed) - 1)]
+            c = empties[ci]
+            empties[ci] = empties[-1]
+            empties.pop()
+            owner[c] = p
+            troops[c] = k
+            standing.add(k)
+            remaining[p] -= k
+            if k == cap:
+                cap += 1
+            if remaining[p] == 0:
+                runout.append(p)
+            p = (p + 1) % n_players
+        order = runout
+        start = 0
+    else:
+        order = s.order[:] if s.order else list(range(n_players))
+        start = max(0, s.turn_idx)  # order[turn_idx] is the player to move now
+    # Movement: every player makes its biggest attack, until nobody can (all at once with A-V8).
+    def best_attack(p: int) -> tuple[int, int]:
+        best_t, best_kill = -1, 0
+        for t in range(ncountries):
+            o = owner[t]
+            if o < 0 or o == p:
+                continue
+            have = 0
+            for d in adjacency[t]:
+                if owner[d] == p:
+                    have += troops[d] + bonus
+            if troops[t] < have:
+                kill = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
+                if kill > best_kill:
+                    best_t, best_kill = t, kill
+        return best_t, best_kill
+
+    if settings["simultaneous"]:
+        for _round in range(max_rounds):
+            hits: dict[int, int] = {}
+            for p in order:
+                t, k = best_attack(p)
+                if t >= 0:
+                    hits[t] = max(hits.get(t, 0), k)
+            if not hits:
+                break
+            for t, k in hits.items():
+                troops[t] -= k
+                if troops[t] == 0:
+                    owner[t] = -1
+    else:
+        quiet = 0
+        idx = start
+        limit = max_rounds * max(1, len(order))
+        steps = 0
+        while quiet < len(order) and steps < limit:
+            steps += 1
+            if idx >= len(order):
+                idx = 0
+            p = order[idx]
+            idx += 1
+            best_t, best_kill = best_attack(p)
+            if best_t < 0:
+                quiet += 1
+                continue
+            quiet = 0
+            troops[best_t] -= best_kill
+            if troops[best_t] == 0:
+                owner[best_t] = -1
+    totals = [0] * n_players
+    for c in range(ncountries):
+        if owner[c] >= 0:
+            totals[owner[c]] += troops[c]
+    need = s.game.winners_needed
+    ranked = sorted(range(n_players), key=lambda q: -totals[q])
+    bar = totals[ranked[need - 1]]
+    winners = [q for q in range(n_players) if totals[q] >= bar and totals[q] > 0]
+    out = [0.0] * n_players
+    for q in winners:
+        out[q] = min(1.0, need / len(winners))
+    grand = sum(totals) or 1
+    for q in range(n_players):
+        out[q] += 0.05 * totals[q] / grand
+    return out
+
+
+def _guess_others(s: AmoebaState, p: int) -> dict[int, Action]:
+    """What the other players will probably do this simultaneous turn: their biggest attack, if any."""
+    out: dict[int, Action] = {}
+    for q in s.alive():
+        if q == p:
+            continue
+        best, kill = -1, 0
+        for t in range(s.map.n):
+            if s.owner[t] not in (-1, q) and s.can_attack(q, t) and s.kill_count(t) > kill:
+                best, kill = t, s.kill_count(t)
+        if best >= 0:
+            out[q] = Attack(best)
+    return out
+
+
+class MctsAgent(Agent):
+    """Flat UCB1 Monte Carlo search over the prior's best candidates, within ``budget_s``."""
+
+    name = "ai"
+    #: In the movement phase the playouts are nearly deterministic; the static score breaks near-ties.
+    prior_weight = 0.3
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.4, top_k: int = 14,
+                 max_playouts: int = 1500) -> None:
+        super().__init__(game, seed, budget_s)
+        self.top_k = top_k
+        self.max_playouts = max_playouts
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, AmoebaState)
+        p = state.current_player()
+        if state.phase == "map":
+            return _map_action(state, self.rng)
+        if state.phase == "joint":
+            return _answer_joint(state, p)
+        deadline = self.deadline()
+        if state.phase == "place":
+            acts: list[Action] = list(_candidate_placements(state, p))
+        else:
+            acts = list(state.legal_actions() or [])
+        if len(acts) == 1:
+            return acts[0]
+        root = state.clone()
+        root.pending = {}  # A-V8: never peek at the others' secret choices
+        scored = sorted(((_prior(root, p, a), i) for i, a in enumerate(acts)), reverse=True)
+        picked = [i for _, i in scored[: self.top_k]]
+        # always keep every attack in the movement phase: attacks decide games
+        if state.phase == "move":
+            picked += [i for _, i in scored[self.top_k:] if isinstance(acts[i], Attack)][:10]
+        prior_of = {i: v for v, i in scored}
+        keep = [acts[i] for i in picked]
+        prior_vals = [prior_of[i] for i in picked]
+        secret = bool(state.settings["simultaneous"]) and state.phase == "move"
+        guesses = _guess_others(root, p) if secret else {}
+        children: list[AmoebaState] = []
+        for a in keep:
+            c = root.clone()
+            if secret:
+                # A-V8: the others choose at the same time; assume each makes its biggest attack.
+                c.pending = {**guesses, p: a}
+                c._resolve_simultaneous()
+            elif isinstance(a, ProposeJoint):
+                c._resolve_one(p, Attack(a.target), a.partners)
+                c._end_turn()
+            elif isinstance(a, Place):
+                c._apply(a)
+            else:
+                c._resolve_one(p, a)
+                c._end_turn()
+            children.append(c)
+        lo, hi = min(prior_vals), max(prior_vals)
+        span = (hi - lo) or 1.0
+        visits = [0] * len(keep)
+        value = [0.0] * len(keep)
+        total = 0
+        while total < self.max_playouts and (total < len(keep) or time.perf_counter() < deadline):
+            if total < len(keep):
+                i = total
+            else:
+                logn = math.log(total)
+                i = max(range(len(keep)), key=lambda j: value[j] / visits[j]
+                        + 0.5 * math.sqrt(logn / visits[j]) + 0.15 * (prior_vals[j] - lo) / span / (1 + visits[j]))
+            child = children[i]
+            if child.phase == "over":
+                res = child.result()
+                r = 1.0 if res is not None and p in res.winners else 0.0
+            else:
+                r = playout(child, self.rng)[p]
+            visits[i] += 1
+            value[i] += r
+            total += 1
+        w = self.prior_weight if state.phase == "move" else 0.0
+        best = max(range(len(keep)), key=lambda j: ((value[j] / visits[j] if visits[j] else -1)
+                                                     + w * (prior_vals[j] - lo) / span, prior_vals[j]))
+        return keep[best]
+
+
+def make_ai(game: Game, seed: int) -> Agent:
+    return MctsAgent(game, seed)
+
+
+def make_greedy(game: Game, seed: int) -> Agent:
+    return GreedyAgent(game, seed)
+
+
+__all__ = ["GreedyAgent", "MctsAgent", "make_ai", "make_greedy", "playout", "place_score", "position_score"]

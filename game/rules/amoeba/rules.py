@@ -1,0 +1,989 @@
+"""Amoeba Strategy (RULES.md section A): draw a map together, place troops under the
+uniqueness rule, then attack and move until one side (or a few) remain.
+
+Phases as data: ``PHASE_ACTIONS`` says which actions each phase takes; what ends a
+phase is in ``_after_place`` (placement -> movement) and ``_end_turn`` (movement ->
+over).  Once the map is done everything is pure-graph code on the cached adjacency.
+
+Discretisation of ``legal_actions`` for moves (``check`` accepts ANY legal split):
+for each own country and each allowed neighbour, moving 1, half, all-but-one and all
+troops; plus, where there are several allowed neighbours, an even split over all of
+them.  Gathering (A-V6) lists "everything adjacent into this empty country".  Joint
+attacks (A-V7) list one proposal per single partner and one with every possible
+partner.  Follow-ups (A-V1/A-V2) list "all troops" of each attacking country and,
+with A-V2, "all troops of every attacking country".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
+from .actions import (
+    ALL_ACTIONS,
+    AnswerJoint,
+    Attack,
+    DrawCountry,
+    FinishMap,
+    Gather,
+    Move,
+    Place,
+    ProposeJoint,
+)
+from .geometry import AmoebaMap, MapRefusal, generate_map, load_map
+
+MAP_SOURCES = ("generated", "level", "draw")
+FOLLOW_CHOICES = ("off", "one", "every")
+FLEE_CHOICES = ("all", "half")
+
+PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "map": (DrawCountry, FinishMap),
+    "place": (Place,),
+    "move": (Attack, Move, Gather, ProposeJoint),
+    "joint": (AnswerJoint,),
+    "over": (),
+}
+
+
+class AmoebaGame(Game):
+    """Rules and settings; a loaded or generated map is made here or in the initial state."""
+
+    name = "amoeba"
+    title = "Amoeba Strategy"
+    rules_version = "1"
+    action_types = ALL_ACTIONS
+    hidden_information = False
+    settings_spec = (
+        Setting("players", "Players", 2, "int", lo=2, hi=6),
+        Setting("map", "Map", "generated", "choice", MAP_SOURCES,
+                help="generated: grow a random amoeba; level: a saved map; draw: draw it together (A-M2)."),
+        Setting("level", "Saved map", "three_twenty", "level", help="Used when Map is 'level' (A-M4)."),
+        Setting("countries", "Countries", 20, "int", lo=4, hi=40,
+                help="Size of a generated map, or when drawing the map ends by itself (A-M3)."),
+        Setting("troops", "Troops each", 100, "int", lo=20, hi=200, help="A-P1: troops each player places."),
+        Setting("cap", "Starting cap", 25, "int", lo=5, hi=40, help="A-P3: most troops in one placement."),
+        Setting("stalemate_rounds", "Stalemate rounds", 20, "int", lo=3, hi=200,
+                help="A-G4 decision: this many rounds without an attack end the game; most troops wins."),
+        Setting("winners", "Winners (A-G6)", 1, "int", lo=1, hi=5,
+                help="A-G6: with more than two players, two winners are recommended."),
+        Setting("one_army_end", "One-army end (A-G5)", False, "bool",
+                help="A-G5: the largest army wins as soon as every player has exactly one."),
+        Setting("follow_up", "Follow-up (A-V1/V2)", "off", "choice", FOLLOW_CHOICES,
+                help="A-V1 'one': troops of one attacking country may move in. "
+                     "A-V2 'every': from every attacking country (warning: makes attacks too strong)."),
+        Setting("attack_bonus", "Attack bonus (A-V3)", 0, "int", lo=0, hi=5, help="A-V3: each attacking country adds this to the attacking sum (0 = off)."),
+        Setting("partial_kill", "Partial kill k (A-V4)", 0, "int", lo=0, hi=5,
+                help="A-V4: an attack removes at most half (rounded down) + k troops; 0 = off."),
+        Setting("empty_only", "Empty only (A-V5)", False, "bool", help="A-V5."),
+        Setting("gathering", "Gathering (A-V6)", False, "bool",
+                help="A-V6: bring troops from several own countries into one empty country."),
+        Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
+                help="A-V7 (3+ players): attack together, by agreement of all partners."),
+        Setting("simultaneous", "Simultaneous (A-V8)", False, "bool",
+                help="A-V8: everyone chooses in secret; all is revealed and resolved together."),
+        Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
+                help="A-V8: 'all' of them or 'half' rounded up."),
+    )
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        super().__init__(settings)
+        s = self.settings
+        if s["winners"] >= s["players"]:
+            if s["winners"] > 1:
+                raise SettingsError(f"With {s['players']} players there can be at most {s['players'] - 1} winners.")
+        self.level_map: AmoebaMap | None = None
+        if s["map"] == "level":
+            self.level_map = load_map(s["level"])
+        self.winners_needed = max(1, min(s["winners"], s["players"] - 1))
+
+    @property
+    def num_players(self) -> int:
+        return int(self.settings["players"])
+
+    def new_initial_state(self, chance: Chance) -> AmoebaState:
+        s = self.settings
+        if s["map"] == "level":
+            assert self.level_map is not None
+            amap = self.level_map
+        elif s["map"] == "generated":
+            amap = generate_map(s["countries"], chance.random)
+        else:
+            amap = AmoebaMap.starting()
+        st = AmoebaState(self, chance, amap)
+        if s["map"] != "draw":
+            st._start_placement()
+        return st
+
+
+class AmoebaState(State):
+    game: AmoebaGame
+
+    def __init__(self, game: AmoebaGame, chance: Chance, amap: AmoebaMap) -> None:
+        super().__init__(game, chance)
+        n = game.num_players
+        self.map = amap
+        self.phase = "map"
+        self.player = 0
+        self.owner: list[int] = [-1] * amap.n
+        self.troops: list[int] = [0] * amap.n
+        self.remaining: list[int] = [game.settings["troops"]] * n
+        self.cap: int = game.settings["cap"]
+        self.runout: list[int] = []
+        self.order: list[int] = []
+        self.turn_idx = 0
+        self.round_no = 0
+        self.quiet_rounds = 0
+        self.seen: set[int] = set()
+        self.pending: dict[int, Action] = {}
+        self.joint: dict[str, Any] | None = None
+        self.joint_used = False
+        self.eliminated: list[int] = []
+        self.outcome: Result | None = None
+        self._clip_cache: tuple[DrawCountry, Any] | None = None
+
+    # -- small helpers ----------------------------------------------------------
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.game.settings
+
+    def adj(self, c: int) -> tuple[int, ...]:
+        return self.map.adjacency[c]
+
+    def total(self, p: int) -> int:
+        return sum(t for o, t in zip(self.owner, self.troops, strict=False) if o == p)
+
+    def alive(self) -> list[int]:
+        seen = set(self.owner)
+        return [p for p in range(self.game.num_players) if p in seen]
+
+    def standing_counts(self) -> set[int]:
+        return {t for t in self.troops if t > 0}
+
+    def allowed_numbers(self, p: int) -> list[int]:
+        """A-P3/A-P4/A-P6: the numbers ``p`` may place now."""
+        standing = self.standing_counts()
+        top = min(self.cap, self.remaining[p])
+        return [n for n in range(1, top + 1) if n not in standing]
+
+    def empty_countries(self) -> list[int]:
+        return [c for c in range(self.map.n) if self.owner[c] < 0]
+
+    def attack_sum(self, target: int, players: tuple[int, ...] | int) -> int:
+        """A-G2 (+A-V3): troops of ``players`` in the countries adjacent to ``target``."""
+        ps = (players,) if isinstance(players, int) else players
+        bonus = self.settings["attack_bonus"]
+        total = 0
+        for c in self.map.adjacency[target]:
+            if self.owner[c] in ps:
+                total += self.troops[c] + bonus
+        return total
+
+    def attackers(self, target: int, p: int) -> list[int]:
+        return [c for c in self.map.adjacency[target] if self.owner[c] == p]
+
+    def kill_count(self, target: int) -> int:
+        """A-G2 kills everything; A-V4 at most half (rounded down) + k."""
+        t = self.troops[target]
+        k = self.settings["partial_kill"]
+        return min(t, t // 2 + k) if k else t
+
+    def can_attack(self, p: int, target: int) -> bool:
+        o = self.owner[target]
+        return o >= 0 and o != p and self.troops[target] < self.attack_sum(target, p)
+
+    def move_targets(self, p: int, source: int) -> list[int]:
+        only_empty = self.settings["empty_only"]
+        out = []
+        for d in self.map.adjacency[source]:
+            o = self.owner[d]
+            if o < 0 or (o == p and not only_empty):
+                out.append(d)
+        return out
+
+    def has_action(self, p: int) -> bool:
+        """Any attack or move at all (else the player passes automatically)."""
+        owner = self.owner
+        for c in range(self.map.n):
+            if owner[c] == p and self.move_targets(p, c):
+                return True
+        for c in range(self.map.n):
+            if owner[c] >= 0 and owner[c] != p and self.can_attack(p, c):
+                return True
+        return False
+
+    def position_key(self) -> int:
+        return hash((tuple(self.owner), tuple(self.troops)))
+
+    # -- engine interface ---------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return -1
+        return self.player
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Result | None:
+        return self.outcome
+
+    def hidden_for_seat(self) -> bool:
+        """A-V8: while secret choices are collected, the next seat must not see them."""
+        return bool(self.settings["simultaneous"]) and self.phase == "move" and bool(self.pending)
+
+    def legal_actions(self) -> list[Action] | None:
+        if self.phase == "over":
+            return []
+        if self.phase == "map":
+            return None  # freehand outlines are continuous: see random_action
+        p = self.player
+        if self.phase == "place":
+            return [Place(c, n) for c in self.empty_countries() for n in self.allowed_numbers(p)]
+        if self.phase == "joint":
+            return [AnswerJoint(True), AnswerJoint(False)]
+        return self._movement_actions(p)
+
+    def _movement_actions(self, p: int) -> list[Action]:
+        s = self.settings
+        out: list[Action] = []
+        n = self.map.n
+        owner, troops = self.owner, self.troops
+        follow = s["follow_up"]
+        for t in range(n):
+            if owner[t] < 0 or owner[t] == p or not self.can_attack(p, t):
+                continue
+            out.append(Attack(t))
+            if follow != "off" and self.kill_count(t) == troops[t]:
+                srcs = self.attackers(t, p)
+                for c in srcs:
+                    out.append(Attack(t, ((c, troops[c]),)))
+                if follow == "every" and len(srcs) > 1:
+                    out.append(Attack(t, tuple((c, troops[c]) for c in srcs)))
+        for c in range(n):
+            if owner[c] != p:
+                continue
+            tc = troops[c]
+            dests = self.move_targets(p, c)
+            for d in dests:
+                for k in sorted({1, tc // 2, tc - 1, tc}):
+                    if k >= 1:
+                        out.append(Move(c, ((d, k),)))
+            if len(dests) > 1 and tc >= len(dests):
+                share, extra = divmod(tc, len(dests))
+                out.append(Move(c, tuple((d, share + (1 if i < extra else 0)) for i, d in enumerate(dests))))
+        if s["gathering"]:
+            for d in range(n):
+                if owner[d] >= 0:
+                    continue
+                srcs = [c for c in self.map.adjacency[d] if owner[c] == p]
+                if len(srcs) > 1:
+                    out.append(Gather(d, tuple((c, troops[c]) for c in srcs)))
+        if self._joint_allowed():
+            for t in range(n):
+                o = owner[t]
+                if o < 0 or o == p or not self.attackers(t, p):
+                    continue
+                partners = [q for q in self.alive() if q not in (p, o) and self.attackers(t, q)]
+                options: set[tuple[int, ...]] = {(q,) for q in partners}
+                if len(partners) > 1:
+                    options.add(tuple(partners))
+                for ps in sorted(options):
+                    if troops[t] < self.attack_sum(t, (p, *ps)):
+                        out.append(ProposeJoint(t, ps))
+        return out
+
+    def _joint_allowed(self) -> bool:
+        s = self.settings
+        return bool(s["joint_attacks"]) and self.game.num_players >= 3 and not s["simultaneous"] \
+            and not self.joint_used and self.phase == "move"
+
+    def random_action(self, rng: Chance) -> Action:
+        if self.phase == "map":
+            return self._random_outline(rng)
+        return super().random_action(rng)
+
+    def _random_outline(self, rng: Chance) -> Action:
+        """A random blob against the existing map (for random players and tests)."""
+        import math
+
+        from .geometry import PAPER_H, PAPER_W
+        target = self.settings["countries"]
+        if self.map.n >= target and self._can_finish():
+            return FinishMap()
+        for _ in range(60):
+            c = rng.randint(0, self.map.n - 1)
+            ring = self.map.rings[c][0]
+            x0, y0 = ring[rng.randint(0, len(ring) - 2)]
+            r = rng.uniform(14.0, 28.0)
+            ph = rng.uniform(0, math.tau)
+            pts = []
+            for k in range(24):
+                a = math.tau * k / 24
+                rr = r * (1 + 0.2 * math.sin(3 * a + ph))
+                pts.append((round(min(PAPER_W, max(0.0, x0 + rr * math.cos(a))), 2),
+                            round(min(PAPER_H, max(0.0, y0 + rr * math.sin(a))), 2)))
+            act = DrawCountry(tuple(pts))
+            try:
+                self.check(act)
+                return act
+            except IllegalAction:
+                continue
+        if self._can_finish():
+            return FinishMap()
+        raise RuntimeError("no room left to draw a country")  # pragma: no cover
+
+    def _can_finish(self) -> bool:
+        return self.map.n >= self.min_countries()
+
+    def min_countries(self) -> int:
+        return self.game.num_players + 2
+
+    # -- checking -------------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        if self.phase == "over":
+            raise IllegalAction("GAME", "The game is over.")
+        allowed = PHASE_ACTIONS[self.phase]
+        if not isinstance(action, allowed):
+            names = {"map": "drawing the map", "place": "placing troops",
+                     "move": "attacking or moving", "joint": "answering a joint-attack proposal"}
+            raise IllegalAction("PHASE", f"That is not possible now: the game is {names[self.phase]}.")
+        p = self.player
+        if isinstance(action, DrawCountry):
+            self._check_draw(action)
+        elif isinstance(action, FinishMap):
+            if not self._can_finish():
+                raise IllegalAction("A-M3", f"Draw at least {self.min_countries()} countries first "
+                                            f"(there are {self.map.n}).")
+        elif isinstance(action, Place):
+            self._check_place(p, action)
+        elif isinstance(action, Attack):
+            self._check_attack(p, action)
+        elif isinstance(action, Move):
+            self._check_move(p, action)
+        elif isinstance(action, Gather):
+            self._check_gather(p, action)
+        elif isinstance(action, ProposeJoint):
+            self._check_propose(p, action)
+
+    def _country(self, c: Any, what: str = "country") -> int:
+        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < self.map.n:
+            raise IllegalAction("MAP", f"There is no {what} number {c!r} on this map.")
+        return c
+
+    def _check_draw(self, action: DrawCountry) -> None:
+        try:
+            poly = self.map.clip_outline(action.outline)
+        except MapRefusal as exc:
+            raise IllegalAction(exc.rule, exc.message) from None
+        except (TypeError, ValueError):
+            raise IllegalAction("A-M2", "That outline is not a list of points on the paper.") from None
+        self._clip_cache = (action, poly)
+
+    def _check_place(self, p: int, a: Place) -> None:
+        c = self._country(a.country)
+        n = a.n
+        if self.owner[c] >= 0:
+            raise IllegalAction("A-P2", "Troops go only into an empty country.")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise IllegalAction("A-P3", "Place at least one troop.")
+        if n > self.cap:
+            raise IllegalAction("A-P3", f"At most {self.cap} troops at once (the cap).")
+        if n > self.remaining[p]:
+            raise IllegalAction("A-P6", f"You have only {self.remaining[p]} troops left to place.")
+        for other in range(self.map.n):
+            if self.troops[other] == n:
+                raise IllegalAction("A-P4", f"Country #{other + 1} already holds {n}: every standing count "
+                                            f"must be different.")
+
+    def _check_attack(self, p: int, a: Attack) -> None:
+        t = self._country(a.target, "target country")
+        o = self.owner[t]
+        if o < 0:
+            raise IllegalAction("A-G2", "That country is empty: there is nothing to attack.")
+        if o == p:
+            raise IllegalAction("A-G2", "You cannot attack your own country.")
+        have = self.attack_sum(t, p)
+        if self.troops[t] >= have:
+            raise IllegalAction("A-G2", f"An attack needs more than the {self.troops[t]} defenders; "
+                                        f"your adjacent troops make only {have}.")
+        if a.follow:
+            self._check_follow(p, t, a.follow)
+
+    def _check_follow(self, p: int, t: int, follow: tuple[tuple[int, int], ...]) -> None:
+        mode = self.settings["follow_up"]
+        if mode == "off":
+            raise IllegalAction("A-V1", "Follow-up moves are not played (variant A-V1 is off).")
+        if mode == "one" and len(follow) > 1:
+            raise IllegalAction("A-V1", "Troops may follow from ONE attacking country only.")
+        if self.kill_count(t) < self.troops[t]:
+            raise IllegalAction("A-V1", "Troops can follow only into a country the attack empties.")
+        seen = set()
+        for leg in follow:
+            if not (isinstance(leg, tuple) and len(leg) == 2):
+                raise IllegalAction("A-V1", "A follow-up names a country and a number of troops.")
+            c, n = leg
+            c = self._country(c)
+            if c in seen:
+                raise IllegalAction("A-V1", "Name each attacking country once.")
+            seen.add(c)
+            if self.owner[c] != p or t not in self.adj(c):
+                rule = "A-V2" if mode == "every" else "A-V1"
+                raise IllegalAction(rule, f"Country #{c + 1} is not one of your attacking countries.")
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= self.troops[c]:
+                raise IllegalAction("A-V1", f"Country #{c + 1} can send 1 to {self.troops[c]} troops.")
+
+    def _check_move(self, p: int, a: Move) -> None:
+        src = self._country(a.source, "source country")
+        if self.owner[src] != p:
+            raise IllegalAction("A-G3", "Move from a country you hold.")
+        if not a.dests:
+            raise IllegalAction("A-G3", "Say where the troops go.")
+        seen: set[int] = set()
+        total = 0
+        for leg in a.dests:
+            if not (isinstance(leg, tuple) and len(leg) == 2):
+                raise IllegalAction("A-G3", "Each destination is a country and a number of troops.")
+            d, n = leg
+            d = self._country(d, "destination")
+            if d in seen or d == src:
+                raise IllegalAction("A-G3", "Name each destination once, and not the source itself.")
+            seen.add(d)
+            if d not in self.adj(src):
+                raise IllegalAction("A-G3", f"Country #{d + 1} is not next to #{src + 1}.")
+            if self.owner[d] >= 0 and self.owner[d] != p:
+                raise IllegalAction("A-G3", f"Country #{d + 1} belongs to an opponent: attack it instead.")
+            if self.owner[d] == p and self.settings["empty_only"]:
+                raise IllegalAction("A-V5", "Troops may move only into EMPTY countries (variant A-V5).")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise IllegalAction("A-G3", "Move at least one troop to each destination.")
+            total += n
+        if total > self.troops[src]:
+            raise IllegalAction("A-G3", f"Country #{src + 1} has only {self.troops[src]} troops.")
+
+    def _check_gather(self, p: int, a: Gather) -> None:
+        if not self.settings["gathering"]:
+            raise IllegalAction("A-V6", "Gathering moves are not played (variant A-V6 is off).")
+        d = self._country(a.dest, "destination")
+        if self.owner[d] >= 0:
+            raise IllegalAction("A-V6", "A gathering move goes into an EMPTY country.")
+        if not a.sources:
+            raise IllegalAction("A-V6", "Name the countries the troops come from.")
+        seen: set[int] = set()
+        for leg in a.sources:
+            if not (isinstance(leg, tuple) and len(leg) == 2):
+                raise IllegalAction("A-V6", "Each source is a country and a number of troops.")
+            c, n = leg
+            c = self._country(c, "source")
+            if c in seen:
+                raise IllegalAction("A-V6", "Name each source once.")
+            seen.add(c)
+            if self.owner[c] != p or d not in self.adj(c):
+                raise IllegalAction("A-V6", f"Country #{c + 1} is not one of your countries next to #{d + 1}.")
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= self.troops[c]:
+                raise IllegalAction("A-V6", f"Country #{c + 1} can send 1 to {self.troops[c]} troops.")
+
+    def _check_propose(self, p: int, a: ProposeJoint) -> None:
+        if not self.settings["joint_attacks"] or self.game.num_players < 3:
+            raise IllegalAction("A-V7", "Joint attacks are not played (variant A-V7, 3+ players).")
+        if self.settings["simultaneous"]:
+            raise IllegalAction("A-V7", "Joint attacks need open agreement, so they are off in simultaneous turns.")
+        if self.joint_used:
+            raise IllegalAction("A-V7", "Your proposal was declined: attack or move on your own this turn.")
+        t = self._country(a.target, "target country")
+        o = self.owner[t]
+        if o < 0 or o == p:
+            raise IllegalAction("A-V7", "A joint attack targets an opponent's country.")
+        if not a.partners or len(set(a.partners)) != len(a.partners):
+            raise IllegalAction("A-V7", "Name one or more different partners.")
+        for q in a.partners:
+            if not isinstance(q, int) or not 0 <= q < self.game.num_players or q in (p, o):
+                raise IllegalAction("A-V7", "Partners are other players, not yourself or the defender.")
+            if not self.attackers(t, q):
+                raise IllegalAction("A-V7", f"Player {q + 1} has no troops next to #{t + 1}.")
+        if not self.attackers(t, p):
+            raise IllegalAction("A-V7", f"You have no troops next to #{t + 1}.")
+        have = self.attack_sum(t, (p, *a.partners))
+        if self.troops[t] >= have:
+            raise IllegalAction("A-V7", f"Together you have {have}, not more than the {self.troops[t]} defenders.")
+
+    # -- applying ----------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        if isinstance(action, DrawCountry):
+            return self._apply_draw(action)
+        if isinstance(action, FinishMap):
+            ev = [Event("map_done", f"The map is done: {self.map.n} countries.", {"countries": self.map.n})]
+            return ev + self._start_placement()
+        if isinstance(action, Place):
+            return self._apply_place(action)
+        if isinstance(action, AnswerJoint):
+            return self._apply_answer(action)
+        if isinstance(action, ProposeJoint):
+            self.joint = {"proposer": self.player, "target": action.target, "partners": list(action.partners),
+                          "waiting": list(action.partners)}
+            self.phase = "joint"
+            self.player = action.partners[0]
+            return [Event("joint_proposed", f"{self._pn(self.joint['proposer'])} proposes a joint attack on "
+                                            f"#{action.target + 1}.", {"target": action.target})]
+        if self.settings["simultaneous"]:
+            return self._collect(action)
+        ev = self._resolve_one(self.player, action)
+        return ev + self._end_turn()
+
+    def _pn(self, p: int) -> str:
+        return self.game.player_name(p)
+
+    def _apply_draw(self, action: DrawCountry) -> list[Event]:
+        if self._clip_cache is not None and self._clip_cache[0] == action:
+            poly = self._clip_cache[1]
+        else:
+            poly = self.map.clip_outline(action.outline)
+        self._clip_cache = None
+        self.map = self.map.with_country(poly)
+        self.owner.append(-1)
+        self.troops.append(0)
+        k = self.map.n - 1
+        ev = [Event("country", f"{self._pn(self.player)} draws country #{k + 1}.",
+                    {"country": k, "neighbours": list(self.map.adjacency[k])})]
+        if self.map.n >= self.settings["countries"]:
+            ev.append(Event("map_done", f"The map is done: {self.map.n} countries.", {"countries": self.map.n}))
+            return ev + self._start_placement()
+        self.player = (self.player + 1) % self.game.num_players
+        return ev
+
+    def _start_placement(self) -> list[Event]:
+        self.phase = "place"
+        self.player = 0
+        return self._settle_placer([])
+
+    def _apply_place(self, a: Place) -> list[Event]:
+        p = self.player
+        self.owner[a.country] = p
+        self.troops[a.country] = a.n
+        self.remaining[p] -= a.n
+        ev = [Event("place", "", {"country": a.country, "n": a.n, "player": p})]  # the notation says it all
+        if a.n == self.cap:
+            self.cap += 1
+            ev.append(Event("cap", f"The cap rises to {self.cap} (A-P5).", {"cap": self.cap}))
+        if self.remaining[p] == 0:
+            self.runout.append(p)
+            ev.append(Event("runout", f"{self._pn(p)} has placed every troop.", {"player": p}))
+        self.player = (p + 1) % self.game.num_players
+        return self._settle_placer(ev)
+
+    def _settle_placer(self, ev: list[Event]) -> list[Event]:
+        """Skip players with nothing left (A-P9); A-P7 strips those who cannot place."""
+        n = self.game.num_players
+        for _ in range(2 * n + 1):
+            if all(r == 0 for r in self.remaining):
+                return ev + self._start_movement()
+            p = self.player
+            if self.remaining[p] == 0:
+                self.player = (p + 1) % n
+                continue
+            empties = self.empty_countries()
+            allowed = self.allowed_numbers(p)
+            if empties and allowed:
+                return ev
+            why = "no empty country is left" if not empties else \
+                f"every number up to {min(self.cap, self.remaining[p])} is already standing"
+            lost = self.remaining[p]
+            self.remaining[p] = 0
+            self.runout.append(p)
+            ev.append(Event("lose_rest", f"{self._pn(p)} cannot place ({why}) and loses the remaining "
+                                         f"{lost} troops (A-P7).", {"player": p, "lost": lost}))
+            self.player = (p + 1) % n
+        raise AssertionError("placement did not settle")  # pragma: no cover
+
+    def _start_movement(self) -> list[Event]:
+        self.phase = "move"
+        self.order = list(self.runout)
+        names = ", ".join(self._pn(p) for p in self.order)
+        ev = [Event("movement", f"Placement is over. Movement order: {names} (A-P8).", {"order": list(self.order)})]
+        for p in self.order:
+            if self.total(p) == 0:
+                self.eliminated.append(p)
+                ev.append(Event("out", f"{self._pn(p)} has no troops on the map.", {"player": p}))
+        self.turn_idx = -1
+        self.seen = {self.position_key()}
+        done = self._check_end()
+        if done:
+            return ev + done
+        return ev + self._advance()
+
+    # -- movement: one action, sequential -------------------------------------------------
+    def _resolve_one(self, p: int, action: Action, partners: tuple[int, ...] = ()) -> list[Event]:
+        ev: list[Event] = []
+        if isinstance(action, Attack):
+            t = action.target
+            victim = self.owner[t]
+            ps = (p, *partners)
+            have = self.attack_sum(t, ps)
+            kill = self.kill_count(t)
+            self.troops[t] -= kill
+            if self.troops[t] == 0:
+                self.owner[t] = -1
+            who = " and ".join(self._pn(q) for q in ps) + (" attack" if partners else " attacks")
+            ev.append(Event("attack", f"{who} #{t + 1} with {have} against {kill + self.troops[t]}: "
+                                      f"{kill} removed.", {"target": t, "killed": kill, "sum": have,
+                                                           "players": list(ps), "victim": victim}))
+            for c, n in action.follow:
+                self.troops[c] -= n
+                if self.troops[c] == 0:
+                    self.owner[c] = -1
+                self.troops[t] += n
+                self.owner[t] = p
+                ev.append(Event("follow", f"{n} follow from #{c + 1} into #{t + 1}.", {"from": c, "to": t, "n": n}))
+            self.quiet_rounds = -1  # the round with an attack resets the count at its end
+            ev.extend(self._eliminations())
+        elif isinstance(action, Move):
+            src = action.source
+            for d, n in action.dests:
+                self._shift(p, src, d, n)
+            ev.append(Event("move", "", {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
+        elif isinstance(action, Gather):
+            for c, n in action.sources:
+                self._shift(p, c, action.dest, n)
+            ev.append(Event("gather", "", {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
+        return ev
+
+    def _shift(self, p: int, src: int, dst: int, n: int) -> None:
+        self.troops[src] -= n
+        if self.troops[src] == 0:
+            self.owner[src] = -1
+        self.troops[dst] += n
+        self.owner[dst] = p
+
+    def _eliminations(self) -> list[Event]:
+        ev = []
+        alive = set(self.owner)
+        for p in self.order:
+            if p not in alive and p not in self.eliminated:
+                self.eliminated.append(p)
+                ev.append(Event("out", f"{self._pn(p)} has lost every army.", {"player": p}))
+        return ev
+
+    def _apply_answer(self, a: AnswerJoint) -> list[Event]:
+        assert self.joint is not None
+        j = self.joint
+        q = self.player
+        proposer = j["proposer"]
+        if not a.accept:
+            self.joint = None
+            self.joint_used = True
+            self.phase = "move"
+            self.player = proposer
+            return [Event("joint_declined", f"{self._pn(q)} declines the joint attack.", {"player": q})]
+        j["waiting"].remove(q)
+        if j["waiting"]:
+            self.player = j["waiting"][0]
+            return [Event("joint_accepted", f"{self._pn(q)} agrees.", {"player": q})]
+        self.joint = None
+        self.phase = "move"
+        self.player = proposer
+        ev = [Event("joint_accepted", f"{self._pn(q)} agrees.", {"player": q})]
+        ev += self._resolve_one(proposer, Attack(j["target"]), tuple(j["partners"]))
+        return ev + self._end_turn()
+
+    def _end_turn(self) -> list[Event]:
+        self.joint_used = False
+        done = self._check_end()
+        if done:
+            return done
+        return self._advance()
+
+    def _advance(self) -> list[Event]:
+        """Next seat in the movement order that is alive; a seat with no legal action passes."""
+        ev: list[Event] = []
+        passes = 0
+        alive = set(self.owner)
+        while True:
+            self.turn_idx += 1
+            if self.turn_idx >= len(self.order):
+                self.turn_idx = 0
+                done = self._round_end()
+                if done:
+                    return ev + done
+            p = self.order[self.turn_idx]
+            if p not in alive:
+                continue
+            if self.settings["simultaneous"] and p in self.pending:
+                continue
+            if self.has_action(p):
+                self.player = p
+                return ev
+            passes += 1
+            ev.append(Event("pass", f"{self._pn(p)} has no possible attack or move and passes.", {"player": p}))
+            if passes > len(self.order):
+                return ev + self._finish_by_totals("Complete stalemate: nobody can attack or move.")
+
+    def _round_end(self) -> list[Event]:
+        """A full round ended: A-G decision on stalemate (repeat or quiet rounds)."""
+        self.round_no += 1
+        self.quiet_rounds += 1
+        key = self.position_key()
+        if key in self.seen:
+            return self._finish_by_totals("Stalemate: a full round repeated an earlier position.")
+        self.seen.add(key)
+        if self.quiet_rounds >= self.settings["stalemate_rounds"]:
+            return self._finish_by_totals(f"Stalemate: {self.quiet_rounds} rounds without an attack.")
+        return []
+
+    def _check_end(self) -> list[Event]:
+        alive = self.alive()
+        need = self.game.winners_needed
+        if len(alive) <= need:
+            if not alive:
+                return self._finish((), "Everybody was wiped out: nobody wins.")
+            names = " and ".join(self._pn(p) for p in alive)
+            return self._finish(tuple(alive), f"{names} {'wins' if len(alive) == 1 else 'win'}: "
+                                              f"every other army is destroyed (A-G4).")
+        if self.settings["one_army_end"]:
+            armies = {p: [t for o, t in zip(self.owner, self.troops, strict=False) if o == p] for p in alive}
+            if all(len(a) == 1 for a in armies.values()):
+                sizes = {p: a[0] for p, a in armies.items()}
+                return self._finish(self._top(sizes), "Everyone has one army left: the largest wins (A-G5).")
+        return []
+
+    def _top(self, value: dict[int, int]) -> tuple[int, ...]:
+        ranked = sorted(value, key=lambda p: -value[p])
+        need = self.game.winners_needed
+        if not ranked:
+            return ()
+        bar = value[ranked[min(need, len(ranked)) - 1]]
+        return tuple(p for p in ranked if value[p] >= bar)
+
+    def _finish_by_totals(self, why: str) -> list[Event]:
+        totals = {p: self.total(p) for p in self.alive()}
+        return self._finish(self._top(totals), f"{why} Most troops in total wins (A-G4).")
+
+    def _finish(self, winners: tuple[int, ...], why: str) -> list[Event]:
+        self.phase = "over"
+        self.pending = {}
+        scores = tuple(float(self.total(p)) for p in range(self.game.num_players))
+        names = " and ".join(self._pn(p) for p in winners)
+        text = why if not winners or names in why else f"{why} {names} {'wins' if len(winners) == 1 else 'win'}."
+        self.outcome = Result(tuple(sorted(winners)), text, scores)
+        return [Event("over", text, {"winners": list(winners)})]
+
+    # -- A-V8 simultaneous turns ---------------------------------------------------------
+    def _collect(self, action: Action) -> list[Event]:
+        p = self.player
+        self.pending[p] = action
+        ev = [Event("secret", f"{self._pn(p)} has chosen.", {"player": p})]
+        alive = set(self.owner)
+        waiting = [q for q in self.order if q in alive and q not in self.pending and self.has_action(q)]
+        if waiting:
+            # next seat after p in the order that still has to choose
+            idx = self.order.index(p)
+            for k in range(1, len(self.order) + 1):
+                q = self.order[(idx + k) % len(self.order)]
+                if q in waiting:
+                    self.player = q
+                    self.turn_idx = self.order.index(q)
+                    return ev
+        return ev + self._resolve_simultaneous()
+
+    def _resolve_simultaneous(self) -> list[Event]:
+        """Reveal every choice and resolve them together, as RULES.md A-V8 says."""
+        choices = dict(self.pending)
+        self.pending = {}
+        said = "; ".join(f"{self._pn(p)}: {a.notation()}" for p, a in sorted(choices.items()))
+        ev = [Event("reveal", f"Revealed: {said}.",
+                    {"choices": {str(p): a.to_json() for p, a in choices.items()}})]
+        ev += resolve_simultaneous(self, choices)
+        ev += self._eliminations()
+        done = self._check_end()
+        if done:
+            return ev + done
+        self.turn_idx = len(self.order)  # the resolution closes the round
+        return ev + self._advance()
+
+    # -- persistence ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "map": self.map.to_json(),
+            "phase": self.phase,
+            "player": self.player,
+            "owner": list(self.owner),
+            "troops": list(self.troops),
+            "remaining": list(self.remaining),
+            "cap": self.cap,
+            "runout": list(self.runout),
+            "order": list(self.order),
+            "turn_idx": self.turn_idx,
+            "round_no": self.round_no,
+            "quiet_rounds": self.quiet_rounds,
+            "seen": sorted(self.seen),
+            "pending": {str(p): a.to_json() for p, a in sorted(self.pending.items())},
+            "joint": None if self.joint is None else {k: (list(v) if isinstance(v, list) else v)
+                                                      for k, v in self.joint.items()},
+            "joint_used": self.joint_used,
+            "eliminated": list(self.eliminated),
+            "outcome": None if self.outcome is None else {
+                "winners": list(self.outcome.winners), "text": self.outcome.text,
+                "scores": list(self.outcome.scores)},
+            "chance": self.chance.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> AmoebaState:
+        assert isinstance(game, AmoebaGame)
+        try:
+            s = cls(game, Chance.from_json(data["chance"]), AmoebaMap.from_json(data["map"]))
+            s.phase = str(data["phase"])
+            s.player = int(data["player"])
+            s.owner = [int(x) for x in data["owner"]]
+            s.troops = [int(x) for x in data["troops"]]
+            s.remaining = [int(x) for x in data["remaining"]]
+            s.cap = int(data["cap"])
+            s.runout = [int(x) for x in data["runout"]]
+            s.order = [int(x) for x in data["order"]]
+            s.turn_idx = int(data["turn_idx"])
+            s.round_no = int(data["round_no"])
+            s.quiet_rounds = int(data["quiet_rounds"])
+            s.seen = {int(x) for x in data["seen"]}
+            s.pending = {int(p): game.decode_action(a) for p, a in data["pending"].items()}
+            j = data.get("joint")
+            s.joint = None if j is None else {"proposer": int(j["proposer"]), "target": int(j["target"]),
+                                              "partners": [int(x) for x in j["partners"]],
+                                              "waiting": [int(x) for x in j["waiting"]]}
+            s.joint_used = bool(data["joint_used"])
+            s.eliminated = [int(x) for x in data["eliminated"]]
+            o = data.get("outcome")
+            s.outcome = None if o is None else Result(tuple(int(x) for x in o["winners"]), str(o["text"]),
+                                                      tuple(float(x) for x in o["scores"]))
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"The Amoeba Strategy position is damaged: {exc!r}") from None
+        return s
+
+    def clone(self) -> AmoebaState:
+        s = AmoebaState.__new__(AmoebaState)
+        s.game = self.game
+        s.chance = self.chance.copy()
+        s.map = self.map
+        s.phase = self.phase
+        s.player = self.player
+        s.owner = self.owner[:]
+        s.troops = self.troops[:]
+        s.remaining = self.remaining[:]
+        s.cap = self.cap
+        s.runout = self.runout[:]
+        s.order = self.order[:]
+        s.turn_idx = self.turn_idx
+        s.round_no = self.round_no
+        s.quiet_rounds = self.quiet_rounds
+        s.seen = set(self.seen)
+        s.pending = dict(self.pending)
+        s.joint = None if self.joint is None else {
+            "proposer": self.joint["proposer"], "target": self.joint["target"],
+            "partners": list(self.joint["partners"]), "waiting": list(self.joint["waiting"])}
+        s.joint_used = self.joint_used
+        s.eliminated = self.eliminated[:]
+        s.outcome = self.outcome
+        s._clip_cache = None
+        return s
+
+    def status(self) -> str:
+        if self.phase == "over":
+            return self.outcome.text if self.outcome else "Game over."
+        who = self._pn(self.player)
+        if self.phase == "map":
+            return f"{who}: draw a country next to the map ({self.map.n} so far)."
+        if self.phase == "place":
+            return f"{who}: place troops in an empty country ({self.remaining[self.player]} left, cap {self.cap})."
+        if self.phase == "joint":
+            assert self.joint is not None
+            return (f"{who}: {self._pn(self.joint['proposer'])} asks you to attack "
+                    f"#{self.joint['target'] + 1} together. Accept?")
+        if self.settings["simultaneous"]:
+            return f"{who}: choose an attack or a move in secret."
+        return f"{who}: attack or move."
+
+
+def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> list[Event]:
+    """A-V8 resolution, from the position at the start of the turn.
+
+    1. Every attack that was legal at the start succeeds, with the defenders and
+       attacking sums of the start (so two adjacent armies can destroy each other).
+    2. Two players moving into the same country: neither move happens (the whole
+       move of each; a follow-up leg is dropped, its attack still happens).
+    3. Troops moving away from an attacked country: all of them die, or half of
+       each leg rounded up (setting ``flee_loss``).  The troops that stayed suffer
+       the attack as usual (A-V4 applies to them).
+    4. A move into a country under attack is unaffected: the attack resolves
+       first, then the troops arrive.
+    """
+    owner0 = list(state.owner)
+    troops0 = list(state.troops)
+    ev: list[Event] = []
+    kills: dict[int, int] = {}
+    attackers_of: dict[int, list[int]] = {}
+    for p, a in sorted(choices.items()):
+        if isinstance(a, Attack):
+            kills[a.target] = state.kill_count(a.target)
+            attackers_of.setdefault(a.target, []).append(p)
+    # legs: (player, src, dst, n, kind, action index)
+    legs: list[tuple[int, int, int, int, str]] = []
+    for p, a in sorted(choices.items()):
+        if isinstance(a, Move):
+            legs += [(p, a.source, d, n, "move") for d, n in a.dests]
+        elif isinstance(a, Gather):
+            legs += [(p, c, a.dest, n, "move") for c, n in a.sources]
+        elif isinstance(a, Attack):
+            legs += [(p, c, a.target, n, "follow") for c, n in a.follow]
+    arrivals: dict[int, set[int]] = {}
+    for p, _s, d, _n, _k in legs:
+        arrivals.setdefault(d, set()).add(p)
+    cancelled_moves: set[int] = set()
+    dropped: list[tuple[int, int, int, int, str]] = []
+    for d, ps in arrivals.items():
+        if len(ps) > 1:
+            names = " and ".join(state._pn(p) for p in sorted(ps))
+            ev.append(Event("clash", f"{names} both move into #{d + 1}: neither move happens.",
+                            {"country": d, "players": sorted(ps)}))
+            for lg in legs:
+                if lg[2] == d and lg[0] in ps:
+                    if lg[4] == "move":
+                        cancelled_moves.add(lg[0])
+                    else:
+                        dropped.append(lg)
+    live = [lg for lg in legs if not (lg[4] == "move" and lg[0] in cancelled_moves) and lg not in dropped]
+    out: dict[int, int] = {}
+    for _p, s, _d, n, _k in live:
+        out[s] = out.get(s, 0) + n
+    new = list(troops0)
+    for c in range(len(new)):
+        new[c] -= out.get(c, 0)
+    # attacks on the troops that stayed
+    for t, k in sorted(kills.items()):
+        stay = new[t]
+        dead = min(stay, k)
+        new[t] -= dead
+        who = " and ".join(state._pn(p) for p in attackers_of[t])
+        verb = "attack" if len(attackers_of[t]) > 1 else "attacks"
+        ev.append(Event("attack", f"{who} {verb} #{t + 1}: {dead} removed.",
+                        {"target": t, "killed": dead, "players": attackers_of[t], "victim": owner0[t]}))
+        state.quiet_rounds = -1
+    # movers arrive (those fleeing an attacked country are caught first)
+    flee = state.settings["flee_loss"]
+    arrive_owner: dict[int, int] = {}
+    for p, s, d, n, _k in live:
+        if s in kills:
+            lost = n if flee == "all" else (n + 1) // 2
+            if lost:
+                ev.append(Event("caught", f"{lost} of {state._pn(p)}'s troops leaving #{s + 1} are caught "
+                                          f"by the attack.", {"country": s, "lost": lost, "player": p}))
+            n -= lost
+        new[d] += n
+        if n:
+            arrive_owner[d] = p
+        ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
+                        {"from": s, "legs": [[d, n]], "player": p}))
+    for c in range(len(new)):
+        if new[c] <= 0:
+            state.owner[c] = -1
+            new[c] = 0
+        elif c in arrive_owner:
+            state.owner[c] = arrive_owner[c]
+        state.troops[c] = new[c]
+    return ev

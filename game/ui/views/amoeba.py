@@ -1,0 +1,746 @@
+"""The Amoeba Strategy board: an A4 sheet of blob countries drawn in pencil.
+
+Map phase: freehand outlines with the mouse (a refused outline stays on the paper
+in red with the reason).  Placement: click an empty country, pick the number in
+the side panel (digits, wheel or a click); numbers that are not allowed are struck
+through, and hovering one tells why.  Movement: click an enemy country for the
+attack preview (your sum against the defenders), click again to attack; drag from
+your country to neighbours to move, the wheel sets how many, Enter confirms.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from ...engine import Action, Event, IllegalAction
+from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
+from ...rules.amoeba.geometry import PAPER_H, PAPER_W, save_map
+from ...rules.amoeba.rules import AmoebaState
+from .. import paper
+from ..view import GameView
+
+PANEL_W = 200
+RED = paper.WARN
+
+
+def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
+    return tuple(int(c + (p - c) * amount) for c, p in zip(colour[:3], paper.PAPER, strict=False))  # type: ignore[return-value]
+
+
+def maps_dir() -> Path:
+    """Where drawn maps are saved: levels/amoeba/ in the source tree, else the user's data folder."""
+    import os
+
+    from ...paths import data_dir, levels_dir
+    if os.environ.get("PAPERWARS_HOME"):
+        return data_dir() / "amoeba-maps"
+    folder = levels_dir("amoeba")
+    return folder if os.access(folder, os.W_OK) else data_dir() / "amoeba-maps"
+
+
+class Button:
+    """A pencil-drawn button inside the board (clicks reach the view as mouse events)."""
+
+    def __init__(self, label: str, key: str) -> None:
+        self.label = label
+        self.key = key
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surf: pygame.Surface, hot: bool) -> None:
+        pygame.draw.rect(surf, paper.ERASER if hot else paper.PAPER, self.rect)
+        paper.pencil_lines(surf, paper.INK, [self.rect.topleft, self.rect.topright, self.rect.bottomright,
+                                             self.rect.bottomleft], True, 2, len(self.label))
+        paper.text(surf, self.label, self.rect.center, 20, paper.INK, "center")
+
+
+class AmoebaView(GameView):
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self.scale = 1.0
+        self.ox = 0.0
+        self.oy = 0.0
+        self.sheet = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._sheet_surf: pygame.Surface | None = None
+        self._sheet_key: object = None
+        self.mouse = (0, 0)
+        self.stroke: list[tuple[float, float]] = []
+        self.drawing = False
+        self.refused: tuple[list[tuple[float, float]], str] | None = None
+        self.selected = -1
+        self.number = 0
+        self.typed = ""
+        self.number_cells: list[tuple[pygame.Rect, int]] = []
+        self.target = -1
+        self.follow_pick = 0
+        self.drag_from = -1
+        self.legs: list[list[int]] = []  # [src, dst, n]
+        self.buttons: list[Button] = []
+        self.flashes: list[list] = []  # [country, seconds left, colour], advanced by update(dt)
+        self.note = ""
+        self.note_until = 0.0
+
+    # -- geometry ---------------------------------------------------------------------
+    @property
+    def st(self) -> AmoebaState:
+        s = self.ctx.state
+        assert isinstance(s, AmoebaState)
+        return s
+
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        avail_w = max(100, rect.w - PANEL_W - 16)
+        avail_h = max(100, rect.h - 8)
+        self.scale = min(avail_w / PAPER_W, avail_h / PAPER_H)
+        w, h = int(PAPER_W * self.scale), int(PAPER_H * self.scale)
+        self.sheet = pygame.Rect(rect.x + 4, rect.y + 4, w, h)
+        self.ox, self.oy = self.sheet.x, self.sheet.y
+        self.panel = pygame.Rect(self.sheet.right + 12, rect.y + 4, max(60, rect.right - self.sheet.right - 16), rect.h - 8)
+        self._sheet_key = None
+
+    def to_px(self, x: float, y: float) -> tuple[float, float]:
+        return self.ox + x * self.scale, self.oy + y * self.scale
+
+    def to_mm(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
+
+    def country_at(self, pos: tuple[int, int]) -> int:
+        if not self.sheet.collidepoint(pos):
+            return -1
+        return self.st.map.country_at(*self.to_mm(pos))
+
+    def reset(self) -> None:
+        self.stroke, self.drawing, self.refused = [], False, None
+        self.selected, self.target, self.drag_from = -1, -1, -1
+        self.legs = []
+        self.typed = ""
+        self._sheet_key = None
+
+    # -- cached layer: the sheet with its countries and troops ----------------------------------
+    def _sheet(self) -> pygame.Surface:
+        """The sheet as an opaque cached surface; redrawn only when the map, owners or troops change."""
+        s = self.st
+        key = (self.sheet.size, s.map.n, tuple(s.owner), tuple(s.troops))
+        if self._sheet_surf is None or self._sheet_surf.get_size() != self.sheet.size:
+            surf = pygame.Surface(self.sheet.size)
+            self._sheet_surf = surf.convert() if pygame.display.get_surface() is not None else surf
+            self._sheet_key = None
+        if self._sheet_key != key:
+            self._draw_static(self._sheet_surf)
+            self._sheet_key = key
+        return self._sheet_surf
+
+    def _draw_static(self, surf: pygame.Surface) -> None:
+        s = self.st
+        off = (0.0, 0.0)
+        sheet = surf.get_rect()
+        surf.fill(paper.PAPER)
+        pygame.draw.rect(surf, paper.FAINT, sheet, 1)
+        polys = []
+        for i in range(s.map.n):
+            rings = s.map.rings[i]
+            pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in rings[0]]
+            polys.append(pts)
+        for i in reversed(range(s.map.n)):
+            o = s.owner[i] if i < len(s.owner) else -1
+            if o >= 0 and len(polys[i]) > 2:
+                pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
+        for i in range(s.map.n):
+            if len(polys[i]) > 2:
+                paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
+            for hole in s.map.rings[i][1:]:
+                pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in hole]
+                if len(pts) > 2:
+                    paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
+        small = max(10, int(self.scale * 3.2))
+        for i, (x, y) in enumerate(s.map.labels):
+            r = s.map.room[i]
+            paper.text(surf, f"#{i + 1}", (off[0] + x * self.scale, off[1] + (y - r * 0.75) * self.scale),
+                       small, paper.FAINT, "center")
+        self._draw_troops(surf, (-self.ox, -self.oy))
+
+    # -- input ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        s = self.st
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.drawing and s.phase == "map":
+                p = self.to_mm(event.pos)
+                if not self.stroke or math.dist(p, self.stroke[-1]) > 0.8:
+                    self.stroke.append(p)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    return True  # handled on release
+            if s.phase == "map" and self.sheet.collidepoint(event.pos):
+                self.drawing = True
+                self.refused = None
+                self.stroke = [self.to_mm(event.pos)]
+                return True
+            if s.phase == "move":
+                c = self.country_at(event.pos)
+                if c >= 0 and s.owner[c] == s.player:
+                    self.drag_from = c
+                    return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    return self._button(b.key)
+            if s.phase == "map":
+                return self._finish_stroke()
+            if s.phase == "place":
+                return self._click_place(event.pos)
+            if s.phase == "move":
+                return self._release_move(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self._cancel()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self._wheel(1 if event.y > 0 else -1)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _submit(self, action: Action) -> bool:
+        ok = self.ctx.submit(action)
+        if ok:
+            self.selected, self.target, self.drag_from = -1, -1, -1
+            self.legs = []
+            self.typed = ""
+            self.follow_pick = 0
+        return ok
+
+    def _cancel(self) -> None:
+        self.selected, self.target, self.drag_from = -1, -1, -1
+        self.legs, self.typed, self.stroke, self.drawing = [], "", [], False
+
+    def _button(self, key: str) -> bool:
+        if key == "done":
+            return self._submit(FinishMap())
+        if key == "save":
+            self._save_map()
+            return True
+        if key == "accept":
+            return self._submit(AnswerJoint(True))
+        if key == "decline":
+            return self._submit(AnswerJoint(False))
+        if key == "go":
+            return self._confirm()
+        if key == "joint" and self.target >= 0:
+            return self._propose_joint()
+        if key == "follow":
+            self.follow_pick += 1
+            return True
+        if key == "cancel":
+            self._cancel()
+            return True
+        return False
+
+    def _save_map(self) -> None:
+        folder = maps_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        try:
+            path = save_map(self.st.map, folder / f"drawn-{stamp}.json", f"drawn {stamp}")
+        except OSError as exc:
+            self.ctx.refuse(f"The map could not be saved: {exc.strerror}.")
+            return
+        self._say(f"Map saved as {path.name}.")
+
+    def _say(self, text: str) -> None:
+        self.note, self.note_until = text, time.monotonic() + 4.0
+
+    def _finish_stroke(self) -> bool:
+        if not self.drawing:
+            return False
+        self.drawing = False
+        pts = self.stroke
+        self.stroke = []
+        if len(pts) < 3:
+            return False
+        action = DrawCountry(tuple((round(x, 2), round(y, 2)) for x, y in pts))
+        try:
+            self.st.check(action)
+        except IllegalAction as exc:
+            self.refused = (pts, exc.message)
+            self.ctx.refuse(exc.message)
+            return True
+        self.refused = None
+        self._submit(action)
+        return True
+
+    # placement ------------------------------------------------------------------
+    def _allowed(self) -> list[int]:
+        s = self.st
+        return s.allowed_numbers(s.player) if s.phase == "place" else []
+
+    def _why_not(self, n: int) -> str:
+        s = self.st
+        p = s.player
+        if n > s.cap:
+            return f"above the cap {s.cap}"
+        if n > s.remaining[p]:
+            return f"only {s.remaining[p]} left"
+        for c in range(s.map.n):
+            if s.troops[c] == n:
+                return f"#{c + 1} holds {n}"
+        return ""
+
+    def _click_place(self, pos: tuple[int, int]) -> bool:
+        s = self.st
+        for rect, n in self.number_cells:
+            if rect.collidepoint(pos):
+                if self._why_not(n):
+                    self.ctx.refuse(f"{n} is not allowed: {self._why_not(n)}.")
+                    return True
+                self.number = n
+                if self.selected >= 0:
+                    return self._submit(Place(self.selected, n))
+                return True
+        c = self.country_at(pos)
+        if c < 0:
+            return False
+        if s.owner[c] >= 0:
+            self.ctx.refuse("Troops go only into an empty country.")
+            return True
+        if c == self.selected and self.number in self._allowed():
+            return self._submit(Place(c, self.number))
+        self.selected = c
+        allowed = self._allowed()
+        if self.number not in allowed and allowed:
+            self.number = allowed[-1]
+        return True
+
+    def _wheel(self, step: int) -> None:
+        s = self.st
+        if s.phase == "place":
+            allowed = self._allowed()
+            if not allowed:
+                return
+            if self.number not in allowed:
+                self.number = allowed[-1]
+                return
+            i = allowed.index(self.number) + step
+            self.number = allowed[max(0, min(len(allowed) - 1, i))]
+        elif s.phase == "move" and self.legs:
+            src, _dst, n = self.legs[-1]
+            used = sum(leg[2] for leg in self.legs[:-1] if leg[0] == src)
+            self.legs[-1][2] = max(1, min(s.troops[src] - used, n + step))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        s = self.st
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if s.phase == "map":
+                return self._submit(FinishMap())
+            return self._confirm()
+        if k == pygame.K_BACKSPACE:
+            if self.typed:
+                self.typed = self.typed[:-1]
+            else:
+                self._cancel()
+            return True
+        if s.phase == "map" and k == pygame.K_s:
+            self._save_map()
+            return True
+        if s.phase == "joint" and k in (pygame.K_y, pygame.K_n):
+            return self._submit(AnswerJoint(k == pygame.K_y))
+        if s.phase == "move" and k == pygame.K_j and self.target >= 0:
+            return self._propose_joint()
+        if s.phase == "move" and k == pygame.K_f:
+            self.follow_pick += 1
+            return True
+        if k in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_RIGHT):
+            self._wheel(1)
+            return True
+        if k in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_LEFT):
+            self._wheel(-1)
+            return True
+        if s.phase == "place" and pygame.K_0 <= k <= pygame.K_9:
+            self.typed = (self.typed + chr(k))[-2:]
+            self.number = int(self.typed)
+            return True
+        return False
+
+    def _confirm(self) -> bool:
+        s = self.st
+        if s.phase == "place" and self.selected >= 0:
+            return self._submit(Place(self.selected, self.number))
+        if s.phase == "move":
+            if self.legs:
+                return self._submit_legs()
+            if self.target >= 0:
+                return self._submit(self._attack_action())
+        return False
+
+    # movement -------------------------------------------------------------------
+    def _follow_options(self, t: int) -> list[tuple[tuple[int, int], ...]]:
+        s = self.st
+        mode = s.settings["follow_up"]
+        if mode == "off" or t < 0 or s.owner[t] < 0 or s.kill_count(t) < s.troops[t]:
+            return [()]
+        srcs = s.attackers(t, s.player)
+        out: list[tuple[tuple[int, int], ...]] = [()]
+        out += [((c, s.troops[c]),) for c in srcs]
+        if mode == "every" and len(srcs) > 1:
+            out.append(tuple((c, s.troops[c]) for c in srcs))
+        return out
+
+    def _attack_action(self) -> Attack:
+        opts = self._follow_options(self.target)
+        return Attack(self.target, opts[self.follow_pick % len(opts)])
+
+    def _propose_joint(self) -> bool:
+        s = self.st
+        t = self.target
+        o = s.owner[t]
+        partners = tuple(q for q in s.alive() if q not in (s.player, o) and s.attackers(t, q))
+        if not partners:
+            self.ctx.refuse("Nobody else has troops next to that country.")
+            return True
+        return self._submit(ProposeJoint(t, partners))
+
+    def _release_move(self, pos: tuple[int, int]) -> bool:
+        s = self.st
+        c = self.country_at(pos)
+        src = self.drag_from
+        self.drag_from = -1
+        if src >= 0 and c >= 0 and c != src:
+            used = sum(leg[2] for leg in self.legs if leg[0] == src)
+            left = s.troops[src] - used
+            for leg in self.legs:
+                if leg[0] == src and leg[1] == c:
+                    return True
+            if left <= 0:
+                self.ctx.refuse(f"Every troop of #{src + 1} is already on its way.")
+                return True
+            self.legs.append([src, c, left])
+            self.target = -1
+            return True
+        if c < 0:
+            return False
+        if src >= 0 and c == src and self.legs:
+            return self._submit_legs()
+        if s.owner[c] >= 0 and s.owner[c] != s.player:
+            if c == self.target:
+                return self._submit(self._attack_action())
+            self.target = c
+            self.follow_pick = 0
+            self.legs = []
+            return True
+        return False
+
+    def _submit_legs(self) -> bool:
+        legs = self.legs
+        srcs = {leg[0] for leg in legs}
+        dsts = {leg[1] for leg in legs}
+        if len(srcs) == 1:
+            action: Action = Move(legs[0][0], tuple((d, n) for _s, d, n in legs))
+        elif len(dsts) == 1:
+            action = Gather(legs[0][1], tuple((src, n) for src, _d, n in legs))
+        else:
+            self.ctx.refuse("A move has one source (or, gathering, one destination).")
+            self.legs = []
+            return True
+        ok = self._submit(action)
+        if not ok:
+            self.legs = []
+        return ok
+
+    # -- animation ----------------------------------------------------------------------
+    def on_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.kind == "attack":
+                self.flashes.append([int(e.data["target"]), 0.7, RED])
+            elif e.kind == "place":
+                self.flashes.append([int(e.data["country"]), 0.3, paper.player_colour(int(e.data["player"]))])
+            elif e.kind == "country":
+                self.flashes.append([int(e.data["country"]), 0.3, paper.GOOD])
+            elif e.kind in ("move", "gather", "follow") and "player" in e.data:
+                legs = e.data.get("legs", [])
+                dests = [int(d) for d, _n in legs] if e.kind == "move" else [int(e.data.get("to", -1))]
+                for d in dests:
+                    if d >= 0:
+                        self.flashes.append([d, 0.3, paper.player_colour(int(e.data["player"]))])
+            elif e.kind == "clash":
+                self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
+            elif e.kind == "reveal":
+                self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
+
+    def update(self, dt: float) -> None:
+        for f in self.flashes:
+            f[1] -= dt
+        self.flashes = [f for f in self.flashes if f[1] > 0]
+
+    def busy(self) -> bool:
+        """Only an attack's flash holds the computer seats (and input) back, briefly."""
+        return any(f[2] == RED and f[1] > 0.25 for f in self.flashes)
+
+    # -- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.st
+        surface.blit(self._sheet(), self.sheet.topleft)
+        self._draw_flashes(surface)
+        if s.phase == "map":
+            self._draw_map_phase(surface)
+        elif s.phase == "place":
+            self._draw_place_phase(surface)
+        elif s.phase in ("move", "joint"):
+            self._draw_move_phase(surface)
+        if self.note and time.monotonic() < self.note_until:
+            paper.text(surface, self.note, (self.sheet.x + 8, self.sheet.bottom - 26), 18, paper.GOOD)
+
+    def _poly_px(self, c: int) -> list[tuple[float, float]]:
+        return [self.to_px(x, y) for x, y in self.st.map.rings[c][0]]
+
+    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+        s = self.st
+        size = max(14, int(self.scale * 5.5))
+        for c in range(s.map.n):
+            o = s.owner[c]
+            if o < 0:
+                continue
+            x, y = self.to_px(*s.map.labels[c])
+            x, y = x + shift[0], y + shift[1]
+            paper.draw_symbol(surface, o, (x - size * 0.75, y), size * 0.7)
+            paper.text(surface, str(s.troops[c]), (x + 2, y), size + 4, paper.player_colour(o), "midleft", bold=True)
+
+    def _draw_flashes(self, surface: pygame.Surface) -> None:
+        for c, left, colour in self.flashes:
+            if c < self.st.map.n:
+                width = 2 + int(6 * max(0.0, left))
+                pygame.draw.polygon(surface, colour, self._poly_px(c), width)
+
+    def _arrow(self, surface: pygame.Surface, src: int, dst: int, colour: Sequence[int], width: int = 3) -> None:
+        """A pencil arrow between two countries' labels, trimmed so the numbers stay readable."""
+        a = self.to_px(*self.st.map.labels[src])
+        b = self.to_px(*self.st.map.labels[dst])
+        d = math.dist(a, b)
+        if d < 1:
+            return
+        trim = min(d * 0.3, max(14.0, self.scale * 6))
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        a2 = (a[0] + ux * trim, a[1] + uy * trim)
+        b2 = (b[0] - ux * trim, b[1] - uy * trim)
+        paper.pencil_line(surface, colour, a2, b2, width)
+        head = 9
+        for sgn in (1, -1):
+            hx = b2[0] - head * (ux * 0.87 - sgn * uy * 0.5)
+            hy = b2[1] - head * (uy * 0.87 + sgn * ux * 0.5)
+            paper.pencil_line(surface, colour, b2, (hx, hy), width)
+
+    def _outline(self, surface: pygame.Surface, c: int, colour: Sequence[int], width: int = 3) -> None:
+        pts = self._poly_px(c)
+        if len(pts) > 2:
+            pygame.draw.polygon(surface, tuple(colour[:3]), pts, width)
+
+    def _panel_buttons(self, labels: list[tuple[str, str]], y: int) -> int:
+        self.buttons = []
+        for label, key in labels:
+            b = Button(label, key)
+            b.rect = pygame.Rect(self.panel.x, y, min(180, self.panel.w), 36)
+            self.buttons.append(b)
+            y += 44
+        return y
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface, b.rect.collidepoint(self.mouse))
+
+    def _draw_map_phase(self, surface: pygame.Surface) -> None:
+        s = self.st
+        if len(self.stroke) > 1:
+            paper.pencil_lines(surface, paper.INK, [self.to_px(*p) for p in self.stroke], False, 2)
+        if self.refused is not None:
+            pts, why = self.refused
+            if len(pts) > 1:
+                paper.pencil_lines(surface, RED, [self.to_px(*p) for p in pts], True, 2)
+                x = min(p[0] for p in pts)
+                y = max(p[1] for p in pts)
+                px, py = self.to_px(x, min(PAPER_H - 6, y + 2))
+                for i, line in enumerate(paper.wrap(why, 17, max(160, self.sheet.w // 2))):
+                    paper.text(surface, line, (max(self.sheet.x + 4, px), py + i * 19), 17, RED)
+        y = self.panel.y
+        paper.text(surface, f"{s.map.n} countries", (self.panel.x, y), 22, paper.INK, bold=True)
+        paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
+        self._draw_buttons(surface)
+
+    def _draw_place_phase(self, surface: pygame.Surface) -> None:
+        s = self.st
+        hover = self.country_at(self.mouse)
+        if hover >= 0 and s.owner[hover] < 0:
+            self._outline(surface, hover, paper.FAINT, 3)
+        if self.selected >= 0 and s.owner[self.selected] < 0:
+            self._outline(surface, self.selected, paper.player_colour(s.player), 4)
+            x, y = self.to_px(*s.map.labels[self.selected])
+            if self.number:
+                paper.text(surface, str(self.number), (x, y), max(18, int(self.scale * 6)),
+                           _tint(paper.player_colour(s.player), 0.4), "center", bold=True)
+        # the number picker
+        x0, y0 = self.panel.x, self.panel.y
+        paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
+        allowed = set(self._allowed())
+        top = max(s.cap, max(allowed, default=1))
+        cols = 5
+        cell = max(26, min(36, (self.panel.w - 4) // cols))
+        self.number_cells = []
+        hover_reason = ""
+        for n in range(1, top + 1):
+            r, c = divmod(n - 1, cols)
+            rect = pygame.Rect(x0 + c * cell, y0 + 30 + r * (cell - 4), cell - 4, cell - 8)
+            self.number_cells.append((rect, n))
+            ok = n in allowed
+            if n == self.number and ok:
+                pygame.draw.rect(surface, _tint(paper.player_colour(s.player), 0.6), rect)
+            paper.text(surface, str(n), rect.center, 18, paper.INK if ok else paper.FAINT, "center", bold=ok)
+            if not ok:
+                pygame.draw.line(surface, RED, (rect.left + 3, rect.bottom - 4), (rect.right - 3, rect.top + 4), 2)
+                if rect.collidepoint(self.mouse):
+                    hover_reason = f"{n}: {self._why_not(n)}"
+        y = y0 + 30 + ((top - 1) // cols + 1) * (cell - 4) + 8
+        if hover_reason:
+            for line in paper.wrap(hover_reason, 17, self.panel.w - 4):
+                paper.text(surface, line, (x0, y), 17, RED)
+                y += 19
+        self.buttons = []
+
+    def _draw_move_phase(self, surface: pygame.Surface) -> None:
+        s = self.st
+        me = s.player
+        x0, y = self.panel.x, self.panel.y
+        labels: list[tuple[str, str]] = []
+        if s.phase == "joint" and s.joint is not None:
+            t = s.joint["target"]
+            self._outline(surface, t, RED, 4)
+            paper.text(surface, "Joint attack?", (x0, y), 22, paper.INK, bold=True)
+            paper.text(surface, f"on #{t + 1}: {s.attack_sum(t, (s.joint['proposer'], *s.joint['partners']))}"
+                                f" vs {s.troops[t]}", (x0, y + 26), 18, paper.INK)
+            labels = [("Accept (Y)", "accept"), ("Decline (N)", "decline")]
+            self._panel_buttons(labels, y + 60)
+            self._draw_buttons(surface)
+            return
+        # drag in progress
+        if self.drag_from >= 0:
+            self._outline(surface, self.drag_from, paper.player_colour(me), 4)
+            for d in s.move_targets(me, self.drag_from):
+                self._outline(surface, d, paper.GOOD, 2)
+            a = self.to_px(*s.map.labels[self.drag_from])
+            pygame.draw.line(surface, paper.INK, a, self.mouse, 2)
+        for src, dst, n in self.legs:
+            a = self.to_px(*s.map.labels[src])
+            b = self.to_px(*s.map.labels[dst])
+            self._arrow(surface, src, dst, paper.player_colour(me))
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            paper.text(surface, str(n), mid, 22, paper.INK, "center", bold=True)
+        if self.legs:
+            paper.text(surface, "Move", (x0, y), 22, paper.INK, bold=True)
+            y += 28
+            for src, dst, n in self.legs:
+                paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
+                y += 22
+            paper.text(surface, "wheel: how many", (x0, y), 16, paper.GRAPHITE)
+            labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
+            self._panel_buttons(labels, y + 26)
+            self._draw_buttons(surface)
+            return
+        t = self.target
+        if t >= 0 and s.owner[t] >= 0 and s.owner[t] != me:
+            have = s.attack_sum(t, me)
+            ok = s.troops[t] < have
+            for c in s.attackers(t, me):
+                self._arrow(surface, c, t, paper.player_colour(me))
+            self._outline(surface, t, RED if ok else paper.FAINT, 4)
+            paper.text(surface, f"Attack #{t + 1}", (x0, y), 22, paper.INK, bold=True)
+            paper.text(surface, f"{have} against {s.troops[t]}", (x0, y + 28), 24, paper.GOOD if ok else RED, bold=True)
+            paper.text(surface, "enough!" if ok else "not enough", (x0, y + 56), 18, paper.GRAPHITE)
+            y += 84
+            if ok and s.kill_count(t) < s.troops[t]:
+                paper.text(surface, f"removes {s.kill_count(t)}", (x0, y), 18, paper.GRAPHITE)
+                y += 22
+            opts = self._follow_options(t)
+            if len(opts) > 1:
+                pick = opts[self.follow_pick % len(opts)]
+                txt = "no follow-up" if not pick else ", ".join(f"{n} from #{c + 1}" for c, n in pick)
+                paper.text(surface, f"follow: {txt}", (x0, y), 17, paper.INK)
+                y += 22
+                labels.append(("Follow-up (F)", "follow"))
+            if ok:
+                labels.insert(0, ("Attack (Enter)", "go"))
+            if s._joint_allowed():
+                labels.append(("Joint (J)", "joint"))
+            labels.append(("Cancel", "cancel"))
+            self._panel_buttons(labels, y + 4)
+            self._draw_buttons(surface)
+            return
+        self.buttons = []
+        hover = self.country_at(self.mouse)
+        if hover >= 0 and s.owner[hover] >= 0 and s.owner[hover] != me:
+            have = s.attack_sum(hover, me)
+            paper.text(surface, f"#{hover + 1}: {have} vs {s.troops[hover]}", (x0, y), 20,
+                       paper.GOOD if s.troops[hover] < have else paper.GRAPHITE)
+
+    # -- margin and hints ------------------------------------------------------------------
+    def margin_lines(self) -> list[str]:
+        s = self.st
+        game = s.game
+        lines: list[str] = []
+        if s.phase == "map":
+            lines.append(f"Countries: {s.map.n} (ends at {s.settings['countries']})")
+        lines.append(f"Cap: {s.cap}")
+        lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
+        order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
+        lines.append(f"Ran out: {order}")
+        if s.phase in ("move", "joint", "over"):
+            lines.append("On the map: " + ", ".join(f"P{p + 1} {s.total(p)}" for p in range(game.num_players)))
+            lines.append(f"Round {s.round_no + 1}, quiet {max(0, s.quiet_rounds)}/{s.settings['stalemate_rounds']}")
+            if s.settings["simultaneous"] and s.pending:
+                lines.append("Chosen: " + ", ".join(f"P{p + 1}" for p in sorted(s.pending)))
+        return lines
+
+    def hint(self) -> str:
+        s = self.st
+        if s.phase == "map":
+            return "Draw a country against the map with the mouse; Enter when the map is done, S saves it."
+        if s.phase == "place":
+            if self.selected < 0:
+                return "Click an empty country, then pick the number (digits, wheel or the list)."
+            return f"Place {self.number} in #{self.selected + 1}? Click it again or press Enter."
+        if s.phase == "joint":
+            return "Accept (Y) or decline (N) the joint attack."
+        if self.legs:
+            return "Wheel sets how many; drag again to split; Enter moves, right-click cancels."
+        if self.target >= 0:
+            return "Click the country again or press Enter to attack; right-click cancels."
+        return "Click an enemy country to attack, or drag from your country to a neighbour to move."
+
+    @staticmethod
+    def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        cx, cy = rect.center
+        r = min(rect.w, rect.h) * 0.16
+        paper.pencil_circle(surface, paper.INK, (cx, cy), r, 2, 1)
+        for k in range(6):
+            a = k * math.pi / 3
+            pts = []
+            for j in range(9):
+                t = a - 0.5 + j / 8
+                rr = r * (2.3 + 0.25 * math.sin(j * 1.7 + k))
+                pts.append((cx + rr * math.cos(t), cy + rr * math.sin(t)))
+            pts += [(cx + r * math.cos(a + 0.5), cy + r * math.sin(a + 0.5)),
+                    (cx + r * math.cos(a - 0.5), cy + r * math.sin(a - 0.5))]
+            paper.pencil_lines(surface, paper.GRAPHITE, pts, True, 2, k)
+        paper.draw_symbol(surface, 0, (cx - r * 1.7, cy - r * 0.6), r * 0.6)
+        paper.text(surface, "25", (cx - r * 1.2, cy - r * 0.6), int(r * 0.9), paper.player_colour(0), "midleft")
+        paper.draw_symbol(surface, 1, (cx + r * 1.2, cy + r * 0.9), r * 0.6)
+        paper.text(surface, "8", (cx + r * 1.6, cy + r * 0.9), int(r * 0.9), paper.player_colour(1), "midleft")

@@ -1,0 +1,215 @@
+"""A-V1..A-V8: the variants, each a setting, all off by default.  Grid maps as in test_movement."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import IllegalAction
+from game.rules.amoeba.actions import AnswerJoint, Attack, Gather, Move, ProposeJoint
+from game.rules.amoeba.rules import AmoebaGame
+
+from .helpers import grid_map, position
+
+E = -1
+G33 = grid_map(3, 3)
+G32 = grid_map(3, 2)  # 0 1 2 / 3 4 5
+G22 = grid_map(2, 2)  # 0 1 / 2 3
+
+ATTACK_POS = ([E, 0, E, 0, 1, E, E, E, 1], [0, 5, 0, 6, 4, 0, 0, 0, 2])
+
+
+def test_variants_are_all_off_by_default():
+    s = AmoebaGame().settings
+    assert s["follow_up"] == "off" and s["attack_bonus"] == 0 and s["partial_kill"] == 0
+    assert not any(s[k] for k in ("empty_only", "gathering", "joint_attacks", "simultaneous"))
+    help_text = next(x for x in AmoebaGame.settings_spec if x.key == "follow_up").help
+    assert "too strong" in help_text  # A-V2 is flagged
+
+
+def test_A_V1_follow_up_from_one_attacking_country():
+    s = position(G33, *ATTACK_POS, follow_up="one")
+    assert Attack(4, ((3, 6),)) in s.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Attack(4, ((1, 2), (3, 3))))
+    assert info.value.rule == "A-V1"
+    s.apply(Attack(4, ((3, 4),)))
+    assert s.owner[4] == 0 and s.troops[4] == 4 and s.troops[3] == 2
+
+
+def test_A_V1_no_follow_up_when_the_variant_is_off_or_the_country_is_not_emptied():
+    s = position(G33, *ATTACK_POS)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Attack(4, ((3, 4),)))
+    assert info.value.rule == "A-V1"
+    s = position(G33, ATTACK_POS[0], [0, 5, 0, 6, 10, 0, 0, 0, 2], follow_up="one", partial_kill=1)
+    with pytest.raises(IllegalAction, match="empties"):
+        s.apply(Attack(4, ((3, 4),)))
+
+
+def test_A_V2_follow_up_from_every_attacking_country():
+    s = position(G33, *ATTACK_POS, follow_up="every")
+    assert Attack(4, ((1, 5), (3, 6))) in s.legal_actions()
+    s.apply(Attack(4, ((1, 5), (3, 6))))
+    assert s.troops[4] == 11 and s.owner[1] == E and s.owner[3] == E
+    s = position(G33, *ATTACK_POS, follow_up="every")
+    s.owner[0], s.troops[0] = 0, 3  # country 0 is not next to 4
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Attack(4, ((0, 1),)))
+    assert info.value.rule == "A-V2"
+
+
+def test_A_V3_each_attacking_country_adds_a_bonus():
+    owner, troops = [E, 0, E, 0, 1, E, E, E, E], [0, 5, 0, 5, 11, 0, 0, 0, 0]
+    with pytest.raises(IllegalAction):
+        position(G33, owner, troops).apply(Attack(4))
+    s = position(G33, owner, troops, attack_bonus=1)
+    assert s.attack_sum(4, 0) == 12
+    s.apply(Attack(4))
+    assert s.owner[4] == E
+
+
+def test_A_V4_partial_kill_removes_at_most_half_plus_k():
+    owner = [E, 0, E, 0, 1, E, E, E, 1]
+    s = position(G33, owner, [0, 9, 0, 6, 11, 0, 0, 0, 2], partial_kill=1)
+    s.apply(Attack(4))
+    assert s.troops[4] == 11 - (5 + 1) and s.owner[4] == 1
+    s = position(G33, owner, [0, 9, 0, 6, 3, 0, 0, 0, 2], partial_kill=3)
+    s.apply(Attack(4))
+    assert s.troops[4] == 0 and s.owner[4] == E  # never more than there are
+
+
+def test_A_V5_moves_only_into_empty_countries():
+    owner, troops = [E, E, E, 0, 0, 1, E, E, E], [0, 0, 0, 2, 12, 7, 0, 0, 0]
+    s = position(G33, owner, troops, empty_only=True)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(4, ((3, 2),)))
+    assert info.value.rule == "A-V5"
+    assert not any(isinstance(a, Move) and any(d == 3 for d, _ in a.dests) for a in s.legal_actions())
+    s.apply(Move(4, ((1, 2),)))
+    assert s.troops[1] == 2
+
+
+def test_A_V6_gathering_brings_troops_from_several_countries_into_one_empty_one():
+    owner, troops = [E, 0, E, 0, E, 0, E, 1, E], [0, 4, 0, 5, 0, 6, 0, 9, 0]
+    s = position(G33, owner, troops)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Gather(4, ((1, 4), (3, 5))))
+    assert info.value.rule == "A-V6"
+    s = position(G33, owner, troops, gathering=True)
+    assert Gather(4, ((1, 4), (3, 5), (5, 6))) in s.legal_actions()
+    s.apply(Gather(4, ((1, 4), (3, 2), (5, 6))))
+    assert s.troops[4] == 12 and s.troops[3] == 3 and s.owner[1] == E
+    s = position(G33, owner, troops, gathering=True)
+    with pytest.raises(IllegalAction, match="EMPTY"):
+        s.apply(Gather(1, ((3, 1),)))
+
+
+def joint_position(**kw):
+    # player 1's 9 in the centre: player 0 has 5 above it, player 2 has 6 below it
+    owner = [E, 0, E, E, 1, E, E, 2, E]
+    troops = [0, 5, 0, 0, 9, 0, 0, 6, 0]
+    return position(G33, owner, troops, players=3, joint_attacks=True, **kw)
+
+
+def test_A_V7_a_joint_attack_needs_every_partner_to_agree():
+    s = joint_position()
+    with pytest.raises(IllegalAction):
+        s.apply(Attack(4))  # 5 alone is not enough
+    assert ProposeJoint(4, (2,)) in s.legal_actions()
+    s.apply(ProposeJoint(4, (2,)))
+    assert s.phase == "joint" and s.current_player() == 2
+    assert s.legal_actions() == [AnswerJoint(True), AnswerJoint(False)]
+    s.apply(AnswerJoint(True))
+    assert s.owner[4] == E and s.troops[1] == 5 and s.troops[7] == 6
+    assert s.phase == "move" and s.player == 2  # player 0's turn is over; player 1 is out
+    assert s.eliminated == [1]
+
+
+def test_A_V7_a_declined_proposal_leaves_the_proposer_to_act_alone():
+    s = joint_position()
+    s.apply(ProposeJoint(4, (2,)))
+    s.apply(AnswerJoint(False))
+    assert s.player == 0 and s.troops[4] == 9
+    with pytest.raises(IllegalAction, match="declined"):
+        s.apply(ProposeJoint(4, (2,)))
+    assert not any(isinstance(a, ProposeJoint) for a in s.legal_actions())
+    s.apply(Move(1, ((0, 5),)))
+    assert s.player == 1 and not s.joint_used
+
+
+def test_A_V7_joint_attacks_need_three_players_and_the_variant():
+    s = position(G33, [E, 0, E, E, 1, E, E, 0, E], [0, 5, 0, 0, 9, 0, 0, 6, 0], joint_attacks=True)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ProposeJoint(4, (1,)))
+    assert info.value.rule == "A-V7"
+    s = position(G33, [E, 0, E, E, 1, E, E, 2, E], [0, 5, 0, 0, 9, 0, 0, 6, 0], players=3)
+    with pytest.raises(IllegalAction, match="not played"):
+        s.apply(ProposeJoint(4, (2,)))
+
+
+# -- A-V8 simultaneous turns --------------------------------------------------------------
+
+def simul(amap, owner, troops, **kw):
+    return position(amap, owner, troops, simultaneous=True, **kw)
+
+
+def test_A_V8_choices_are_collected_in_secret_before_anything_happens():
+    s = simul(G33, [0, E, E, E, E, E, E, E, 1], [5, 0, 0, 0, 0, 0, 0, 0, 9])
+    assert not s.hidden_for_seat()
+    s.apply(Move(0, ((1, 5),)))
+    assert s.troops[0] == 5 and s.troops[1] == 0  # nothing revealed yet
+    assert s.current_player() == 1 and s.hidden_for_seat()  # cover screen for the next seat
+    ev = s.apply(Move(8, ((7, 9),)))
+    assert ev[1].kind == "reveal" and s.troops[1] == 5 and s.troops[7] == 9
+    assert s.current_player() == 0 and not s.hidden_for_seat()
+
+
+def test_A_V8_two_adjacent_armies_can_destroy_each_other():
+    # 0 1 / 2 3: p0 holds 0 (5) and 3 (4); p1 holds 1 (6) and 2 (3)
+    s = simul(G22, [0, 1, 1, 0], [5, 6, 3, 4])
+    s.apply(Attack(1))  # 5 + 4 = 9 > 6
+    s.apply(Attack(0))  # 6 + 3 = 9 > 5, legal at the start of the turn
+    assert s.troops == [0, 0, 3, 4] and s.owner == [E, E, 1, 0]
+
+
+@pytest.mark.parametrize("flee, left_in_2", [("all", 0), ("half", 2)])
+def test_A_V8_an_attack_on_troops_that_move_away_kills_them(flee, left_in_2):
+    # 0 1 2 / 3 4 5: p1 holds 1 (6) and 5 (10); p0 holds 0 (4) and 4 (3)
+    s = simul(G32, [0, 1, E, E, 0, 1], [4, 6, 0, 0, 3, 10], flee_loss=flee)
+    s.apply(Attack(1))               # 4 + 3 = 7 > 6
+    s.apply(Move(1, ((2, 4),)))      # 4 of the 6 try to flee
+    assert s.troops[1] == 0 and s.owner[1] == E  # the 2 who stayed die
+    assert s.troops[2] == left_in_2
+    assert s.owner[2] == (1 if left_in_2 else E)
+
+
+def test_A_V8_two_players_moving_into_the_same_country_neither_move_happens():
+    s = simul(G32, [0, E, E, E, 1, E], [5, 0, 0, 0, 6, 0])
+    s.apply(Move(0, ((3, 5),)))
+    ev = s.apply(Move(4, ((3, 6),)))
+    assert any(e.kind == "clash" for e in ev)
+    assert s.troops == [5, 0, 0, 0, 6, 0]
+
+
+def test_A_V8_a_move_into_a_country_under_attack_arrives_after_the_attack():
+    # p1 holds 1 (8) and 2 (3); p0 holds 5 (6): p0 attacks 2, p1 reinforces 2 from 1
+    s = simul(G32, [E, 1, 1, E, E, 0], [0, 8, 3, 0, 0, 6])
+    s.apply(Move(1, ((2, 5),)) if s.player == 1 else Attack(2))
+    s.apply(Attack(2) if s.player == 0 else Move(1, ((2, 5),)))
+    assert s.troops[2] == 5 and s.owner[2] == 1 and s.troops[1] == 3
+
+
+def test_A_V8_resolution_uses_the_position_at_the_start_of_the_turn():
+    # p1's attack on 0 is legal at the start even though p0 kills one of its attackers
+    s = simul(G22, [0, 1, 1, 0], [5, 6, 3, 4])
+    s.apply(Attack(2))  # p0: adjacent 0 and 3 make 9 > 3
+    s.apply(Attack(0))  # p1: 6 + 3 = 9 > 5 at the start
+    assert s.owner[0] == E and s.owner[2] == E
+
+
+def test_A_V8_a_seat_already_committed_is_not_asked_again_and_round_ends():
+    s = simul(G33, [0, E, E, E, E, E, E, E, 1], [5, 0, 0, 0, 0, 0, 0, 0, 9], stalemate_rounds=50)
+    r = s.round_no
+    s.apply(Move(0, ((1, 5),)))
+    s.apply(Move(8, ((7, 9),)))
+    assert s.round_no == r + 1

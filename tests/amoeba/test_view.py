@@ -1,0 +1,263 @@
+"""The Amoeba board view, headless: real clicks, drags, keys and the monkey on each phase."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import Chance
+from game.rules.amoeba.actions import Attack, Move, Place
+from game.session import Session
+from game.ui.main import make_app
+from game.ui.monkey import monkey
+from game.ui.scenes.cover import CoverScene
+from game.ui.scenes.play import PlayScene
+from game.ui.views.amoeba import AmoebaView
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 800), headless=True)
+    yield a
+    a.close()
+
+
+def scene_for(app, settings, seats=None, advance=0, seed=3):
+    n = settings.get("players", 2)
+    sess = Session.new("amoeba", settings, seed, list(seats or ["human"] * n), autosave=False)
+    rng = Chance(seed)
+    for _ in range(advance):
+        sess.submit(sess.state.random_action(rng), save=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    return scene
+
+
+def mouse(kind, pos, button=1):
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False)
+    return pygame.event.Event(kind, pos=pos, button=button, touch=False)
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    app.frame([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos, button),
+               mouse(pygame.MOUSEBUTTONUP, pos, button)])
+
+
+def drag(app, points):
+    pts = [(int(x), int(y)) for x, y in points]
+    evs = [mouse(pygame.MOUSEMOTION, pts[0]), mouse(pygame.MOUSEBUTTONDOWN, pts[0])]
+    evs += [mouse(pygame.MOUSEMOTION, p) for p in pts[1:]]
+    evs.append(mouse(pygame.MOUSEBUTTONUP, pts[-1]))
+    app.frame(evs)
+
+
+def settle(app, frames=50):
+    for _ in range(frames):
+        app.frame([])
+
+
+def key(app, k, uni=""):
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=uni, scancode=0)])
+
+
+def label(view, c):
+    return view.to_px(*view.st.map.labels[c])
+
+
+def test_view_draws_a_country_with_the_mouse_and_shows_a_refusal_on_the_paper(app):
+    scene = scene_for(app, {"players": 2, "map": "draw", "countries": 10})
+    view = scene.view
+    assert isinstance(view, AmoebaView)
+    # a box east of the central circle, drawn as a freehand stroke
+    ring = [(160, 85), (200, 85), (200, 125), (160, 125), (160, 86)]
+    path = []
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False):
+        path += [view.to_px(x0 + (x1 - x0) * k / 10, y0 + (y1 - y0) * k / 10) for k in range(10)]
+    drag(app, path)
+    assert scene.state.map.n == 2
+    # far away from the map: refused, drawn in red with the reason, nothing changes
+    far = [view.to_px(x, y) for x, y in [(10, 10), (40, 10), (40, 40), (10, 40), (10, 12)]]
+    drag(app, far)
+    assert scene.state.map.n == 2 and view.refused is not None and "border" in view.refused[1]
+    assert "border" in scene.refusal
+    app.draw()
+
+
+def test_view_enter_ends_the_map_once_there_are_enough_countries(app):
+    scene = scene_for(app, {"players": 2, "map": "draw", "countries": 20}, advance=4)
+    key(app, pygame.K_RETURN)
+    assert scene.state.phase == "place"
+
+
+def test_view_places_troops_with_a_click_and_typed_digits(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    click(app, label(view, 3))
+    assert view.selected == 3
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_2, "2")
+    assert view.number == 12
+    key(app, pygame.K_RETURN)
+    assert scene.state.owner[3] == 0 and scene.state.troops[3] == 12
+    assert scene.session.record.actions[-1] == Place(3, 12).to_json()
+
+
+def test_view_struck_through_numbers_are_refused_with_the_reason(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    scene.session.submit(Place(0, 7), save=False)
+    app.frame([])
+    click(app, label(view, 4))
+    cell = next(r for r, n in view.number_cells if n == 7)
+    click(app, cell.center)
+    assert "#1 holds 7" in scene.refusal
+    assert scene.state.owner[4] == -1
+    assert "holds" in view._why_not(7) and view._why_not(8) == ""
+    ok = next(r for r, n in view.number_cells if n == 9)
+    click(app, ok.center)
+    assert scene.state.troops[4] == 9
+    lines = " ".join(view.margin_lines())
+    assert "Cap: 25" in lines and "Troops left" in lines and "Ran out" in lines
+
+
+def test_view_wheel_changes_the_number(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    click(app, label(view, 2))
+    assert view.number == 25
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0,
+                                  touch=False)])
+    assert view.number == 24
+
+
+def movement_scene(app, **extra):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten", **extra})
+    s = scene.state
+    rng = Chance(11)
+    while s.phase == "place":
+        scene.session.submit(s.random_action(rng), save=False)
+        s = scene.state
+    app.frame([])
+    return scene
+
+
+def test_view_attack_preview_then_confirm(app):
+    scene = movement_scene(app)
+    s = scene.state
+    view = scene.view
+    me = s.player
+    targets = [t for t in range(s.map.n) if s.owner[t] not in (-1, me) and s.can_attack(me, t)]
+    if not targets:
+        pytest.skip("no attack in this position")
+    t = targets[0]
+    click(app, label(view, t))
+    assert view.target == t
+    app.draw()  # the preview: sum against defenders
+    assert "Click the country again" in view.hint()
+    before = s.troops[t]
+    click(app, label(view, t))
+    assert scene.state.troops[t] < before
+    assert scene.session.record.actions[-1] == Attack(t).to_json()
+    assert view.busy()  # the attack flashes briefly; computer seats wait for it
+    settle(app)
+    assert not view.busy()
+
+
+def test_view_drag_moves_and_splits_with_the_wheel(app):
+    scene = movement_scene(app)
+    s = scene.state
+    view = scene.view
+    me = s.player
+    src = next(c for c in range(s.map.n) if s.owner[c] == me and s.move_targets(me, c) and s.troops[c] > 1)
+    dst = s.move_targets(me, src)[0]
+    drag(app, [label(view, src), label(view, dst)])
+    assert view.legs == [[src, dst, s.troops[src]]]
+    app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0,
+                                  touch=False)])
+    n = s.troops[src] - 1
+    key(app, pygame.K_RETURN)
+    assert scene.session.record.actions[-1] == Move(src, ((dst, n),)).to_json()
+
+
+def test_view_simultaneous_turns_cover_the_board_between_people(app):
+    scene = movement_scene(app, simultaneous=True)
+    s = scene.state
+    act = next(a for a in s.legal_actions() if isinstance(a, Move))
+    scene.submit(act)
+    app.frame([])
+    assert scene.state.hidden_for_seat()
+    assert isinstance(app.top(), CoverScene)
+
+
+@pytest.mark.parametrize("settings, advance", [
+    ({"players": 2, "map": "draw", "countries": 8}, 0),
+    ({"players": 3, "map": "level", "level": "three_twenty"}, 0),
+    ({"players": 3, "map": "level", "level": "three_twenty", "joint_attacks": True, "gathering": True}, 70),
+])
+def test_monkey_on_drawing_placement_and_movement(app, settings, advance):
+    def fresh(a):
+        sc = scene_for(a, settings, advance=advance, seed=5)
+        a.pop()
+        return sc
+
+    app.reset_to(fresh(app))
+    out = monkey(app, 500, seed=9, keep=fresh, keep_type=PlayScene)
+    assert out["steps"] == 500
+
+
+def test_secret_choices_stay_out_of_the_log_until_revealed():
+    sess = Session.new("amoeba", {"players": 2, "map": "level", "level": "duel_ten", "simultaneous": True}, 3,
+                       ["human", "human"], autosave=False)
+    rng = Chance(2)
+    while sess.state.phase == "place":
+        sess.submit(sess.state.random_action(rng), save=False)
+    first = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    sess.submit(first, save=False)
+    assert sess.log[-2].endswith("(a secret choice)") and first.notation() not in "\n".join(sess.log[-3:])
+    second = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    sess.submit(second, save=False)
+    assert any(first.notation() in line and "Revealed" in line for line in sess.log[-6:])
+
+
+def scene_with_position(app, pos):
+    """A play scene whose state is replaced by a hand-made position (grid maps from the helpers)."""
+    scene = scene_for(app, {k: v for k, v in pos.game.settings.items() if k in ("players",)} | {"map": "generated"})
+    scene.session.state = pos
+    scene.session.autosave = None
+    scene.view.reset()
+    app.frame([])
+    return scene
+
+
+def test_view_joint_attack_proposal_and_answer_with_keys(app):
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 3), [-1, 0, -1, -1, 1, -1, -1, 2, -1], [0, 5, 0, 0, 9, 0, 0, 6, 0], players=3,
+                   joint_attacks=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    click(app, label(view, 4))
+    assert view.target == 4
+    app.draw()
+    key(app, pygame.K_j)
+    assert scene.state.phase == "joint" and scene.state.current_player() == 2
+    app.draw()
+    key(app, pygame.K_y)
+    assert scene.state.owner[4] == -1
+
+
+def test_view_gathering_by_two_drags_into_one_empty_country(app):
+    from game.rules.amoeba.actions import Gather
+
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 3), [-1, 0, -1, 0, -1, -1, -1, -1, 1], [0, 4, 0, 5, 0, 0, 0, 0, 9], gathering=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    drag(app, [label(view, 1), label(view, 4)])
+    drag(app, [label(view, 3), label(view, 4)])
+    app.draw()
+    key(app, pygame.K_RETURN)
+    assert scene.session.record.actions[-1] == Gather(4, ((1, 4), (3, 5))).to_json()
+    assert scene.state.troops[4] == 9
