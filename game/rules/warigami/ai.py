@@ -1,0 +1,3 @@
+class ExpectimaxAgent: pass
+class GreedyAgent: pass
+bench_extra=None
