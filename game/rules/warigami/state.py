@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Action, Chance, Event, Game, IllegalAction, Result, SettingsError, Setting, State
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
 from .board import NEIGHBOURS, Board, Square, centre_on_segment, load_board
 from .tables import HEAL, KINDS, MAX_HP, WEAPONS, Odds, distance, odds
 
@@ -444,7 +444,7 @@ class WarigamiState(State):
     def _move(self, a: Move) -> list[Event]:
         u = self.units[a.unit]
         path = self.path_to(u.id, (a.x, a.y))
-        cost = sum(1 if (p[0] == q[0] or p[1] == q[1]) else 2 for p, q in zip(path, path[1:]))
+        cost = sum(1 if (p[0] == q[0] or p[1] == q[1]) else 2 for p, q in zip(path, path[1:], strict=False))
         del self.at[u.sq]
         u.x, u.y = a.x, a.y
         self.at[u.sq] = u.id
