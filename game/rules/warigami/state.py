@@ -200,13 +200,14 @@ class WarigamiState(State):
             budget = min(budget, w.move_limit - u.moved)
         return max(0, budget)
 
-    def reachable(self, uid: int) -> dict[Square, int]:
+    def reachable(self, uid: int, limit: int | None = None) -> dict[Square, int]:
         """Every empty square the unit can reach this turn with its cost in spaces (W-T1).
 
         Steps may be diagonal (cost 2, W-D1); own units may be passed but not
-        stopped on; enemies and walls cannot be entered.
+        stopped on; enemies and walls cannot be entered.  ``limit`` caps the
+        search further (the computer players look only a few squares away).
         """
-        return self._dijkstra(self.units[uid], None)[0]
+        return self._dijkstra(self.units[uid], None, limit)[0]
 
     def path_to(self, uid: int, dest: Square) -> list[Square]:
         """The cheapest path (squares from start to ``dest``), [] if unreachable."""
@@ -218,8 +219,9 @@ class WarigamiState(State):
             path.append(parent[path[-1]])
         return path[::-1]
 
-    def _dijkstra(self, u: Unit, stop: Square | None) -> tuple[dict[Square, int], dict[Square, Square]]:
-        budget = self.move_budget(u)
+    def _dijkstra(self, u: Unit, stop: Square | None,
+                  limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
+        budget = self.move_budget(u) if limit is None else min(limit, self.move_budget(u))
         start = u.sq
         best = {start: 0}
         parent: dict[Square, Square] = {}
@@ -264,6 +266,8 @@ class WarigamiState(State):
         lx, hx = (ax, bx) if ax <= bx else (bx, ax)
         ly, hy = (ay, by) if ay <= by else (by, ay)
         for u in self.units.values():
+            if u is shooter:
+                continue
             ux, uy = u.x, u.y
             if lx <= ux <= hx and ly <= uy <= hy and centre_on_segment(a, b, (ux, uy)):
                 if through and u.owner == shooter.owner:
