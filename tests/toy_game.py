@@ -103,4 +103,4 @@ class PigState(State):
 def pig_ruleset() -> Any:
     from game.registry import Ruleset
     return Ruleset(name="pig", title="Pig", pitch="Test-only dice game.", game_cls=PigGame,
-                   view="", players=(2, 2))
+                   view="tests.toy_view:PigView", players=(2, 2))

@@ -65,6 +65,12 @@ def _text_surface(s: str, size: int, colour: tuple[int, int, int], bold: bool) -
     return font(size, bold).render(s, True, colour)
 
 
+def reset_caches() -> None:
+    """Forget fonts and rendered text (they die with pygame.quit)."""
+    font.cache_clear()
+    _text_surface.cache_clear()
+
+
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Write ``s`` in pencil; ``anchor`` is a pygame.Rect attribute name ("center", "midleft", ...)."""
