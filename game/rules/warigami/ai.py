@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...agents import Agent
-from ...engine import Action, Game, State
+from ...engine import Action, State
 from .board import Square
 from .state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Unit, WarigamiState
 from .tables import MAX_HP, WEAPONS, Odds, distance, odds
@@ -308,10 +308,11 @@ class GreedyAgent(_Base):
 
 def bench_extra() -> dict[str, Any]:
     """Median and max decision time of the ai on the standard map, 10 units a side."""
+    from ...engine import Chance
     from .state import WarigamiGame
 
-    game: Game = WarigamiGame({"level": "standard", "units": 10})
-    s = game.new_state(7)
+    game = WarigamiGame({"level": "standard", "units": 10})
+    s = game.new_initial_state(Chance(7))
     agents = [ExpectimaxAgent(game, 1), GreedyAgent(game, 2)]
     times: list[float] = []
     steps = 0

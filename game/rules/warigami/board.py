@@ -42,7 +42,20 @@ class Board:
     height: int
     walls: frozenset[Square]
     zones: tuple[frozenset[Square], ...]
-    _los_cache: dict[tuple[Square, Square], bool] = field(default_factory=dict, compare=False, repr=False)
+    _los_cache: dict[tuple[Square, Square], Square | None] = field(default_factory=dict, compare=False,
+                                                                    repr=False)
+    _adj: dict[Square, tuple[tuple[Square, int], ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def adjacency(self) -> dict[Square, tuple[tuple[Square, int], ...]]:
+        """Open neighbours of every open square with the step cost (1 straight, 2 diagonal); cached."""
+        adj = self._adj
+        if not adj:
+            for sq in self.squares():
+                if sq not in self.walls:
+                    adj[sq] = tuple(((sq[0] + dx, sq[1] + dy), step) for dx, dy, step in NEIGHBOURS
+                                    if self.open((sq[0] + dx, sq[1] + dy)))
+        return adj
 
     def inside(self, sq: Square) -> bool:
         return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
@@ -65,15 +78,18 @@ class Board:
     # -- line of sight ---------------------------------------------------------
     def walls_clear(self, a: Square, b: Square) -> bool:
         """W-L3: True unless the segment between the centres crosses a wall square's interior."""
-        key = (a, b) if a <= b else (b, a)
-        hit = self._los_cache.get(key)
-        if hit is None:
-            hit = self.blocking_wall(a, b) is None
-            self._los_cache[key] = hit
-        return hit
+        return self.blocking_wall(a, b) is None
 
     def blocking_wall(self, a: Square, b: Square) -> Square | None:
-        """The first wall square whose interior the segment a->b passes through (W-L3), or None."""
+        """A wall square whose interior the segment a->b passes through (W-L3), or None (cached)."""
+        key = (a, b) if a <= b else (b, a)
+        if key in self._los_cache:
+            return self._los_cache[key]
+        wall = self._first_wall(key[0], key[1])
+        self._los_cache[key] = wall
+        return wall
+
+    def _first_wall(self, a: Square, b: Square) -> Square | None:
         x0, x1 = sorted((a[0], b[0]))
         y0, y1 = sorted((a[1], b[1]))
         best: tuple[Fraction, Square] | None = None
@@ -103,20 +119,27 @@ def segment_enters_square(a: Square, b: Square, sq: Square) -> Fraction | None:
     (2ax+1, 2ay+1) to (2bx+1, 2by+1) and the square spans [2sx, 2sx+2] x [2sy, 2sy+2].
     The clipped piece must have positive length: a segment that only touches a
     corner (W-L3 decision) or an edge clips to a single point and does not count.
+    Parameters are kept as integer fractions (num, den > 0) compared by
+    cross-multiplication, so the answer is exact.
     """
-    px, py = 2 * a[0] + 1, 2 * a[1] + 1
-    dx, dy = 2 * (b[0] - a[0]), 2 * (b[1] - a[1])
-    lo, hi = Fraction(0), Fraction(1)
-    for p, d, smin, smax in ((px, dx, 2 * sq[0], 2 * sq[0] + 2), (py, dy, 2 * sq[1], 2 * sq[1] + 2)):
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    for p, d, smin, smax in ((2 * a[0] + 1, 2 * (b[0] - a[0]), 2 * sq[0], 2 * sq[0] + 2),
+                             (2 * a[1] + 1, 2 * (b[1] - a[1]), 2 * sq[1], 2 * sq[1] + 2)):
         if d == 0:
             if not smin < p < smax:  # p is odd, the bounds even: never on the edge
                 return None
             continue
-        t0, t1 = Fraction(smin - p, d), Fraction(smax - p, d)
-        if t0 > t1:
-            t0, t1 = t1, t0
-        lo, hi = max(lo, t0), min(hi, t1)
-    return lo if hi > lo else None
+        if d > 0:
+            n0, n1, den = smin - p, smax - p, d
+        else:
+            n0, n1, den = p - smax, p - smin, -d
+        if n0 * lo_d > lo_n * den:
+            lo_n, lo_d = n0, den
+        if n1 * hi_d < hi_n * den:
+            hi_n, hi_d = n1, den
+    if hi_n * lo_d > lo_n * hi_d:
+        return Fraction(lo_n, lo_d)
+    return None
 
 
 def centre_on_segment(a: Square, b: Square, c: Square) -> bool:

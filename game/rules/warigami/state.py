@@ -8,14 +8,13 @@ unit acts at most once (W-T3).  ``EndTurn`` passes to the next living player.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
-from .board import NEIGHBOURS, Board, Square, centre_on_segment, load_board
-from .tables import HEAL, KINDS, MAX_HP, WEAPONS, Odds, distance, odds
+from .board import Board, Square, centre_on_segment, load_board
+from .tables import HEAL, KINDS, MAX_HP, MAX_RANGE, WEAPONS, Odds, distance, odds
 
 SETUP, MOVE, ATTACK = "setup", "move", "attack"
 
@@ -221,45 +220,37 @@ class WarigamiState(State):
 
     def _dijkstra(self, u: Unit, stop: Square | None,
                   limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
+        """Cheapest costs from the unit's square (Dial's buckets: step costs are 1 or 2)."""
         budget = self.move_budget(u) if limit is None else min(limit, self.move_budget(u))
         start = u.sq
         best = {start: 0}
         parent: dict[Square, Square] = {}
-        heap = [(0, start)]
-        board, at, units, owner = self.board, self.at, self.units, u.owner
-        w, h, walls = board.width, board.height, board.walls
-        while heap:
-            c, sq = heapq.heappop(heap)
-            if c > best.get(sq, 1 << 30):
-                continue
-            if sq == stop:
-                break
-            x, y = sq
-            for dx, dy, step in NEIGHBOURS:
-                nc = c + step
-                if nc > budget:
+        adj = self.board.adjacency
+        at, units, owner = self.at, self.units, u.owner
+        enemy = {sq for sq, uid in at.items() if units[uid].owner != owner}
+        buckets: list[list[Square]] = [[start]] + [[] for _ in range(budget)]
+        big = 1 << 30
+        for c in range(budget + 1):
+            for sq in buckets[c]:
+                if best[sq] != c:
                     continue
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < w and 0 <= ny < h):
-                    continue
-                nsq = (nx, ny)
-                if nsq in walls:
-                    continue
-                occ = at.get(nsq)
-                if occ is not None and units[occ].owner != owner:
-                    continue
-                if nc < best.get(nsq, 1 << 30):
-                    best[nsq] = nc
-                    parent[nsq] = sq
-                    heapq.heappush(heap, (nc, nsq))
-        out = {sq: c for sq, c in best.items() if sq not in at}
-        return out, parent
+                if sq == stop:
+                    return {k: v for k, v in best.items() if k not in at}, parent
+                for nsq, step in adj[sq]:
+                    nc = c + step
+                    if nc > budget or nsq in enemy:
+                        continue
+                    if nc < best.get(nsq, big):
+                        best[nsq] = nc
+                        parent[nsq] = sq
+                        buckets[nc].append(nsq)
+        return {k: v for k, v in best.items() if k not in at}, parent
 
     def los_blocker(self, shooter: Unit, a: Square, b: Square) -> str:
         """W-L1..W-L3: "" if the shot a->b is clear, else what blocks it."""
-        if not self.board.walls_clear(a, b):
-            wall = self.board.blocking_wall(a, b)
-            return f"the wall at {wall[0]},{wall[1]}" if wall else "a wall"
+        wall = self.board.blocking_wall(a, b)
+        if wall is not None:
+            return f"the wall at {wall[0]},{wall[1]}"
         through = WEAPONS[shooter.kind].through_friends
         ax, ay = a
         bx, by = b
@@ -316,23 +307,51 @@ class WarigamiState(State):
             free = sorted(sq for sq in zone if sq not in self.at and sq not in self.board.walls)
             return [Recruit(k, x, y) for k in KINDS for (x, y) in free]
         acts: list[Action] = []
-        mine = [u for u in self.units.values() if u.owner == self.player]
-        if self.phase == MOVE:
-            for u in mine:
-                for (x, y) in sorted(self.reachable(u.id)):
-                    acts.append(Move(u.id, x, y))
-        for u in mine:
-            if u.acted:
-                continue
-            for t in self.units.values():
-                if t.owner != u.owner and not self.shot(u.id, t.id).problem:
-                    acts.append(Attack(u.id, t.id))
-            if WEAPONS[u.kind].heals:
-                for t in mine:
-                    if self._heal_problem(u, t) == ("", ""):
-                        acts.append(Heal(u.id, t.id))
+        for u in self.units_of(self.player):
+            acts.extend(self.unit_actions(u))
         acts.append(EndTurn())
         return acts
+
+    def unit_actions(self, u: Unit) -> list[Action]:
+        """Every legal action of one own unit: moves (in the movement phase), attacks, heals."""
+        acts: list[Action] = []
+        if self.phase == MOVE:
+            acts.extend(Move(u.id, x, y) for (x, y) in sorted(self.reachable(u.id)))
+        if u.acted:
+            return acts
+        w = WEAPONS[u.kind]
+        reach = MAX_RANGE[u.kind]
+        for t in self.units.values():
+            if t.owner == u.owner or distance(u.sq, t.sq) > reach:
+                continue
+            if w.straight_only and u.x != t.x and u.y != t.y:
+                continue
+            if not self.shot(u.id, t.id).problem:
+                acts.append(Attack(u.id, t.id))
+        if w.heals:
+            for t in self.units_of(u.owner):
+                if self._heal_problem(u, t) == ("", ""):
+                    acts.append(Heal(u.id, t.id))
+        return acts
+
+    def random_action(self, rng: Chance) -> Action:
+        """Random play: pick one of your units or "end turn" uniformly, then one of that unit's actions.
+
+        (Uniform over all legal actions would need every unit's reachable set each
+        step, and would almost never end a turn while the pool lasts.)
+        """
+        if self.phase == SETUP:
+            return rng.choice(self.legal_actions())
+        sources: list[Unit | None] = [*self.units_of(self.player), None]
+        while True:
+            i = rng.randint(0, len(sources) - 1)
+            src = sources[i]
+            if src is None:
+                return EndTurn()
+            acts = self.unit_actions(src)
+            if acts:
+                return rng.choice(acts)
+            sources.pop(i)
 
     def _own_unit(self, uid: int, rule: str) -> Unit:
         u = self.units.get(uid)

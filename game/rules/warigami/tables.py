@@ -111,3 +111,7 @@ def odds(kind: str, dist: int, criticals: bool) -> Odds:
         outs.append(out)
         dmg.append({"miss": 0, "knick": w.knick, "base": power, "critical": w.critical}[out])
     return Odds(kind, dist, s, tuple(outs), tuple(dmg))
+
+
+#: The longest distance at which each weapon still has s > 0.
+MAX_RANGE: dict[str, int] = {k: max(d for d in range(1, 40) if hit_s(k, d) > 0) for k in KINDS}
