@@ -87,7 +87,8 @@ class WarigamiView(GameView):
         self._reach_key: object = None
         self.anims: list[dict[str, object]] = []
         self._figures: dict[tuple[str, int, int], pygame.Surface] = {}
-        self.board_layer = paper.Layer(self._draw_board)
+        self._board_surf: pygame.Surface | None = None
+        self._board_key: object = None
         self.end_button: pygame_gui.elements.UIButton | None = None
         self.kind_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
@@ -105,7 +106,7 @@ class WarigamiView(GameView):
         self.cell = max(6.0, min((rect.w - 20) / b.width, (rect.h - bar - 20) / b.height))
         gw, gh = self.cell * b.width, self.cell * b.height
         self.origin = (rect.x + (rect.w - gw) / 2, rect.y + 10 + (rect.h - bar - 20 - gh) / 2)
-        self.board_layer.invalidate()
+        self._board_key = None
         self._figures.clear()
         self._build_widgets()
 
@@ -136,7 +137,7 @@ class WarigamiView(GameView):
     def reset(self) -> None:
         self.selected, self.pending, self.anims = None, None, []
         self._reach_key = None
-        self.board_layer.invalidate()
+        self._board_key = None
 
     def sq_rect(self, sq: Square) -> pygame.Rect:
         c = self.cell
@@ -302,12 +303,25 @@ class WarigamiView(GameView):
         return bool(self.anims)
 
     # -- drawing ---------------------------------------------------------------------------------
+    def board_surface(self) -> pygame.Surface:
+        """The static sheet (paper, zones, grid, walls) as one opaque cached surface."""
+        b = self.s.board
+        size = (math.ceil(self.cell * b.width) + 1, math.ceil(self.cell * b.height) + 1)
+        key = (b.name, self.cell, size, self.s.game.num_players)
+        if self._board_surf is None or self._board_key != key:
+            surf = pygame.Surface(size)
+            surf.blit(paper.paper_surface(size, seed=11), (0, 0))
+            self._draw_board(surf)
+            self._board_surf = surf.convert() if pygame.display.get_surface() else surf
+            self._board_key = key
+        return self._board_surf
+
     def _draw_board(self, surf: pygame.Surface) -> None:
         b = self.s.board
         c = self.cell
-        ox, oy = self.origin[0] - self.rect.x, self.origin[1] - self.rect.y
+        ox, oy = 0.0, 0.0
         for i, zone in enumerate(b.zones[: self.s.game.num_players]):
-            tint = (*_mix(paper.PAPER, paper.player_colour(i), 0.18), 255)
+            tint = _mix(paper.PAPER, paper.player_colour(i), 0.18)
             for (x, y) in zone:
                 pygame.draw.rect(surf, tint, pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c),
                                                          math.ceil(c)))
@@ -317,7 +331,7 @@ class WarigamiView(GameView):
             paper.pencil_line(surf, paper.PAPER_LINE, (ox, oy + y * c), (ox + b.width * c, oy + y * c), 1, 99 + y)
         for (x, y) in sorted(b.walls):
             r = pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c), math.ceil(c))
-            pygame.draw.rect(surf, (*paper.ERASER, 255), r)
+            pygame.draw.rect(surf, paper.ERASER, r)
             clip = surf.get_clip()
             surf.set_clip(r)
             paper.hatch(surf, paper.GRAPHITE, r, max(4, int(c / 5)))
@@ -336,12 +350,15 @@ class WarigamiView(GameView):
         if img is None:
             img = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
             draw_figure(img, kind, seat, ((size + 4) / 2, (size + 4) / 2), size)
+            if size >= 15:
+                paper.draw_symbol(img, seat, (size * 0.16, size * 0.16), size * 0.2, 1)
+            img = img.convert_alpha() if pygame.display.get_surface() else img
             self._figures[key] = img
         return img
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        surface.blit(self.board_layer.get(self.rect.size, (s.board.name, self.cell)), self.rect.topleft)
+        surface.blit(self.board_surface(), (round(self.origin[0]), round(self.origin[1])))
         human = self.ctx.human_to_move()
         c = self.cell
         if s.phase == SETUP and human:
@@ -404,7 +421,6 @@ class WarigamiView(GameView):
         if c >= 20:
             paper.text(surface, str(u.hp), (cx + c * 0.46, cy - c * 0.46), max(11, int(c * 0.3)), paper.INK,
                        "topright", bold=True)
-            paper.draw_symbol(surface, u.owner, (cx - c * 0.34, cy - c * 0.34), c * 0.18, 1)
         if u.acted and u.owner == self.s.player:
             paper.text(surface, "done", (cx, cy + c * 0.05), max(10, int(c * 0.25)), paper.FAINT, "center")
 
