@@ -373,7 +373,7 @@ class WarigamiView(GameView):
                 paper.text(surface, str(s.pool - cost), r.center, max(10, int(c * 0.3)),
                            _mix(paper.GOOD, paper.PAPER, 0.25), "center")
         shot = self.hovered_shot() if human else None
-        if shot is not None:
+        if shot is not None and not shot[1].problem:
             self._draw_splash(surface, shot[1])
         moving = self.anims[0] if self.anims and self.anims[0]["kind"] == "move" else None
         for u in s.units.values():
