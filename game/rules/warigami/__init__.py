@@ -1,0 +1,33 @@
+"""Warigami Tactics (RULES.md section W): origami squads on a grid, D6 odds you can read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...registry import Ruleset
+from .ai import ExpectimaxAgent, GreedyAgent, bench_extra
+from .state import Attack, EndTurn, Heal, Move, Recruit, WarigamiGame, WarigamiState
+
+__all__ = ["RULESET", "WarigamiGame", "WarigamiState", "Recruit", "Move", "Attack", "Heal", "EndTurn"]
+
+
+def _ai(game: Any, seed: int) -> ExpectimaxAgent:
+    return ExpectimaxAgent(game, seed)
+
+
+def _greedy(game: Any, seed: int) -> GreedyAgent:
+    return GreedyAgent(game, seed)
+
+
+RULESET = Ruleset(
+    name="warigami",
+    title="Warigami Tactics",
+    pitch="Origami squads on a grid: read the D6 odds, then roll.",
+    game_cls=WarigamiGame,
+    view="game.ui.views.warigami:WarigamiView",
+    agents={"ai": _ai, "greedy": _greedy},
+    players=(2, 4),
+    rules_doc="docs/rules/warigami.md",
+    bench_level={"level": "huge", "units": 30},
+    bench_extra=bench_extra,
+)

@@ -1,0 +1,329 @@
+"""Computer players for Warigami Tactics, written against the engine interface.
+
+``ExpectimaxAgent`` ("ai"): moves each unit to the square that best trades the
+expected damage it can deal from there against the expected damage the enemy
+can deal to it next turn (so units stay out of reach when they cannot strike
+first, and medics are guarded); then picks attacks by a one-ply expectimax over
+the die faces, valuing each outcome by what the remaining attackers can still
+do afterwards (focus fire, no overkill), and refuses RPG shots whose splash
+would hurt its own side more than the enemy.
+
+``GreedyAgent`` ("greedy"): the baseline; always the best immediate expected
+damage, never thinks about the reply.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+
+from ...agents import Agent
+from ...engine import Action, State
+from .board import Square
+from .state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Unit, WarigamiState
+from .tables import MAX_HP, WEAPONS, Odds, distance, odds
+
+#: What losing a unit costs beyond its HP (its future shots).
+WORTH = {"smg": 4.0, "shotgun": 5.0, "sniper": 5.0, "medic": 4.0, "rpg": 6.0}
+#: Preferred distance to the nearest enemy when nothing can be hit yet.
+IDEAL = {"smg": 3, "shotgun": 2, "sniper": 5, "medic": 4, "rpg": 3}
+#: The AI squad, in recruiting order (cycled for bigger squads).
+SQUAD = ("smg", "shotgun", "sniper", "smg", "rpg", "smg", "sniper", "shotgun", "medic", "smg")
+ENEMY_REACH = 3  # how far an enemy unit is assumed to step before shooting next turn
+LOOK = 6  # the AI considers moves of at most this many spaces per unit and action
+FRIENDLY_FIRE = 1.5  # splash on own units weighs this much more than splash on foes
+
+
+@lru_cache(maxsize=4096)
+def _odds(kind: str, d: int, crit: bool) -> Odds:
+    return odds(kind, d, crit)
+
+
+@lru_cache(maxsize=64)
+def _reach_ev(kind: str, crit: bool, reach: int) -> tuple[float, ...]:
+    """Best expected damage a ``kind`` unit at distance d can threaten after moving ``reach``."""
+    out = []
+    for d in range(0, 200):
+        best = 0.0
+        for dd in range(max(1, d - reach), d + reach + 1):
+            best = max(best, _odds(kind, dd, crit).expected())
+        out.append(best)
+    return tuple(out)
+
+
+class _Look:
+    """One decision's view of the battle: caches shared by every candidate move."""
+
+    def __init__(self, s: WarigamiState, me: int) -> None:
+        self.s = s
+        self.me = me
+        self.crit = s.crits
+        self.miss_splash = bool(s.game.settings["rpg_miss_splash"])
+        self.mine = [u for u in s.units.values() if u.owner == me]
+        self.foes = [u for u in s.units.values() if u.owner != me]
+        self._threat: dict[Square, float] = {}
+
+    # -- values of attacks -----------------------------------------------------------
+    def shot_value(self, u: Unit, t: Unit, src: Square, hp: int | None = None, greedy: bool = False) -> float:
+        """Expected worth of ``u`` at ``src`` shooting ``t``: damage (capped), kills, splash."""
+        hp = t.hp if hp is None else hp
+        d = distance(src, t.sq)
+        od = _odds(u.kind, d, self.crit)
+        w = WEAPONS[u.kind]
+        total = 0.0
+        for dmg in od.damage:
+            if dmg:
+                total += min(dmg, hp)
+                if dmg >= hp and not greedy:
+                    total += WORTH[t.kind]
+        total /= 6.0
+        if w.splash:
+            p_splash = 1.0 if self.miss_splash else sum(1 for o in od.outcomes if o != "miss") / 6.0
+            if p_splash:
+                total += p_splash * self._splash_worth(u, t, src, w.splash, greedy)
+        return total
+
+    def _splash_worth(self, u: Unit, t: Unit, src: Square, amount: int, greedy: bool) -> float:
+        worth = 0.0
+        tx, ty = t.sq
+        for sq in self.s.splash_squares(t.sq):
+            if sq == src:
+                v: Unit | None = u
+            else:
+                v = self.s.unit_at(sq)
+                if v is u:
+                    v = None
+            if v is None:
+                continue
+            hit = min(amount, v.hp) + (0 if greedy or amount < v.hp else WORTH[v.kind])
+            worth += hit if v.owner != u.owner else -FRIENDLY_FIRE * hit
+        del tx, ty
+        return worth
+
+    def can_shoot(self, u: Unit, t: Unit, src: Square) -> bool:
+        w = WEAPONS[u.kind]
+        d = distance(src, t.sq)
+        if d < w.min_range or _odds(u.kind, d, self.crit).s == 0:
+            return False
+        if w.straight_only and src[0] != t.x and src[1] != t.y:
+            return False
+        return not self.s.los_blocker(u, src, t.sq)
+
+    def best_shot(self, u: Unit, src: Square, greedy: bool = False) -> float:
+        """The best shot value from ``src`` (LOS checked only for shots that could be best)."""
+        cands = []
+        for t in self.foes:
+            d = distance(src, t.sq)
+            if d > 12:
+                continue
+            v = self.shot_value(u, t, src, greedy=greedy)
+            if v > 0:
+                cands.append((v, t))
+        cands.sort(key=lambda c: -c[0])
+        for v, t in cands:
+            if self.can_shoot(u, t, src):
+                return v
+        return 0.0
+
+    # -- danger ------------------------------------------------------------------------
+    def threat(self, sq: Square) -> float:
+        """Expected damage the enemy could pour onto ``sq`` next turn (sum over enemy units)."""
+        got = self._threat.get(sq)
+        if got is None:
+            got = 0.0
+            for e in self.foes:
+                reach = min(ENEMY_REACH, WEAPONS[e.kind].move_limit or ENEMY_REACH)
+                got += _reach_ev(e.kind, self.crit, reach)[min(199, distance(sq, e.sq))]
+            self._threat[sq] = got
+        return got
+
+    def danger(self, u: Unit, sq: Square) -> float:
+        th = self.threat(sq)
+        if th <= 0:
+            return 0.0
+        loss = min(th, u.hp) + WORTH[u.kind] * min(1.0, th / max(1, u.hp)) * 0.5
+        return loss * (1.6 if u.kind == "medic" else 1.0)
+
+    def nearest_foe(self, sq: Square) -> int:
+        return min((distance(sq, e.sq) for e in self.foes), default=0)
+
+    def place_value(self, u: Unit, sq: Square) -> float:
+        """How good it is for ``u`` to stand on ``sq`` at the end of the movement phase."""
+        off = self.best_shot(u, sq)
+        dang = self.danger(u, sq)
+        val = off - (0.6 if off > 0 else 1.0) * dang
+        near = self.nearest_foe(sq)
+        val -= 0.08 * abs(near - IDEAL[u.kind]) if near > IDEAL[u.kind] else 0.0
+        if WEAPONS[u.kind].heals:
+            for f in self.mine:
+                if f is not u and f.hp < MAX_HP and distance(f.sq, sq) == 1:
+                    val += 0.5 * min(2, MAX_HP - f.hp)
+        return val
+
+
+# -- squad building (shared by both agents) ------------------------------------------------
+
+def recruit_action(s: WarigamiState, rng_pick: Any = None) -> Recruit:
+    """Next unit of the standard squad, on the best free square of the start zone.
+
+    Front-line units (SMG, shotgun) go nearest the enemy zones, snipers, RPGs and
+    medics further back; squares of one colour of a checkerboard first, so a
+    single RPG blast cannot hit a tight cluster.
+    """
+    me = s.player
+    placed = len(s.units_of(me))
+    kind = SQUAD[placed % len(SQUAD)]
+    zone = [sq for sq in s.board.zones[me] if sq not in s.at and sq not in s.board.walls]
+    foes = [z for i, z in enumerate(s.board.zones) if i != me and i < s.game.num_players]
+    cx = sum(x for z in foes for x, _ in z) / max(1, sum(len(z) for z in foes))
+    cy = sum(y for z in foes for _, y in z) / max(1, sum(len(z) for z in foes))
+    mx = sum(x for x, _ in zone) / len(zone)
+    my = sum(y for _, y in zone) / len(zone)
+    front = kind in ("smg", "shotgun")
+
+    def key(sq: Square) -> tuple[int, float, float]:
+        far = abs(sq[0] - cx) + abs(sq[1] - cy)
+        spread = abs(sq[0] - mx) + abs(sq[1] - my)
+        return ((sq[0] + sq[1]) % 2, far if front else -far, spread)
+
+    best = min(zone, key=key)
+    return Recruit(kind, best[0], best[1])
+
+
+class _Base(Agent):
+    greedy = False
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, WarigamiState)
+        if state.phase == SETUP:
+            return recruit_action(state)
+        look = _Look(state, state.player)
+        if state.phase == MOVE:
+            mv = self._best_move(look)
+            if mv is not None:
+                return mv
+        act = self._best_act(look)
+        return act if act is not None else EndTurn()
+
+    # -- movement -----------------------------------------------------------------
+    def _value(self, look: _Look, u: Unit, sq: Square) -> float:
+        if self.greedy:
+            off = look.best_shot(u, sq, greedy=True)
+            return off if off > 0 else -0.1 * look.nearest_foe(sq)
+        return look.place_value(u, sq)
+
+    def _best_move(self, look: _Look) -> Move | None:
+        s = look.s
+        best: tuple[float, Move] | None = None
+        deadline = time.perf_counter() + self.budget_s
+        order = sorted(look.mine, key=lambda u: look.nearest_foe(u.sq))
+        for u in order:
+            if u.acted or s.move_budget(u) == 0:
+                continue
+            here = self._value(look, u, u.sq)
+            for sq, cost in s.reachable(u.id, LOOK).items():
+                gain = self._value(look, u, sq) - here - 0.02 * cost
+                if gain > 0.05 and (best is None or gain > best[0]):
+                    best = (gain, Move(u.id, sq[0], sq[1]))
+            if time.perf_counter() > deadline:
+                break
+        return best[1] if best else None
+
+    # -- attacks ------------------------------------------------------------------
+    def _best_act(self, look: _Look) -> Action | None:
+        s = look.s
+        ready = [u for u in look.mine if not u.acted]
+        options: dict[int, list[Unit]] = {}
+        for u in ready:
+            options[u.id] = [t for t in look.foes if look.can_shoot(u, t, u.sq)]
+        hp = {t.id: t.hp for t in look.foes}
+        best: tuple[float, Action] | None = None
+        for u in ready:
+            for t in options[u.id]:
+                if self.greedy:
+                    v = look.shot_value(u, t, u.sq, greedy=True)
+                else:
+                    v = self._expectimax(look, u, t, ready, options, hp)
+                if v > 0.01 and (best is None or v > best[0]):
+                    best = (v, Attack(u.id, t.id))
+            if WEAPONS[u.kind].heals:
+                for f in look.mine:
+                    if f is not u and f.hp < MAX_HP and distance(f.sq, u.sq) == 1:
+                        v = 0.8 * min(2, MAX_HP - f.hp) + (0.0 if self.greedy else 0.3 * look.danger(f, f.sq) / 5)
+                        if best is None or v > best[0]:
+                            best = (v, Heal(u.id, f.id))
+        del s
+        return best[1] if best else None
+
+    def _expectimax(self, look: _Look, u: Unit, t: Unit, ready: list[Unit], options: dict[int, list[Unit]],
+                    hp: dict[int, int]) -> float:
+        """Expected value of ``u`` shooting ``t`` now, plus what the others can do after each face."""
+        od = _odds(u.kind, distance(u.sq, t.sq), look.crit)
+        splash = WEAPONS[u.kind].splash
+        base = look.shot_value(u, t, u.sq)
+        if splash and look._splash_worth(u, t, u.sq, splash, False) < -2.0:
+            return -1.0  # the blast would hurt us more than them
+        total = 0.0
+        for dmg in od.damage:  # one branch per face
+            after = dict(hp)
+            after[t.id] = hp[t.id] - dmg
+            total += self._rest(look, u, ready, options, after)
+        return base + total / 6.0
+
+    def _rest(self, look: _Look, skip: Unit, ready: list[Unit], options: dict[int, list[Unit]],
+              hp: dict[int, int]) -> float:
+        """Greedy estimate of the other attackers' worth given target HP ``hp`` (no double kills)."""
+        total = 0.0
+        left = dict(hp)
+        for u in ready:
+            if u is skip:
+                continue
+            best, pick = 0.0, None
+            for t in options[u.id]:
+                if left[t.id] <= 0:
+                    continue
+                v = look.shot_value(u, t, u.sq, hp=left[t.id])
+                if v > best:
+                    best, pick = v, t
+            if pick is not None:
+                total += best
+                od = _odds(u.kind, distance(u.sq, pick.sq), look.crit)
+                left[pick.id] -= round(od.expected())
+        return total
+
+
+class ExpectimaxAgent(_Base):
+    """The real opponent (see the module docstring)."""
+
+    name = "ai"
+
+
+class GreedyAgent(_Base):
+    """Always the best immediate expected damage."""
+
+    name = "greedy"
+    greedy = True
+
+
+def bench_extra() -> dict[str, Any]:
+    """Median and max decision time of the ai on the standard map, 10 units a side."""
+    from ...engine import Chance
+    from .state import WarigamiGame
+
+    game = WarigamiGame({"level": "standard", "units": 10})
+    s = game.new_initial_state(Chance(7))
+    agents = [ExpectimaxAgent(game, 1), GreedyAgent(game, 2)]
+    times: list[float] = []
+    steps = 0
+    while not s.is_over() and steps < 600:
+        seat = s.current_player()
+        t0 = time.perf_counter()
+        a = agents[seat].choose(s)
+        if seat == 0 and s.phase != SETUP:
+            times.append(time.perf_counter() - t0)
+        s.apply(a)
+        steps += 1
+    times.sort()
+    return {"ai_decision_median_s": round(times[len(times) // 2], 4) if times else 0.0,
+            "ai_decision_max_s": round(times[-1], 4) if times else 0.0, "ai_decisions": len(times)}

@@ -1,0 +1,233 @@
+"""Warigami maps: the grid, its walls and start zones, map files, and line of sight.
+
+A map file is JSON with one text row per grid row, so it can be read and edited
+by hand::
+
+    {"name": "Standard field", "rows": ["11..........22", ...]}
+
+``.`` open ground, ``#`` wall (W-B4), ``1``-``4`` open ground in that player's
+start zone.  Geometry is in grid squares; square (x, y) spans [x, x+1] x [y, y+1]
+and its centre is (x + 1/2, y + 1/2).  Line of sight is decided with exact
+integer arithmetic on doubled coordinates, so there are no rounding questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ...jsonio import write_atomic
+from ...levels import LevelError, level_path, load_level
+
+Square = tuple[int, int]
+GAME = "warigami"
+MAX_SIDE = 60
+MAX_ZONES = 4
+OPEN, WALL = ".", "#"
+NEIGHBOURS: tuple[tuple[int, int, int], ...] = (
+    (1, 0, 1), (-1, 0, 1), (0, 1, 1), (0, -1, 1),
+    (1, 1, 2), (1, -1, 2), (-1, 1, 2), (-1, -1, 2),  # W-D1 / W-T1: a diagonal step costs 2
+)
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable map: size, walls, one start zone per player seat."""
+
+    name: str
+    width: int
+    height: int
+    walls: frozenset[Square]
+    zones: tuple[frozenset[Square], ...]
+    _los_cache: dict[tuple[Square, Square], Square | None] = field(default_factory=dict, compare=False,
+                                                                    repr=False)
+    _adj: dict[Square, tuple[tuple[Square, int], ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def adjacency(self) -> dict[Square, tuple[tuple[Square, int], ...]]:
+        """Open neighbours of every open square with the step cost (1 straight, 2 diagonal); cached."""
+        adj = self._adj
+        if not adj:
+            for sq in self.squares():
+                if sq not in self.walls:
+                    adj[sq] = tuple(((sq[0] + dx, sq[1] + dy), step) for dx, dy, step in NEIGHBOURS
+                                    if self.open((sq[0] + dx, sq[1] + dy)))
+        return adj
+
+    def inside(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def open(self, sq: Square) -> bool:
+        return self.inside(sq) and sq not in self.walls
+
+    def zone_of(self, sq: Square) -> int:
+        """The seat whose start zone holds ``sq``, or -1."""
+        for i, z in enumerate(self.zones):
+            if sq in z:
+                return i
+        return -1
+
+    def squares(self) -> Iterable[Square]:
+        for y in range(self.height):
+            for x in range(self.width):
+                yield (x, y)
+
+    # -- line of sight ---------------------------------------------------------
+    def walls_clear(self, a: Square, b: Square) -> bool:
+        """W-L3: True unless the segment between the centres crosses a wall square's interior."""
+        return self.blocking_wall(a, b) is None
+
+    def blocking_wall(self, a: Square, b: Square) -> Square | None:
+        """A wall square whose interior the segment a->b passes through (W-L3), or None (cached)."""
+        key = (a, b) if a <= b else (b, a)
+        if key in self._los_cache:
+            return self._los_cache[key]
+        wall = self._first_wall(key[0], key[1])
+        self._los_cache[key] = wall
+        return wall
+
+    def _first_wall(self, a: Square, b: Square) -> Square | None:
+        x0, x1 = sorted((a[0], b[0]))
+        y0, y1 = sorted((a[1], b[1]))
+        best: tuple[Fraction, Square] | None = None
+        for w in self.walls:
+            if x0 <= w[0] <= x1 and y0 <= w[1] <= y1 and w != a and w != b:
+                t = segment_enters_square(a, b, w)
+                if t is not None and (best is None or t < best[0]):
+                    best = (t, w)
+        return best[1] if best else None
+
+    # -- files -------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        rows = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                z = self.zone_of((x, y))
+                row.append(WALL if (x, y) in self.walls else (str(z + 1) if z >= 0 else OPEN))
+            rows.append("".join(row))
+        return {"name": self.name, "rows": rows}
+
+
+def segment_enters_square(a: Square, b: Square, sq: Square) -> Fraction | None:
+    """Where (as t in [0, 1]) the centre-to-centre segment a->b enters the OPEN square ``sq``.
+
+    Liang-Barsky clipping on doubled integer coordinates: the segment runs from
+    (2ax+1, 2ay+1) to (2bx+1, 2by+1) and the square spans [2sx, 2sx+2] x [2sy, 2sy+2].
+    The clipped piece must have positive length: a segment that only touches a
+    corner (W-L3 decision) or an edge clips to a single point and does not count.
+    Parameters are kept as integer fractions (num, den > 0) compared by
+    cross-multiplication, so the answer is exact.
+    """
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    for p, d, smin, smax in ((2 * a[0] + 1, 2 * (b[0] - a[0]), 2 * sq[0], 2 * sq[0] + 2),
+                             (2 * a[1] + 1, 2 * (b[1] - a[1]), 2 * sq[1], 2 * sq[1] + 2)):
+        if d == 0:
+            if not smin < p < smax:  # p is odd, the bounds even: never on the edge
+                return None
+            continue
+        if d > 0:
+            n0, n1, den = smin - p, smax - p, d
+        else:
+            n0, n1, den = p - smax, p - smin, -d
+        if n0 * lo_d > lo_n * den:
+            lo_n, lo_d = n0, den
+        if n1 * hi_d < hi_n * den:
+            hi_n, hi_d = n1, den
+    if hi_n * lo_d > lo_n * hi_d:
+        return Fraction(lo_n, lo_d)
+    return None
+
+
+def centre_on_segment(a: Square, b: Square, c: Square) -> bool:
+    """W-L2: True if the centre of square ``c`` lies on the segment between a's and b's centres."""
+    if c == a or c == b:
+        return False
+    cross = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    if cross != 0:
+        return False
+    dot = (c[0] - a[0]) * (b[0] - a[0]) + (c[1] - a[1]) * (b[1] - a[1])
+    return 0 < dot < (b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2
+
+
+# -- parsing and saving maps -----------------------------------------------------
+
+def board_from_json(data: Mapping[str, Any], source: str) -> Board:
+    """Build a Board from a map file's JSON; raises LevelError naming ``source`` and the problem."""
+    if not isinstance(data, Mapping):
+        raise LevelError(f"Map {source}: the file must hold a JSON object.")
+    name = data.get("name", source)
+    if not isinstance(name, str) or not name.strip():
+        raise LevelError(f"Map {source}: the field 'name' must be a non-empty text.")
+    rows = data.get("rows")
+    if rows is None:
+        raise LevelError(f"Map {source}: the field 'rows' is missing.")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise LevelError(f"Map {source}: 'rows' must be a list of text rows.")
+    width, height = len(rows[0]), len(rows)
+    if not 2 <= width <= MAX_SIDE or not 2 <= height <= MAX_SIDE:
+        raise LevelError(f"Map {source}: the grid is {width} x {height}; each side must be 2 to {MAX_SIDE} squares.")
+    walls: set[Square] = set()
+    zones: dict[int, set[Square]] = {}
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise LevelError(f"Map {source}: row {y + 1} has {len(row)} squares but the first row has {width}.")
+        for x, ch in enumerate(row):
+            if ch == WALL:
+                walls.add((x, y))
+            elif ch in "1234":
+                zones.setdefault(int(ch) - 1, set()).add((x, y))
+            elif ch != OPEN:
+                raise LevelError(f"Map {source}: row {y + 1}, column {x + 1} has {ch!r}; "
+                                 "use '.' open, '#' wall or 1-4 start zone.")
+    if len(zones) < 2:
+        raise LevelError(f"Map {source}: it needs start zones for at least two players (squares marked 1 and 2).")
+    missing = [i + 1 for i in range(len(zones)) if i not in zones]
+    if missing:
+        raise LevelError(f"Map {source}: start zone {missing[0]} is missing (zones must be numbered 1, 2, 3, 4 in order).")
+    return Board(name.strip(), width, height, frozenset(walls),
+                 tuple(frozenset(zones[i]) for i in range(len(zones))))
+
+
+def load_board(name: str) -> Board:
+    """Load levels/warigami/<name>.json (or a path) as a Board."""
+    data = load_level(GAME, name)
+    return board_from_json(data, level_path(GAME, name).name)
+
+
+def save_board(board: Board, path: Path) -> None:
+    """Write a map file (the map editor's save); it loads back as an equal Board."""
+    write_atomic(Path(path), board.to_json())
+
+
+def blank_board(width: int, height: int, name: str = "New map") -> Board:
+    """A wall-free map with two-column start zones on the left and right edges (editor start)."""
+    z1 = frozenset((x, y) for x in range(min(2, width)) for y in range(height))
+    z2 = frozenset((x, y) for x in range(max(0, width - 2), width) for y in range(height)) - z1
+    return Board(name, width, height, frozenset(), (z1, z2))
+
+
+def edit_board(board: Board, sq: Square, paint: str) -> Board:
+    """The map editor's brush: ``paint`` is '.', '#' or '1'..'4'; returns the changed map."""
+    if not board.inside(sq):
+        return board
+    walls = set(board.walls)
+    zones = [set(z) for z in board.zones]
+    walls.discard(sq)
+    for z in zones:
+        z.discard(sq)
+    if paint == WALL:
+        walls.add(sq)
+    elif paint in "1234" and paint:
+        i = int(paint) - 1
+        while len(zones) <= i:
+            zones.append(set())
+        zones[i].add(sq)
+    elif paint != OPEN:
+        raise ValueError(f"unknown paint {paint!r}")
+    while zones and not zones[-1]:
+        zones.pop()
+    return Board(board.name, board.width, board.height, frozenset(walls), tuple(frozenset(z) for z in zones))

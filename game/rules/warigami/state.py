@@ -1,0 +1,622 @@
+"""Warigami Tactics: the game, its state and its actions (RULES.md section W).
+
+Phases as data (see ``PHASE_ACTIONS``): the squad is built as ``Recruit``
+actions in a setup phase (W-B2), then each turn is a movement phase (``Move``)
+that the first ``Attack`` or ``Heal`` ends (W-T2), and an attack phase where every
+unit acts at most once (W-T3).  ``EndTurn`` passes to the next living player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
+from .board import Board, Square, centre_on_segment, load_board
+from .tables import HEAL, KINDS, MAX_HP, MAX_RANGE, WEAPONS, Odds, distance, odds
+
+SETUP, MOVE, ATTACK = "setup", "move", "attack"
+
+
+# -- actions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    """Setup (W-B2): add one unit of ``kind`` to your squad on square (x, y) of your start zone."""
+
+    kind: str
+    x: int
+    y: int
+
+    def notation(self) -> str:
+        return f"recruit {self.kind} at {self.x},{self.y}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move unit ``unit`` to square (x, y) along its cheapest path (W-T1)."""
+
+    unit: int
+    x: int
+    y: int
+
+    def notation(self) -> str:
+        return f"move #{self.unit} to {self.x},{self.y}"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Unit ``unit`` shoots at enemy unit ``target``: one D6 roll (W-H)."""
+
+    unit: int
+    target: int
+
+    def notation(self) -> str:
+        return f"#{self.unit} attacks #{self.target}"
+
+
+@dataclass(frozen=True)
+class Heal(Action):
+    """Medic ``unit`` heals the adjacent own unit ``target`` by 2 HP (W-H5)."""
+
+    unit: int
+    target: int
+
+    def notation(self) -> str:
+        return f"#{self.unit} heals #{self.target}"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    def notation(self) -> str:
+        return "end turn"
+
+
+PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    SETUP: (Recruit,),
+    MOVE: (Move, Attack, Heal, EndTurn),
+    ATTACK: (Attack, Heal, EndTurn),
+}
+
+
+# -- units ----------------------------------------------------------------------------
+
+class Unit:
+    """One origami soldier.  ``moved``/``acted`` reset at the start of its owner's turn."""
+
+    __slots__ = ("id", "owner", "kind", "x", "y", "hp", "moved", "acted")
+
+    def __init__(self, uid: int, owner: int, kind: str, x: int, y: int, hp: int = MAX_HP,
+                 moved: int = 0, acted: bool = False) -> None:
+        self.id, self.owner, self.kind = uid, owner, kind
+        self.x, self.y, self.hp, self.moved, self.acted = x, y, hp, moved, acted
+
+    @property
+    def sq(self) -> Square:
+        return (self.x, self.y)
+
+    def copy(self) -> Unit:
+        return Unit(self.id, self.owner, self.kind, self.x, self.y, self.hp, self.moved, self.acted)
+
+    def to_json(self) -> list[Any]:
+        return [self.id, self.owner, self.kind, self.x, self.y, self.hp, self.moved, self.acted]
+
+    @classmethod
+    def from_json(cls, d: list[Any]) -> Unit:
+        return cls(int(d[0]), int(d[1]), str(d[2]), int(d[3]), int(d[4]), int(d[5]), int(d[6]), bool(d[7]))
+
+    def label(self) -> str:
+        return f"{WEAPONS[self.kind].label} #{self.id}"
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Everything the hover preview needs about one possible attack."""
+
+    dist: int
+    odds: Odds
+    clear: bool  # line of sight
+    blocker: str  # "" or what blocks the shot
+    problem: str  # "" if the attack is legal now, else the refusal sentence
+    rule: str
+    splash: tuple[Square, ...]
+
+
+# -- the game -------------------------------------------------------------------------
+
+class WarigamiGame(Game):
+    name = "warigami"
+    title = "Warigami Tactics"
+    settings_spec = (
+        Setting("level", "Map", "standard", "level", help="The battlefield (levels/warigami)."),
+        Setting("players", "Players", 2, "int", lo=2, hi=4),
+        Setting("units", "Units per side", 10, "int", lo=1, hi=30, help="Squad size (W-B1)."),
+        Setting("criticals", "Criticals and knicks", False, "bool", help="W-H4 critical/knick table."),
+        Setting("rpg_miss_splash", "RPG misses splash too", False, "bool", help="W-H6 variant."),
+        Setting("round_limit", "Round limit (0 = none)", 50, "int", lo=0, hi=999,
+                help="After this many rounds the side with most HP left wins."),
+    )
+    action_types = (Recruit, Move, Attack, Heal, EndTurn)
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        super().__init__(settings)
+        self.board: Board = load_board(self.settings["level"])
+        n, units = self.settings["players"], self.settings["units"]
+        if n > len(self.board.zones):
+            raise SettingsError(f"The map {self.board.name} has start zones for {len(self.board.zones)} players, not {n}.")
+        room = min(len(self.board.zones[i] - self.board.walls) for i in range(n))
+        if units > room:
+            raise SettingsError(f"The map {self.board.name} has room for {room} units per side, not {units}.")
+
+    @property
+    def num_players(self) -> int:
+        return int(self.settings["players"])
+
+    def new_initial_state(self, chance: Chance) -> WarigamiState:
+        return WarigamiState(self, chance)
+
+
+class WarigamiState(State):
+    game: WarigamiGame
+
+    def __init__(self, game: WarigamiGame, chance: Chance) -> None:
+        super().__init__(game, chance)
+        self.board = game.board
+        n = game.num_players
+        self.units: dict[int, Unit] = {}
+        self.at: dict[Square, int] = {}
+        self.phase = SETUP
+        self.player = 0
+        self.to_place = [game.settings["units"]] * n
+        self.pool = 0
+        self.turns = 0  # turns played since the battle began
+        self.next_id = 1
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def crits(self) -> bool:
+        return bool(self.game.settings["criticals"])
+
+    def alive_players(self) -> list[int]:
+        return sorted({u.owner for u in self.units.values()})
+
+    def units_of(self, seat: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.owner == seat]
+
+    def unit_at(self, sq: Square) -> Unit | None:
+        uid = self.at.get(sq)
+        return None if uid is None else self.units[uid]
+
+    def hp_total(self, seat: int) -> int:
+        return sum(u.hp for u in self.units.values() if u.owner == seat)
+
+    def move_budget(self, u: Unit) -> int:
+        """Spaces this unit may still move now: the shared pool, and the RPG's own limit."""
+        w = WEAPONS[u.kind]
+        budget = self.pool
+        if w.move_limit is not None:
+            budget = min(budget, w.move_limit - u.moved)
+        return max(0, budget)
+
+    def reachable(self, uid: int, limit: int | None = None) -> dict[Square, int]:
+        """Every empty square the unit can reach this turn with its cost in spaces (W-T1).
+
+        Steps may be diagonal (cost 2, W-D1); own units may be passed but not
+        stopped on; enemies and walls cannot be entered.  ``limit`` caps the
+        search further (the computer players look only a few squares away).
+        """
+        return self._dijkstra(self.units[uid], None, limit)[0]
+
+    def path_to(self, uid: int, dest: Square) -> list[Square]:
+        """The cheapest path (squares from start to ``dest``), [] if unreachable."""
+        costs, parent = self._dijkstra(self.units[uid], dest)
+        if dest not in costs:
+            return []
+        path = [dest]
+        while path[-1] in parent:
+            path.append(parent[path[-1]])
+        return path[::-1]
+
+    def _dijkstra(self, u: Unit, stop: Square | None,
+                  limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
+        """Cheapest costs from the unit's square (Dial's buckets: step costs are 1 or 2)."""
+        budget = self.move_budget(u) if limit is None else min(limit, self.move_budget(u))
+        start = u.sq
+        best = {start: 0}
+        parent: dict[Square, Square] = {}
+        adj = self.board.adjacency
+        at, units, owner = self.at, self.units, u.owner
+        enemy = {sq for sq, uid in at.items() if units[uid].owner != owner}
+        buckets: list[list[Square]] = [[start]] + [[] for _ in range(budget)]
+        big = 1 << 30
+        for c in range(budget + 1):
+            for sq in buckets[c]:
+                if best[sq] != c:
+                    continue
+                if sq == stop:
+                    return {k: v for k, v in best.items() if k not in at}, parent
+                for nsq, step in adj[sq]:
+                    nc = c + step
+                    if nc > budget or nsq in enemy:
+                        continue
+                    if nc < best.get(nsq, big):
+                        best[nsq] = nc
+                        parent[nsq] = sq
+                        buckets[nc].append(nsq)
+        return {k: v for k, v in best.items() if k not in at}, parent
+
+    def los_blocker(self, shooter: Unit, a: Square, b: Square) -> str:
+        """W-L1..W-L3: "" if the shot a->b is clear, else what blocks it."""
+        wall = self.board.blocking_wall(a, b)
+        if wall is not None:
+            return f"the wall at {wall[0]},{wall[1]}"
+        through = WEAPONS[shooter.kind].through_friends
+        ax, ay = a
+        bx, by = b
+        lx, hx = (ax, bx) if ax <= bx else (bx, ax)
+        ly, hy = (ay, by) if ay <= by else (by, ay)
+        for u in self.units.values():
+            if u is shooter:
+                continue
+            ux, uy = u.x, u.y
+            if lx <= ux <= hx and ly <= uy <= hy and centre_on_segment(a, b, (ux, uy)):
+                if through and u.owner == shooter.owner:
+                    continue
+                return u.label()
+        return ""
+
+    def splash_squares(self, target: Square) -> tuple[Square, ...]:
+        """W-H6: the 8 squares around the target (on the board)."""
+        x, y = target
+        return tuple((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                     if (dx or dy) and self.board.inside((x + dx, y + dy)))
+
+    def shot(self, uid: int, target: int, from_sq: Square | None = None) -> Shot:
+        """What an attack by ``uid`` on ``target`` would be (from ``from_sq`` if given)."""
+        u, t = self.units[uid], self.units[target]
+        a = from_sq if from_sq is not None else u.sq
+        d = distance(a, t.sq)
+        w = WEAPONS[u.kind]
+        od = odds(u.kind, d, self.crits)
+        blocker = self.los_blocker(u, a, t.sq) if d > 0 else ""
+        problem, rule = "", ""
+        if t.owner == u.owner:
+            problem, rule = "Attack an enemy unit, not your own.", "W-T3"
+        elif d < w.min_range:
+            problem, rule = f"The {w.label} cannot fire at distance {d}; it needs {w.min_range} or more.", "W-H2"
+        elif w.straight_only and a[0] != t.x and a[1] != t.y:
+            problem, rule = f"The {w.label} fires only along its row or column.", "W-H2"
+        elif od.s == 0:
+            problem, rule = f"At distance {d} the {w.label} has no chance (0:6).", "W-H2"
+        elif blocker:
+            rule = "W-L3" if blocker.startswith("the wall") or blocker == "a wall" else "W-L2"
+            problem = f"No clear shot: {blocker} is in the way."
+        splash = self.splash_squares(t.sq) if w.splash else ()
+        return Shot(d, od, not blocker, blocker, problem, rule, splash)
+
+    # -- engine interface ---------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.is_over() else self.player
+
+    def legal_actions(self) -> list[Action]:
+        if self.is_over():
+            return []
+        if self.phase == SETUP:
+            zone = self.board.zones[self.player]
+            free = sorted(sq for sq in zone if sq not in self.at and sq not in self.board.walls)
+            return [Recruit(k, x, y) for k in KINDS for (x, y) in free]
+        acts: list[Action] = []
+        for u in self.units_of(self.player):
+            acts.extend(self.unit_actions(u))
+        acts.append(EndTurn())
+        return acts
+
+    def unit_actions(self, u: Unit) -> list[Action]:
+        """Every legal action of one own unit: moves (in the movement phase), attacks, heals."""
+        acts: list[Action] = []
+        if self.phase == MOVE:
+            acts.extend(Move(u.id, x, y) for (x, y) in sorted(self.reachable(u.id)))
+        if u.acted:
+            return acts
+        w = WEAPONS[u.kind]
+        reach = MAX_RANGE[u.kind]
+        for t in self.units.values():
+            if t.owner == u.owner or distance(u.sq, t.sq) > reach:
+                continue
+            if w.straight_only and u.x != t.x and u.y != t.y:
+                continue
+            if not self.shot(u.id, t.id).problem:
+                acts.append(Attack(u.id, t.id))
+        if w.heals:
+            for t in self.units_of(u.owner):
+                if self._heal_problem(u, t) == ("", ""):
+                    acts.append(Heal(u.id, t.id))
+        return acts
+
+    def random_action(self, rng: Chance) -> Action:
+        """Random play: pick one of your units or "end turn" uniformly, then one of that unit's actions.
+
+        (Uniform over all legal actions would need every unit's reachable set each
+        step, and would almost never end a turn while the pool lasts.)
+        """
+        if self.phase == SETUP:
+            return rng.choice(self.legal_actions())
+        sources: list[Unit | None] = [*self.units_of(self.player), None]
+        while True:
+            i = rng.randint(0, len(sources) - 1)
+            src = sources[i]
+            if src is None:
+                return EndTurn()
+            acts = self.unit_actions(src)
+            if acts:
+                return rng.choice(acts)
+            sources.pop(i)
+
+    def _own_unit(self, uid: int, rule: str) -> Unit:
+        u = self.units.get(uid)
+        if u is None:
+            raise IllegalAction(rule, f"There is no unit #{uid} on the field.")
+        if u.owner != self.player:
+            raise IllegalAction(rule, f"{u.label()} is not yours.")
+        return u
+
+    def _heal_problem(self, u: Unit, t: Unit) -> tuple[str, str]:
+        if not WEAPONS[u.kind].heals:
+            return "W-H5", f"Only a medic can heal; {u.label()} is a {WEAPONS[u.kind].label}."
+        if t.owner != u.owner or t.id == u.id:
+            return "W-H5", "A medic heals another unit of its own side."
+        if distance(u.sq, t.sq) != 1:
+            return "W-H5", f"{t.label()} is not adjacent to the medic."
+        if t.hp >= MAX_HP:
+            return "W-H5", f"{t.label()} already has {MAX_HP} HP."
+        return "", ""
+
+    def check(self, action: Action) -> None:
+        allowed = PHASE_ACTIONS[self.phase]
+        if not isinstance(action, allowed):
+            if self.phase == SETUP:
+                raise IllegalAction("W-B2", "Build your squad first: place your units in your start zone.")
+            if isinstance(action, Recruit):
+                raise IllegalAction("W-B2", "Squads are fixed once the battle has begun.")
+            if isinstance(action, Move):
+                raise IllegalAction("W-T2", "Movement is over for this turn: the first attack ended it.")
+            raise IllegalAction("W-T1", f"{type(action).__name__} is not a Warigami action.")
+        if isinstance(action, Recruit):
+            if action.kind not in WEAPONS:
+                raise IllegalAction("W-B2", f"There is no unit type {action.kind!r}; pick one of {', '.join(KINDS)}.")
+            sq = (action.x, action.y)
+            if self.board.zone_of(sq) != self.player or sq in self.board.walls:
+                raise IllegalAction("W-B2", "Place your units on open squares of your own start zone.")
+            if sq in self.at:
+                raise IllegalAction("W-B2", "That square already holds a unit.")
+        elif isinstance(action, Move):
+            u = self._own_unit(action.unit, "W-T1")
+            dest = (action.x, action.y)
+            if not self.board.inside(dest):
+                raise IllegalAction("W-T1", "That square is off the map.")
+            if dest in self.board.walls:
+                raise IllegalAction("W-B4", "Units cannot enter a wall.")
+            if dest in self.at:
+                raise IllegalAction("W-T1", "That square is occupied.")
+            if dest not in self.reachable(u.id):
+                w = WEAPONS[u.kind]
+                if w.move_limit is not None and self.move_budget(u) < self.pool:
+                    raise IllegalAction("W-H2", f"The {w.label} moves at most {w.move_limit} spaces a turn "
+                                                f"({w.move_limit - u.moved} left).")
+                raise IllegalAction("W-T1", f"{u.label()} cannot get there with {self.pool} spaces left in the pool "
+                                            "(a diagonal step costs 2).")
+        elif isinstance(action, Attack):
+            u = self._own_unit(action.unit, "W-T3")
+            if u.acted:
+                raise IllegalAction("W-T3", f"{u.label()} has already acted this turn.")
+            if action.target not in self.units:
+                raise IllegalAction("W-T3", f"There is no unit #{action.target} on the field.")
+            sh = self.shot(u.id, action.target)
+            if sh.problem:
+                raise IllegalAction(sh.rule, sh.problem)
+        elif isinstance(action, Heal):
+            u = self._own_unit(action.unit, "W-H5")
+            if u.acted:
+                raise IllegalAction("W-T3", f"{u.label()} has already acted this turn.")
+            t = self.units.get(action.target)
+            if t is None:
+                raise IllegalAction("W-H5", f"There is no unit #{action.target} on the field.")
+            rule, msg = self._heal_problem(u, t)
+            if msg:
+                raise IllegalAction(rule, msg)
+
+    def _apply(self, action: Action) -> list[Event]:
+        if isinstance(action, Recruit):
+            return self._recruit(action)
+        if isinstance(action, Move):
+            return self._move(action)
+        if isinstance(action, Attack):
+            return self._attack(action)
+        if isinstance(action, Heal):
+            return self._heal(action)
+        return self._end_turn()
+
+    def _recruit(self, a: Recruit) -> list[Event]:
+        u = Unit(self.next_id, self.player, a.kind, a.x, a.y)
+        self.next_id += 1
+        self.units[u.id] = u
+        self.at[u.sq] = u.id
+        self.to_place[self.player] -= 1
+        events = [Event("recruit", f"{self.game.player_name(self.player)} places {u.label()} at {a.x},{a.y}.",
+                        {"unit": u.id, "kind": a.kind, "to": u.sq, "seat": self.player})]
+        n = len(self.to_place)
+        for k in range(1, n + 1):
+            nxt = (self.player + k) % n
+            if self.to_place[nxt] > 0:
+                self.player = nxt
+                return events
+        self.phase = MOVE  # every squad is complete: the battle begins with seat 1
+        self.player = 0
+        self._start_turn()
+        events.append(Event("battle", "All squads are placed. The battle begins!", {"seat": 0}))
+        return events
+
+    def _start_turn(self) -> None:
+        mine = self.units_of(self.player)
+        for u in mine:
+            u.moved, u.acted = 0, False
+        self.pool = 2 * len(mine)  # W-T1
+        self.phase = MOVE
+
+    def _move(self, a: Move) -> list[Event]:
+        u = self.units[a.unit]
+        path = self.path_to(u.id, (a.x, a.y))
+        cost = sum(1 if (p[0] == q[0] or p[1] == q[1]) else 2 for p, q in zip(path, path[1:], strict=False))
+        del self.at[u.sq]
+        u.x, u.y = a.x, a.y
+        self.at[u.sq] = u.id
+        u.moved += cost
+        self.pool -= cost
+        return [Event("move", f"{u.label()} moves to {a.x},{a.y} ({cost} space{'s' if cost != 1 else ''}, "
+                              f"{self.pool} left in the pool).",
+                      {"unit": u.id, "path": tuple(path), "cost": cost, "pool": self.pool})]
+
+    def _damage(self, t: Unit, amount: int, killed: list[int]) -> None:
+        t.hp -= amount
+        if t.hp <= 0 and t.id not in killed:  # W-B3
+            killed.append(t.id)
+
+    def _attack(self, a: Attack) -> list[Event]:
+        u, t = self.units[a.unit], self.units[a.target]
+        sh = self.shot(u.id, t.id)
+        face = self.chance.die()
+        out = sh.odds.outcomes[face - 1]
+        dmg = sh.odds.damage[face - 1]
+        u.acted = True
+        self.phase = ATTACK  # W-T2
+        killed: list[int] = []
+        hits: list[tuple[int, int]] = []
+        if dmg:
+            self._damage(t, dmg, killed)
+            hits.append((t.id, dmg))
+        w = WEAPONS[u.kind]
+        splashed: list[tuple[int, int]] = []
+        if w.splash and (out != "miss" or self.game.settings["rpg_miss_splash"]):
+            for sq in sh.splash:  # W-H6: friend or foe
+                v = self.unit_at(sq)
+                if v is not None:
+                    self._damage(v, w.splash, killed)
+                    splashed.append((v.id, w.splash))
+        word = {"miss": "misses", "hit": "hits", "knick": "knicks", "base": "hits", "critical": "CRITICAL hit on"}[out]
+        text = (f"{u.label()} rolls {face} ({sh.odds.s}:6 at {sh.dist}) and {word} {t.label()}"
+                + (f" for {dmg}" if dmg else "") + ".")
+        if splashed:
+            text += " Splash: " + ", ".join(f"{self.units[i].label()} -{d}" for i, d in splashed) + "."
+        names = [self.units[i].label() for i in killed]
+        for i in killed:
+            dead = self.units.pop(i)
+            del self.at[dead.sq]
+        if names:
+            text += " Destroyed: " + ", ".join(names) + "."
+        events = [Event("attack", text, {"unit": u.id, "target": t.id, "from": u.sq, "to": t.sq, "face": face,
+                                         "s": sh.odds.s, "outcome": out, "damage": dmg, "hits": tuple(hits),
+                                         "splash": tuple(splashed), "splash_squares": sh.splash if splashed or (
+                                             w.splash and out != "miss") else (),
+                                         "killed": tuple(killed)})]
+        events.extend(self._check_end())
+        return events
+
+    def _heal(self, a: Heal) -> list[Event]:
+        u, t = self.units[a.unit], self.units[a.target]
+        before = t.hp
+        t.hp = min(MAX_HP, t.hp + HEAL)  # W-H5: never above 10
+        u.acted = True
+        self.phase = ATTACK
+        return [Event("heal", f"{u.label()} heals {t.label()}: {before} -> {t.hp} HP.",
+                      {"unit": u.id, "target": t.id, "hp": t.hp})]
+
+    def _end_turn(self) -> list[Event]:
+        who = self.game.player_name(self.player)
+        self.turns += 1
+        alive = self.alive_players()
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            nxt = (self.player + k) % n
+            if nxt in alive:
+                self.player = nxt
+                break
+        self._start_turn()
+        events = [Event("end_turn", f"{who} ends the turn.", {"next": self.player})]
+        events.extend(self._check_end())
+        return events
+
+    def _check_end(self) -> list[Event]:
+        if self.is_over():
+            res = self.result()
+            return [Event("game_over", res.text if res else "Game over.", {})]
+        return []
+
+    def round_limit_reached(self) -> bool:
+        limit = int(self.game.settings["round_limit"])
+        return limit > 0 and self.turns >= limit * self.game.num_players
+
+    def is_over(self) -> bool:
+        if self.phase == SETUP:
+            return False
+        return len(self.alive_players()) <= 1 or self.round_limit_reached()
+
+    def result(self) -> Result | None:
+        if not self.is_over():
+            return None
+        n = self.game.num_players
+        scores = tuple(float(self.hp_total(i)) for i in range(n))
+        alive = self.alive_players()
+        if not alive:
+            return Result((), "Every unit is gone: a draw.", scores)
+        if len(alive) == 1:  # W-T4
+            w = alive[0]
+            return Result((w,), f"{self.game.player_name(w)} wins: every enemy unit is gone.", scores)
+        best = max(scores)
+        winners = tuple(i for i in alive if scores[i] == best)
+        if len(winners) == len(alive):
+            return Result((), f"Round limit reached with equal HP: a draw ({int(best)} each).", scores)
+        names = " and ".join(self.game.player_name(i) for i in winners)
+        return Result(winners, f"Round limit reached: {names} win{'s' if len(winners) == 1 else ''} "
+                               f"with {int(best)} HP left.", scores)
+
+    def status(self) -> str:
+        if self.is_over():
+            return super().status()
+        name = self.game.player_name(self.player)
+        if self.phase == SETUP:
+            return f"{name}: place a unit in your start zone ({self.to_place[self.player]} to go)."
+        if self.phase == MOVE:
+            return f"{name}: move (pool {self.pool}) or attack."
+        return f"{name}: attack or heal with units that have not acted, then end the turn."
+
+    # -- persistence ----------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"phase": self.phase, "player": self.player, "to_place": list(self.to_place), "pool": self.pool,
+                "turns": self.turns, "next_id": self.next_id,
+                "units": [u.to_json() for u in self.units.values()], "chance": self.chance.to_json()}
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> WarigamiState:
+        assert isinstance(game, WarigamiGame)
+        s = cls(game, Chance.from_json(data["chance"]))
+        s.phase = str(data["phase"])
+        s.player = int(data["player"])
+        s.to_place = [int(v) for v in data["to_place"]]
+        s.pool = int(data["pool"])
+        s.turns = int(data["turns"])
+        s.next_id = int(data["next_id"])
+        for raw in data["units"]:
+            u = Unit.from_json(raw)
+            s.units[u.id] = u
+            s.at[u.sq] = u.id
+        return s
+
+    def clone(self) -> WarigamiState:
+        s = WarigamiState.__new__(WarigamiState)
+        s.game, s.chance, s.board = self.game, self.chance.copy(), self.board
+        s.units = {i: u.copy() for i, u in self.units.items()}
+        s.at = dict(self.at)
+        s.phase, s.player, s.to_place = self.phase, self.player, list(self.to_place)
+        s.pool, s.turns, s.next_id = self.pool, self.turns, self.next_id
+        return s

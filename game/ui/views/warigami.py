@@ -1,0 +1,549 @@
+"""Warigami Tactics board view: a squared sheet, origami soldiers, odds you can read before you roll.
+
+Click one of your units to see every square it can reach (with the pool left
+after the move); click a square to move there.  Hover an enemy to see the line
+of sight, the distance, s:6 and what each die face would do; click it to attack
+(the first attack of the game asks for a confirming second click, because it
+ends movement).  A medic heals by clicking an adjacent hurt friend.  E or Enter
+(or the button) ends the turn.  During squad building pick a unit type (buttons
+or keys 1-5) and click free squares of your start zone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+import pygame_gui
+
+from ...engine import Event
+from ...rules.warigami.state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Shot, WarigamiState
+from ...rules.warigami.tables import KINDS, MAX_HP, WEAPONS, distance
+from .. import paper
+from ..view import GameView
+
+Square = tuple[int, int]
+Colour = tuple[int, int, int]
+OUTCOME_WORD = {"miss": "miss", "hit": "hit", "knick": "knick", "base": "hit", "critical": "CRIT"}
+STEP_S = 0.09  # seconds per square of a move animation
+ROLL_S = 1.0  # seconds the die tumbles and shows its face
+
+
+def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+# -- origami figures: polygons in a unit box [-1, 1]^2, each with a shade (0 light .. 1 dark) ---------
+
+FIGURES: dict[str, list[tuple[float, list[tuple[float, float]]]]] = {
+    # a paper crane holding a short gun
+    "smg": [(0.15, [(-0.9, 0.1), (0.0, -0.25), (0.0, 0.55)]), (0.45, [(0.9, 0.1), (0.0, -0.25), (0.0, 0.55)]),
+            (0.7, [(0.0, -0.25), (0.25, -0.85), (0.15, -0.2)]), (0.9, [(0.0, 0.2), (0.75, 0.2), (0.75, 0.32),
+                                                                      (0.0, 0.32)])],
+    # a sturdy paper boat with a wide barrel
+    "shotgun": [(0.2, [(-0.9, -0.1), (0.9, -0.1), (0.55, 0.6), (-0.55, 0.6)]),
+                (0.55, [(-0.3, -0.1), (0.0, -0.85), (0.3, -0.1)]),
+                (0.9, [(0.2, -0.45), (0.95, -0.45), (0.95, -0.25), (0.2, -0.25)])],
+    # a tall narrow kite with a long rifle
+    "sniper": [(0.15, [(0.0, -0.95), (0.35, -0.1), (0.0, 0.85)]), (0.5, [(0.0, -0.95), (-0.35, -0.1), (0.0, 0.85)]),
+               (0.9, [(-0.95, -0.32), (0.95, -0.5), (0.95, -0.42), (-0.95, -0.24)])],
+    # a folded hat with a red cross
+    "medic": [(0.1, [(-0.8, 0.6), (0.0, -0.8), (0.8, 0.6)]), (0.45, [(-0.8, 0.6), (0.0, 0.2), (0.8, 0.6)])],
+    # a paper frog carrying a tube on its shoulder
+    "rpg": [(0.2, [(-0.85, 0.55), (-0.45, -0.2), (0.45, -0.2), (0.85, 0.55)]),
+            (0.55, [(-0.45, -0.2), (0.0, -0.65), (0.45, -0.2)]),
+            (0.9, [(-0.95, -0.55), (0.95, -0.55), (0.95, -0.3), (-0.95, -0.3)])],
+}
+
+
+def draw_figure(surf: pygame.Surface, kind: str, seat: int, centre: tuple[float, float], size: float) -> None:
+    """One origami soldier: folded faces in the seat's colour, pencil outlines, fold lines."""
+    col = paper.player_colour(seat)
+    cx, cy = centre
+    r = size / 2
+    for i, (shade, poly) in enumerate(FIGURES[kind]):
+        pts = [(cx + x * r, cy + y * r) for x, y in poly]
+        fill = _mix(_mix(col, (255, 255, 255), 0.55), col, shade) if shade < 0.85 else paper.INK
+        paper.pencil_polygon(surf, paper.INK if shade < 0.85 else paper.GRAPHITE, pts, fill=fill,
+                             width=1 if size < 30 else 2, seed=seat * 31 + i)
+    if kind == "medic":
+        w = max(2, int(size * 0.08))
+        pygame.draw.line(surf, paper.WARN, (cx - r * 0.25, cy + r * 0.1), (cx + r * 0.25, cy + r * 0.1), w)
+        pygame.draw.line(surf, paper.WARN, (cx, cy - r * 0.15), (cx, cy + r * 0.35), w)
+
+
+class WarigamiView(GameView):
+    def __init__(self, ctx: object) -> None:
+        super().__init__(ctx)  # type: ignore[arg-type]
+        self.cell = 40.0
+        self.origin = (0.0, 0.0)
+        self.selected: int | None = None
+        self.hover: Square | None = None
+        self.kind = "smg"
+        self.confirmed_attack = False
+        self.pending: Attack | None = None
+        self._reach: dict[Square, int] = {}
+        self._reach_key: object = None
+        self.anims: list[dict[str, object]] = []
+        self._figures: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._board_surf: pygame.Surface | None = None
+        self._board_key: object = None
+        self.end_button: pygame_gui.elements.UIButton | None = None
+        self.kind_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    # -- geometry ---------------------------------------------------------------------
+    @property
+    def s(self) -> WarigamiState:
+        st = self.ctx.state
+        assert isinstance(st, WarigamiState)
+        return st
+
+    def layout(self, rect: pygame.Rect) -> None:
+        super().layout(rect)
+        b = self.s.board
+        bar = 52
+        self.cell = max(6.0, min((rect.w - 20) / b.width, (rect.h - bar - 20) / b.height))
+        gw, gh = self.cell * b.width, self.cell * b.height
+        self.origin = (rect.x + (rect.w - gw) / 2, rect.y + 10 + (rect.h - bar - 20 - gh) / 2)
+        self._board_key = None
+        self._figures.clear()
+        self._build_widgets()
+
+    def _build_widgets(self) -> None:
+        self.kill()
+        ui = getattr(self.ctx, "ui", None)
+        if ui is None:
+            return
+        y = self.rect.bottom - 46
+        box = getattr(self.ctx, "box", None)
+        self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, 150, 38), "End turn", ui,
+                                                       container=box, tool_tip_text="E or Enter")
+        x = self.rect.x + 10
+        for i, k in enumerate(KINDS):
+            self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * 118, y, 110, 38),
+                                                                f"{i + 1} {WEAPONS[k].label}", ui,
+                                                                container=box)
+        self._sync_widgets()
+
+    def kill(self) -> None:
+        if self.end_button is not None:
+            self.end_button.kill()
+            self.end_button = None
+        for b in self.kind_buttons.values():
+            b.kill()
+        self.kind_buttons = {}
+
+    def reset(self) -> None:
+        self.selected, self.pending, self.anims = None, None, []
+        self._reach_key = None
+        self._board_key = None
+
+    def sq_rect(self, sq: Square) -> pygame.Rect:
+        c = self.cell
+        return pygame.Rect(round(self.origin[0] + sq[0] * c), round(self.origin[1] + sq[1] * c), math.ceil(c),
+                           math.ceil(c))
+
+    def centre(self, sq: tuple[float, float]) -> tuple[float, float]:
+        return (self.origin[0] + (sq[0] + 0.5) * self.cell, self.origin[1] + (sq[1] + 0.5) * self.cell)
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        x = math.floor((pos[0] - self.origin[0]) / self.cell)
+        y = math.floor((pos[1] - self.origin[1]) / self.cell)
+        return (x, y) if self.s.board.inside((x, y)) else None
+
+    # -- derived state ---------------------------------------------------------------------
+    def reach(self) -> dict[Square, int]:
+        """Reachable squares of the selected unit (cached per state)."""
+        s = self.s
+        sel = s.units.get(self.selected) if self.selected is not None else None
+        if sel is None or s.phase != MOVE or sel.owner != s.player:
+            return {}
+        key = (self.selected, s.pool, len(s.units), tuple(u.sq for u in s.units.values()))
+        if key != self._reach_key:
+            self._reach = s.reachable(sel.id)
+            self._reach_key = key
+        return self._reach
+
+    def hovered_shot(self) -> tuple[int, Shot] | None:
+        s = self.s
+        if self.selected is None or self.hover is None or self.selected not in s.units:
+            return None
+        t = s.unit_at(self.hover)
+        me = s.units[self.selected]
+        if t is None or t.owner == me.owner or s.phase == SETUP:
+            return None
+        return t.id, s.shot(me.id, t.id)
+
+    def _sync_widgets(self) -> None:
+        s = self.s
+        setup = s.phase == SETUP and not s.is_over()
+        human = self.ctx.human_to_move()
+        if self.end_button is not None:
+            if setup:
+                self.end_button.hide()
+            else:
+                self.end_button.show()
+                if human and not s.is_over():
+                    self.end_button.enable()
+                else:
+                    self.end_button.disable()
+        for k, b in self.kind_buttons.items():
+            if setup and human:
+                b.show()
+                if k == self.kind:
+                    b.disable()
+                else:
+                    b.enable()
+            else:
+                b.hide()
+
+    # -- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        s = self.s
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.square_at(event.pos)
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and s.phase != SETUP:
+                if self.pending is not None and event.key != pygame.K_e:
+                    return self._confirm()
+                return self._end_turn()
+            if pygame.K_1 <= event.key <= pygame.K_5 and s.phase == SETUP:
+                self.kind = KINDS[event.key - pygame.K_1]
+                self._sync_widgets()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.selected, self.pending = None, None
+            return True
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        sq = self.square_at(event.pos)
+        if sq is None:
+            return False
+        self.hover = sq
+        if s.phase == SETUP:
+            return self.ctx.submit(Recruit(self.kind, sq[0], sq[1]))
+        return self._click(sq)
+
+    def _click(self, sq: Square) -> bool:
+        s = self.s
+        u = s.unit_at(sq)
+        sel = s.units.get(self.selected) if self.selected is not None else None
+        if u is not None and u.owner == s.player:
+            if sel is not None and WEAPONS[sel.kind].heals and u is not sel and distance(sel.sq, u.sq) == 1 \
+                    and u.hp < MAX_HP and not sel.acted:
+                return self.ctx.submit(Heal(sel.id, u.id))
+            self.selected, self.pending = u.id, None
+            return True
+        if sel is None:
+            if u is not None:
+                self.ctx.refuse(f"{u.label()} is not yours: pick one of your own units first.")
+            return False
+        if u is not None:  # an enemy: attack
+            act = Attack(sel.id, u.id)
+            if s.phase == MOVE and not self.confirmed_attack:
+                shot = s.shot(sel.id, u.id)
+                if shot.problem:
+                    return self.ctx.submit(act)  # let the rules explain
+                if self.pending != act:
+                    self.pending = act
+                    return True
+                return self._confirm()
+            return self.ctx.submit(act)
+        if s.phase == MOVE:
+            ok = self.ctx.submit(Move(sel.id, sq[0], sq[1]))
+            return ok
+        self.ctx.refuse("Movement is over for this turn: the first attack ended it.")
+        return False
+
+    def _confirm(self) -> bool:
+        act, self.pending = self.pending, None
+        if act is None:
+            return False
+        self.confirmed_attack = True
+        return self.ctx.submit(act)
+
+    def _end_turn(self) -> bool:
+        self.pending = None
+        self.selected = None
+        return self.ctx.submit(EndTurn())
+
+    # -- animation ----------------------------------------------------------------------------
+    def on_events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e.kind == "move":
+                path = list(e.data["path"])
+                self.anims.append({"kind": "move", "unit": e.data["unit"], "path": path, "t": 0.0,
+                                   "dur": STEP_S * max(1, len(path) - 1)})
+            elif e.kind == "attack":
+                self.anims.append({"kind": "roll", "t": 0.0, "dur": ROLL_S, **dict(e.data)})
+            elif e.kind == "end_turn":
+                self.selected, self.pending = None, None
+        sel = self.s.units.get(self.selected) if self.selected is not None else None
+        if sel is None or sel.owner != self.s.current_player():
+            self.selected = None
+        self._sync_widgets()
+
+    def update(self, dt: float) -> None:
+        if self.anims:
+            a = self.anims[0]
+            a["t"] = float(a["t"]) + dt  # type: ignore[arg-type]
+            if a["t"] >= a["dur"]:  # type: ignore[operator]
+                self.anims.pop(0)
+        if self.end_button is not None and self.end_button.check_pressed() and self.ctx.human_to_move():
+            self._end_turn()
+        for k, b in self.kind_buttons.items():
+            if b.check_pressed():
+                self.kind = k
+        self._sync_widgets()
+
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def board_surface(self) -> pygame.Surface:
+        """The static sheet (paper, zones, grid, walls) as one opaque cached surface."""
+        b = self.s.board
+        size = (math.ceil(self.cell * b.width) + 1, math.ceil(self.cell * b.height) + 1)
+        key = (b.name, self.cell, size, self.s.game.num_players)
+        if self._board_surf is None or self._board_key != key:
+            surf = pygame.Surface(size)
+            surf.blit(paper.paper_surface(size, seed=11), (0, 0))
+            self._draw_board(surf)
+            self._board_surf = surf.convert() if pygame.display.get_surface() else surf
+            self._board_key = key
+        return self._board_surf
+
+    def _draw_board(self, surf: pygame.Surface) -> None:
+        b = self.s.board
+        c = self.cell
+        ox, oy = 0.0, 0.0
+        for i, zone in enumerate(b.zones[: self.s.game.num_players]):
+            tint = _mix(paper.PAPER, paper.player_colour(i), 0.18)
+            for (x, y) in zone:
+                pygame.draw.rect(surf, tint, pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c),
+                                                         math.ceil(c)))
+        for x in range(b.width + 1):
+            paper.pencil_line(surf, paper.PAPER_LINE, (ox + x * c, oy), (ox + x * c, oy + b.height * c), 1, x)
+        for y in range(b.height + 1):
+            paper.pencil_line(surf, paper.PAPER_LINE, (ox, oy + y * c), (ox + b.width * c, oy + y * c), 1, 99 + y)
+        for (x, y) in sorted(b.walls):
+            r = pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c), math.ceil(c))
+            pygame.draw.rect(surf, paper.ERASER, r)
+            clip = surf.get_clip()
+            surf.set_clip(r)
+            paper.hatch(surf, paper.GRAPHITE, r, max(4, int(c / 5)))
+            surf.set_clip(clip)
+            paper.pencil_lines(surf, paper.INK, [r.topleft, r.topright, r.bottomright, r.bottomleft], True, 2,
+                               x * 7 + y)
+        if c >= 14:
+            for i, zone in enumerate(b.zones[: self.s.game.num_players]):
+                first = min(zone, key=lambda q: (q[1], q[0]))
+                paper.draw_symbol(surf, i, (ox + (first[0] + 0.5) * c, oy + (first[1] + 0.5) * c), c * 0.35, 1)
+
+    def figure(self, kind: str, seat: int) -> pygame.Surface:
+        size = max(8, int(self.cell * 0.78))
+        key = (kind, seat, size)
+        img = self._figures.get(key)
+        if img is None:
+            img = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+            draw_figure(img, kind, seat, ((size + 4) / 2, (size + 4) / 2), size)
+            if size >= 15:
+                paper.draw_symbol(img, seat, (size * 0.16, size * 0.16), size * 0.2, 1)
+            img = img.convert_alpha() if pygame.display.get_surface() else img
+            self._figures[key] = img
+        return img
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.s
+        surface.blit(self.board_surface(), (round(self.origin[0]), round(self.origin[1])))
+        human = self.ctx.human_to_move()
+        c = self.cell
+        if s.phase == SETUP and human:
+            for sq in s.board.zones[s.player]:
+                if sq not in s.at and sq not in s.board.walls:
+                    pygame.draw.rect(surface, paper.GOOD, self.sq_rect(sq).inflate(-4, -4), 1)
+        reach = self.reach() if human else {}
+        for sq, cost in reach.items():
+            r = self.sq_rect(sq)
+            pygame.draw.rect(surface, _mix(paper.PAPER, paper.GOOD, 0.12), r.inflate(-2, -2))
+            if c >= 18:
+                paper.text(surface, str(s.pool - cost), r.center, max(10, int(c * 0.3)),
+                           _mix(paper.GOOD, paper.PAPER, 0.25), "center")
+        shot = self.hovered_shot() if human else None
+        if shot is not None and not shot[1].problem:
+            self._draw_splash(surface, shot[1])
+        moving = self.anims[0] if self.anims and self.anims[0]["kind"] == "move" else None
+        for u in s.units.values():
+            pos: tuple[float, float] = u.sq
+            if moving is not None and moving["unit"] == u.id:
+                pos = self._path_pos(moving)
+            self._draw_unit(surface, u, pos)
+        if self.selected in s.units:
+            r = self.sq_rect(s.units[self.selected].sq)
+            paper.pencil_lines(surface, paper.INK, [r.topleft, r.topright, r.bottomright, r.bottomleft], True, 3)
+        if shot is not None:
+            self._draw_shot(surface, shot[0], shot[1])
+        if self.anims and self.anims[0]["kind"] == "roll":
+            self._draw_roll(surface, self.anims[0])
+        if s.phase != SETUP and not s.is_over():
+            paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
+                       bold=True)
+
+    def _path_pos(self, anim: dict[str, object]) -> tuple[float, float]:
+        path: list[Square] = anim["path"]  # type: ignore[assignment]
+        if len(path) < 2:
+            return path[-1]
+        f = min(1.0, float(anim["t"]) / float(anim["dur"])) * (len(path) - 1)  # type: ignore[arg-type]
+        i = min(len(path) - 2, int(f))
+        k = f - i
+        a, b = path[i], path[i + 1]
+        return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+
+    def _draw_unit(self, surface: pygame.Surface, u: object, pos: tuple[float, float]) -> None:
+        from ...rules.warigami.state import Unit
+
+        assert isinstance(u, Unit)
+        cx, cy = self.centre(pos)
+        img = self.figure(u.kind, u.owner)
+        surface.blit(img, img.get_rect(center=(int(cx), int(cy - self.cell * 0.06))))
+        c = self.cell
+        if c >= 12:
+            left = cx - c * 0.42
+            top = cy + c * 0.36
+            w = c * 0.84
+            pygame.draw.rect(surface, paper.PAPER, pygame.Rect(left, top, w, max(2, c * 0.08)))
+            frac = max(0, u.hp) / MAX_HP
+            col = paper.GOOD if u.hp > 6 else ((200, 140, 0) if u.hp > 3 else paper.WARN)
+            pygame.draw.rect(surface, col, pygame.Rect(left, top, w * frac, max(2, c * 0.08)))
+        if c >= 20:
+            paper.text(surface, str(u.hp), (cx + c * 0.46, cy - c * 0.46), max(11, int(c * 0.3)), paper.INK,
+                       "topright", bold=True)
+        if u.acted and u.owner == self.s.player:
+            paper.text(surface, "done", (cx, cy + c * 0.05), max(10, int(c * 0.25)), paper.FAINT, "center")
+
+    def _draw_splash(self, surface: pygame.Surface, shot: Shot) -> None:
+        for sq in shot.splash:
+            r = self.sq_rect(sq)
+            pygame.draw.rect(surface, _mix(paper.PAPER, paper.WARN, 0.3), r.inflate(-2, -2))
+            paper.text(surface, "-5", r.center, max(10, int(self.cell * 0.3)), paper.WARN, "center")
+
+    def _draw_shot(self, surface: pygame.Surface, target: int, shot: Shot) -> None:
+        s = self.s
+        me = s.units[self.selected]  # type: ignore[index]
+        t = s.units[target]
+        a, b = self.centre(me.sq), self.centre(t.sq)
+        colour = paper.GOOD if not shot.problem else paper.WARN
+        paper.pencil_line(surface, colour, a, b, 2)
+        lines = [f"distance {shot.dist}   s {shot.odds.s}:6"]
+        box_w, row_h = 330, 22
+        if shot.problem:
+            lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
+        else:
+            lines.append("clear shot")
+        faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
+                 for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
+        h = 12 + row_h * (len(lines) + 2)
+        x = b[0] + self.cell * 0.7
+        if x + box_w > self.rect.right - 6:
+            x = max(self.rect.x + 6, b[0] - self.cell * 0.7 - box_w)
+        y = min(max(self.rect.y + 4, b[1] - h / 2), self.rect.bottom - h - 56)
+        box = pygame.Rect(int(x), int(y), box_w, int(h))
+        pygame.draw.rect(surface, (250, 247, 236), box, border_radius=6)
+        pygame.draw.rect(surface, paper.GRAPHITE, box, 1, border_radius=6)
+        yy = box.y + 6
+        for line in lines:
+            paper.text(surface, line, (box.x + 8, yy), 18, colour if line is not lines[0] else paper.INK)
+            yy += row_h
+        for i, f in enumerate(faces):
+            word = f.split(": ")[1]
+            col = paper.WARN if word.startswith("miss") else (paper.GOOD if "CRIT" in word else paper.INK)
+            paper.text(surface, f, (box.x + 8 + (i % 3) * 106, yy + (i // 3) * row_h), 17, col)
+
+    def _draw_roll(self, surface: pygame.Surface, anim: dict[str, object]) -> None:
+        s = self.s
+        frm, to = anim["from"], anim["to"]
+        a, b = self.centre(frm), self.centre(to)  # type: ignore[arg-type]
+        t = float(anim["t"])  # type: ignore[arg-type]
+        paper.pencil_line(surface, paper.INK, a, b, 2)
+        settled = t > 0.55
+        face = int(anim["face"]) if settled else 1 + int(t * 23) % 6  # type: ignore[call-overload]
+        size = max(34, int(self.cell * 0.9))
+        cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - self.cell * 0.3
+        ang = 0 if settled else t * 900
+        die = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(die, (255, 253, 245), die.get_rect(), border_radius=size // 6)
+        pygame.draw.rect(die, paper.INK, die.get_rect(), 2, border_radius=size // 6)
+        pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[face]
+        for px, py in pips:
+            pygame.draw.circle(die, paper.INK, (size / 2 + px * size * 0.27, size / 2 + py * size * 0.27),
+                               max(2, size // 11))
+        rot = pygame.transform.rotate(die, ang)
+        surface.blit(rot, rot.get_rect(center=(int(cx), int(cy))))
+        if settled:
+            out = str(anim["outcome"])
+            dmg = int(anim["damage"])  # type: ignore[call-overload]
+            word = {"miss": "miss!", "hit": f"-{dmg}", "knick": f"knick -{dmg}", "base": f"-{dmg}",
+                    "critical": f"CRITICAL -{dmg}"}[out]
+            paper.text(surface, word, (b[0], b[1] - self.cell * 0.7), max(18, int(self.cell * 0.5)),
+                       paper.WARN if out != "miss" else paper.GRAPHITE, "center", bold=True)
+            for sq in anim.get("splash_squares", ()) or ():  # type: ignore[union-attr]
+                r = self.sq_rect(sq)
+                pygame.draw.rect(surface, paper.WARN, r.inflate(-4, -4), 2)
+        del s
+
+    # -- text ---------------------------------------------------------------------------------------
+    def margin_lines(self) -> list[str]:
+        s = self.s
+        out: list[str] = []
+        if s.phase == SETUP:
+            out.append("Squad building: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
+                                                     for i, n in enumerate(s.to_place)))
+            out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
+        else:
+            out.append(f"Movement pool: {s.pool} (2 per living unit)")
+            out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
+            limit = int(s.game.settings["round_limit"])
+            rnd = s.turns // s.game.num_players + 1
+            out.append(f"Round {rnd}" + (f" of {limit}" if limit else ""))
+            for i in range(s.game.num_players):
+                mine = s.units_of(i)
+                out.append(f"{s.game.player_name(i)}: {len(mine)} units, {sum(u.hp for u in mine)} HP")
+        sel = s.units.get(self.selected) if self.selected is not None else None
+        if sel is not None:
+            w = WEAPONS[sel.kind]
+            left = f", moves left {w.move_limit - sel.moved}" if w.move_limit else ""
+            out.append(f"Selected: {sel.label()} {sel.hp} HP{left}{' (done)' if sel.acted else ''}")
+        if s.game.settings["criticals"]:
+            out.append("Criticals and knicks: on")
+        return out
+
+    def hint(self) -> str:
+        s = self.s
+        if s.is_over():
+            return ""
+        if s.phase == SETUP:
+            return f"Pick a unit type (1-5), then click a free square of your start zone ({WEAPONS[self.kind].label})."
+        if self.pending is not None:
+            return "Attacking ends movement for this turn: click the target again (or Enter) to confirm."
+        if self.selected is None:
+            return "Click one of your units. E or Enter ends the turn."
+        if s.phase == MOVE:
+            return "Click a green square to move (numbers: pool left), hover an enemy to see the odds, click to attack."
+        return "Hover an enemy to see the odds, click to attack; medics click a hurt friend to heal. E ends the turn."
+
+    @staticmethod
+    def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        c = min(rect.w, rect.h) / 4
+        ox, oy = rect.centerx - 2 * c, rect.centery - 1.5 * c
+        for i in range(5):
+            paper.pencil_line(surface, paper.PAPER_LINE, (ox + i * c, oy), (ox + i * c, oy + 3 * c), 1, i)
+        for j in range(4):
+            paper.pencil_line(surface, paper.PAPER_LINE, (ox, oy + j * c), (ox + 4 * c, oy + j * c), 1, 9 + j)
+        draw_figure(surface, "smg", 0, (ox + 0.5 * c, oy + 1.5 * c), c * 0.8)
+        draw_figure(surface, "rpg", 1, (ox + 3.5 * c, oy + 1.5 * c), c * 0.8)
+        paper.pencil_line(surface, paper.WARN, (ox + 0.5 * c, oy + 1.5 * c), (ox + 3.5 * c, oy + 1.5 * c), 1)

@@ -1,0 +1,87 @@
+"""Map files: the bundled maps load, malformed ones are refused by name, save/load round-trips."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.levels import LevelError, list_levels
+from game.rules.warigami.board import (
+    Board,
+    blank_board,
+    board_from_json,
+    centre_on_segment,
+    edit_board,
+    load_board,
+    save_board,
+    segment_enters_square,
+)
+from game.rules.warigami.state import WarigamiGame
+
+
+def test_W_B1_W_B4_at_least_five_bundled_maps_load_with_zones_and_some_walls():
+    names = list_levels("warigami")
+    assert len(names) >= 5
+    boards = [load_board(n) for n in names]
+    assert all(len(b.zones) >= 2 for b in boards)
+    assert sum(1 for b in boards if b.walls) >= 3
+    for n in names:
+        WarigamiGame({"level": n})  # every map takes the default squad of 10
+
+
+@pytest.mark.parametrize("data,problem", [
+    ({"name": "x"}, "'rows' is missing"),
+    ({"rows": "abc"}, "list of text rows"),
+    ({"rows": ["1..2", "..."]}, "row 2 has 3 squares"),
+    ({"rows": ["1..2", "..x."]}, "row 2, column 3 has 'x'"),
+    ({"rows": ["1...", "...."]}, "at least two players"),
+    ({"rows": ["1..3", "...."]}, "start zone 2 is missing"),
+    ({"rows": ["12"]}, "each side must be"),
+])
+def test_W_B4_malformed_map_names_file_and_problem(tmp_path, data, problem):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(LevelError) as info:
+        load_board(str(path))
+    assert "broken.json" in str(info.value) and problem in str(info.value)
+
+
+def test_W_B4_damaged_or_missing_map_file_is_refused(tmp_path):
+    path = tmp_path / "cut.json"
+    path.write_text('{"rows": ["1..')
+    with pytest.raises(LevelError, match="cut.json"):
+        load_board(str(path))
+    with pytest.raises(LevelError, match="nothere"):
+        WarigamiGame({"level": "nothere"})
+
+
+def test_W_B4_map_editor_paints_and_saved_maps_load_back_equal(tmp_path):
+    b = blank_board(8, 6, "Mine")
+    b = edit_board(b, (4, 2), "#")
+    b = edit_board(b, (4, 3), "#")
+    b = edit_board(b, (3, 0), "3")
+    b = edit_board(b, (0, 0), ".")
+    assert (4, 2) in b.walls and b.zone_of((3, 0)) == 2 and b.zone_of((0, 0)) == -1
+    path = tmp_path / "mine.json"
+    save_board(b, path)
+    back = load_board(str(path))
+    assert back == b
+    assert isinstance(back, Board)
+
+
+def test_W_L2_centre_on_segment_exact():
+    assert centre_on_segment((0, 0), (4, 2), (2, 1))
+    assert not centre_on_segment((0, 0), (4, 2), (1, 0))
+    assert not centre_on_segment((0, 0), (4, 2), (6, 3))  # on the line, beyond the target
+    assert not centre_on_segment((0, 0), (4, 2), (0, 0))
+
+
+def test_W_L3_segment_square_clipping_exact():
+    assert segment_enters_square((0, 0), (2, 0), (1, 0)) is not None
+    assert segment_enters_square((0, 0), (1, 1), (1, 0)) is None  # corner only
+    assert segment_enters_square((0, 0), (1, 1), (0, 1)) is None
+    assert segment_enters_square((0, 0), (3, 1), (1, 0)) is not None
+    assert segment_enters_square((0, 0), (3, 1), (1, 1)) is None  # enters row 1 at x = 2.0: corner of (1,1)
+    b = board_from_json({"rows": ["1.#2", "...."]}, "t")
+    assert not b.walls_clear((0, 0), (3, 0))
