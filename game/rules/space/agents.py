@@ -87,9 +87,9 @@ def random_intention(state: SpaceState, rng: Chance) -> Action:
 
 LEVELS: dict[str, dict[str, float]] = {
     # samples per candidate, personal aim error (degrees), strength error (relative), random move targets
-    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 3},
-    "ai": {"samples": 5, "aim": 1.0, "push": 0.05, "targets": 6},
-    "ace": {"samples": 9, "aim": 0.4, "push": 0.02, "targets": 8},
+    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 2},
+    "ai": {"samples": 4, "aim": 1.0, "push": 0.05, "targets": 4},
+    "ace": {"samples": 8, "aim": 0.4, "push": 0.02, "targets": 6},
 }
 
 
@@ -123,6 +123,7 @@ class SpacePilot(Agent):
     def __init__(self, game: Game, seed: int = 0, level: str = "ai", budget_s: float = 0.35) -> None:
         super().__init__(game, seed, budget_s)
         self.level = LEVELS[level]
+        self.idle = 0  #: own turns in a row without a promising attack: patience runs out, aggression grows
 
     # -- setup ------------------------------------------------------------------------------
     def choose(self, state: SpaceState) -> Action:  # type: ignore[override]
@@ -168,7 +169,8 @@ class SpacePilot(Agent):
                               "long" if "long" in g.pencils() else "hb")
                 strength = min(1.0, (d + 12) / PENCILS[pencil].reach)
                 ang = math.degrees(math.atan2(ey - p.y, ex - p.x))
-                out.append(Flick(p.id, "shot", round(ang, 2), round(strength, 3), pencil))
+                if hit_chance(state, (p.x, p.y), p.heading if p.kind == "ship" else None, (ex, ey), pencil) > 0:
+                    out.append(Flick(p.id, "shot", round(ang, 2), round(strength, 3), pencil))
             out.append(Flick(p.id, "shot", round(math.degrees(p.heading), 2), 0.02))  # a harmless puff
             if p.kind == "turret":
                 continue
@@ -196,6 +198,16 @@ class SpacePilot(Agent):
         if h.region.contains(Point(px, py)):
             for out_mm in (20.0, 45.0):
                 pts.append((dx + ux * out_mm, dy + uy * out_mm))
+        for foe in {e.owner for e in state.pieces if e.owner != seat}:
+            fh = g.hangars[foe]
+            fdoor = state.doors[foe]
+            assert fdoor is not None
+            fx, fy = fh.wall_point(fdoor)
+            fin = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}[fh.side]
+            ox, oy = unit(fin)
+            for out_mm in (35.0, 70.0):
+                for side in (-18.0, 0.0, 18.0):
+                    pts.append((fx + ox * out_mm - oy * side, fy + oy * out_mm + ox * side))
         for _ in range(int(self.level["targets"])):
             pts.append((self.rng.uniform(8, g.width - 8), self.rng.uniform(IN + 8, g.height - IN - 8)))
         return pts
@@ -219,7 +231,10 @@ class SpacePilot(Agent):
             for e in enemies:
                 chance_to_hit = max(chance_to_hit, hit_chance(state, (q.x, q.y), q.heading if q.kind == "ship"
                                                               else None, e.centre()))
-        return value - 85.0 * threat + 35.0 * chance_to_hit
+        aggression = min(1.0, self.idle / 6)
+        closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
+        return (value - 85.0 * (1 - 0.5 * aggression) * threat + (35.0 + 60.0 * aggression) * chance_to_hit
+                - 0.15 * aggression * closest)
 
     def _aim(self, action: Action) -> Action:
         """The pilot's own hand is not perfect either."""
@@ -255,5 +270,8 @@ class SpacePilot(Agent):
                 counts[i] += 1
             if time.perf_counter() > deadline:
                 break
-        best = max(range(len(cands)), key=lambda i: totals[i] / max(1, counts[i]))
+        means = [totals[i] / max(1, counts[i]) for i in range(len(cands))]
+        best = max(range(len(cands)), key=lambda i: means[i])
+        here = self.score(state, seat)
+        self.idle = 0 if means[best] > here + 30 else self.idle + 1
         return self._aim(cands[best])

@@ -9,7 +9,7 @@ from shapely.geometry import Polygon, box
 from shapely.validation import explain_validity
 
 from ...engine import Chance
-from ...levels import LevelError, load_level, need
+from ...levels import LevelError, level_path, load_level, need
 from .geometry import CRUMB_AREA, HANGAR_DEPTH, PAPERS, Sheet, make_hangars
 
 FIELDS = ("none", "sparse", "dense", "solid", "level", "hand")
@@ -98,7 +98,7 @@ def bench_field(sheet: Sheet, chance: Chance, count: int) -> list[Polygon]:
 def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     """A level from levels/space/, mapped onto this paper; refuses malformed files with a reason."""
     data = load_level("space", name)
-    source = f"{name}.json"
+    source = level_path("space", name).name
     paper = data.get("paper", "letter")
     if paper not in PAPERS:
         raise LevelError(f"Level {source}: paper must be 'letter' or 'a4', not {paper!r}.")

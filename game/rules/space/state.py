@@ -23,7 +23,7 @@ from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make
 
 PIECES_EACH = 3  # S-U4
 QUIET_TURNS = 10  # S-V4
-RESIDUE_KEPT = 40
+RESIDUE_KEPT = 12
 STOPPER_MAX = 4 * IN  # a hand is about four inches across
 
 #: Which actions each phase allows (boardgame.io-style phases as data).
