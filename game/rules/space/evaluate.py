@@ -1,0 +1,411 @@
+"""Evaluating a trace against the paper: moves (S-M), shots (S-S), skips, tears, blasts.
+
+Pure functions over a :class:`World` snapshot; the state applies their outcome.
+Asteroids are looked up through a shapely STRtree, so a trace only meets the
+few asteroids near it, however many there are.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+from shapely.strtree import STRtree
+
+from .flick import Trace
+from .geometry import BLAST_RADIUS, CRUMB_AREA, TUNNEL_WIDTH, Sheet, piece_polygon
+
+Pt = tuple[float, float]
+EPS = 1e-6
+
+
+class Piece(NamedTuple):
+    """A ship or a turret on the paper.  (x, y) is a ship's nose or a turret's centre."""
+
+    id: int
+    owner: int
+    kind: str  # "ship" | "turret"
+    x: float
+    y: float
+    heading: float  # radians
+
+    def body(self) -> Polygon:
+        return piece_polygon(self.kind, self.x, self.y, self.heading)
+
+    def centre(self) -> Pt:
+        c = self.body().centroid
+        return float(c.x), float(c.y)
+
+
+@dataclass
+class World:
+    """What a trace can meet: walls, tears, asteroids (indexed) and pieces."""
+
+    sheet: Sheet
+    walls: list[LineString]
+    pieces: list[Piece]
+    asteroids: list[Polygon]
+    tree: STRtree | None
+    tears: list[LineString]
+
+    def asteroids_near(self, geom: BaseGeometry) -> list[int]:
+        if self.tree is None or not self.asteroids:
+            return []
+        return [int(i) for i in self.tree.query(geom, predicate="intersects")]
+
+
+# -- laying a trace on the paper -------------------------------------------------
+
+@dataclass
+class Course:
+    """The trace as it lies on the paper: strands (cylinder wraps split it) with arc lengths."""
+
+    strands: list[tuple[float, list[Pt]]]
+    length: float
+    end: str | None = None  # "off": left the paper (S-M5); "edge": a hangar's paper edge (S-V5)
+
+    def parts(self, s0: float, s1: float) -> list[tuple[float, LineString]]:
+        """The strands' pieces between arc lengths s0 and s1, each with its start arc length."""
+        out: list[tuple[float, LineString]] = []
+        for start, pts in self.strands:
+            run = start
+            seg_pts: list[Pt] = []
+            first_s = None
+            for a, b in zip(pts, pts[1:], strict=False):
+                seg = math.dist(a, b)
+                lo, hi = max(s0, run), min(s1, run + seg)
+                if hi > lo or (seg == 0 and s0 <= run <= s1):
+                    fa = (lo - run) / seg if seg else 0.0
+                    fb = (hi - run) / seg if seg else 0.0
+                    pa = (a[0] + (b[0] - a[0]) * fa, a[1] + (b[1] - a[1]) * fa)
+                    pb = (a[0] + (b[0] - a[0]) * fb, a[1] + (b[1] - a[1]) * fb)
+                    if not seg_pts:
+                        seg_pts.append(pa)
+                        first_s = lo
+                    seg_pts.append(pb)
+                run += seg
+            if len(seg_pts) >= 2 and first_s is not None:
+                out.append((first_s, LineString(seg_pts)))
+        return out
+
+    def point_at(self, s: float) -> Pt:
+        for start, pts in reversed(self.strands):
+            if s >= start - EPS:
+                run = start
+                for a, b in zip(pts, pts[1:], strict=False):
+                    seg = math.dist(a, b)
+                    if run + seg >= s and seg > 0:
+                        f = (s - run) / seg
+                        return a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+                    run += seg
+                return pts[-1]
+        return self.strands[0][1][0]
+
+    def direction_at(self, s: float) -> float:
+        """Heading of the trace just before arc length s (default heading after a move, S-M6)."""
+        a = self.point_at(max(0.0, s - 2.0))
+        b = self.point_at(s)
+        if math.dist(a, b) < 1e-9:
+            a = self.point_at(0.0)
+        return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+def _exit(a: Pt, b: Pt, w: float, h: float) -> tuple[float, str] | None:
+    """First parameter t in (0, 1] where segment a->b leaves the paper, and through which side."""
+    best: tuple[float, str] | None = None
+    for coord, lim, side in ((0, 0.0, "left"), (0, w, "right"), (1, 0.0, "bottom"), (1, h, "top")):
+        da, db = a[coord] - lim, b[coord] - lim
+        outside = db < 0 if lim == 0.0 else db > 0
+        if outside and da != db:
+            t = da / (da - db)
+            if 0 <= t <= 1 and (best is None or t < best[0]):
+                best = (t, side)
+    return best
+
+
+def lay(points: tuple[Pt, ...] | list[Pt], sheet: Sheet) -> Course:
+    """Put a trace on the paper: cut it where it leaves (S-M5), or wrap it round a cylinder (S-V5)."""
+    w, h = sheet.width, sheet.height
+    strands: list[tuple[float, list[Pt]]] = [(0.0, [points[0]])]
+    s = 0.0
+    dx = 0.0
+    for a0, b0 in zip(points, points[1:], strict=False):
+        a = (a0[0] + dx, a0[1])
+        b = (b0[0] + dx, b0[1])
+        for _ in range(8):
+            ex = _exit(a, b, w, h)
+            if ex is None:
+                strands[-1][1].append(b)
+                s += math.dist(a, b)
+                break
+            t, side = ex
+            e = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if t > 0:
+                strands[-1][1].append(e)
+            s += math.dist(a, e)
+            if sheet.cylinder and side in ("left", "right"):
+                if sheet.edge_blocked(e[1]):
+                    return Course(strands, s, "edge")
+                shift = w if side == "left" else -w
+                dx += shift
+                a = (e[0] + shift, e[1])
+                b = (b[0] + shift, b[1])
+                strands.append((s, [a]))
+                continue
+            return Course(strands, s, "off")
+    return Course(strands, s)
+
+
+# -- finding what a trace meets ---------------------------------------------------
+
+def _first_on(line: LineString, geom: BaseGeometry) -> float | None:
+    """Arc length along ``line`` of its first contact with ``geom``."""
+    if not line.intersects(geom):
+        return None
+    inter = line.intersection(geom)
+    coords = shapely.get_coordinates(inter)
+    if len(coords) == 0:
+        return None
+    return float(np.min(shapely.line_locate_point(line, shapely.points(coords))))
+
+
+@dataclass
+class Meet:
+    s: float
+    what: str  # "self", "wall", "tear", "asteroid", "piece", "stopper"
+    index: int = -1
+    point: Pt = (0.0, 0.0)
+
+
+def first_meet(world: World, parts: list[tuple[float, LineString]], mover: Piece | None,
+               extra: list[tuple[str, BaseGeometry]] | None = None, asteroids: bool = True,
+               pieces: bool = True) -> Meet | None:
+    """The first object the trace meets (S-M2): its own body, walls, tears, asteroids, ships."""
+    own = mover.body().buffer(-0.02) if mover is not None else None
+    for start, line in parts:
+        found: list[tuple[str, BaseGeometry, int]] = []
+        if own is not None and not own.is_empty:
+            found.append(("self", own, -1))
+        found.extend(("wall", wall, i) for i, wall in enumerate(world.walls))
+        found.extend(("tear", tear, i) for i, tear in enumerate(world.tears))
+        found.extend((what, geom, -1) for what, geom in extra or ())
+        if asteroids:
+            found.extend(("asteroid", world.asteroids[i], i) for i in world.asteroids_near(line))
+        if pieces:
+            x0, y0, x1, y1 = line.bounds
+            found.extend(("piece", p.body(), p.id) for p in world.pieces
+                         if (mover is None or p.id != mover.id)
+                         and x0 - 8 <= p.x <= x1 + 8 and y0 - 8 <= p.y <= y1 + 8)
+        best: Meet | None = None
+        for what, geom, index in found:
+            local = _first_on(line, geom)
+            if local is not None and (best is None or start + local < best.s):
+                q = line.interpolate(local)
+                best = Meet(start + local, what, index, (float(q.x), float(q.y)))
+        if best is not None:
+            return best
+    return None
+
+
+# -- outcomes -------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """What a flick did.  The state applies it (then blasts, S-V6)."""
+
+    mode: str
+    rule: str
+    text: str
+    used: list[list[Pt]] = field(default_factory=list)  #: strands of the trace that counted
+    destroyed: list[tuple[int, Pt]] = field(default_factory=list)  #: piece id, where it blew up
+    moved_to: tuple[float, float, float] | None = None  #: x, y, heading after a successful move
+    tear: tuple[Pt, Pt] | None = None
+    tunnels: dict[int, list[Polygon]] = field(default_factory=dict)  #: asteroid index -> what is left
+    stayed: bool = False
+
+
+def _used(parts: list[tuple[float, LineString]]) -> list[list[Pt]]:
+    return [[(float(x), float(y)) for x, y in line.coords] for _, line in parts]
+
+
+def _cut_by_stopper(world: World, course: Course, limit: float, stopper: LineString | None) -> tuple[float, bool]:
+    """S-V9: the player's hand stops the trace where the trace first meets it."""
+    if stopper is None:
+        return limit, False
+    for start, line in course.parts(0.0, limit):
+        local = _first_on(line, stopper)
+        if local is not None and start + local > EPS:
+            return start + local, True
+    return limit, False
+
+
+def fits(world: World, body: Polygon, ignore: int | None = None) -> bool:
+    """A body lies wholly on the paper and touches no wall, tear, asteroid or other piece (S-M6)."""
+    if not world.sheet.paper.contains(body):
+        return False
+    if any(body.intersects(w) for w in world.walls) or any(body.intersects(t) for t in world.tears):
+        return False
+    if world.asteroids_near(body):
+        return False
+    return not any(p.id != ignore and body.intersects(p.body()) for p in world.pieces)
+
+
+def place_after_move(world: World, piece: Piece, x: float, y: float, heading: float) -> float | None:
+    """The heading nearest the wanted one at which the ship fits with its nose on the trace's end."""
+    for k in range(25):
+        turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(15)
+        h = heading + turn
+        if fits(world, piece._replace(x=x, y=y, heading=h).body(), ignore=piece.id):
+            return h
+    return None
+
+
+def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "off",
+                  stopper: LineString | None = None) -> Outcome:
+    """S-M1..S-M7 with skips (S-V1), tears (S-V2), cylinder (S-V5) and the stopper hand (S-V9)."""
+    course = lay(trace.points, world.sheet)
+    limit = course.length
+    end = course.end
+    limit, stopped = _cut_by_stopper(world, course, limit, stopper)
+    if stopped:
+        end = None
+    gaps = [g for g in trace.skips if g[0] < limit - EPS]
+    if gaps and skip_mode != "advanced":
+        limit, end, gaps = gaps[0][0], None, []  # S-V1 basic: the trace ends where the first skip starts
+    spans: list[tuple[float, float]] = []
+    at = 0.0
+    for g0, g1 in gaps:
+        spans.append((at, g0))
+        at = min(g1, limit)
+    spans.append((at, limit))
+    tear_s = trace.tear_at if trace.tear is not None and trace.tear_at < limit else None
+    used: list[list[Pt]] = []
+    for n, (a, b) in enumerate(spans):
+        if n > 0:  # S-V1 advanced: landing after a jump
+            land = Point(course.point_at(a))
+            if tear_s is not None and tear_s < a:
+                break
+            for _i in world.asteroids_near(land):
+                return Outcome("move", "S-V1", "jumped and landed inside an asteroid: destroyed", used,
+                               [(mover.id, (land.x, land.y))], tear=trace.tear)
+            for p in world.pieces:
+                if p.id != mover.id and p.body().intersects(land):
+                    return Outcome("move", "S-V1", f"jumped and landed on ship {p.id}: both destroyed", used,
+                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=trace.tear)
+        parts = course.parts(a, b)
+        meet = first_meet(world, parts, mover)
+        if meet is not None and (tear_s is None or meet.s <= tear_s):
+            used.extend(_used(course.parts(a, meet.s)))
+            meet.point = course.point_at(max(0.0, meet.s - 0.5))  # blow up just short of the obstacle
+            return _move_hit(meet, mover, used, trace.tear)
+        used.extend(_used(parts))
+    if tear_s is not None:
+        p = course.point_at(tear_s)
+        return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, p)],
+                       tear=trace.tear)
+    if end == "off":
+        return Outcome("move", "S-M5", "left the paper: destroyed", used, [(mover.id, course.point_at(limit))])
+    if end == "edge":
+        return Outcome("move", "S-M3", "hit a hangar's edge: destroyed", used, [(mover.id, course.point_at(limit))])
+    x, y = course.point_at(limit)
+    heading = course.direction_at(limit)
+    h = place_after_move(world, mover, x, y, heading)
+    if h is None:
+        return Outcome("move", "S-M6", "found no room to land: destroyed", used, [(mover.id, (x, y))])
+    return Outcome("move", "S-M6", f"moved to ({x:.0f}, {y:.0f})", used, moved_to=(x, y, h))
+
+
+def _move_hit(meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
+    if meet.what == "self":
+        return Outcome("move", "S-M1", "crossed its own body: it stays put", used, stayed=True, tear=tear)
+    if meet.what == "piece":
+        return Outcome("move", "S-M4", f"rammed ship {meet.index}: both destroyed", used,
+                       [(mover.id, meet.point), (meet.index, meet.point)], tear=tear)
+    if meet.what == "tear":
+        return Outcome("move", "S-V2", "flew into a tear: destroyed", used, [(mover.id, meet.point)], tear=tear)
+    return Outcome("move", "S-M3", f"hit {'an asteroid' if meet.what == 'asteroid' else 'a hangar wall'}: destroyed",
+                   used, [(mover.id, meet.point)], tear=tear)
+
+
+def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = False,
+                  stopper: LineString | None = None) -> Outcome:
+    """S-S1..S-S5: walls and tears stop a shot, every ship on it is destroyed, asteroids are tunnelled."""
+    course = lay(trace.points, world.sheet)
+    limit, _ = _cut_by_stopper(world, course, course.length, stopper)
+    rule, text = "S-S3", "fired"
+    if skips and trace.skips and trace.skips[0][0] < limit:
+        limit = trace.skips[0][0]  # S-V1: shots never jump
+    stop = first_meet(world, course.parts(0.0, limit), None, asteroids=False, pieces=False)
+    if stop is not None:
+        limit = stop.s
+        rule, text = ("S-S2", "fired; the shot stopped at a wall") if stop.what == "wall" else \
+            ("S-V2", "fired; the shot stopped at a tear")
+    parts = course.parts(0.0, limit)
+    out = Outcome("shot", rule, text, _used(parts), tear=trace.tear)
+    for p in world.pieces:
+        body = p.body().buffer(-0.02) if p.id == shooter.id else p.body()  # S-S1: its own body too
+        if any(line.intersects(body) for _, line in parts):
+            out.destroyed.append((p.id, p.centre()))
+    crossed = sorted({i for _, line in parts for i in world.asteroids_near(line)})
+    if crossed:
+        cut = unary_union([line.buffer(TUNNEL_WIDTH / 2) for _, line in parts])
+        for i in crossed:
+            out.tunnels[i] = tunnel(world.asteroids[i], cut)
+    return out
+
+
+def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:
+    """S-S4: what is left of an asteroid once the 1/2" gap is cut; crumbs are swept away."""
+    rest = asteroid.difference(cut)
+    polys = [g for g in getattr(rest, "geoms", [rest]) if isinstance(g, Polygon)]
+    return [p for p in polys if p.area >= CRUMB_AREA]
+
+
+# -- blasts (S-V6) -------------------------------------------------------------------
+
+def blast_region(world: World, centre: Pt) -> BaseGeometry:
+    """The 1" disc around a blast, minus what the hangar walls hide from it."""
+    c = Point(centre)
+    disc = c.buffer(BLAST_RADIUS, quad_segs=16)
+    shadows = []
+    far = BLAST_RADIUS * 4
+    for wall in world.walls:
+        if wall.distance(c) >= BLAST_RADIUS:
+            continue
+        (ax, ay), (bx, by) = wall.coords[0], wall.coords[-1]
+        if wall.distance(c) < 1e-3:
+            continue
+
+        def away(px: float, py: float) -> Pt:
+            d = math.hypot(px - c.x, py - c.y) or 1e-9
+            return c.x + (px - c.x) * far / d, c.y + (py - c.y) * far / d
+
+        shade = Polygon([(ax, ay), (bx, by), away(bx, by), away(ax, ay)])
+        shadows.append(shade if shade.is_valid else shade.buffer(0))
+    if shadows:
+        return disc.difference(unary_union(shadows))
+    return disc
+
+
+def chain_blasts(world: World, first: list[tuple[int, Pt]]) -> tuple[list[tuple[int, Pt]], list[Pt]]:
+    """Blasts chain (S-V6 decision): every piece caught explodes in turn.  Returns the extra losses."""
+    gone = {pid for pid, _ in first}
+    queue = [at for _, at in first]
+    centres: list[Pt] = []
+    extra: list[tuple[int, Pt]] = []
+    while queue:
+        centre = queue.pop(0)
+        centres.append(centre)
+        region = blast_region(world, centre)
+        for p in world.pieces:
+            if p.id not in gone and region.intersects(p.body()):
+                gone.add(p.id)
+                extra.append((p.id, p.centre()))
+                queue.append(p.centre())
+    return extra, centres

@@ -1,0 +1,621 @@
+"""Pencil Space Combat: the Game (settings, variants) and the State (one point in play).
+
+Phases as data (``PHASES``): doors, hand-drawn asteroids, ship placement, play,
+and the heading a ship takes after a successful move.  Every setup step is an
+action, so a record replays the whole game, coin flip included.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import LineString, Point, Polygon
+from shapely.strtree import STRtree
+
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
+from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits
+from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
+from .flick import PENCILS, resolve_flick
+from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make_hangars, piece_polygon
+
+PIECES_EACH = 3  # S-U4
+QUIET_TURNS = 10  # S-V4
+RESIDUE_KEPT = 12
+STOPPER_MAX = 4 * IN  # a hand is about four inches across
+
+#: Which actions each phase allows (boardgame.io-style phases as data).
+PHASES: dict[str, tuple[str, ...]] = {
+    "door": ("PlaceDoor",),
+    "field": ("DrawAsteroid", "FieldDone"),
+    "ships": ("PlacePiece",),
+    "play": ("Flick", "Pass", "CallDraw"),
+    "heading": ("Heading",),
+    "over": (),
+}
+
+
+# -- actions -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlaceDoor(Action):
+    """S-U3: the centre of the 1" door, in mm along the own hangar wall."""
+
+    at: float
+
+    def notation(self) -> str:
+        return f"door {self.at:.1f}"
+
+
+@dataclass(frozen=True)
+class DrawAsteroid(Action):
+    """S-U5: a hand-drawn asteroid outline (mm)."""
+
+    points: tuple[tuple[float, float], ...]
+
+    def notation(self) -> str:
+        return f"asteroid ({len(self.points)} points)"
+
+
+@dataclass(frozen=True)
+class FieldDone(Action):
+    def notation(self) -> str:
+        return "field done"
+
+
+@dataclass(frozen=True)
+class PlacePiece(Action):
+    """S-U4 a ship in the own hangar (nose at x, y), or S-V8 a turret just outside it."""
+
+    x: float
+    y: float
+    heading: float = 90.0  # degrees
+    turret: bool = False
+
+    def notation(self) -> str:
+        what = "turret" if self.turret else "ship"
+        return f"{what} {self.x:.1f},{self.y:.1f} @{self.heading:.0f}"
+
+
+@dataclass(frozen=True)
+class Flick(Action):
+    """The intention of a flick (S-F1): which piece, move or shot, direction (deg), strength 0..1."""
+
+    ship: int
+    mode: str  # "move" | "shot"
+    angle: float
+    strength: float
+    pencil: str = "hb"  # S-V10
+    stopper: tuple[float, float, float, float] | None = None  # S-V9: a hand line x1, y1, x2, y2
+
+    def notation(self) -> str:
+        extra = f" {self.pencil}" if self.pencil != "hb" else ""
+        hand = " hand" if self.stopper else ""
+        return f"{self.mode} #{self.ship} {self.angle:.1f}° {self.strength:.2f}{extra}{hand}"
+
+
+@dataclass(frozen=True)
+class Heading(Action):
+    """S-M6: the orientation of a ship after its successful move (degrees)."""
+
+    angle: float
+
+    def notation(self) -> str:
+        return f"heading {self.angle:.0f}°"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """S-V3: pass the turn (counts as a move)."""
+
+    def notation(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class CallDraw(Action):
+    """S-V4: call the stalemate after ten turns without a shot."""
+
+    def notation(self) -> str:
+        return "call draw"
+
+
+# -- the game ----------------------------------------------------------------------
+
+class SpaceGame(Game):
+    name = "space"
+    title = "Pencil Space Combat"
+    settings_spec = (
+        Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
+        Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1"),
+        Setting("field", "Asteroid field", "sparse", "choice", FIELDS,
+                help="none, sparse, dense, solid rock, a level file, or drawn by hand"),
+        Setting("level", "Level (when the field is 'level')", "belt", "level"),
+        Setting("doors", "Hangar doors", "choose", "choice", ("choose", "centred"), help="S-U3"),
+        Setting("skips", "Skips", "off", "choice", ("off", "basic", "advanced"), help="S-V1"),
+        Setting("tears", "Tears", False, "bool", help="S-V2"),
+        Setting("passing", "Passing allowed", False, "bool", help="S-V3"),
+        Setting("stalemate", "Stalemate call", False, "bool", help="S-V4"),
+        Setting("cylinder", "Cylinder space", False, "bool", help="S-V5"),
+        Setting("blasts", "Blast radius", False, "bool", help="S-V6"),
+        Setting("turrets", "Turrets", False, "bool", help="S-V8"),
+        Setting("stopper", "Stopper hand", False, "bool", help="S-V9"),
+        Setting("pencils", "Several pencils", False, "bool", help="S-V10"),
+    )
+    action_types = (PlaceDoor, DrawAsteroid, FieldDone, PlacePiece, Flick, Heading, Pass, CallDraw)
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        super().__init__(settings)
+        self.width, self.height = PAPERS[self.settings["paper"]]
+        self.hangars = tuple(make_hangars(self.width, self.height, self.settings["players"]))
+        self.level_rocks: list[Polygon] = []
+        if self.settings["field"] == "level":
+            self.level_rocks = load_field(self.settings["level"], self.sheet((None,) * self.num_players))
+
+    @property
+    def num_players(self) -> int:
+        return int(self.settings["players"])
+
+    def player_name(self, seat: int) -> str:
+        return f"{('Blue', 'Orange', 'Green', 'Purple')[seat]} ({SIDES[seat]})"
+
+    def sheet(self, doors: tuple[float | None, ...]) -> Sheet:
+        return Sheet(self.width, self.height, self.hangars, doors, bool(self.settings["cylinder"]))
+
+    def pencils(self) -> tuple[str, ...]:
+        return tuple(PENCILS) if self.settings["pencils"] else ("hb",)
+
+    def new_initial_state(self, chance: Chance) -> SpaceState:
+        s = SpaceState(self, chance)
+        if self.settings["doors"] == "centred":
+            s.doors = [h.wall_length / 2 for h in self.hangars]
+            s.phase = "ships" if self.settings["field"] != "hand" else "field"
+        field = self.settings["field"]
+        if field == "level":
+            s.asteroids = list(self.level_rocks)
+        elif field in ("sparse", "dense", "solid"):
+            s.asteroids = generate(field, s.sheet(), chance)
+        return s
+
+
+# -- the state ---------------------------------------------------------------------
+
+class SpaceState(State):
+    game: SpaceGame
+
+    def __init__(self, game: SpaceGame, chance: Chance) -> None:
+        super().__init__(game, chance)
+        n = game.num_players
+        self.phase = "door"
+        self.seat = 0
+        self.doors: list[float | None] = [None] * n
+        self.pieces: list[Piece] = []
+        self.next_id = 0
+        self.placed = [0] * n
+        self.asteroids: list[Polygon] = []
+        self.tears: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.residue: list[tuple[str, list[list[tuple[float, float]]]]] = []
+        self.field_done = [False] * n
+        self.quiet = 0
+        self.turns = 0
+        self.pending: int | None = None
+        self.winners: tuple[int, ...] | None = None
+        self.end_text = ""
+        self._tree: STRtree | None = None
+        self._tree_of: int = -1
+        self._walls: list[LineString] | None = None
+
+    # -- derived geometry ----------------------------------------------------------
+    def sheet(self) -> Sheet:
+        return self.game.sheet(tuple(self.doors))
+
+    def walls(self) -> list[LineString]:
+        if self._walls is None:
+            self._walls = self.sheet().walls()
+        return self._walls
+
+    def tree(self) -> STRtree | None:
+        if self._tree_of != id(self.asteroids) or self._tree is None:
+            self._tree = STRtree(self.asteroids) if self.asteroids else None
+            self._tree_of = id(self.asteroids)
+        return self._tree
+
+    def world(self) -> World:
+        return World(self.sheet(), self.walls(), self.pieces, self.asteroids, self.tree(),
+                     [LineString(t) for t in self.tears])
+
+    def piece(self, pid: int) -> Piece | None:
+        for p in self.pieces:
+            if p.id == pid:
+                return p
+        return None
+
+    def alive_seats(self) -> list[int]:
+        return sorted({p.owner for p in self.pieces})
+
+    # -- engine interface ------------------------------------------------------------
+    def current_player(self) -> int:
+        return -1 if self.phase == "over" else self.seat
+
+    def legal_actions(self) -> list[Action] | None:
+        if self.phase == "over":
+            return []
+        return None  # positions, directions and strengths are continuous: see random_action
+
+    def can_call_draw(self) -> bool:
+        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS
+
+    def random_action(self, rng: Chance) -> Action:
+        from .agents import random_intention
+        return random_intention(self, rng)
+
+    def check(self, action: Action) -> None:
+        name = type(action).__name__
+        if name not in PHASES[self.phase]:
+            raise IllegalAction("S-T1", self._phase_sentence())
+        getattr(self, f"_check_{name.lower()}")(action)
+
+    def _phase_sentence(self) -> str:
+        return {
+            "door": "First every player draws the door in their hangar wall.",
+            "field": "The asteroid field is being drawn: draw an asteroid or say you are done.",
+            "ships": "Place your ships in your hangar first.",
+            "play": "Flick one of your ships: a move or a shot.",
+            "heading": "Choose which way your ship points now.",
+        }.get(self.phase, "The game is over.")
+
+    def _check_placedoor(self, a: PlaceDoor) -> None:
+        h = self.game.hangars[self.seat]
+        if not (isinstance(a.at, (int, float)) and math.isfinite(a.at)) or not h.door_ok(a.at):
+            raise IllegalAction("S-U3", f"The 1-inch door must lie on your wall: choose a spot from "
+                                f"{IN / 2:.0f} to {h.wall_length - IN / 2:.0f} mm along it.")
+
+    def _check_drawasteroid(self, a: DrawAsteroid) -> None:
+        if len(self.asteroids) >= MAX_ASTEROIDS:
+            raise IllegalAction("S-U5", "Space is full of rock already.")
+        if len(a.points) < 3:
+            raise IllegalAction("S-U5", "An asteroid needs an outline of at least three points.")
+        problem = asteroid_problem(Polygon(a.points), self.sheet(), self.asteroids, self.walls())
+        if problem:
+            raise IllegalAction("S-U5", problem)
+
+    def _check_fielddone(self, a: FieldDone) -> None:
+        pass
+
+    def _check_placepiece(self, a: PlacePiece) -> None:
+        if not all(math.isfinite(v) for v in (a.x, a.y, a.heading)):
+            raise IllegalAction("S-U4", "That is not a place on the paper.")
+        if a.turret and not self.game.settings["turrets"]:
+            raise IllegalAction("S-V8", "Turrets are not in play (turn the variant on).")
+        body = piece_polygon("turret" if a.turret else "ship", a.x, a.y, math.radians(a.heading))
+        hangar = self.game.hangars[self.seat]
+        if a.turret:
+            wall = LineString([hangar.wall_a, hangar.wall_b])
+            if any(h.region.intersects(body) for h in self.game.hangars) or body.distance(wall) > IN:
+                raise IllegalAction("S-V8", "A turret stands outside your hangar, within an inch of its wall.")
+        elif not hangar.region.contains(body):
+            raise IllegalAction("S-U4", "Ships start wholly inside your own hangar.")
+        if not fits(self.world(), body):
+            raise IllegalAction("S-U4", "Pieces may not overlap each other, a wall or an asteroid.")
+
+    def _check_flick(self, a: Flick) -> None:
+        p = self.piece(a.ship)
+        if p is None or p.owner != self.seat:
+            raise IllegalAction("S-T1", "Pick one of your own ships.")
+        if a.mode not in ("move", "shot"):
+            raise IllegalAction("S-T1", "Declare a move or a shot.")
+        if a.mode == "move" and p.kind == "turret":
+            raise IllegalAction("S-V8", "A turret never moves; it can only shoot.")
+        if not (math.isfinite(a.angle) and math.isfinite(a.strength)) or not 0.0 < a.strength <= 1.0:
+            raise IllegalAction("S-F1", "A flick needs a direction and a strength between 0 and 1.")
+        if a.pencil not in self.game.pencils():
+            raise IllegalAction("S-V10", "That pencil is not on the table (only the HB pencil is in play).")
+        if a.stopper is not None:
+            if not self.game.settings["stopper"]:
+                raise IllegalAction("S-V9", "The stopper hand is not in play (turn the variant on).")
+            if len(a.stopper) != 4 or not all(math.isfinite(v) for v in a.stopper):
+                raise IllegalAction("S-V9", "Place the hand as a line on the paper.")
+            x1, y1, x2, y2 = a.stopper
+            length = math.hypot(x2 - x1, y2 - y1)
+            if not 3.0 <= length <= STOPPER_MAX:
+                raise IllegalAction("S-V9", "A hand is between 3 mm and 4 inches across.")
+
+    def _check_heading(self, a: Heading) -> None:
+        p = self.piece(self.pending) if self.pending is not None else None
+        if p is None or not math.isfinite(a.angle):
+            raise IllegalAction("S-M6", "No ship is waiting for its heading.")
+        if not fits(self.world(), p._replace(heading=math.radians(a.angle)).body(), ignore=p.id):
+            raise IllegalAction("S-M6", "The ship does not fit that way round: it would touch something.")
+
+    def _check_pass(self, a: Pass) -> None:
+        if not self.game.settings["passing"]:
+            raise IllegalAction("S-V3", "Passing is not allowed in this game (turn the variant on).")
+
+    def _check_calldraw(self, a: CallDraw) -> None:
+        if not self.game.settings["stalemate"]:
+            raise IllegalAction("S-V4", "Stalemate calls are not in play (turn the variant on).")
+        if self.quiet < QUIET_TURNS:
+            raise IllegalAction("S-V4", f"A draw may be called after {QUIET_TURNS} turns without a shot "
+                                f"({self.quiet} so far).")
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        handler = getattr(self, f"_do_{type(action).__name__.lower()}")
+        events: list[Event] = handler(action)
+        return events
+
+    def _name(self, seat: int | None = None) -> str:
+        return self.game.player_name(self.seat if seat is None else seat)
+
+    def _do_placedoor(self, a: PlaceDoor) -> list[Event]:
+        self.doors[self.seat] = float(a.at)
+        self._walls = None
+        ev = [Event("door", f"{self._name()} opens the hangar door at {a.at:.0f} mm.", {"seat": self.seat})]
+        if self.seat + 1 < self.game.num_players:
+            self.seat += 1
+        else:
+            self.seat = 0
+            self.phase = "field" if self.game.settings["field"] == "hand" else "ships"
+        return ev
+
+    def _do_drawasteroid(self, a: DrawAsteroid) -> list[Event]:
+        self.asteroids = [*self.asteroids, Polygon(a.points)]
+        ev = [Event("asteroid", f"{self._name()} draws an asteroid.", {"seat": self.seat})]
+        self._next_field_seat()
+        return ev
+
+    def _do_fielddone(self, a: FieldDone) -> list[Event]:
+        self.field_done[self.seat] = True
+        ev = [Event("field", f"{self._name()} is done drawing asteroids.", {"seat": self.seat})]
+        self._next_field_seat()
+        return ev
+
+    def _next_field_seat(self) -> None:
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            seat = (self.seat + k) % n
+            if not self.field_done[seat]:
+                self.seat = seat
+                return
+        self.phase, self.seat = "ships", 0
+
+    def _do_placepiece(self, a: PlacePiece) -> list[Event]:
+        kind = "turret" if a.turret else "ship"
+        self.pieces = [*self.pieces, Piece(self.next_id, self.seat, kind, float(a.x), float(a.y),
+                                           math.radians(a.heading))]
+        self.next_id += 1
+        self.placed[self.seat] += 1
+        ev = [Event("placed", f"{self._name()} places a {kind}.", {"seat": self.seat, "id": self.next_id - 1})]
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            seat = (self.seat + k) % n
+            if self.placed[seat] < PIECES_EACH:
+                self.seat = seat
+                return ev
+        first = self.chance.randint(0, n - 1)  # S-U6: the coin flip
+        self.phase, self.seat = "play", first
+        ev.append(Event("coin", f"The coin flip says {self._name(first)} starts.", {"seat": first}))
+        return ev
+
+    def _do_pass(self, a: Pass) -> list[Event]:
+        ev = [Event("pass", f"{self._name()} passes.", {"seat": self.seat})]
+        self.quiet += 1  # S-V3: a pass counts as a move
+        self._end_turn()
+        return ev
+
+    def _do_calldraw(self, a: CallDraw) -> list[Event]:
+        self.phase = "over"
+        self.winners = ()
+        self.end_text = f"{self._name()} calls the stalemate: a draw."
+        return [Event("gameover", self.end_text, {"winners": []})]
+
+    def _do_heading(self, a: Heading) -> list[Event]:
+        p = self.piece(self.pending) if self.pending is not None else None
+        assert p is not None
+        self._replace_piece(p._replace(heading=math.radians(a.angle)))
+        self.pending = None
+        self.phase = "play"
+        ev = [Event("heading", f"Ship {p.id} turns to {a.angle % 360:.0f}°.", {"ship": p.id})]
+        self._end_turn()
+        return ev
+
+    def _replace_piece(self, new: Piece) -> None:
+        self.pieces = [new if p.id == new.id else p for p in self.pieces]
+
+    def _do_flick(self, a: Flick) -> list[Event]:
+        p = self.piece(a.ship)
+        assert p is not None
+        s = self.game.settings
+        rad = math.radians(a.angle)
+        origin = flick_origin(p.kind, p.x, p.y, rad)
+        trace = resolve_flick(origin, rad, a.strength, a.pencil, self.chance,
+                              skips=s["skips"] != "off", tears=bool(s["tears"]))
+        stopper = LineString([a.stopper[:2], a.stopper[2:]]) if a.stopper else None
+        world = self.world()
+        if a.mode == "move":
+            out = evaluate_move(world, p, trace, s["skips"], stopper)
+        else:
+            out = evaluate_shot(world, p, trace, s["skips"] != "off", stopper)
+        return self._settle(p, a, trace.points, trace.skips, out, world)
+
+    def _settle(self, p: Piece, a: Flick, raw: tuple[tuple[float, float], ...],
+                skips: tuple[tuple[float, float], ...], out: Outcome, world: World) -> list[Event]:
+        who = f"{self._name()}'s {'turret' if p.kind == 'turret' else 'ship'} {p.id}"
+        events = [Event("flick", f"{who} {out.text}.", {
+            "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
+            "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear})]
+        self.residue = [*self.residue[-(RESIDUE_KEPT - 1):], (a.mode, out.used)]
+        if out.tunnels:
+            rocks = [r for i, r in enumerate(self.asteroids) if i not in out.tunnels]
+            for pieces in out.tunnels.values():
+                rocks.extend(pieces)
+            before = len(self.asteroids)
+            self.asteroids = rocks
+            events.append(Event("tunnel", f"The shot tunnels through {len(out.tunnels)} asteroid(s).",
+                                {"crossed": len(out.tunnels), "before": before, "after": len(rocks)}))
+        destroyed = list(out.destroyed)
+        centres: list[tuple[float, float]] = []
+        if destroyed and self.game.settings["blasts"]:
+            extra, centres = chain_blasts(world, destroyed)
+            destroyed += extra
+        if destroyed:
+            gone = {d for d, _ in destroyed}
+            self.pieces = [q for q in self.pieces if q.id not in gone]
+            events.append(Event("destroyed", f"Destroyed: {', '.join(f'#{d}' for d in sorted(gone))}.",
+                                {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
+        if centres:
+            events.append(Event("blast", f"{len(centres)} blast(s) ring out.", {"centres": [list(c) for c in centres]}))
+        if out.tear is not None:
+            self.tears = [*self.tears, (tuple(out.tear[0]), tuple(out.tear[1]))]  # type: ignore[list-item]
+            events.append(Event("tear", "The paper tears!", {"tear": [list(out.tear[0]), list(out.tear[1])]}))
+        if a.mode == "shot":
+            self.quiet = 0
+        else:
+            self.quiet += 1
+        if out.moved_to is not None and p.id not in {d for d, _ in destroyed}:
+            x, y, h = out.moved_to
+            self._replace_piece(p._replace(x=x, y=y, heading=h))
+            events.append(Event("moved", f"Ship {p.id} lands; choose its heading.",
+                                {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)}))
+        if self._check_over(events):
+            return events
+        if out.moved_to is not None and self.piece(p.id) is not None:
+            self.phase, self.pending = "heading", p.id
+            return events
+        self._end_turn()
+        return events
+
+    def _check_over(self, events: list[Event]) -> bool:
+        """S-T3: the game ends when one side (or all but one, S-V7) has lost every piece."""
+        alive = self.alive_seats()
+        if len(alive) > 1:
+            return False
+        self.phase = "over"
+        self.pending = None
+        self.winners = tuple(alive)
+        self.end_text = (f"{self._name(alive[0])} wins." if alive else
+                         "The last ships went down together: a draw.")
+        events.append(Event("gameover", self.end_text, {"winners": list(alive)}))
+        return True
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        n = self.game.num_players
+        alive = set(self.alive_seats())
+        for k in range(1, n + 1):
+            seat = (self.seat + k) % n
+            if seat in alive:
+                self.seat = seat
+                return
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Result | None:
+        if self.phase != "over" or self.winners is None:
+            return None
+        n = self.game.num_players
+        scores = tuple(float(sum(1 for p in self.pieces if p.owner == s)) for s in range(n))
+        return Result(self.winners, self.end_text, scores)
+
+    def status(self) -> str:
+        if self.phase == "over":
+            return self.end_text
+        who = self._name()
+        return {
+            "door": f"{who}: draw your hangar door.",
+            "field": f"{who}: draw an asteroid, or say you are done.",
+            "ships": f"{who}: place piece {self.placed[self.seat] + 1} of {PIECES_EACH} in your hangar.",
+            "play": f"{who} to flick: pick a ship, move or shoot.",
+            "heading": f"{who}: turn ship {self.pending} to its new heading.",
+        }[self.phase]
+
+    # -- persistence -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "seat": self.seat, "doors": list(self.doors),
+            "pieces": [list(p) for p in self.pieces], "next_id": self.next_id, "placed": list(self.placed),
+            "asteroids": [_poly_json(a) for a in self.asteroids],
+            "tears": [[list(a), list(b)] for a, b in self.tears],
+            "residue": [[m, [[list(q) for q in strand] for strand in used]] for m, used in self.residue],
+            "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
+            "pending": self.pending,
+            "winners": None if self.winners is None else list(self.winners), "end_text": self.end_text,
+            "chance": self.chance.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> SpaceState:
+        assert isinstance(game, SpaceGame)
+        s = cls(game, Chance.from_json(data["chance"]))
+        s.phase = str(data["phase"])
+        s.seat = int(data["seat"])
+        s.doors = [None if d is None else float(d) for d in data["doors"]]
+        s.pieces = [Piece(int(i), int(o), str(k), float(x), float(y), float(h)) for i, o, k, x, y, h in data["pieces"]]
+        s.next_id = int(data["next_id"])
+        s.placed = [int(v) for v in data["placed"]]
+        s.asteroids = [_poly_from(a) for a in data["asteroids"]]
+        s.tears = [((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in data["tears"]]
+        s.residue = [(str(m), [[(float(q[0]), float(q[1])) for q in strand] for strand in used])
+                     for m, used in data["residue"]]
+        s.field_done = [bool(v) for v in data["field_done"]]
+        s.quiet = int(data["quiet"])
+        s.turns = int(data["turns"])
+        s.pending = None if data["pending"] is None else int(data["pending"])
+        s.winners = None if data["winners"] is None else tuple(int(w) for w in data["winners"])
+        s.end_text = str(data["end_text"])
+        return s
+
+    def clone(self) -> SpaceState:
+        """Shallow copies: pieces are tuples and shapely geometry is immutable, so sharing is safe."""
+        s = SpaceState.__new__(SpaceState)
+        s.game = self.game
+        s.chance = self.chance.copy()
+        s.phase, s.seat, s.next_id = self.phase, self.seat, self.next_id
+        s.doors = list(self.doors)
+        s.pieces = list(self.pieces)
+        s.placed = list(self.placed)
+        s.asteroids = self.asteroids  # replaced, never mutated in place
+        s.tears = list(self.tears)
+        s.residue = list(self.residue)
+        s.field_done = list(self.field_done)
+        s.quiet, s.turns, s.pending = self.quiet, self.turns, self.pending
+        s.winners, s.end_text = self.winners, self.end_text
+        s._tree, s._tree_of, s._walls = self._tree, self._tree_of, self._walls
+        return s
+
+
+def _poly_json(p: Polygon) -> list[Any]:
+    return [[list(c) for c in p.exterior.coords], [[list(c) for c in r.coords] for r in p.interiors]]
+
+
+def _poly_from(data: Any) -> Polygon:
+    shell, holes = data
+    return Polygon([tuple(c) for c in shell], [[tuple(c) for c in h] for h in holes])
+
+
+def hangar_spot(state: SpaceState, seat: int, rng: Chance, turret: bool = False) -> PlacePiece | None:
+    """A random legal spot for a piece (used by random play and the computer pilot)."""
+    h = state.game.hangars[seat]
+    minx, miny, maxx, maxy = h.region.bounds
+    wall = LineString([h.wall_a, h.wall_b])
+    area = h.region if not turret else wall.buffer(IN * 0.9).difference(h.region.buffer(0.5))
+    minx, miny, maxx, maxy = area.bounds
+    inward = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}[h.side]
+    for _ in range(200):
+        x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
+        if not area.contains(Point(x, y)):
+            continue
+        act = PlacePiece(round(x, 2), round(y, 2), inward if not turret else round(rng.uniform(0, 360), 1), turret)
+        try:
+            state.check(act)
+        except IllegalAction:
+            continue
+        return act
+    return None
+
+
+__all__ = ["SpaceGame", "SpaceState", "PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading",
+           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob"]

@@ -1,0 +1,100 @@
+"""Whole games through the engine interface: random play, JSON round trips, records, computer pilots."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from game import registry
+from game.agents import RandomAgent
+from game.engine import Chance
+from game.records import Record
+from game.rules.space.agents import SpacePilot, random_intention
+from game.rules.space.state import Flick, SpaceGame, SpaceState
+
+ROOT = Path(__file__).resolve().parents[2]
+
+VARIANTS = [
+    {},
+    {"field": "dense", "blasts": True},
+    {"field": "hand", "skips": "basic", "tears": True, "passing": True, "stalemate": True},
+    {"field": "solid", "doors": "centred"},
+    {"players": 3, "cylinder": True, "turrets": True, "skips": "advanced"},
+    {"players": 4, "field": "level", "level": "ring", "stopper": True, "pencils": True, "paper": "a4"},
+]
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_random_games_finish_and_round_trip_at_every_step(variant):
+    game = SpaceGame(VARIANTS[variant])
+    for seed in range(14):
+        s = game.new_state(seed)
+        rng = Chance(1000 + seed)
+        for _ in range(150):
+            if s.is_over():
+                break
+            assert s.legal_actions() is None
+            action = s.random_action(rng)
+            assert game.decode_action(json.loads(json.dumps(action.to_json()))) == action
+            s.apply(action)
+            data = json.loads(json.dumps(s.to_json()))
+            assert SpaceState.from_json(game, data).to_json() == data
+            assert s.clone().to_json() == data
+            assert s.status()
+        if s.is_over():
+            assert s.result() is not None and s.current_player() == -1
+
+
+def test_clone_is_independent_of_the_original():
+    s = SpaceGame({"field": "dense"}).new_state(2)
+    rng = Chance(3)
+    while s.phase != "play":
+        s.apply(s.random_action(rng))
+    before = s.to_json()
+    c = s.clone()
+    c.apply(random_intention(c, rng))
+    assert s.to_json() == before
+
+
+def test_example_record_replays():
+    rec = Record.load(ROOT / "docs" / "records" / "space-example.json")
+    state = rec.replay()
+    assert state.is_over() and state.result() is not None
+
+
+def test_ruleset_is_registered_with_agents_and_bench():
+    rs = registry.get("space")
+    assert rs.game_cls is SpaceGame and set(rs.agents) >= {"ai"}
+    figures = rs.bench_extra()
+    assert set(figures) >= {"flick_ms_10", "flick_ms_100", "flick_ms_1000"}
+    assert figures["asteroids_1000"] >= 900
+
+
+def test_rules_package_never_imports_pygame():
+    for path in (ROOT / "game" / "rules" / "space").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            assert not any(n.split(".")[0] == "pygame" for n in names), path
+
+
+def test_pilot_plays_legal_actions_through_a_whole_game():
+    game = SpaceGame({"field": "sparse"})
+    s = game.new_state(4)
+    agents = [SpacePilot(game, 1, budget_s=0.05), RandomAgent(game, 2)]
+    for _ in range(300):
+        if s.is_over():
+            break
+        s.apply(agents[s.current_player()].choose(s))
+    assert s.is_over()
+
+
+def test_pilot_shoots_a_sitting_duck():
+    from tests.space.helpers import play_state
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 50, 160, 270)], noise=True)
+    act = SpacePilot(s.game, 7, budget_s=0.3).choose(s)
+    assert isinstance(act, Flick) and act.mode == "shot" and 80 < act.angle < 100
