@@ -157,5 +157,6 @@ def remember_word(path: Path, word: str) -> None:
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = ()) -> str:
     """A word for the theme picked by the game's own generator (self-play, quick start)."""
-    words = list(theme_words(theme)) + list(extra)
+    words = list(theme_words(theme))
+    words += [w for t in THEMES for w in t[3] if w not in words] + list(extra)
     return chance.choice(words)
