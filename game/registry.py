@@ -52,7 +52,7 @@ class Ruleset:
 
 
 # Modules that define RULESET, in menu order.  A game joins this list when it is playable.
-KNOWN: tuple[str, ...] = ()
+KNOWN: tuple[str, ...] = ("game.rules.invasion",)
 
 _extra: dict[str, Ruleset] = {}
 

@@ -27,7 +27,6 @@ from .actions import (
 from .enemies import COST, INF, hero_distance
 from .state import InvasionState
 
-
 #: What the Event of each Slot 4 costs the heroes, in evaluation points (about).
 EVENT_COST = {1: 140.0, 2: 10.0, 3: 15.0, 4: 0.0, 5: 30.0, 6: 100.0, 7: -40.0, 8: 80.0, 9: 160.0}
 

@@ -444,7 +444,7 @@ class InvasionState(State):
         return h
 
     def _check_hero(self, action: Action) -> None:
-        h = self._hero(getattr(action, "hero"))
+        h = self._hero(action.hero)
         if isinstance(action, Move):
             if h.moved:
                 raise IllegalAction("I-H1", "This hero has already moved this turn.")
@@ -485,7 +485,7 @@ class InvasionState(State):
             raise IllegalAction("I-B2", "A Double Barrier stops everyone: smash it down to Single first.")
 
     def _check_enemy(self, action: Action) -> None:
-        eid = getattr(action, "enemy")
+        eid = action.enemy
         e = self.enemies.get(eid)
         if e is None:
             raise IllegalAction("I-E1", f"There is no enemy O{eid}.")
@@ -658,7 +658,7 @@ class InvasionState(State):
 
     # -- hero actions -----------------------------------------------------------------
     def _hero_action(self, a: Action) -> list[Event]:
-        hid = getattr(a, "hero")
+        hid = a.hero
         h = self.heroes[hid]
         if isinstance(a, Move):
             h.moved = True
