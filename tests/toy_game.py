@@ -68,7 +68,7 @@ class PigState(State):
             if face == 1:
                 self.turn_total = 0
                 self.player = 1 - self.player
-                return [Event("roll", f"rolled 1: turn lost", {"face": 1})]
+                return [Event("roll", "rolled 1: turn lost", {"face": 1})]
             self.turn_total += face
             return [Event("roll", f"rolled {face}", {"face": face})]
         self.scores[self.player] += self.turn_total
@@ -100,7 +100,20 @@ class PigState(State):
         return s
 
 
+class HoldAtTen:
+    """A sensible Pig player: roll until the turn total reaches ten, then hold."""
+
+    name = "ai"
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, PigState)
+        return Hold() if state.turn_total >= 10 else Roll()
+
+
 def pig_ruleset() -> Any:
     from game.registry import Ruleset
     return Ruleset(name="pig", title="Pig", pitch="Test-only dice game.", game_cls=PigGame,
-                   view="", players=(2, 2))
+                   view="tests.toy_view:PigView", players=(2, 2), agents={"ai": HoldAtTen})

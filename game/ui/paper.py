@@ -65,6 +65,12 @@ def _text_surface(s: str, size: int, colour: tuple[int, int, int], bold: bool) -
     return font(size, bold).render(s, True, colour)
 
 
+def reset_caches() -> None:
+    """Forget fonts and rendered text (they die with pygame.quit)."""
+    font.cache_clear()
+    _text_surface.cache_clear()
+
+
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Write ``s`` in pencil; ``anchor`` is a pygame.Rect attribute name ("center", "midleft", ...)."""
@@ -96,14 +102,23 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @lru_cache(maxsize=8)
 def _paper_array(w: int, h: int, seed: int) -> np.ndarray:
+    """Paper grain: smooth cloudy fibres plus a fine tooth, as a (w, h, 3) array."""
     rng = np.random.default_rng(seed)
     base = np.array(PAPER, dtype=np.float32)
-    small = rng.normal(0, 1, (h // 8 + 2, w // 8 + 2)).astype(np.float32)
-    coarse = np.kron(small, np.ones((8, 8), dtype=np.float32))[:h, :w]
-    fine = rng.normal(0, 1, (h, w)).astype(np.float32)
-    grain = coarse * 3.0 + fine * 2.2
+    small = rng.normal(0, 1, (w // 24 + 2, h // 24 + 2)).astype(np.float32)
+    ys = np.linspace(0, small.shape[1] - 1.001, h)
+    xs = np.linspace(0, small.shape[0] - 1.001, w)
+    x0, y0 = xs.astype(int), ys.astype(int)
+    fx, fy = (xs - x0)[:, None], (ys - y0)[None, :]
+    a = small[x0][:, y0]
+    b = small[x0 + 1][:, y0]
+    c = small[x0][:, y0 + 1]
+    d = small[x0 + 1][:, y0 + 1]
+    coarse = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+    fine = rng.normal(0, 1, (w, h)).astype(np.float32)
+    grain = coarse * 1.8 + fine * 1.5
     arr = np.clip(base[None, None, :] + grain[:, :, None], 0, 255).astype(np.uint8)
-    return np.ascontiguousarray(arr.transpose(1, 0, 2))
+    return np.ascontiguousarray(arr)
 
 
 def paper_surface(size: tuple[int, int], seed: int = 7, ruled: bool = False) -> pygame.Surface:

@@ -1,0 +1,130 @@
+"""`paperwars`: open the game, or replay / selfplay / bench / smoke headless.
+
+Errors in files are one clear line and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .jsonio import FileProblem, read_json
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .ui.main import run
+
+    return run()
+
+
+def _load_record(path: Path) -> Any:
+    from .records import Record
+    from .saves import SAVE_FORMAT, parse_save
+
+    data = read_json(path, "record")
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        return parse_save(data, path.name)
+    return Record.from_json(data, f"record {path.name}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .records import RecordError
+
+    path = Path(args.file)
+    try:
+        record = _load_record(path)
+        steps = []
+        state = None
+        for i, action, events, state in record.steps():
+            steps.append({"index": i, "action": action.notation(), "events": [e.text for e in events]})
+            if not args.json:
+                print(f"{i:4d}  {action.notation()}")
+                for e in events:
+                    if e.text:
+                        print(f"        {e.text}")
+        if state is None:
+            state = record.start()
+    except (RecordError, FileProblem) as exc:
+        print(f"paperwars replay: {path.name}: {exc}", file=sys.stderr)
+        return 2
+    res = state.result()
+    out = {"game": record.game, "actions": len(record.actions), "over": state.is_over(),
+           "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+    if args.json:
+        out["steps"] = steps
+        print(json.dumps(out, indent=1))
+    else:
+        print(res.text if res else f"Not finished: {state.status()}")
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import selfplay
+
+    settings = json.loads(args.settings) if args.settings else None
+    try:
+        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings)
+    except KeyError as exc:
+        print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for name, rate in out["win_rate"].items():
+            print(f"{name:>10}: {rate:.3f}")
+        print(f"{'draws':>10}: {out['draw_rate']:.3f}  ({out['games']} games of {out['game']})")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import bench
+
+    out = bench(args.game, quick=args.quick)
+    print(json.dumps(out, indent=None if args.json else 1))
+    return 0
+
+
+def _smoke(args: argparse.Namespace) -> int:
+    from .smoke import smoke
+
+    return smoke(verbose=not args.quiet)
+
+
+def _startup_probe(args: argparse.Namespace) -> int:
+    from .ui.main import startup_probe
+
+    return startup_probe()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="paperwars", description="Paper Wars: five pencil-and-paper wargames.")
+    sub = parser.add_subparsers(dest="cmd")
+    p = sub.add_parser("replay", help="replay a record or save headless")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=_replay)
+    p = sub.add_parser("selfplay", help="computer-vs-computer games")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--players", default="ai,random")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--settings", default="", help="JSON object of game settings")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=_selfplay)
+    p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")
+    p.add_argument("--game", default=None)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quick", action="store_true", help="fewer samples (tests)")
+    p.set_defaults(fn=_bench)
+    p = sub.add_parser("smoke", help="open every scene headless and play short computer games")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(fn=_smoke)
+    p = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
+    p.set_defaults(fn=_startup_probe)
+    args = parser.parse_args(argv)
+    if args.cmd is None:
+        return _play(args)
+    return int(args.fn(args))

@@ -1,0 +1,78 @@
+"""Headless games between agents, written once against the engine interface."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from . import registry
+from .engine import State
+
+MAX_ACTIONS = 20000
+
+
+def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str, Any] | None = None,
+              timings: list[float] | None = None, timed_agent: str | None = None) -> State:
+    """Play one game to the end; returns the final state."""
+    rs = registry.get(game_name)
+    game = rs.make_game(settings)
+    state = game.new_state(seed)
+    agents = [rs.make_agent(name, game, seed * 31 + i) for i, name in enumerate(seats)]
+    for _ in range(MAX_ACTIONS):
+        if state.is_over():
+            return state
+        seat = state.current_player()
+        agent = agents[seat % len(agents)]
+        t0 = time.perf_counter()
+        action = agent.choose(state.clone())
+        if timings is not None and agent.name == timed_agent:
+            timings.append(time.perf_counter() - t0)
+        state.apply(action)
+    raise RuntimeError(f"{rs.title}: no end after {MAX_ACTIONS} actions (seed {seed})")
+
+
+def selfplay(game_name: str, games: int, players: list[str], seed: int,
+             settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Seats rotate every game so no agent keeps the first move."""
+    rs = registry.get(game_name)
+    n = rs.make_game(settings).num_players
+    wins = {p: 0 for p in players}
+    draws = 0
+    lengths = []
+    for g in range(games):
+        order = [players[(g + i) % len(players)] for i in range(n)]
+        state = play_game(game_name, order, seed + g, settings)
+        res = state.result()
+        assert res is not None
+        lengths.append(len(getattr(state, "history", [])) or 0)
+        if res.draw:
+            draws += 1
+        else:
+            for name in {order[w] for w in res.winners}:
+                wins[name] += 1
+    return {
+        "game": game_name,
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "win_rate": {p: wins[p] / games for p in players},
+        "draw_rate": draws / games,
+    }
+
+
+def decision_times(game_name: str, agent: str, seed: int, games: int = 2,
+                   settings: Mapping[str, Any] | None = None) -> dict[str, float]:
+    """Median and max decision time (ms) of ``agent`` playing against random."""
+    rs = registry.get(game_name)
+    n = rs.make_game(settings).num_players
+    times: list[float] = []
+    for g in range(games):
+        seats = ["random"] * n
+        seats[g % n] = agent
+        play_game(game_name, seats, seed + g, settings, times, agent)
+    if not times:
+        return {"median": 0.0, "max": 0.0, "decisions": 0}
+    return {"median": round(statistics.median(times) * 1000, 2), "max": round(max(times) * 1000, 2),
+            "decisions": len(times)}

@@ -1,0 +1,76 @@
+"""`paperwars smoke`: open every scene headless and play a short computer game of every game."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+
+MAX_FRAMES = 4000
+
+
+def smoke(verbose: bool = True) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if "PAPERWARS_HOME" not in os.environ:  # never touch the player's own saves
+        os.environ["PAPERWARS_HOME"] = tempfile.mkdtemp(prefix="paperwars-smoke-")
+    from . import registry
+    from .session import Session
+    from .ui.main import make_app
+    from .ui.scenes.gameover import GameOverScene
+    from .ui.scenes.pause import PauseScene
+    from .ui.scenes.play import PlayScene
+    from .ui.scenes.rules import RulesScene
+    from .ui.scenes.settings import SettingsScene
+    from .ui.scenes.setup import SetupScene
+
+    def say(msg: str) -> None:
+        if verbose:
+            print(msg, flush=True)
+
+    t0 = time.perf_counter()
+    app = make_app((1280, 800), headless=True)
+    app.frame([])
+    say("menu: ok")
+    app.push(SettingsScene(app))
+    app.frame([])
+    app.pop()
+    say("settings: ok")
+    games = [rs for rs in registry.rulesets() if rs.view]
+    for rs in games:
+        app.push(SetupScene(app, rs))
+        app.frame([])
+        app.pop()
+        game = rs.make_game(rs.bench_level)
+        seats = [rs.default_ai if i == 0 else "random" for i in range(game.num_players)]
+        session = Session.new(rs.name, dict(rs.bench_level), 7, seats, autosave=False)
+        play = PlayScene(app, session)
+        app.push(play)
+        frames = 0
+        while frames < MAX_FRAMES and not session.state.is_over():
+            app.frame([], 1 / 30)
+            frames += 1
+        app.frame([])
+        over = session.state.is_over()
+        for extra in (PauseScene(app, play), RulesScene(app, rs)):
+            app.push(extra)
+            app.frame([])
+            app.pop()
+        if over and not isinstance(app.top(), GameOverScene):
+            app.push(GameOverScene(app, play))
+            app.frame([])
+        result = session.state.result()
+        say(f"{rs.name}: setup ok, {len(session.record.actions)} actions in {frames} frames, "
+            f"{'finished: ' + result.text if result else 'stopped while running: ' + session.state.status()}")
+        from .ui.scenes.menu import MenuScene
+
+        app.reset_to(MenuScene(app))
+        app.frame([])
+    app.close()
+    say(f"smoke: {len(games)} games, all scenes opened, {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(smoke())

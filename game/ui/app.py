@@ -1,0 +1,296 @@
+"""The window, the scene stack and the main loop (Tuxemon's StateManager, in small).
+
+The loop only ticks the clock, hands events to the top scene and draws.  Tests
+and the monkey tester drive the same App one frame at a time with ``frame``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ..paths import data_dir, sprites_dir
+from . import paper
+from .prefs import Prefs
+from .sound import Sounds
+
+MIN_SIZE = (800, 560)
+
+
+def theme() -> dict[str, Any]:
+    """The pygame_gui theme: paper colours and the bundled hand font."""
+    fonts = sprites_dir() / "fonts"
+    font = {
+        "name": "comicneue",
+        "size": "17",
+        "regular_path": str(fonts / "ComicNeue-Regular.otf"),
+        "bold_path": str(fonts / "ComicNeue-Bold.otf"),
+        "italic_path": str(fonts / "ComicNeue-Regular.otf"),
+        "bold_italic_path": str(fonts / "ComicNeue-Bold.otf"),
+    }
+    colours = {
+        "normal_bg": "#EFE8D6", "hovered_bg": "#E4DAC0", "disabled_bg": "#E9E4D8",
+        "selected_bg": "#D8CCAA", "active_bg": "#D8CCAA", "dark_bg": "#F4EFE1",
+        "normal_text": "#34343C", "hovered_text": "#1E1E26", "disabled_text": "#A09E96",
+        "selected_text": "#1E1E26", "active_text": "#1E1E26",
+        "normal_border": "#58585F", "hovered_border": "#34343C", "disabled_border": "#B0AEA6",
+        "selected_border": "#34343C", "active_border": "#34343C",
+        "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
+        "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
+    }
+    shape = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2", "shadow_width": "0"}
+    return {
+        "defaults": {"colours": colours, "font": font, "misc": {}},
+        "button": {"misc": shape, "font": font},
+        "drop_down_menu": {"misc": {"border_width": "2", "shadow_width": "0"}},
+        "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
+                     "colours": {"dark_bg": "#00000000"}, "font": font},
+        "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
+        "#title": {"font": {**font, "size": "30", "bold": "1"}},
+    }
+
+
+class Scene:
+    """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
+
+    opaque = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.box: pygame_gui.core.UIContainer | None = None
+
+    # Lifecycle hooks.
+    def enter(self) -> None:
+        self.build()
+
+    def exit(self) -> None:
+        if self.box is not None:
+            self.box.kill()
+            self.box = None
+
+    def pause(self) -> None:
+        if self.box is not None:
+            self.box.hide()
+
+    def resume(self) -> None:
+        if self.box is not None:
+            self.box.show()
+
+    def build(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.box is not None:
+            self.box.kill()
+            self.box = None
+        self.build()
+        if self.app.top() is not self and self.box is not None:
+            self.box.hide()
+
+    def new_box(self) -> pygame_gui.core.UIContainer:
+        self.box = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.app.size), self.app.ui)
+        return self.box
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def name(self) -> str:
+        return type(self).__name__
+
+
+class App:
+    """Owns the window, the pygame_gui manager, prefs, sounds and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
+        pygame.init()
+        paper.reset_caches()
+        self.headless = headless
+        self.prefs = Prefs.load()
+        self.size = size or self.prefs.window
+        self.fullscreen = False
+        self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
+        pygame.display.set_caption("Paper Wars")
+        self.ui = pygame_gui.UIManager(self.size, theme(), enable_live_theme_updates=False)
+        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"}
+                               for p in (14, 18, 24) for st in ("regular", "bold")])
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.sounds = Sounds(self.prefs.volume if not headless else 0.0)
+        self.toast_text = self.prefs.problem
+        self.toast_until = time.monotonic() + 6 if self.toast_text else 0.0
+        self._paper: pygame.Surface | None = None
+        self.first_frame_at: float | None = None
+
+    # -- window --------------------------------------------------------------------
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        self.fullscreen = fullscreen
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.screen = self._set_mode(self.prefs.window, not self.fullscreen)
+        self.prefs.fullscreen = self.fullscreen
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if size == self.size and self.screen.get_size() == size:
+            return
+        self.size = size
+        if not self.fullscreen:
+            self.prefs.window = size
+            if self.screen.get_size() != size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.ui.set_window_resolution(size)
+        self._paper = None
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def paper(self) -> pygame.Surface:
+        """The whole-window sheet, drawn once per window size."""
+        if self._paper is None or self._paper.get_size() != self.size:
+            self._paper = paper.paper_surface(self.size)
+        return self._paper
+
+    # -- scene stack ---------------------------------------------------------------
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset_to(self, scene: Scene) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def find(self, kind: type) -> Any:
+        for s in reversed(self.scenes):
+            if isinstance(s, kind):
+                return s
+        return None
+
+    def toast(self, text: str, seconds: float = 5.0) -> None:
+        """A sentence at the bottom of the window (refusals, saved, errors)."""
+        self.toast_text = text
+        self.toast_until = time.monotonic() + seconds
+
+    # -- loop -----------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot()
+            return
+        consumed = self.ui.process_events(event)
+        top = self.top()
+        if top is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+            top.handle_event(event)
+
+    def frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> None:
+        """One iteration of the loop with the given events (tests, monkey, bench)."""
+        for e in events or []:
+            self.dispatch(e)
+            if not self.running:
+                return
+        self.ui.update(dt)
+        top = self.top()
+        if top is not None:
+            top.update(dt)
+        self.draw()
+
+    def draw(self) -> None:
+        screen = self.screen
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(screen)
+        self.ui.draw_ui(screen)
+        if self.toast_text and time.monotonic() < self.toast_until:
+            self._draw_toast(screen)
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    def _draw_toast(self, screen: pygame.Surface) -> None:
+        lines = paper.wrap(self.toast_text, 20, min(900, self.size[0] - 80))
+        h = 14 + 26 * len(lines)
+        w = min(940, self.size[0] - 40)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (self.size[0] // 2, self.size[1] - 16)
+        pygame.draw.rect(screen, (250, 246, 232), rect, border_radius=8)
+        pygame.draw.rect(screen, paper.WARN, rect, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            paper.text(screen, line, (rect.centerx, rect.y + 8 + 26 * i), 20, paper.INK, "midtop")
+
+    def run(self) -> None:
+        # PAPERWARS_QUIT_AFTER=N closes the window after N frames (the README test uses it).
+        limit = int(os.environ.get("PAPERWARS_QUIT_AFTER", "0") or 0)
+        frames = 0
+        while self.running and self.scenes:
+            dt = self.clock.tick(60) / 1000.0
+            self.frame(pygame.event.get(), dt)
+            pygame.display.flip()
+            frames += 1
+            if limit and frames >= limit:
+                break
+        self.close()
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        try:
+            self.prefs.save()
+        except OSError:
+            pass
+        paper.reset_caches()
+        pygame.quit()
+
+    def screenshot(self) -> Path:
+        folder = data_dir() / "screenshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("paperwars-%Y%m%d-%H%M%S.png")
+        n = 1
+        while path.exists():
+            path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
+            n += 1
+        pygame.image.save(self.screen, str(path))
+        self.toast(f"Screenshot saved to {path}", 3)
+        return path

@@ -1,0 +1,38 @@
+"""Start the windowed game."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from .app import App
+
+
+def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App:
+    from .scenes.menu import MenuScene
+    from .scenes.settings import apply_palette
+
+    app = App(size, headless)
+    apply_palette(app.prefs.palette)
+    app.push(MenuScene(app))
+    return app
+
+
+def run() -> int:
+    app = make_app()
+    app.run()
+    return 0
+
+
+def startup_probe() -> int:
+    """Open the window, draw the first menu frame, say so, quit (bench measures the wall time)."""
+    t0 = time.perf_counter()
+    app = make_app()
+    app.frame([])
+    import pygame
+
+    pygame.display.flip()
+    print(f"first-frame {1000 * (time.perf_counter() - t0):.1f}", flush=True)
+    sys.stdout.flush()
+    app.close()
+    return 0

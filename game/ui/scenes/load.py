@@ -1,0 +1,58 @@
+"""Load a saved game from the saves folder."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from .. import paper
+from ..app import App, Scene
+from .pause import saves_dir
+
+
+class LoadScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.files = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def build(self) -> None:
+        box = self.new_box()
+        w, h = self.app.size
+        ui = self.app.ui
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(w // 2 - 300, 110, 600, h - 230),
+                                                        [p.name for p in self.files], ui, container=box)
+        self.open = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 90, 180, 48), "Open", ui,
+                                                 container=box)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 190, h - 90, 180, 48), "Back", ui,
+                                                 container=box)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.pop()
+            elif event.ui_element is self.open:
+                self.open_selected()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+            self.open_selected()
+
+    def open_selected(self) -> None:
+        from .menu import MenuScene
+
+        name = self.list.get_single_selection()
+        if not name:
+            self.app.toast("Pick a saved game first.", 3)
+            return
+        menu = self.app.find(MenuScene)
+        self.app.pop()
+        if menu is not None:
+            menu.open_save(saves_dir() / name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.paper(), (0, 0))
+        w, _ = self.app.size
+        paper.text(surface, "Load a saved game", (w // 2, 40), 40, paper.INK, "midtop", bold=True)
+        if not self.files:
+            paper.text(surface, "No saved games yet: Esc in a game, then Save.", (w // 2, 300), 22,
+                       paper.GRAPHITE, "midtop")

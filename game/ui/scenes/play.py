@@ -1,0 +1,307 @@
+"""The play scene: one game in progress, whatever the ruleset.
+
+It owns the session (state, record, undo, autosave), the margin and status line,
+refusals, the cover screen between human seats, and the computer seats (run on a
+worker thread so the window stays responsive; synchronously when headless).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ...engine import Action, Event, IllegalAction, State
+from ...session import Session
+from .. import paper
+from ..app import App, Scene
+from ..view import GameView, load_view_class
+
+STATUS_H = 64
+MARGIN_W = 300
+AI_DELAY = 0.35  # seconds a computer move stays on screen before the next one
+
+
+class PlayScene(Scene):
+    def __init__(self, app: App, session: Session, replay: Sequence[dict[str, Any]] | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.replay_queue = list(replay) if replay is not None else None
+        self.view: GameView = load_view_class(session.ruleset.view)(self)
+        self.refusal = ""
+        self.refusal_rule = ""
+        self.agents: dict[int, Any] = {}
+        self._worker: threading.Thread | None = None
+        self._worker_result: list[Any] = []
+        self._wait = 0.0
+        self._covered_for: int | None = None
+        self._last_seat = session.state.current_player()
+        self._over_shown = False
+        self.undo_button: pygame_gui.elements.UIButton | None = None
+
+    # -- PlayContext ----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        return self.app.ui
+
+    def seat_kind(self, seat: int) -> str:
+        if self.replay_queue is not None:
+            return "replay"
+        return self.session.seat_kind(seat)
+
+    def human_to_move(self) -> bool:
+        return self.replay_queue is None and self.session.is_human_turn() and self._covered_for is None
+
+    def refuse(self, message: str) -> None:
+        self.refusal, self.refusal_rule = message, ""
+
+    def submit(self, action: Action) -> bool:
+        try:
+            events = self.session.submit(action)
+        except IllegalAction as exc:
+            self.refusal, self.refusal_rule = exc.message, exc.rule
+            return False
+        self.refusal = ""
+        self._after_action(events)
+        return True
+
+    # -- scene lifecycle -----------------------------------------------------------
+    def build(self) -> None:
+        box = self.new_box()
+        w, h = self.app.size
+        self.view.layout(self.board_rect())
+        bw = (MARGIN_W - 40) // 3
+        y = h - 52
+        x0 = w - MARGIN_W + 10
+        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, 38), "Undo", self.app.ui,
+                                                        container=box, tool_tip_text="Ctrl+Z")
+        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + 10, y, bw, 38), "Rules",
+                                                         self.app.ui, container=box, tool_tip_text="F1")
+        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + 10), y, bw, 38), "Menu",
+                                                        self.app.ui, container=box, tool_tip_text="Esc")
+        self._sync_buttons()
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        return pygame.Rect(8, STATUS_H, w - MARGIN_W - 16, h - STATUS_H - 8)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.view.layout(self.board_rect())
+
+    def exit(self) -> None:
+        self.view.kill()
+        super().exit()
+
+    def pause(self) -> None:
+        super().pause()
+
+    def _sync_buttons(self) -> None:
+        if self.undo_button is not None:
+            if self.session.can_undo() and self.replay_queue is None:
+                self.undo_button.enable()
+            else:
+                self.undo_button.disable()
+
+    # -- events ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.undo_button:
+                self.undo()
+            elif event.ui_element is self.rules_button:
+                self.open_rules()
+            elif event.ui_element is self.menu_button:
+                self.open_pause()
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return
+        if self.human_to_move() and not self.view.busy():
+            self.view.handle_event(event)
+
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.session.ruleset))
+
+    def undo(self) -> None:
+        if self.replay_queue is not None or self._worker is not None:
+            return
+        if self.session.undo():
+            self.view.reset()
+            self.refusal = ""
+            self._over_shown = False
+            self._last_seat = self.state.current_player()
+        else:
+            self.refusal, self.refusal_rule = ("Nothing to undo: the dice, cards or flick already showed their "
+                                               "result, and undo never re-rolls."), "UNDO"
+        self._sync_buttons()
+
+    def _after_action(self, events: list[Event]) -> None:
+        self.view.on_events(events)
+        if any(e.kind in ("roll", "dice", "die") for e in events):
+            self.app.sounds.play("dice")
+        else:
+            self.app.sounds.play("scratch")
+        self._sync_buttons()
+
+    # -- computer seats ------------------------------------------------------------
+    def _agent(self, seat: int) -> Any:
+        if seat not in self.agents:
+            kind = self.session.seat_kind(seat)
+            self.agents[seat] = self.session.ruleset.make_agent(kind, self.state.game, self.session.record.seed * 7 + seat)
+        return self.agents[seat]
+
+    def _run_computer(self, dt: float) -> None:
+        state = self.state
+        if state.is_over() or self.view.busy() or self._covered_for is not None:
+            return
+        if self.replay_queue is not None:
+            self._wait -= dt
+            if self._wait > 0 or not self.replay_queue:
+                return
+            raw = self.replay_queue.pop(0)
+            self.submit(state.game.decode_action(raw))
+            self._wait = AI_DELAY
+            return
+        if self.session.is_human_turn():
+            return
+        if self._worker is None:
+            self._wait -= dt
+            if self._wait > 0:
+                return
+            agent = self._agent(state.current_player())
+            snapshot = state.clone()
+            if self.app.headless:
+                self._worker_result = [agent.choose(snapshot)]
+            else:
+                self._worker_result = []
+
+                def work() -> None:
+                    try:
+                        self._worker_result.append(agent.choose(snapshot))
+                    except Exception as exc:  # surfaced on the main thread below
+                        self._worker_result.append(exc)
+
+                self._worker = threading.Thread(target=work, daemon=True)
+                self._worker.start()
+                return
+        if self._worker is not None and self._worker.is_alive():
+            return
+        self._worker = None
+        if not self._worker_result:
+            return
+        choice = self._worker_result.pop()
+        if isinstance(choice, Exception):
+            raise choice
+        if not self.submit(choice):
+            raise RuntimeError(f"computer player {self.session.seat_kind(state.current_player())!r} chose an "
+                               f"illegal action: {choice.notation()} ({self.refusal})")
+        self._wait = AI_DELAY if not self.app.headless else 0.0
+
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+        self._run_computer(dt)
+        self._check_cover()
+        if self.state.is_over() and not self._over_shown and not self.view.busy():
+            self._over_shown = True
+            from .gameover import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
+
+    def _check_cover(self) -> None:
+        """Hot-seat hand-over: hide the board between two different human seats."""
+        seat = self.state.current_player()
+        if seat == self._last_seat or seat < 0:
+            return
+        prev, self._last_seat = self._last_seat, seat
+        if (self.replay_queue is None and self.state.hidden_for_seat() and self.session.seat_kind(seat) == "human"
+                and prev >= 0 and sum(1 for k in self.session.seats if k == "human") > 1):
+            from .cover import CoverScene
+
+            self._covered_for = seat
+            self.app.push(CoverScene(self.app, self, seat))
+
+    def uncover(self) -> None:
+        self._covered_for = None
+
+    # -- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.paper(), (0, 0))
+        w, h = self.app.size
+        board = self.board_rect()
+        clip = surface.get_clip()
+        surface.set_clip(board)
+        self.view.draw(surface)
+        surface.set_clip(clip)
+        self._draw_status(surface, w)
+        self._draw_margin(surface, w, h)
+
+    def _draw_status(self, surface: pygame.Surface, w: int) -> None:
+        rs = self.session.ruleset
+        paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
+        status = self.state.status()
+        seat = self.state.current_player()
+        x = 14 + paper.font(26, True).size(rs.title)[0] + 24
+        if seat >= 0:
+            paper.draw_symbol(surface, seat, (x + 8, 22), 16)
+            x += 26
+            kind = self.seat_kind(seat)
+            if kind not in ("human", "replay"):
+                status += f"  (computer: {kind}{', thinking' if self._worker else ''})"
+            elif kind == "replay":
+                status += "  (replay)"
+        paper.text(surface, status, (x, 10), 22, paper.INK)
+        hint = self.view.hint() if self.human_to_move() else ""
+        if self.refusal:
+            rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
+            paper.text(surface, "Not allowed: " + self.refusal + rule, (14, 38), 19, paper.WARN)
+        elif hint:
+            paper.text(surface, hint, (14, 38), 19, paper.GRAPHITE)
+        pygame.draw.line(surface, paper.FAINT, (8, STATUS_H - 4), (w - 8, STATUS_H - 4), 1)
+
+    def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
+        x = w - MARGIN_W
+        pygame.draw.line(surface, (214, 120, 120), (x - 4, STATUS_H), (x - 4, h - 8), 2)
+        y = STATUS_H + 4
+        for i in range(self.state.game.num_players):
+            name = self.state.game.player_name(i)
+            paper.draw_symbol(surface, i, (x + 14, y + 11), 14)
+            kind = self.seat_kind(i)
+            paper.text(surface, f"{name}  ({kind})", (x + 30, y), 18, paper.INK)
+            y += 24
+        y += 6
+        for line in self.view.margin_lines():
+            for part in paper.wrap(line, 18, MARGIN_W - 20):
+                paper.text(surface, part, (x + 8, y), 18, paper.INK)
+                y += 22
+        y += 8
+        paper.text(surface, "Log", (x + 8, y), 18, paper.GRAPHITE, bold=True)
+        y += 24
+        bottom = h - 60
+        lines: list[str] = []
+        for entry in self.session.log[-40:]:
+            lines.extend(paper.wrap(entry, 16, MARGIN_W - 20))
+        room = max(0, (bottom - y) // 19)
+        for line in lines[-room:] if room else []:
+            paper.text(surface, line, (x + 8, y), 16, paper.GRAPHITE)
+            y += 19

@@ -1,0 +1,185 @@
+"""The app shell, headless: scenes open, input reaches the rules, refusals show, undo, cover, saves."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.saves import autosave_path, load_save
+from game.session import Session
+from game.ui.main import make_app
+from game.ui.monkey import monkey, monkey_run
+from game.ui.scenes.cover import CoverScene
+from game.ui.scenes.gameover import GameOverScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.rules import RulesScene, markdown_to_html
+from game.ui.scenes.setup import SetupScene
+
+
+def key(k, mod=0):
+    return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)]
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 800), headless=True)
+    yield a
+    a.close()
+
+
+def play(app, seats=("human", "human"), seed=4, autosave=True):
+    sess = Session.new("pig", {}, seed, list(seats), autosave=autosave)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    return scene
+
+
+def test_menu_lists_registered_games_with_a_card(app):
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    assert "pig" in [rs.name for _, rs in menu.cards]
+
+
+def test_clicking_a_card_opens_setup_and_start_opens_play(app):
+    menu = app.top()
+    rect = next(r for r, rs in menu.cards if rs.name == "pig")
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1, touch=False)])
+    setup = app.top()
+    assert isinstance(setup, SetupScene)
+    assert setup.begin()
+    assert isinstance(app.top(), PlayScene)
+
+
+def test_refusal_shows_the_rules_sentence_and_changes_nothing(app):
+    scene = play(app)
+    before = scene.state.to_json()
+    app.frame(key(pygame.K_h))
+    assert scene.refusal == "Roll at least once before you hold."
+    assert scene.refusal_rule == "P-1"
+    assert scene.state.to_json() == before
+
+
+def test_escape_opens_pause_and_f1_opens_rules(app):
+    play(app)
+    app.frame(key(pygame.K_ESCAPE))
+    assert isinstance(app.top(), PauseScene)
+    app.frame(key(pygame.K_ESCAPE))
+    app.frame(key(pygame.K_F1))
+    assert isinstance(app.top(), RulesScene)
+
+
+def test_undo_refuses_to_reroll(app):
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    assert len(scene.session.record.actions) == 1
+    app.frame(key(pygame.K_z, pygame.KMOD_CTRL))
+    assert len(scene.session.record.actions) == 1
+    assert "never re-rolls" in scene.refusal
+
+
+def test_computer_seat_plays_its_turns_and_game_over_appears(app):
+    scene = play(app, seats=("random", "random"))
+    for _ in range(2000):
+        app.frame([])
+        if scene.state.is_over():
+            break
+    app.frame([])
+    assert scene.state.is_over()
+    assert isinstance(app.top(), GameOverScene)
+
+
+def test_rematch_and_replay_from_game_over(app):
+    scene = play(app, seats=("random", "random"))
+    while not scene.state.is_over():
+        app.frame([])
+    app.frame([])
+    over = app.top()
+    over.go("replay")
+    replay = app.top()
+    assert isinstance(replay, PlayScene) and replay.replay_queue
+    for _ in range(3000):
+        app.frame([], 1.0)
+        if replay.state.is_over():
+            break
+    assert replay.state.to_json() == scene.state.to_json()
+
+
+def test_cover_screen_between_human_seats_when_information_is_hidden(app, monkeypatch):
+    from tests.toy_game import PigGame
+
+    monkeypatch.setattr(PigGame, "hidden_information", True)
+    scene = play(app, seed=1)
+    for _ in range(30):
+        app.frame(key(pygame.K_r))
+        if isinstance(app.top(), CoverScene):
+            break
+    assert isinstance(app.top(), CoverScene)
+    assert not scene.human_to_move()
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1, touch=False)])
+    assert app.top() is scene and scene.human_to_move()
+
+
+def test_autosave_after_every_action_restores_the_game(app):
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    app.frame(key(pygame.K_r))
+    rec = load_save(autosave_path())
+    assert rec.actions == scene.session.record.actions
+    restored = Session(rec, autosave=False)
+    assert restored.state.to_json() == scene.state.to_json()
+
+
+def test_bad_save_gets_a_message_and_is_left_untouched(app, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paperwars-save", "version": 2, "record": {"format": "paper')
+    before = bad.read_bytes()
+    menu = app.top()
+    assert not menu.open_save(bad)
+    assert "damaged or cut short" in app.toast_text
+    assert bad.read_bytes() == before
+    assert isinstance(app.top(), MenuScene)
+
+
+def test_resize_relayouts_every_scene(app):
+    play(app)
+    app.frame([pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700))])
+    assert app.size == (1000, 700)
+    assert app.top().view.rect.width == 1000 - 300 - 16
+
+
+def test_f12_saves_a_screenshot(app):
+    path = app.screenshot()
+    assert path.exists() and path.stat().st_size > 1000
+
+
+def test_rules_markdown_renders_headings_and_bullets():
+    html = markdown_to_html("# Title\n- one **bold**")
+    assert "<b>Title</b>" in html and "&bull; one <b>bold</b>" in html
+
+
+def test_monkey_on_play_scene_keeps_state_valid():
+    out = monkey_run("pig", seats=["human", "random"], steps=600, seed=3)
+    assert out["steps"] == 600
+    assert out["actions"] > 0
+
+
+def test_monkey_on_menu_and_setup(app):
+    out = monkey(app, 500, seed=9, keep=lambda a: MenuScene(a), keep_type=MenuScene)
+    assert out["steps"] == 500
+
+
+def test_settings_persist(app, tmp_path):
+    app.prefs.volume = 0.25
+    app.prefs.save()
+    from game.ui.prefs import Prefs
+
+    assert Prefs.load().volume == 0.25
+    Prefs.path().write_text("{broken")
+    p = Prefs.load()
+    assert p.volume == 0.6 and "left as it is" in p.problem
+    assert json.loads(json.dumps({"ok": 1}))

@@ -1,0 +1,47 @@
+"""selfplay, bench and smoke on the proof ruleset: the figures exist and make sense."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.bench import bench
+from game.engine import Chance
+from game.selfplay import selfplay
+from game.smoke import smoke
+
+
+def test_selfplay_a_sensible_agent_beats_random():
+    out = selfplay("pig", 60, ["ai", "random"], seed=1)
+    assert out["win_rate"]["ai"] > out["win_rate"]["random"]
+    assert abs(sum(out["win_rate"].values()) + out["draw_rate"] - 1) < 1e-9
+
+
+def test_bench_reports_every_contract_figure():
+    out = bench("pig", quick=True)
+    assert out["game"] == "pig"
+    assert out["startup_ms"] > 0
+    assert out["frame_ms"]["median"] > 0 and out["frame_ms"]["p99"] >= out["frame_ms"]["median"]
+    assert out["engine_actions_per_s"] > 0
+    assert out["ai_decision_ms"]["decisions"] > 0
+
+
+def test_smoke_opens_every_scene_and_exits_zero(capsys):
+    assert smoke() == 0
+    out = capsys.readouterr().out
+    assert "pig: setup ok" in out and "finished" in out
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(-50, 50), st.integers(0, 100))
+def test_chance_randint_stays_in_range(seed, lo, span):
+    c = Chance(seed)
+    for _ in range(5):
+        assert lo <= c.randint(lo, lo + span) <= lo + span
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(), max_size=30))
+def test_chance_shuffle_is_a_permutation(seed, items):
+    c = Chance(seed)
+    shuffled = list(items)
+    c.shuffle(shuffled)
+    assert sorted(shuffled) == sorted(items)
