@@ -119,6 +119,8 @@ class PlayScene(Scene):
                 self.open_rules()
             elif event.ui_element is self.menu_button:
                 self.open_pause()
+            elif self.human_to_move() and not self.view.busy():
+                self.view.handle_event(event)  # the view's own widgets
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

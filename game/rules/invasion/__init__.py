@@ -1,0 +1,21 @@
+"""Paper Invasion (RULES.md section I): a word becomes the dice, rooms and barriers, heroes against the horde."""
+
+from __future__ import annotations
+
+from ...registry import Ruleset
+from .ai import make_ai
+from .state import InvasionGame, InvasionState
+
+RULESET = Ruleset(
+    name="invasion",
+    title="Paper Invasion",
+    pitch="A word becomes the dice: seal the rooms, loot the Vault, outlast the horde.",
+    game_cls=InvasionGame,
+    view="game.ui.views.invasion:InvasionView",
+    agents={"ai": make_ai},
+    players=(1, 5),
+    rules_doc="docs/rules/invasion.md",
+    bench_level={"players": 1},
+)
+
+__all__ = ["RULESET", "InvasionGame", "InvasionState"]

@@ -1,0 +1,105 @@
+"""The program that plays the enemies: a fixed, documented priority (RULES.md, I-E).
+
+Each enemy, in the order they were drawn, makes one Move and one Action:
+
+1. Grab a hero in its room; else
+2. look for the nearest hero (cost to get there: an Opening 1, a Single 2,
+   a Double 3 enemy steps) and take the first wall of that path, ties broken
+   by the wall's side N, E, S, W (then clockwise along the side):
+   * an Opening: move through it, then grab a hero there, or else smash the
+     next wall towards the nearest hero;
+   * a Single: smash it to an Opening and move through;
+   * a Double: smash it down to Single.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING
+
+from ...engine import Event
+from .board import DOUBLE, OPENING, SINGLE
+
+if TYPE_CHECKING:
+    from .state import InvasionState
+
+COST = {OPENING: 1, SINGLE: 2, DOUBLE: 3}
+INF = 10**9
+
+
+def hero_distance(state: InvasionState) -> dict[str, int]:
+    """Enemy steps from every room to the nearest hero (multi-source Dijkstra)."""
+    board = state.board
+    dist = {r: INF for r in board.rooms}
+    heap: list[tuple[int, str]] = []
+    for h in state.heroes.values():
+        if dist[h.room]:
+            dist[h.room] = 0
+            heap.append((0, h.room))
+    heapq.heapify(heap)
+    while heap:
+        d, r = heapq.heappop(heap)
+        if d > dist[r]:
+            continue
+        for o, k in board.neighbours(r):
+            nd = d + COST[board.walls[k]]
+            if nd < dist[o]:
+                dist[o] = nd
+                heapq.heappush(heap, (nd, o))
+    return dist
+
+
+def best_wall(state: InvasionState, pos: str, dist: dict[str, int]) -> tuple[str, str] | None:
+    """(wall, room beyond) of the first step towards the nearest hero from ``pos``."""
+    board = state.board
+    if ":" in pos:
+        room = pos.split(":")[0]
+        return (pos, room) if dist.get(room, INF) < INF else None
+    best: tuple[int, str, str] | None = None
+    for o, k in board.neighbours(pos):  # already clockwise N, E, S, W
+        if dist[o] >= INF:
+            continue
+        c = COST[board.walls[k]] + dist[o]
+        if best is None or c < best[0]:
+            best = (c, k, o)
+    return None if best is None else (best[1], best[2])
+
+
+def play_one(state: InvasionState, eid: int) -> list[Event]:
+    """One enemy's Move and Action by the fixed priority."""
+    e = state.enemies[eid]
+    if not e.outside:
+        here = sorted(state.heroes_in(e.pos))
+        if here:
+            return [state.enemy_grab(eid, here[0])]
+    dist = hero_distance(state)
+    step = best_wall(state, e.pos, dist)
+    if step is None:
+        return []
+    key, room = step
+    wall = state.board.walls[key]
+    if wall == OPENING:
+        out = [state.enemy_move(eid, room)]
+        here = sorted(state.heroes_in(room))
+        if here:
+            out.append(state.enemy_grab(eid, here[0]))
+            return out
+        nxt = best_wall(state, room, hero_distance(state))
+        if nxt is not None and state.board.walls[nxt[0]] != OPENING:
+            out.append(state.enemy_smash(eid, nxt[0]))
+        return out
+    out = [state.enemy_smash(eid, key)]
+    if state.board.walls[key] == OPENING:
+        out.append(state.enemy_move(eid, room))
+    return out
+
+
+def play_turn(state: InvasionState) -> list[Event]:
+    """The whole enemy turn; stops early if the last hero falls."""
+    out: list[Event] = [Event("enemy_turn", f"The {state.enemies_name.lower()} move.", {})]
+    for eid in sorted(state.enemies):
+        if not state.heroes:
+            break
+        if eid in state.enemies and not state.enemies[eid].acted:
+            out.extend(play_one(state, eid))
+    return out

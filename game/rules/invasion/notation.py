@@ -1,0 +1,172 @@
+"""I-W2: the whole game as a plain-text bullet list (rooms, walls, tokens, slots, turn).
+
+``export_text(state)`` writes it; ``import_text(text)`` reads it back into an
+equal state (a test round-trips it).  The format is documented with an example
+in docs/rules/invasion.md.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...engine import Chance
+from .board import STATE_NAMES, Board
+from .state import Enemy, Hero, InvasionGame, InvasionState
+
+HEADER = "# Paper Invasion"
+_STATE_BY_NAME = {v.lower(): k for k, v in STATE_NAMES.items()}
+_FLAGS = ("skip_heroes", "skip_enemies", "dodge", "dodge_pending", "events_fired", "fired_low",
+          "fired_stuck", "enemy_moved", "extra_this_turn")
+
+
+class NotationError(ValueError):
+    """Text that is not a Paper Invasion game; the message names the line."""
+
+
+def export_text(s: InvasionState) -> str:
+    g = s.game.settings
+    out = [HEADER,
+           f"settings: theme={g['theme']}; players={g['players']}; mode={g['mode']}; "
+           f"enemies={g['enemy_player']}; rounds={g['rounds']}",
+           f"sides: {s.heroes_name} / {s.enemies_name}",
+           f"word: {s.word} ({s.option})",
+           f"slots: {' '.join(map(str, s.slots))}",
+           f"turn: phase={s.phase}; round={s.round}; hero_player={s.hero_player}; outcome={s.outcome or '-'}",
+           "rooms:"]
+    for r in sorted(s.board.rooms):
+        x0, y0, x1, y1 = s.board.rooms[r]
+        out.append(f"- {r}: {x0} {y0} {x1} {y1}")
+    out.append("walls:")
+    for k in sorted(s.board.walls):
+        out.append(f"- {k}: {STATE_NAMES[s.board.walls[k]]}")
+    out.append("tokens:")
+    for i in sorted(s.heroes):
+        h = s.heroes[i]
+        marks = "".join(f" {m}" for m, on in (("moved", h.moved), ("acted", h.acted)) if on)
+        out.append(f"- {'P' if h.item else 'H'}{i} (player {h.owner + 1}) in {h.room}{marks}")
+    for i in sorted(s.enemies):
+        e = s.enemies[i]
+        marks = "".join(f" {m}" for m, on in (("moved", e.moved), ("acted", e.acted)) if on)
+        out.append(f"- O{i} {'at' if e.outside else 'in'} {e.pos}{marks}")
+    if s.vault:
+        out.append(f"- V in {s.vault}{' (open)' if s.vault_open else ''}")
+    if s.event_room:
+        out.append(f"- E in {s.event_room}")
+    flags = "; ".join(f"{k}={int(getattr(s, k))}" for k in _FLAGS)
+    out.append(f"flags: {flags}; next_id={s.next_id}; enemies_placed={s.enemies_placed}; suggested={s.suggested}")
+    out.append(f"chance: {json.dumps(s.chance.to_json(), separators=(',', ':'))}")
+    return "\n".join(out) + "\n"
+
+
+def _pairs(text: str, where: str) -> dict[str, str]:
+    out = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" not in part:
+            raise NotationError(f"{where}: '{part}' should read name=value.")
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def import_text(text: str) -> InvasionState:
+    """Read a game written by ``export_text`` (or by hand in the same format)."""
+    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+    if not lines or lines[0].strip() != HEADER:
+        raise NotationError(f"The text must start with '{HEADER}'.")
+    fields: dict[str, str] = {}
+    lists: dict[str, list[tuple[int, str]]] = {"rooms": [], "walls": [], "tokens": []}
+    current: str | None = None
+    for n, ln in enumerate(lines[1:], start=2):
+        if ln.startswith("- "):
+            if current is None:
+                raise NotationError(f"Line {n}: a bullet outside rooms:, walls: or tokens:.")
+            lists[current].append((n, ln[2:].strip()))
+            continue
+        key, sep, rest = ln.partition(":")
+        if not sep:
+            raise NotationError(f"Line {n}: expected 'name: value', got '{ln}'.")
+        key = key.strip()
+        if key in lists:
+            current = key
+            continue
+        current = None
+        fields[key] = rest.strip()
+    for need in ("settings", "sides", "word", "slots", "turn", "flags", "chance"):
+        if need not in fields:
+            raise NotationError(f"The line '{need}:' is missing.")
+    st = _pairs(fields["settings"], "settings")
+    try:
+        game = InvasionGame({"theme": st["theme"], "players": int(st["players"]), "mode": st["mode"],
+                             "enemy_player": st["enemies"], "rounds": int(st["rounds"])})
+    except (KeyError, ValueError) as exc:
+        raise NotationError(f"settings: {exc}") from None
+    try:
+        chance = Chance.from_json(json.loads(fields["chance"]))
+    except (ValueError, KeyError, TypeError):
+        raise NotationError("chance: not a generator state.") from None
+    s = InvasionState(game, chance, fresh=False)
+    heroes_name, sep, enemies_name = fields["sides"].partition(" / ")
+    s.heroes_name, s.enemies_name = heroes_name.strip(), enemies_name.strip()
+    word, _, opt = fields["word"].rpartition(" (")
+    s.word, s.option = word.strip(), opt.rstrip(")")
+    try:
+        s.slots = tuple(int(x) for x in fields["slots"].split())
+    except ValueError:
+        raise NotationError("slots: six digits, e.g. 3 5 4 5 1 4.") from None
+    if s.slots and (len(s.slots) != 6 or not all(1 <= x <= 9 for x in s.slots)):
+        raise NotationError("slots: six digits from 1 to 9.")
+    turn = _pairs(fields["turn"], "turn")
+    s.phase = turn.get("phase", "heroes")
+    s.round = int(turn.get("round", "1"))
+    s.hero_player = int(turn.get("hero_player", "0"))
+    s.outcome = None if turn.get("outcome", "-") == "-" else turn["outcome"]
+    rooms: dict[str, tuple[int, int, int, int]] = {}
+    for n, item in lists["rooms"]:
+        r, _, coords = item.partition(":")
+        try:
+            x0, y0, x1, y1 = (int(v) for v in coords.split())
+        except ValueError:
+            raise NotationError(f"Line {n}: a room reads 'a: x0 y0 x1 y1'.") from None
+        rooms[r.strip()] = (x0, y0, x1, y1)
+    walls: dict[str, str] = {}
+    for n, item in lists["walls"]:
+        k, _, name = item.rpartition(": ")
+        if name.lower() not in _STATE_BY_NAME:
+            raise NotationError(f"Line {n}: a wall is Single Barrier, Opening or Double Barrier.")
+        walls[k.strip()] = _STATE_BY_NAME[name.lower()]
+    s.board = Board(rooms, walls) if rooms else Board()
+    if rooms and set(s.board._geometric_walls()) != set(walls):
+        raise NotationError("walls: the list does not match the rooms' shared sides and outside walls.")
+    for n, item in lists["tokens"]:
+        parts = item.split()
+        tag = parts[0]
+        try:
+            if tag[0] in "HP":
+                owner = int(parts[2].rstrip(")")) - 1
+                s.heroes[int(tag[1:])] = Hero(owner, parts[4], tag[0] == "P", "moved" in parts, "acted" in parts)
+            elif tag[0] == "O":
+                s.enemies[int(tag[1:])] = Enemy(parts[2], "moved" in parts, "acted" in parts)
+            elif tag == "V":
+                s.vault, s.vault_open = parts[2], "(open)" in parts
+            elif tag == "E":
+                s.event_room = parts[2]
+            else:
+                raise ValueError(tag)
+        except (ValueError, IndexError):
+            raise NotationError(f"Line {n}: a token reads 'H1 (player 1) in a', 'O3 at a:N', 'V in b' or 'E in c'.") \
+                from None
+    for pos in [h.room for h in s.heroes.values()] + [e.room for e in s.enemies.values()]:
+        if pos not in s.board.rooms:
+            raise NotationError(f"tokens: there is no room {pos}.")
+    fl = _pairs(fields["flags"], "flags")
+    s.skip_heroes, s.skip_enemies = bool(int(fl["skip_heroes"])), int(fl["skip_enemies"])
+    s.dodge, s.dodge_pending = bool(int(fl["dodge"])), bool(int(fl["dodge_pending"]))
+    s.events_fired, s.fired_low, s.fired_stuck = int(fl["events_fired"]), bool(int(fl["fired_low"])), \
+        bool(int(fl["fired_stuck"]))
+    s.enemy_moved, s.extra_this_turn = bool(int(fl["enemy_moved"])), bool(int(fl["extra_this_turn"]))
+    s.next_id, s.enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
+    s.suggested = fl.get("suggested", "")
+    return s

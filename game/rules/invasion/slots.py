@@ -1,0 +1,162 @@
+"""Words become Slots (I-S1..I-S4), the ten themes, and the per-profile used-words list.
+
+The word is the game's only dice: six letters, each letter's alphabet number,
+digit sums down to one digit.  Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+from ...engine import Chance, IllegalAction
+
+#: The ten themes of the original sheet: (theme, heroes, enemies, suggested words).
+THEMES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    ("Space miners vs. aliens", "Space miners", "Aliens",
+     ("slimy", "xenomorph", "tentacle", "ooze", "hive", "acid", "stowaway", "parasite")),
+    ("Survivors vs. zombies", "Survivors", "Zombies",
+     ("cantankerous", "rotten", "shamble", "brains", "horde", "moaning", "decay", "infected")),
+    ("Secret agents vs. killer robots", "Secret agents", "Killer robots",
+     ("chrome", "laser", "clank", "circuit", "relentless", "steel", "servo", "override")),
+    ("Knights vs. skeleton horde", "Knights", "Skeletons",
+     ("undead", "bony", "rattling", "crypt", "hollow", "ancient", "grim", "marrow")),
+    ("Cowboys vs. vampires", "Cowboys", "Vampires",
+     ("bloody", "fangs", "nocturnal", "pale", "thirsty", "coffin", "velvet", "dusk")),
+    ("Teenagers vs. swamp things", "Teenagers", "Swamp things",
+     ("soggy", "murky", "mossy", "bog", "dripping", "reeking", "algae", "squelch")),
+    ("Librarians vs. demons", "Librarians", "Demons",
+     ("infernal", "sulphur", "horned", "wicked", "brimstone", "cursed", "fiery", "unholy")),
+    ("Wargamers vs. body snatchers", "Wargamers", "Body snatchers",
+     ("disgusting", "pod", "copy", "hollow", "uncanny", "vacant", "replica", "seed")),
+    ("Cheer leaders vs. blobs", "Cheer leaders", "Blobs",
+     ("gross", "gooey", "wobbly", "sticky", "gelatin", "oozing", "jiggly", "plump")),
+    ("Nuns vs. killer clowns", "Nuns", "Killer clowns",
+     ("creepy", "honk", "greasepaint", "balloon", "giggle", "rednose", "sinister", "juggle")),
+)
+THEME_NAMES: tuple[str, ...] = tuple(t[0] for t in THEMES) + ("Custom",)
+
+#: I-S4: how the six digits are made.
+OPTIONS: tuple[str, ...] = ("plain", "reverse", "skip2", "d6", "d10")
+OPTION_LABELS = {"plain": "the word as it is", "reverse": "the word reversed",
+                 "skip2": "starting two letters in", "d6": "six rolls of a D6",
+                 "d10": "six rolls of a D10 (0 re-rolled)"}
+
+
+def theme_words(theme: str) -> tuple[str, ...]:
+    for name, _, _, words in THEMES:
+        if name == theme:
+            return words
+    return tuple(w for t in THEMES for w in t[3])
+
+
+def theme_sides(theme: str) -> tuple[str, str]:
+    """(heroes, enemies) names of a theme; the Custom theme gets plain names."""
+    for name, heroes, enemies, _ in THEMES:
+        if name == theme:
+            return heroes, enemies
+    return "Heroes", "Enemies"
+
+
+def fold(word: str) -> str:
+    """Accents folded, everything but A-Z dropped, upper case (the Decision under I-S4)."""
+    plain = unicodedata.normalize("NFKD", word)
+    out = []
+    for ch in plain:
+        if unicodedata.combining(ch):
+            continue
+        for up in ch.upper():  # "ß".upper() is "SS"
+            if "A" <= up <= "Z":
+                out.append(up)
+    return "".join(out)
+
+
+def digit_sum(n: int) -> int:
+    """I-S3: add the digits until one digit remains (19 -> 10 -> 1)."""
+    while n > 9:
+        n = sum(int(d) for d in str(n))
+    return n
+
+
+def letter_value(ch: str) -> int:
+    """A=1 ... Z=26."""
+    return ord(ch.upper()) - ord("A") + 1
+
+
+def six_letters(word: str, option: str = "plain") -> str:
+    """I-S2 (+ I-S4 reverse / start two letters in): the six letters that make the Slots."""
+    letters = fold(word)
+    if option == "reverse":
+        letters = letters[::-1]
+    elif option == "skip2":
+        letters = letters[2:] if len(letters) > 2 else letters
+    if not letters:
+        raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+    while len(letters) < 6:
+        letters += letters
+    return letters[:6]
+
+
+def slots_from_word(word: str, option: str = "plain") -> tuple[int, ...]:
+    """I-S3: the six Slots of a word."""
+    return tuple(digit_sum(letter_value(ch)) for ch in six_letters(word, option))
+
+
+def slots_from_dice(chance: Chance, sides: int) -> tuple[int, ...]:
+    """I-S4: six rolls of a D6 or a D10 (a 0, i.e. a 10, is re-rolled)."""
+    out: list[int] = []
+    while len(out) < 6:
+        face = chance.die(sides)
+        if sides == 10 and face == 10:
+            continue
+        out.append(face)
+    return tuple(out)
+
+
+def word_table(word: str, option: str = "plain") -> list[tuple[str, int, int]]:
+    """The game-sheet table: (letter, alphabet number, digit) for each of the six letters."""
+    return [(ch, letter_value(ch), digit_sum(letter_value(ch))) for ch in six_letters(word, option)]
+
+
+# -- the used-words list (I-S1), kept per player profile ------------------------------
+
+def load_used_words(path: Path) -> list[str]:
+    """The folded words this profile has used; a missing or damaged file counts as empty."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    words = data.get("words", []) if isinstance(data, dict) else []
+    return [str(w) for w in words if isinstance(w, str)]
+
+
+def check_word_unused(path: Path, word: str) -> None:
+    """Raise IllegalAction(I-S1) if the word was used before by this profile."""
+    key = fold(word)
+    if not key:
+        raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+    if key in load_used_words(path):
+        raise IllegalAction("I-S1", f"You have played with the word '{word.strip()}' before: "
+                                    "Paper Invasion wants a new word every game.")
+
+
+def remember_word(path: Path, word: str) -> None:
+    """Add a word to the profile's used-words list (written atomically)."""
+    from ...jsonio import write_atomic
+
+    key = fold(word)
+    if not key:
+        return
+    words = load_used_words(path)
+    if key not in words:
+        words.append(key)
+    write_atomic(Path(path), {"format": "paperwars-invasion-words", "version": 1, "words": words})
+
+
+def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = ()) -> str:
+    """A word for the theme picked by the game's own generator (self-play, quick start)."""
+    words = list(theme_words(theme))
+    words += [w for t in THEMES for w in t[3] if w not in words] + list(extra)
+    return chance.choice(words)

@@ -1,0 +1,945 @@
+"""Paper Invasion: the Game (settings) and the State (one point of play).
+
+Phases as data (``PHASES``): word -> build -> place -> heroes <-> enemies -> over.
+The enemies are played by the program (``enemies.py``, a fixed priority) unless
+the setting gives them to a person, who then has a seat of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
+from . import enemies as enemy_ai
+from .actions import (
+    ALL_ACTIONS,
+    ChooseWord,
+    EGrab,
+    EMove,
+    EndTurn,
+    ESmash,
+    GeneratePlan,
+    Kill,
+    Loot,
+    Move,
+    PlaceEnemy,
+    PlaceEvent,
+    PlaceHero,
+    PlaceVault,
+    Seal,
+    Smash,
+    Split,
+    TriggerEvent,
+    Use,
+)
+from .board import DOUBLE, HEIGHT, OPENING, SIDES, SINGLE, STATE_NAMES, WIDTH, Board, ext_key, wall_rooms
+from .slots import OPTIONS, THEME_NAMES, fold, seeded_word, slots_from_dice, slots_from_word, theme_sides
+from .tables import EVENTS, VAULT
+
+#: Which actions each phase allows (the rest are refused with the phase's sentence).
+PHASES: dict[str, tuple[type[Action], ...]] = {
+    "word": (ChooseWord,),
+    "build": (Split, GeneratePlan),
+    "place": (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent),
+    "heroes": (Move, Kill, Seal, Smash, Loot, Use, TriggerEvent, EndTurn),
+    "enemies": (EMove, ESmash, EGrab, EndTurn),
+    "over": (),
+}
+PHASE_ASK = {
+    "word": "choose the word (or roll the dice) that makes the six Slots",
+    "build": "split the sheet into rooms, or take a floor plan",
+    "place": "place the tokens",
+    "heroes": "the heroes' turn",
+    "enemies": "the enemies' turn",
+}
+
+
+class Hero:
+    """A hero token (H, or P while holding the Vault item)."""
+
+    __slots__ = ("owner", "room", "item", "moved", "acted")
+
+    def __init__(self, owner: int, room: str, item: bool = False, moved: bool = False, acted: bool = False) -> None:
+        self.owner, self.room, self.item, self.moved, self.acted = owner, room, item, moved, acted
+
+    def copy(self) -> Hero:
+        return Hero(self.owner, self.room, self.item, self.moved, self.acted)
+
+    def to_json(self) -> list[Any]:
+        return [self.owner, self.room, self.item, self.moved, self.acted]
+
+
+class Enemy:
+    """An enemy token (O): ``pos`` is a room letter, or an exterior wall key when outside."""
+
+    __slots__ = ("pos", "moved", "acted")
+
+    def __init__(self, pos: str, moved: bool = False, acted: bool = False) -> None:
+        self.pos, self.moved, self.acted = pos, moved, acted
+
+    @property
+    def outside(self) -> bool:
+        return ":" in self.pos
+
+    @property
+    def room(self) -> str:
+        """The room it is in, or the room whose exterior wall it stands at."""
+        return self.pos.split(":")[0]
+
+    def copy(self) -> Enemy:
+        return Enemy(self.pos, self.moved, self.acted)
+
+    def to_json(self) -> list[Any]:
+        return [self.pos, self.moved, self.acted]
+
+
+class InvasionGame(Game):
+    name = "invasion"
+    title = "Paper Invasion"
+    rules_version = "1"
+    settings_spec = (
+        Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
+                help="Who fights whom; the Custom theme names its sides with the word."),
+        Setting("players", "Hero players", 1, "int", lo=1, hi=4,
+                help="Each hero player has Slot 1 heroes of their own; the horde grows with the party."),
+        Setting("mode", "Several players", "cooperative", "choice", ("cooperative", "cut-throat"),
+                help="Cut-throat: the player with the most surviving heroes wins alone."),
+        Setting("enemy_player", "Enemies played by", "program", "choice", ("program", "person"),
+                help="A person may play the enemies instead of the fixed program."),
+        Setting("rounds", "Rounds before the invasion wins", 30, "int", lo=5, hi=99,
+                help="If enemies remain after this many rounds, the heroes have lost."),
+    )
+    action_types = ALL_ACTIONS
+
+    @property
+    def hero_players(self) -> int:
+        return int(self.settings["players"])
+
+    @property
+    def enemy_seat(self) -> int | None:
+        """The enemies' seat when a person plays them, else None."""
+        return self.hero_players if self.settings["enemy_player"] == "person" else None
+
+    @property
+    def num_players(self) -> int:
+        return self.hero_players + (1 if self.enemy_seat is not None else 0)
+
+    def player_name(self, seat: int) -> str:
+        if seat == self.enemy_seat:
+            return "Enemies"
+        return "Heroes" if self.hero_players == 1 else f"Heroes {seat + 1}"
+
+    def new_initial_state(self, chance: Chance) -> InvasionState:
+        return InvasionState(self, chance)
+
+
+class InvasionState(State):
+    game: InvasionGame
+
+    def __init__(self, game: InvasionGame, chance: Chance, fresh: bool = True) -> None:
+        super().__init__(game, chance)
+        self.phase = "word"
+        self.word = ""
+        self.option = "plain"
+        self.slots: tuple[int, ...] = ()
+        self.heroes_name, self.enemies_name = theme_sides(game.settings["theme"])
+        self.board = Board()
+        self.heroes: dict[int, Hero] = {}
+        self.enemies: dict[int, Enemy] = {}
+        self.next_id = 1
+        self.vault: str | None = None
+        self.vault_open = False
+        self.event_room: str | None = None
+        self.enemies_placed = 0
+        self.hero_player = 0          # whose hero turn it is
+        self.round = 0
+        self.skip_heroes = False      # I-Y5
+        self.skip_enemies = 0         # I-V4
+        self.dodge = False            # I-V7, active during the next enemy turn
+        self.dodge_pending = False
+        self.events_fired = 0
+        self.fired_low = False        # I-X1, first trigger
+        self.fired_stuck = False      # I-X1, second trigger
+        self.enemy_moved = False
+        self.extra_this_turn = False
+        self.outcome: str | None = None   # "win" / "loss" once over
+        self.suggested = seeded_word(chance, game.settings["theme"]) if fresh else ""
+
+    # -- counts -----------------------------------------------------------------
+    def slot(self, i: int) -> int:
+        """Slot i (1..6)."""
+        return self.slots[i - 1]
+
+    @property
+    def room_goal(self) -> int:
+        return self.slot(5) + 1
+
+    @property
+    def heroes_per_player(self) -> int:
+        return self.slot(1)
+
+    @property
+    def enemy_goal(self) -> int:
+        return self.slot(2) * 2 * self.game.hero_players
+
+    @property
+    def item(self) -> tuple[str, str]:
+        return VAULT[self.slot(3)]
+
+    @property
+    def event(self) -> tuple[str, str]:
+        return EVENTS[self.slot(4)]
+
+    def heroes_in(self, room: str) -> list[int]:
+        return [i for i, h in self.heroes.items() if h.room == room]
+
+    def enemies_in(self, room: str) -> list[int]:
+        return [i for i, e in self.enemies.items() if e.pos == room]
+
+    def place_step(self) -> str:
+        """What the placement phase asks next: hero, enemy, vault or event."""
+        if len(self.heroes) < self.heroes_per_player * self.game.hero_players:
+            return "hero"
+        if self.enemies_placed < self.enemy_goal:
+            return "enemy"
+        if self.vault is None:
+            return "vault"
+        return "event"
+
+    def enemy_side(self) -> str:
+        """I-B4: the side the next enemy goes on (N, E, S, W, N, ...)."""
+        return SIDES[self.enemies_placed % 4]
+
+    # -- whose turn -----------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return -1
+        if self.phase == "place":
+            step = self.place_step()
+            if step == "hero":
+                return len(self.heroes) // self.heroes_per_player
+            if step == "enemy" and self.game.enemy_seat is not None:
+                return self.game.enemy_seat
+            return 0
+        if self.phase == "heroes":
+            return self.hero_player
+        if self.phase == "enemies":
+            seat = self.game.enemy_seat
+            return 0 if seat is None else seat
+        return 0
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> Result | None:
+        if self.phase != "over":
+            return None
+        n = self.game.hero_players
+        per = [sum(1 for h in self.heroes.values() if h.owner == p) for p in range(n)]
+        scores = tuple(float(x) for x in per)
+        if self.game.enemy_seat is not None:
+            scores += (float(len(self.enemies)),)
+        if self.outcome == "win":
+            if self.game.settings["mode"] == "cut-throat" and n > 1:
+                best = max(per)
+                winners = tuple(p for p in range(n) if per[p] == best)
+                names = ", ".join(self.game.player_name(p) for p in winners)
+                return Result(winners, f"The {self.enemies_name.lower()} are gone: {names} win with "
+                                       f"{best} hero{'es' if best != 1 else ''} standing.", scores)
+            return Result(tuple(range(n)), f"The {self.enemies_name.lower()} are gone and "
+                                           f"{len(self.heroes)} of the {self.heroes_name.lower()} survive: victory!",
+                          scores)
+        why = ("no hero is left" if not self.heroes
+               else f"the {self.enemies_name.lower()} held out for {self.game.settings['rounds']} rounds")
+        seat = self.game.enemy_seat
+        return Result((seat,) if seat is not None else (), f"The invasion wins: {why}.", scores)
+
+    def status(self) -> str:
+        if self.phase == "over":
+            res = self.result()
+            return res.text if res else "Game over."
+        who = self.game.player_name(self.current_player())
+        if self.phase == "place":
+            step = self.place_step()
+            what = {"hero": f"place a hero ({len(self.heroes) + 1} of {self.heroes_per_player * self.game.hero_players})",
+                    "enemy": f"place enemy {self.enemies_placed + 1} of {self.enemy_goal} outside a room "
+                             f"on the {self.enemy_side()} side",
+                    "vault": "place the Vault in a room", "event": "place the Event marker in a room"}[step]
+            return f"{who}: {what}."
+        if self.phase == "build":
+            return f"{who}: split the sheet into {self.room_goal} rooms ({len(self.board.rooms)} so far), or take a floor plan."
+        if self.phase in ("heroes", "enemies"):
+            return f"Round {self.round}: {who} - {PHASE_ASK[self.phase]}."
+        return f"{who}: {PHASE_ASK[self.phase]}."
+
+    # -- legality ---------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "over":
+            return []
+        out: list[Action] = []
+        if self.phase == "word":
+            return [ChooseWord(self.suggested)]
+        if self.phase == "build":
+            out.append(GeneratePlan())
+            for r in sorted(self.board.rooms):
+                out.extend(Split(r, axis, at) for axis, at in self.board.split_choices(r))
+            return out
+        if self.phase == "place":
+            step = self.place_step()
+            rooms = sorted(self.board.rooms)
+            if step == "hero":
+                return [PlaceHero(r) for r in rooms]
+            if step == "enemy":
+                side = self.enemy_side()
+                return [PlaceEnemy(r, side) for r in self.board.rooms_on_side(side)]
+            if step == "vault":
+                return [PlaceVault(r) for r in rooms]
+            return [PlaceEvent(r) for r in rooms]
+        if self.phase == "heroes":
+            for hid in sorted(self.heroes):
+                h = self.heroes[hid]
+                if h.owner != self.hero_player:
+                    continue
+                out.extend(self.hero_actions(hid))
+            if not self.extra_this_turn:
+                out.append(TriggerEvent())
+            out.append(EndTurn())
+            return out
+        for eid in sorted(self.enemies):
+            e = self.enemies[eid]
+            if not e.moved:
+                out.extend(EMove(eid, to) for to in self.enemy_moves(eid))
+            if not e.acted:
+                out.extend(ESmash(eid, w) for w in self.enemy_walls(eid) if self.board.walls[w] != OPENING)
+                if not e.outside:
+                    out.extend(EGrab(eid, h) for h in sorted(self.heroes_in(e.pos)))
+        out.append(EndTurn())
+        return out
+
+    def hero_moves(self, hid: int) -> list[str]:
+        h = self.heroes[hid]
+        return [o for o, k in self.board.neighbours(h.room) if self.board.walls[k] != DOUBLE]
+
+    def hero_actions(self, hid: int) -> list[Action]:
+        """Every legal action of one hero now (for the view's menu and the agents)."""
+        h = self.heroes[hid]
+        out: list[Action] = []
+        if not h.moved:
+            out.extend(Move(hid, to) for to in self.hero_moves(hid))
+        if not h.acted:
+            if self.enemies_in(h.room):
+                out.append(Kill(hid))
+            for s in self.board.sides(h.room):
+                st = self.board.walls[s.key]
+                if st == DOUBLE:
+                    out.append(Smash(hid, s.key))
+                else:
+                    out.append(Seal(hid, s.key))
+            if self.vault == h.room and not self.vault_open and not h.item:
+                out.append(Loot(hid))
+        if h.item:
+            out.extend(self.item_uses(hid))
+        return out
+
+    def item_uses(self, hid: int) -> list[Use]:
+        h = self.heroes[hid]
+        item = self.slot(3)
+        walls = sorted(self.board.walls)
+        here = h.room
+        if item == 1:
+            out = []
+            near = len(self.enemies_in(here))
+            if near:
+                out.append(Use(hid, "", "", 3))
+            for o, _ in self.board.neighbours(here):
+                there = len(self.enemies_in(o))
+                if there:
+                    out.extend(Use(hid, o, "", n) for n in range(0, min(near, 2) + 1))
+            return out
+        if item == 2:
+            return [Use(hid, w) for w in walls if self.board.walls[w] != DOUBLE]
+        if item == 3:
+            return [Use(hid, to) for to in self.hero_moves(hid)]
+        if item in (4, 7):
+            return [Use(hid)]
+        if item == 5:
+            out = []
+            for r in sorted(self.board.rooms):
+                if self.enemies_in(r):
+                    out.extend(Use(hid, r, o) for o, _ in self.board.neighbours(r))
+            return out
+        if item == 6:
+            return [Use(hid, p) for p in sorted({e.pos for e in self.enemies.values()})]
+        if item == 8:
+            return [Use(hid, r) for r in sorted(self.board.rooms)]
+        return [Use(hid, w) for w in walls if self.board.walls[w] == OPENING]
+
+    def enemy_moves(self, eid: int) -> list[str]:
+        e = self.enemies[eid]
+        if e.outside:
+            return [e.room] if self.board.walls[e.pos] == OPENING else []
+        return [o for o, k in self.board.neighbours(e.pos) if self.board.walls[k] == OPENING]
+
+    def enemy_walls(self, eid: int) -> list[str]:
+        e = self.enemies[eid]
+        if e.outside:
+            return [e.pos]
+        return [s.key for s in self.board.sides(e.pos)]
+
+    def check(self, action: Action) -> None:
+        allowed = PHASES[self.phase]
+        if not isinstance(action, allowed):
+            if self.phase == "over":
+                raise IllegalAction("I-W1", "The game is over.")
+            raise IllegalAction("PHASE", f"Not now: it is time to {PHASE_ASK[self.phase]}.")
+        if isinstance(action, ChooseWord):
+            if action.option not in OPTIONS:
+                raise IllegalAction("I-S4", "Use the word as it is, reversed, two letters in, or roll D6/D10.")
+            if action.option not in ("d6", "d10") and not fold(action.word):
+                raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+            return
+        if isinstance(action, Split):
+            if len(self.board.rooms) >= self.room_goal:
+                raise IllegalAction("I-B1", f"The sheet already has its {self.room_goal} rooms.")
+            problem = self.board.split_problem(action.room, action.axis, action.at)
+            if problem:
+                raise IllegalAction("I-B1", problem)
+            return
+        if isinstance(action, GeneratePlan):
+            return
+        if isinstance(action, (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent)):
+            self._check_place(action)
+            return
+        if isinstance(action, (TriggerEvent, EndTurn)):
+            if isinstance(action, TriggerEvent) and self.extra_this_turn:
+                raise IllegalAction("I-X3", "One extra Event per hero turn is enough.")
+            return
+        if isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
+            self._check_hero(action)
+            return
+        self._check_enemy(action)
+
+    def _check_place(self, action: Action) -> None:
+        step = self.place_step()
+        want = {"hero": PlaceHero, "enemy": PlaceEnemy, "vault": PlaceVault, "event": PlaceEvent}[step]
+        if not isinstance(action, want):
+            raise IllegalAction("I-B3", f"First {self.status().split(': ', 1)[-1].rstrip('.')}.")
+        room = getattr(action, "room", "")
+        if room not in self.board.rooms:
+            raise IllegalAction("I-B1", f"There is no room {room}.")
+        if isinstance(action, PlaceEnemy):
+            side = self.enemy_side()
+            if action.side != side:
+                raise IllegalAction("I-B4", f"Enemies are placed N, E, S, W in turn: this one goes on the {side} side.")
+            if side not in self.board.exterior_sides(room):
+                raise IllegalAction("I-B4", f"Room {room} has no outside wall on the {side} side.")
+
+    def _hero(self, hid: int) -> Hero:
+        h = self.heroes.get(hid)
+        if h is None:
+            raise IllegalAction("I-H1", f"There is no hero H{hid}.")
+        if h.owner != self.hero_player:
+            raise IllegalAction("I-H1", f"H{hid} belongs to {self.game.player_name(h.owner)}.")
+        return h
+
+    def _check_hero(self, action: Action) -> None:
+        h = self._hero(action.hero)
+        if isinstance(action, Move):
+            if h.moved:
+                raise IllegalAction("I-H1", "This hero has already moved this turn.")
+            self._check_step(h.room, action.to)
+            return
+        if isinstance(action, Use):
+            if not h.item:
+                raise IllegalAction("I-H5", "This hero holds no Vault item.")
+            if action not in self.item_uses(action.hero):
+                name, what = self.item
+                raise IllegalAction(f"I-V{self.slot(3)}", f"The {name} cannot do that: {what}")
+            return
+        if h.acted:
+            raise IllegalAction("I-H1", "This hero has already taken its one action this turn.")
+        if isinstance(action, Kill):
+            if not self.enemies_in(h.room):
+                raise IllegalAction("I-H2", f"There is no enemy in room {h.room} to kill.")
+        elif isinstance(action, (Seal, Smash)):
+            keys = [s.key for s in self.board.sides(h.room)]
+            if action.wall not in keys:
+                raise IllegalAction("I-H3", f"That wall is not a wall of room {h.room}.")
+            st = self.board.walls[action.wall]
+            if isinstance(action, Seal) and st == DOUBLE:
+                raise IllegalAction("I-H3", "That wall is already a Double Barrier.")
+            if isinstance(action, Smash) and st != DOUBLE:
+                raise IllegalAction("I-H4", "Heroes only smash Double Barriers (down to Single).")
+        elif isinstance(action, Loot):
+            if self.vault != h.room or self.vault_open:
+                raise IllegalAction("I-H5", "There is no closed Vault in this room.")
+            if h.item:
+                raise IllegalAction("I-H5", "This hero already holds a Vault item.")
+
+    def _check_step(self, here: str, to: str) -> None:
+        key = self.board.wall_between(here, to) if to in self.board.rooms else None
+        if key is None:
+            raise IllegalAction("I-H1", f"Room {to} is not next to room {here}.")
+        if self.board.walls[key] == DOUBLE:
+            raise IllegalAction("I-B2", "A Double Barrier stops everyone: smash it down to Single first.")
+
+    def _check_enemy(self, action: Action) -> None:
+        eid = action.enemy
+        e = self.enemies.get(eid)
+        if e is None:
+            raise IllegalAction("I-E1", f"There is no enemy O{eid}.")
+        if isinstance(action, EMove):
+            if e.moved:
+                raise IllegalAction("I-E1", "This enemy has already moved this turn.")
+            if action.to not in self.enemy_moves(eid):
+                raise IllegalAction("I-E1", "Enemies move only through an Opening into the room beyond.")
+            return
+        if e.acted:
+            raise IllegalAction("I-E2", "This enemy has already taken its one action this turn.")
+        if isinstance(action, ESmash):
+            if action.wall not in self.enemy_walls(eid):
+                raise IllegalAction("I-E2", "An enemy smashes only a wall of its own room (or the wall it stands at).")
+            if self.board.walls[action.wall] == OPENING:
+                raise IllegalAction("I-E2", "That wall is already an Opening.")
+        elif isinstance(action, EGrab):
+            if e.outside or action.hero not in self.heroes_in(e.pos):
+                raise IllegalAction("I-E3", "An enemy grabs only a hero in its own room.")
+
+    # -- applying -----------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        before = len(self.enemies)
+        ev: list[Event] = []
+        if isinstance(action, ChooseWord):
+            ev = self._choose_word(action)
+        elif isinstance(action, Split):
+            new = self.board.split(action.room, action.axis, action.at)
+            ev = [Event("split", f"A wall splits room {action.room}: room {new} is drawn.",
+                        {"room": action.room, "new": new})]
+            ev += self._maybe_rooms_done()
+        elif isinstance(action, GeneratePlan):
+            self.board.generate(self.chance, self.room_goal)
+            ev = [Event("plan", f"A floor plan with {len(self.board.rooms)} rooms is drawn.", {})]
+            ev += self._maybe_rooms_done()
+        elif isinstance(action, (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent)):
+            ev = self._place(action)
+        elif isinstance(action, TriggerEvent):
+            self.extra_this_turn = True
+            ev = self.fire_event("the heroes call for an extra Event")
+        elif isinstance(action, EndTurn):
+            ev = self._end_hero_turn() if self.phase == "heroes" else self._end_enemy_turn()
+        elif isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
+            ev = self._hero_action(action)
+        else:
+            ev = self._enemy_action(action)
+        ev += self._settle(before)
+        return ev
+
+    def _choose_word(self, a: ChooseWord) -> list[Event]:
+        if a.option in ("d6", "d10"):
+            self.slots = slots_from_dice(self.chance, 6 if a.option == "d6" else 10)
+            self.word = ""
+        else:
+            self.slots = slots_from_word(a.word, a.option)
+            self.word = a.word.strip()
+        self.option = a.option
+        if self.game.settings["theme"] == "Custom":
+            self.heroes_name = a.heroes.strip() or "Heroes"
+            self.enemies_name = a.enemies.strip() or "Enemies"
+        self.phase = "build"
+        src = f"'{self.word}'" if self.word else f"the {a.option.upper()}"
+        return [Event("slots", f"Slots from {src}: {' '.join(map(str, self.slots))} - "
+                               f"{self.room_goal} rooms, {self.heroes_per_player} heroes, {self.enemy_goal} enemies, "
+                               f"Vault {self.item[0]}, Event {self.event[0]}.", {"slots": list(self.slots)})]
+
+    def _maybe_rooms_done(self) -> list[Event]:
+        if len(self.board.rooms) >= self.room_goal:
+            self.phase = "place"
+            return [Event("rooms", f"The board has its {len(self.board.rooms)} rooms; place the tokens.", {})]
+        return []
+
+    def _new_id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def _place(self, a: Action) -> list[Event]:
+        if isinstance(a, PlaceHero):
+            owner = len(self.heroes) // self.heroes_per_player
+            hid = self._new_id()
+            self.heroes[hid] = Hero(owner, a.room)
+            ev = [Event("add_hero", f"H{hid} is placed in room {a.room}.", {"hero": hid, "room": a.room, "heroes": 1})]
+        elif isinstance(a, PlaceEnemy):
+            eid = self._new_id()
+            self.enemies[eid] = Enemy(ext_key(a.room, a.side))
+            self.enemies_placed += 1
+            ev = [Event("add_enemy", f"O{eid} waits outside room {a.room} ({a.side}).",
+                        {"enemy": eid, "pos": ext_key(a.room, a.side), "enemies": 1})]
+        elif isinstance(a, PlaceVault):
+            self.vault = a.room
+            ev = [Event("vault", f"The Vault (V) is in room {a.room}.", {"room": a.room})]
+        else:
+            assert isinstance(a, PlaceEvent)
+            self.event_room = a.room
+            ev = [Event("marker", f"The Event marker (E) is in room {a.room}.", {"room": a.room})]
+            ev += self._start_play()
+        return ev
+
+    def _start_play(self) -> list[Event]:
+        """I-B6: odd Slot 5, heroes first; even, the enemies open."""
+        self.round = 1
+        if self.slot(5) % 2 == 1:
+            ev = [Event("first", f"Slot 5 is {self.slot(5)} (odd): the heroes move first.", {})]
+            return ev + self._begin_hero_turn()
+        ev = [Event("first", f"Slot 5 is {self.slot(5)} (even): the enemies move first.", {})]
+        return ev + self._begin_enemy_turn()
+
+    # -- turns ----------------------------------------------------------------------
+    def _begin_hero_turn(self) -> list[Event]:
+        if self.phase == "over":
+            return []
+        if not self.heroes:
+            self.phase = "over"
+            self.outcome = "loss"
+            return [Event("end", f"No {self.heroes_name.lower()} are left.", {})]
+        if self.round > self.game.settings["rounds"]:
+            self.phase = "over"
+            self.outcome = "loss"
+            return [Event("end", f"{self.game.settings['rounds']} rounds have passed and the "
+                                 f"{self.enemies_name.lower()} still hold on.", {})]
+        for h in self.heroes.values():
+            h.moved = h.acted = False
+        self.extra_this_turn = False
+        if self.skip_heroes:
+            self.skip_heroes = False
+            return [Event("skip", "Terror-stricken: the heroes skip this turn (I-Y5).", {})] + self._begin_enemy_turn()
+        self.phase = "heroes"
+        self.hero_player = -1
+        return self._next_hero_player()
+
+    def _next_hero_player(self) -> list[Event]:
+        for p in range(self.hero_player + 1, self.game.hero_players):
+            if any(h.owner == p for h in self.heroes.values()):
+                self.hero_player = p
+                return []
+        return self._begin_enemy_turn()
+
+    def _end_hero_turn(self) -> list[Event]:
+        return self._next_hero_player()
+
+    def _begin_enemy_turn(self) -> list[Event]:
+        if self.dodge_pending:
+            self.dodge, self.dodge_pending = True, False
+        if self.skip_enemies:
+            self.skip_enemies -= 1
+            self.dodge = False
+            self.round += 1
+            return [Event("skip", "Shaker: the enemies skip their turn (I-V4).", {})] + self._begin_hero_turn()
+        for e in self.enemies.values():
+            e.moved = e.acted = False
+        self.enemy_moved = False
+        self.phase = "enemies"
+        if self.game.enemy_seat is not None:
+            return []
+        ev = enemy_ai.play_turn(self)
+        if self.phase == "over":
+            return ev
+        return ev + self._end_enemy_turn()
+
+    def _end_enemy_turn(self) -> list[Event]:
+        ev: list[Event] = []
+        self.dodge = False
+        if not self.enemy_moved and self.enemies and not self.fired_stuck and self.phase != "over":
+            self.fired_stuck = True
+            ev += self.fire_event("no enemy could move this turn")
+        if self.phase == "over":
+            return ev
+        self.round += 1
+        return ev + self._begin_hero_turn()
+
+    # -- hero actions -----------------------------------------------------------------
+    def _hero_action(self, a: Action) -> list[Event]:
+        hid = a.hero
+        h = self.heroes[hid]
+        if isinstance(a, Move):
+            h.moved = True
+            return [self._move_hero(hid, a.to)]
+        if isinstance(a, Use):
+            return self._use(hid, a)
+        h.acted = True
+        if isinstance(a, Kill):
+            victims = sorted(self.enemies_in(h.room))[:2]
+            for v in victims:
+                del self.enemies[v]
+            return [Event("kill", f"H{hid} kills {len(victims)} in room {h.room}.",
+                          {"hero": hid, "victims": victims, "enemies": -len(victims)})]
+        if isinstance(a, Seal):
+            old = self.board.walls[a.wall]
+            new = SINGLE if old == OPENING else DOUBLE
+            return [self._set_wall(a.wall, new, f"H{hid} seals {a.wall}")]
+        if isinstance(a, Smash):
+            return [self._set_wall(a.wall, SINGLE, f"H{hid} smashes {a.wall}")]
+        assert isinstance(a, Loot)
+        h.item = True
+        self.vault_open = True
+        name, what = self.item
+        return [Event("loot", f"H{hid} opens the Vault and becomes P: {name} ({what})", {"hero": hid})]
+
+    def _move_hero(self, hid: int, to: str) -> Event:
+        h = self.heroes[hid]
+        key = self.board.wall_between(h.room, to)
+        assert key is not None and self.board.walls[key] != DOUBLE, "a Double Barrier is never crossed"
+        frm, h.room = h.room, to
+        return Event("move", f"H{hid} moves {frm} -> {to}.",
+                     {"hero": hid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
+
+    def _set_wall(self, key: str, new: str, who: str) -> Event:
+        old = self.board.walls[key]
+        self.board.walls[key] = new
+        return Event("wall", f"{who}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.", {"wall": key, "old": old, "new": new})
+
+    def _use(self, hid: int, a: Use) -> list[Event]:
+        h = self.heroes[hid]
+        h.item = False
+        item = self.slot(3)
+        name = VAULT[item][0]
+        tag = f"P{hid} uses the {name}"
+        if item == 1:
+            here = sorted(self.enemies_in(h.room))[: a.n]
+            there = sorted(self.enemies_in(a.target))[: 3 - len(here)] if a.target else []
+            for v in here + there:
+                del self.enemies[v]
+            n = len(here) + len(there)
+            return [Event("kill", f"{tag}: {n} burn.", {"hero": hid, "victims": here + there, "enemies": -n})]
+        if item in (2, 9):
+            old = self.board.walls[a.target]
+            new = SINGLE if old == OPENING else DOUBLE
+            return [self._set_wall(a.target, new, tag)]
+        if item == 3:
+            return [Event("item", f"{tag}.", {})] + [self._move_hero(hid, a.target)]
+        if item == 4:
+            self.skip_enemies += 1
+            return [Event("item", f"{tag}: the next enemy turn is skipped.", {})]
+        if item == 5:
+            moved = sorted(self.enemies_in(a.target))
+            for eid in moved:
+                self.enemies[eid].pos = a.target2
+            return [Event("shove", f"{tag}: {len(moved)} shoved from {a.target} to {a.target2}.",
+                          {"enemies_moved": moved, "from": a.target, "to": a.target2})]
+        if item == 6:
+            victim = min(i for i, e in self.enemies.items() if e.pos == a.target)
+            del self.enemies[victim]
+            return [Event("kill", f"{tag}: O{victim} falls.", {"hero": hid, "victims": [victim], "enemies": -1})]
+        if item == 7:
+            self.dodge_pending = True
+            return [Event("item", f"{tag}: grabs fail during the next enemy turn.", {})]
+        nid = self._new_id()
+        self.heroes[nid] = Hero(h.owner, a.target, moved=True, acted=True)
+        return [Event("add_hero", f"{tag}: H{nid} joins in room {a.target}.", {"hero": nid, "room": a.target, "heroes": 1})]
+
+    # -- enemy steps (shared by the program and a person) ----------------------------------
+    def enemy_move(self, eid: int, to: str) -> Event:
+        e = self.enemies[eid]
+        key = e.pos if e.outside else self.board.wall_between(e.pos, to)
+        assert key is not None and self.board.walls[key] == OPENING, "enemies pass Openings only"
+        frm, e.pos = e.pos, to
+        e.moved = True
+        self.enemy_moved = True
+        return Event("enemy_move", f"O{eid} moves {frm} -> {to}.",
+                     {"enemy": eid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
+
+    def enemy_smash(self, eid: int, key: str) -> Event:
+        e = self.enemies[eid]
+        e.acted = True
+        old = self.board.walls[key]
+        new = OPENING if old == SINGLE else SINGLE
+        self.board.walls[key] = new
+        return Event("enemy_smash", f"O{eid} smashes {key}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.",
+                     {"enemy": eid, "wall": key, "old": old, "new": new})
+
+    def enemy_grab(self, eid: int, hid: int) -> Event:
+        e = self.enemies[eid]
+        e.acted = True
+        if self.dodge:
+            return Event("enemy_grab_fail", f"O{eid} grabs at H{hid} and misses (Dodger).", {"enemy": eid, "hero": hid})
+        room = self.heroes[hid].room
+        del self.heroes[hid]
+        nid = self._new_id()
+        self.enemies[nid] = Enemy(room, True, True)
+        return Event("enemy_grab", f"O{eid} grabs H{hid} in room {room}: H{hid} is now O{nid}.",
+                     {"enemy": eid, "hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1})
+
+    def _enemy_action(self, a: Action) -> list[Event]:
+        if isinstance(a, EMove):
+            return [self.enemy_move(a.enemy, a.to)]
+        if isinstance(a, ESmash):
+            return [self.enemy_smash(a.enemy, a.wall)]
+        assert isinstance(a, EGrab)
+        return [self.enemy_grab(a.enemy, a.hero)]
+
+    # -- events (I-X, I-Y) ----------------------------------------------------------------
+    def fire_event(self, why: str) -> list[Event]:
+        """Fire the Event of Slot 4 at once; places follow I-X2 from the Event marker."""
+        self.events_fired += 1
+        n = self.slot(4)
+        name, what = EVENTS[n]
+        ev = [Event("event", f"Event ({why}): {name} - {what}", {"event": n, "why": why})]
+        order = self.board.clockwise_rooms(self.event_room or "a")
+        if n in (1, 6):
+            hid = next((i for r in order for i in sorted(self.heroes_in(r))), None)
+            if hid is not None:
+                room = self.heroes[hid].room
+                del self.heroes[hid]
+                if n == 1:
+                    nid = self._new_id()
+                    self.enemies[nid] = Enemy(room, True, True)
+                    ev.append(Event("enemy_grab", f"H{hid} in room {room} awakens as O{nid}.",
+                                    {"hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1}))
+                else:
+                    ev.append(Event("erase", f"H{hid} in room {room} is erased.", {"hero": hid, "heroes": -1}))
+        elif n == 2:
+            key = next((s.key for r in order for s in self.board.sides(r) if self.board.walls[s.key] == DOUBLE), None)
+            if key:
+                ev.append(self._set_wall(key, SINGLE, "Paper thin"))
+        elif n == 3:
+            room = next((r for r in order if self.heroes_in(r)), None)
+            key = None if room is None else next(
+                (s.key for s in self.board.sides(room) if self.board.walls[s.key] != OPENING), None)
+            if key:
+                ev.append(self._set_wall(key, OPENING, "Kool-aid man"))
+        elif n == 4:
+            ev += self._secret_passage(order)
+        elif n == 5:
+            self.skip_heroes = True
+        elif n == 7:
+            eid = self._first_enemy(order)
+            if eid is not None:
+                pos = self.enemies.pop(eid).pos
+                ev.append(Event("erase", f"O{eid} ({pos}) is erased.", {"enemy": eid, "enemies": -1}))
+        else:
+            room = order[0]
+            added = []
+            for _ in range(2 if n == 8 else 4):
+                nid = self._new_id()
+                self.enemies[nid] = Enemy(room, True, True)
+                added.append(nid)
+            ev.append(Event("add_enemy", f"{len(added)} enemies appear in room {room}.",
+                            {"new": added, "room": room, "enemies": len(added)}))
+        return ev
+
+    def _first_enemy(self, order: list[str]) -> int | None:
+        for r in order:
+            inside = sorted(self.enemies_in(r))
+            if inside:
+                return inside[0]
+            for s in self.board.sides(r):
+                if s.other is None:
+                    out = sorted(i for i, e in self.enemies.items() if e.pos == s.key)
+                    if out:
+                        return out[0]
+        return None
+
+    def _secret_passage(self, order: list[str]) -> list[Event]:
+        for r in order:
+            x0, y0, x1, y1 = self.board.rooms[r]
+            w, h = x1 - x0, y1 - y0
+            if max(w, h) < 2 or self.board.next_letter() is None:
+                continue
+            axis = "v" if w >= h else "h"
+            at = (x0 + x1) // 2 if axis == "v" else (y0 + y1) // 2
+            moving_side = "E" if axis == "v" else "S"
+            new = self.board.split(r, axis, at)
+            for e in self.enemies.values():
+                if e.pos == ext_key(r, moving_side):
+                    e.pos = ext_key(new, moving_side)
+            return [Event("split", f"A secret passage: room {r} is split and room {new} appears.",
+                          {"room": r, "new": new})]
+        return []
+
+    def _settle(self, before: int) -> list[Event]:
+        """I-X1 (two enemies left), I-X3 (one Event is required) and I-W1 after every action."""
+        if self.phase not in ("heroes", "enemies"):
+            return []
+        ev: list[Event] = []
+        for _ in range(8):
+            count = len(self.enemies)
+            if not self.fired_low and count < before and count <= 2 and self.heroes:
+                self.fired_low = True
+                ev += self.fire_event(f"only {count} {'enemy' if count == 1 else 'enemies'} left")
+                before = count
+                continue
+            if not self.enemies and self.heroes and not self.events_fired:
+                ev += self.fire_event("one Event is required before the invasion can end")
+                continue
+            break
+        if not self.heroes:
+            self.phase = "over"
+            self.outcome = "loss"
+            ev.append(Event("end", f"No {self.heroes_name.lower()} are left.", {}))
+        elif not self.enemies and self.events_fired:
+            self.phase = "over"
+            self.outcome = "win"
+            ev.append(Event("end", f"Every one of the {self.enemies_name.lower()} is gone!", {}))
+        elif self.phase == "heroes" and not any(h.owner == self.hero_player for h in self.heroes.values()):
+            ev += self._next_hero_player()
+        return ev
+
+    # -- persistence -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "word": self.word, "option": self.option, "slots": list(self.slots),
+            "names": [self.heroes_name, self.enemies_name], "suggested": self.suggested,
+            "rooms": {k: list(v) for k, v in self.board.rooms.items()}, "walls": dict(self.board.walls),
+            "heroes": {str(k): h.to_json() for k, h in self.heroes.items()},
+            "enemies": {str(k): e.to_json() for k, e in self.enemies.items()},
+            "next_id": self.next_id, "vault": self.vault, "vault_open": self.vault_open,
+            "event_room": self.event_room, "enemies_placed": self.enemies_placed,
+            "hero_player": self.hero_player, "round": self.round,
+            "flags": [self.skip_heroes, self.skip_enemies, self.dodge, self.dodge_pending, self.events_fired,
+                      self.fired_low, self.fired_stuck, self.enemy_moved, self.extra_this_turn],
+            "outcome": self.outcome, "chance": self.chance.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, game: Game, data: Mapping[str, Any]) -> InvasionState:
+        assert isinstance(game, InvasionGame)
+        s = cls(game, Chance.from_json(data["chance"]), fresh=False)
+        s.phase = str(data["phase"])
+        s.word, s.option = str(data["word"]), str(data["option"])
+        s.slots = tuple(int(x) for x in data["slots"])
+        s.heroes_name, s.enemies_name = (str(x) for x in data["names"])
+        s.suggested = str(data["suggested"])
+        s.board = Board({k: (int(v[0]), int(v[1]), int(v[2]), int(v[3])) for k, v in data["rooms"].items()},
+                        {str(k): str(v) for k, v in data["walls"].items()})
+        s.heroes = {int(k): Hero(int(v[0]), str(v[1]), bool(v[2]), bool(v[3]), bool(v[4]))
+                    for k, v in data["heroes"].items()}
+        s.enemies = {int(k): Enemy(str(v[0]), bool(v[1]), bool(v[2])) for k, v in data["enemies"].items()}
+        s.next_id = int(data["next_id"])
+        s.vault = data["vault"]
+        s.vault_open = bool(data["vault_open"])
+        s.event_room = data["event_room"]
+        s.enemies_placed = int(data["enemies_placed"])
+        s.hero_player = int(data["hero_player"])
+        s.round = int(data["round"])
+        f = data["flags"]
+        s.skip_heroes, s.skip_enemies, s.dodge, s.dodge_pending = bool(f[0]), int(f[1]), bool(f[2]), bool(f[3])
+        s.events_fired, s.fired_low, s.fired_stuck = int(f[4]), bool(f[5]), bool(f[6])
+        s.enemy_moved, s.extra_this_turn = bool(f[7]), bool(f[8])
+        s.outcome = data["outcome"]
+        return s
+
+    def clone(self) -> InvasionState:
+        s = InvasionState.__new__(InvasionState)
+        s.__dict__.update(self.__dict__)
+        s.chance = self.chance.copy()
+        s.board = self.board.copy()
+        s.heroes = {k: h.copy() for k, h in self.heroes.items()}
+        s.enemies = {k: e.copy() for k, e in self.enemies.items()}
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, InvasionState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+__all__ = ["InvasionGame", "InvasionState", "Hero", "Enemy", "WIDTH", "HEIGHT", "wall_rooms"]

@@ -1,0 +1,243 @@
+"""Paper Invasion on paper: the pencil board drawing (shared with the view) and the printable
+A4 game sheet (board, word and Slots, Vault and Event tables) saved as PNG and PDF.
+
+The PDF is made with Pillow from the rendered page, so it prints at the same A4 size.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ...rules.invasion.board import DOUBLE, HEIGHT, OPENING, WIDTH
+from ...rules.invasion.slots import word_table
+from ...rules.invasion.state import InvasionState
+from ...rules.invasion.tables import EVENTS, VAULT
+from .. import paper
+
+PAD = 1.5  # grid units of outside margin around the sheet (enemies wait there)
+A4_MM = (297, 210)  # landscape
+
+
+@dataclass
+class Frame:
+    """Maps grid units of the Play Area to pixels."""
+
+    x: float
+    y: float
+    scale: float
+
+    def px(self, gx: float, gy: float) -> tuple[float, float]:
+        return self.x + gx * self.scale, self.y + gy * self.scale
+
+    def grid(self, px: float, py: float) -> tuple[float, float]:
+        return (px - self.x) / self.scale, (py - self.y) / self.scale
+
+    @classmethod
+    def fit(cls, rect: pygame.Rect) -> Frame:
+        scale = min(rect.w / (WIDTH + 2 * PAD), rect.h / (HEIGHT + 2 * PAD))
+        x = rect.x + (rect.w - WIDTH * scale) / 2
+        y = rect.y + (rect.h - HEIGHT * scale) / 2
+        return cls(x, y, scale)
+
+
+def draw_wall(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float], state: str,
+              seed: int, width: int = 2, colour: tuple[int, int, int] = paper.INK) -> None:
+    """Single: one pencil line.  Double: a second line beside it.  Opening: an erased gap."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    if state == OPENING:
+        gap = min(0.6, max(0.3, 36 / length))
+        t0, t1 = 0.5 - gap / 2, 0.5 + gap / 2
+        m0 = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
+        m1 = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
+        paper.pencil_line(surf, colour, a, m0, width, seed)
+        paper.pencil_line(surf, colour, m1, b, width, seed + 1)
+        # eraser smudge and crumbs in the gap, short jambs at its ends
+        pygame.draw.line(surf, paper.ERASER, m0, m1, width + 5)
+        nx, ny = -(by - ay) / length * 4, (bx - ax) / length * 4
+        for m in (m0, m1):
+            pygame.draw.line(surf, colour, (m[0] - nx, m[1] - ny), (m[0] + nx, m[1] + ny), 1)
+        for k in range(3):
+            t = t0 + (t1 - t0) * (k + 0.5) / 3
+            cx, cy = ax + (bx - ax) * t, ay + (by - ay) * t
+            pygame.draw.circle(surf, paper.FAINT, (int(cx + 3 * paper._jitter(seed, k)), int(cy + 3)), 1)
+        return
+    paper.pencil_line(surf, colour, a, b, width, seed)
+    if state == DOUBLE:
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        off = max(3.0, width * 2.2)
+        paper.pencil_line(surf, colour, (ax + nx * off, ay + ny * off), (bx + nx * off, by + ny * off), width,
+                          seed + 7)
+        paper.pencil_line(surf, colour, (ax - nx * off, ay - ny * off), (bx - nx * off, by - ny * off), 1,
+                          seed + 9)
+
+
+def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, float, float]]:
+    """Where each token is drawn: {"H3": (x, y, size), "O7": ..., "V": ..., "E": ...}."""
+    out: dict[str, tuple[float, float, float]] = {}
+    board = state.board
+    for r, (x0, y0, x1, y1) in board.rooms.items():
+        items = [f"{'P' if state.heroes[i].item else 'H'}{i}" for i in sorted(state.heroes_in(r))]
+        items += [f"O{i}" for i in sorted(state.enemies_in(r))]
+        if state.vault == r and not state.vault_open:
+            items.append("V")
+        if state.event_room == r:
+            items.append("E")
+        if not items:
+            continue
+        w, h = x1 - x0, y1 - y0
+        inner_w, inner_h = max(0.6, w - 0.6), max(0.6, h - 1.3)
+        n = len(items)
+        cols = max(1, min(n, math.ceil(math.sqrt(n * inner_w / inner_h))))
+        rows = math.ceil(n / cols)
+        cell = min(inner_w / cols, inner_h / rows, 1.1)
+        for k, name in enumerate(items):
+            cx = x0 + 0.3 + (k % cols + 0.5) * (inner_w / cols)
+            cy = y0 + 1.0 + (k // cols + 0.5) * (inner_h / rows)
+            px, py = frame.px(cx, cy)
+            out[name] = (px, py, cell * frame.scale * 0.8)
+    # enemies outside, spread along their wall
+    by_wall: dict[str, list[int]] = {}
+    for i, e in state.enemies.items():
+        if e.outside:
+            by_wall.setdefault(e.pos, []).append(i)
+    for key, eids in by_wall.items():
+        if key.split(":")[0] not in board.rooms:
+            continue
+        (ax, ay), (bx, by) = board.wall_segment(key)
+        side = key.split(":")[1]
+        nx, ny = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
+        n = len(eids)
+        size = min(0.9, max(0.35, (abs(bx - ax) + abs(by - ay)) / max(1, n) * 0.9))
+        for k, eid in enumerate(sorted(eids)):
+            t = (k + 0.5) / n
+            gx = ax + (bx - ax) * t + nx * 0.75
+            gy = ay + (by - ay) * t + ny * 0.75
+            px, py = frame.px(gx, gy)
+            out[f"O{eid}"] = (px, py, size * frame.scale * 0.8)
+    return out
+
+
+def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tuple[float, float, float],
+               highlight: bool = False) -> None:
+    x, y, size = spot
+    fsize = max(10, int(size))
+    if name.startswith(("H", "P")):
+        hid = int(name[1:])
+        h = state.heroes.get(hid)
+        owner = h.owner if h else 0
+        colour = paper.player_colour(owner) if state.game.hero_players > 1 else paper.INK
+        paper.text(surf, name[0], (x, y), fsize, colour, "center", bold=True)
+        if state.game.hero_players > 1:
+            paper.draw_symbol(surf, owner, (x + size * 0.45, y - size * 0.4), max(6, size * 0.3), 1)
+        if highlight:
+            paper.pencil_circle(surf, paper.GOOD, (x, y), size * 0.62, 2, hid)
+    elif name.startswith("O"):
+        eid = int(name[1:])
+        paper.pencil_circle(surf, paper.WARN if highlight else paper.GRAPHITE, (x, y), max(4, size * 0.32), 2, eid)
+    else:
+        paper.text(surf, name, (x, y), fsize, paper.GRAPHITE, "center", bold=True)
+
+
+def draw_board(surf: pygame.Surface, state: InvasionState, frame: Frame, seed: int = 3,
+               width: int = 2, tokens: bool = True) -> dict[str, tuple[float, float, float]]:
+    """The whole Play Area in pencil; returns the token spots for hit testing."""
+    board = state.board
+    sheet = pygame.Rect(*frame.px(0, 0), WIDTH * frame.scale, HEIGHT * frame.scale)
+    grid_colour = (218, 226, 232)
+    for gx in range(WIDTH + 1):
+        pygame.draw.line(surf, grid_colour, frame.px(gx, 0), frame.px(gx, HEIGHT), 1)
+    for gy in range(HEIGHT + 1):
+        pygame.draw.line(surf, grid_colour, frame.px(0, gy), frame.px(WIDTH, gy), 1)
+    del sheet
+    for i, key in enumerate(sorted(board.walls)):
+        a, b = board.wall_segment(key)
+        draw_wall(surf, frame.px(*a), frame.px(*b), board.walls[key], seed + i * 3, width)
+    for r, (x0, y0, _x1, _y1) in board.rooms.items():
+        paper.text(surf, r, frame.px(x0 + 0.25, y0 + 0.1), max(12, int(frame.scale * 0.7)), paper.GRAPHITE)
+    spots = token_spots(state, frame) if tokens else {}
+    return spots
+
+
+# -- the printable game sheet --------------------------------------------------------------
+
+def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
+    """An A4 landscape game sheet: title, word and Slots, the board, both tables."""
+    w = int(A4_MM[0] / 25.4 * dpi)
+    h = int(A4_MM[1] / 25.4 * dpi)
+    surf = pygame.Surface((w, h))
+    surf.fill((255, 255, 255))
+    u = dpi / 25.4  # pixels per mm
+    ink = (40, 40, 48)
+    paper.text(surf, "Paper Invasion - Game Sheet", (int(12 * u), int(8 * u)), int(7 * u), ink, bold=True)
+    paper.text(surf, f"{state.heroes_name} vs. {state.enemies_name}", (int(12 * u), int(17 * u)), int(4.5 * u), ink)
+    # word and Slots, as on the official sheet
+    x0, y0 = int(12 * u), int(26 * u)
+    cell = int(11 * u)
+    rows = word_table(state.word, state.option) if state.word else [("?", 0, d) for d in state.slots]
+    labels = ("letter", "number", "Slot")
+    for j, lab in enumerate(labels):
+        paper.text(surf, lab, (x0, y0 + j * cell + int(2 * u)), int(3.5 * u), (110, 110, 110))
+    for i in range(6):
+        cx = x0 + int(18 * u) + i * cell
+        for j in range(3):
+            pygame.draw.rect(surf, ink, (cx, y0 + j * cell, cell, cell), 1)
+        if i < len(rows):
+            letter, number, digit = rows[i]
+            paper.text(surf, letter, (cx + cell // 2, y0 + cell // 2), int(5 * u), ink, "center", bold=True)
+            paper.text(surf, str(number or "-"), (cx + cell // 2, y0 + cell + cell // 2), int(4 * u), ink, "center")
+            paper.text(surf, str(digit), (cx + cell // 2, y0 + 2 * cell + cell // 2), int(5 * u), ink, "center",
+                       bold=True)
+        paper.text(surf, f"S{i + 1}", (cx + cell // 2, y0 + 3 * cell + int(3 * u)), int(3.2 * u), (110, 110, 110),
+                   "center")
+    if state.slots:
+        facts = [f"Rooms (S5+1): {state.room_goal}", f"Heroes (S1): {state.heroes_per_player}",
+                 f"Enemies (S2x2): {state.enemy_goal}", f"Vault (S3): {state.item[0]}",
+                 f"Event (S4): {state.event[0]}",
+                 "First: " + ("heroes" if state.slot(5) % 2 else "enemies")]
+        for k, line in enumerate(facts):
+            paper.text(surf, line, (x0, y0 + int(4 * cell) + k * int(6 * u)), int(4 * u), ink)
+    # tables
+    ty = y0 + int(4 * cell) + 6 * int(6 * u) + int(4 * u)
+    for title, table, active in (("Vault (Slot 3)", VAULT, state.slot(3) if state.slots else 0),
+                                 ("Event (Slot 4)", EVENTS, state.slot(4) if state.slots else 0)):
+        paper.text(surf, title, (x0, ty), int(4.2 * u), ink, bold=True)
+        ty += int(5.5 * u)
+        for n, (name, what) in table.items():
+            colour = (180, 40, 30) if n == active else ink
+            line = f"{n}. {name}: {what}"
+            for part in paper.wrap(line, int(3.2 * u), int(88 * u)):
+                paper.text(surf, part, (x0, ty), int(3.2 * u), colour)
+                ty += int(3.9 * u)
+        ty += int(2 * u)
+    # the board
+    area = pygame.Rect(int(108 * u), int(22 * u), int(180 * u), int(180 * u * (HEIGHT + 2 * PAD) / (WIDTH + 2 * PAD)))
+    paper.text(surf, "Play Area", (area.x, int(15 * u)), int(4.5 * u), ink, bold=True)
+    frame = Frame.fit(area)
+    spots = draw_board(surf, state, frame, width=max(2, int(0.5 * u)))
+    for name, spot in spots.items():
+        draw_token(surf, state, name, spot)
+    paper.text(surf, f"Round {state.round}   {state.status()}", (area.x, area.bottom + int(2 * u)), int(3.5 * u), ink)
+    return surf
+
+
+def save_sheet(state: InvasionState, folder: Path) -> tuple[Path, Path]:
+    """Write the sheet as PNG and as a one-page A4 PDF; returns both paths."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    dpi = 150
+    surf = render_sheet(state, dpi)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    png = folder / f"invasion-sheet-{stamp}.png"
+    pdf = folder / f"invasion-sheet-{stamp}.pdf"
+    pygame.image.save(surf, str(png))
+    raw = pygame.image.tobytes(surf, "RGB")
+    Image.frombytes("RGB", surf.get_size(), raw).save(pdf, "PDF", resolution=float(dpi))
+    return png, pdf

@@ -1,0 +1,586 @@
+"""Paper Invasion rules, one test (at least) per rule id of RULES.md section I."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from game.engine import Chance, IllegalAction
+from game.rules.invasion import InvasionGame
+from game.rules.invasion.actions import (
+    ChooseWord,
+    EGrab,
+    EMove,
+    EndTurn,
+    ESmash,
+    GeneratePlan,
+    Kill,
+    Loot,
+    Move,
+    PlaceEnemy,
+    PlaceEvent,
+    PlaceHero,
+    PlaceVault,
+    Seal,
+    Smash,
+    Split,
+    TriggerEvent,
+    Use,
+)
+from game.rules.invasion.board import DOUBLE, OPENING, SINGLE, Board
+from game.rules.invasion.slots import (
+    check_word_unused,
+    digit_sum,
+    fold,
+    remember_word,
+    six_letters,
+    slots_from_word,
+    word_table,
+)
+from game.rules.invasion.state import Enemy, Hero
+
+from .helpers import play_state, three_rooms
+
+# -- Slots ----------------------------------------------------------------------------
+
+
+def test_I_S1_used_word_is_refused_with_a_sentence(tmp_path):
+    path = tmp_path / "words.json"
+    check_word_unused(path, "undead")
+    remember_word(path, "Undead")
+    with pytest.raises(IllegalAction) as info:
+        check_word_unused(path, "UNDEAD!")
+    assert info.value.rule == "I-S1" and "before" in info.value.message
+    check_word_unused(path, "bloody")  # another word is fine
+
+
+def test_I_S1_word_without_letters_is_refused():
+    s = InvasionGame().new_state(1)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ChooseWord("1234 !"))
+    assert info.value.rule == "I-S1"
+
+
+def test_I_S2_short_word_is_repeated_to_six_letters():
+    assert six_letters("gross") == "GROSSG"
+    assert six_letters("ox") == "OXOXOX"
+    assert six_letters("cantankerous") == "CANTAN"
+
+
+def test_I_S3_every_letter_becomes_one_digit():
+    expected = {ch: digit_sum(i + 1) for i, ch in enumerate(string.ascii_uppercase)}
+    for ch, d in expected.items():
+        assert slots_from_word(ch * 6) == (d,) * 6
+    assert expected["K"] == 2 and expected["S"] == 1 and expected["Z"] == 8 and expected["I"] == 9
+    assert slots_from_word("undead") == (3, 5, 4, 5, 1, 4)
+    assert word_table("bloody")[0] == ("B", 2, 2)
+    assert word_table("sss")[0] == ("S", 19, 1)
+
+
+def test_I_S3_accents_fold_and_other_characters_drop():
+    assert fold("Crème brûlée!") == "CREMEBRULEE"
+    assert slots_from_word("Éé-ß") == slots_from_word("eess")
+
+
+def test_I_S4_reverse_and_two_letters_in():
+    assert six_letters("undead", "reverse") == "DAEDNU"
+    assert six_letters("cantankerous", "skip2") == "NTANKE"
+
+
+def test_I_S4_dice_are_rolled_through_state_chance_and_zero_rerolled():
+    s = InvasionGame().new_state(1, {"faces": [10, 3, 10, 9, 1, 2, 7, 5]})
+    s.apply(ChooseWord("", "d10"))
+    assert s.slots == (3, 9, 1, 2, 7, 5)
+    s = InvasionGame().new_state(1, {"faces": [6, 5, 4, 3, 2, 1]})
+    s.apply(ChooseWord("", "d6"))
+    assert s.slots == (6, 5, 4, 3, 2, 1)
+
+
+# -- Board ----------------------------------------------------------------------------
+
+def _to_build(word: str = "undead") -> object:
+    s = InvasionGame().new_state(3)
+    s.apply(ChooseWord(word))
+    return s
+
+
+def test_I_B1_rooms_by_splitting_until_slot5_plus_1():
+    s = _to_build("undead")  # slot 5 = 1 -> 2 rooms
+    assert s.phase == "build" and s.room_goal == 2
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Split("a", "v", 16))
+    assert info.value.rule == "I-B1"
+    s.apply(Split("a", "v", 7))
+    assert s.phase == "place" and sorted(s.board.rooms) == ["a", "b"]
+    # every wall starts as a Single Barrier, walls to the outside included
+    assert set(s.board.walls.values()) == {SINGLE}
+    assert "a|b" in s.board.walls and "a:W" in s.board.walls and "b:E" in s.board.walls
+
+
+def test_I_B1_generated_floor_plan_is_seeded():
+    def plan(seed: int) -> dict:
+        s = InvasionGame().new_state(seed)
+        s.apply(ChooseWord("hollow"))  # slot 5 = 6 -> 7 rooms
+        s.apply(GeneratePlan())
+        return s.board.rooms
+    a, b = plan(5), plan(5)
+    assert a == b and len(a) == 7
+    area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in a.values())
+    assert area == 16 * 11  # the rooms tile the whole sheet
+
+
+def test_I_B1_split_walls_inherit_state():
+    b = Board()
+    b.split("a", "v", 8)
+    b.walls["a|b"] = DOUBLE
+    b.walls["b:E"] = OPENING
+    b.split("b", "h", 5)  # c = the south half of b
+    assert b.walls["a|b"] == DOUBLE and b.walls["a|c"] == DOUBLE
+    assert b.walls["b|c"] == SINGLE
+    assert b.walls["b:E"] == OPENING and b.walls["c:E"] == OPENING
+
+
+def test_I_B2_single_lets_heroes_pass_not_enemies():
+    s = play_state(heroes=(("a", 0),), enemies=("b",))
+    hid, eid = 1, 2
+    assert "b" in s.hero_moves(hid)
+    assert s.enemy_moves(eid) == []
+
+
+def test_I_B2_double_barrier_stops_everyone():
+    s = play_state(heroes=(("a", 0),))
+    s.board.walls["a|b"] = DOUBLE
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(1, "b"))
+    assert info.value.rule == "I-B2"
+
+
+def test_I_B3_heroes_are_placed_in_any_room():
+    s = _to_build("undead")
+    s.apply(Split("a", "v", 7))
+    for _ in range(3):  # slot 1 = 3 heroes
+        s.apply(PlaceHero("b"))
+    assert [h.room for h in s.heroes.values()] == ["b", "b", "b"]
+    assert s.place_step() == "enemy"
+
+
+def test_I_B4_enemies_go_outside_in_N_E_S_W_order():
+    s = _to_build("undead")  # slot 2 = 5 -> 10 enemies
+    s.apply(Split("a", "v", 7))
+    for _ in range(3):
+        s.apply(PlaceHero("a"))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(PlaceEnemy("a", "E"))
+    assert info.value.rule == "I-B4"
+    s.apply(PlaceEnemy("a", "N"))
+    with pytest.raises(IllegalAction):
+        s.apply(PlaceEnemy("a", "E"))  # room a has no east wall to the outside
+    s.apply(PlaceEnemy("b", "E"))
+    s.apply(PlaceEnemy("b", "S"))
+    s.apply(PlaceEnemy("a", "W"))
+    s.apply(PlaceEnemy("b", "N"))
+    assert [e.pos for e in s.enemies.values()] == ["a:N", "b:E", "b:S", "a:W", "b:N"]
+    assert all(e.outside for e in s.enemies.values())
+    assert s.enemy_goal == 10
+
+
+def test_I_B5_vault_and_event_marker_in_rooms_of_choice():
+    s = _to_build("undead")
+    s.apply(Split("a", "v", 7))
+    while s.place_step() != "vault":
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(IllegalAction):
+        s.apply(PlaceEvent("a"))
+    s.apply(PlaceVault("b"))
+    s.apply(PlaceEvent("a"))
+    assert s.vault == "b" and s.event_room == "a"
+    assert s.phase in ("heroes", "over")
+
+
+@pytest.mark.parametrize("word,first", [("undead", "heroes"), ("bloody", "enemies")])
+def test_I_B6_slot5_odd_heroes_first_even_enemies_first(word, first):
+    s = InvasionGame({"enemy_player": "person"}).new_state(2)
+    s.apply(ChooseWord(word))
+    s.apply(GeneratePlan())
+    while s.phase == "place":
+        s.apply(s.legal_actions()[0])
+    assert s.slot(5) % 2 == (1 if first == "heroes" else 0)
+    assert s.phase == first
+    assert s.current_player() == (0 if first == "heroes" else 1)
+
+
+# -- Hero turn ------------------------------------------------------------------------
+
+def test_I_H1_hero_moves_once_through_single_or_opening():
+    s = play_state(heroes=(("a", 0),))
+    s.apply(Move(1, "b"))
+    assert s.heroes[1].room == "b"
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(1, "c"))
+    assert info.value.rule == "I-H1"
+    s = play_state(heroes=(("a", 0),))
+    s.board.walls["a|b"] = OPENING
+    s.apply(Move(1, "b"))
+    with pytest.raises(IllegalAction):
+        play_state(heroes=(("a", 0),)).apply(Move(1, "c"))  # c is not next to a
+
+
+def test_I_H1_move_and_action_in_either_order_and_one_action_only():
+    s = play_state(heroes=(("a", 0),), enemies=("b",))
+    s.apply(Seal(1, "a:N"))
+    s.apply(Move(1, "b"))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Kill(1))
+    assert "already" in info.value.message
+
+
+def test_I_H2_kill_two_enemies_in_the_room():
+    s = play_state(heroes=(("a", 0),), enemies=("a", "a", "a", "a:N", "b"))
+    s.apply(Kill(1))
+    assert sorted(e.pos for e in s.enemies.values()) == ["a", "a:N", "b"]
+    s = play_state(heroes=(("a", 0),), enemies=("a:N",))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Kill(1))  # outside is not in the room
+    assert info.value.rule == "I-H2"
+
+
+def test_I_H3_seal_opening_to_single_and_single_to_double():
+    s = play_state(heroes=(("a", 0), ("a", 0)))
+    s.board.walls["a|b"] = OPENING
+    s.apply(Seal(1, "a|b"))
+    assert s.board.walls["a|b"] == SINGLE
+    s.apply(Seal(2, "a|b"))
+    assert s.board.walls["a|b"] == DOUBLE
+    s = play_state(heroes=(("a", 0),))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Seal(1, "b|c"))
+    assert info.value.rule == "I-H3"
+
+
+def test_I_H4_smash_double_to_single_only():
+    s = play_state(heroes=(("a", 0),))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Smash(1, "a|b"))
+    assert info.value.rule == "I-H4"
+    s.board.walls["a|b"] = DOUBLE
+    s.apply(Smash(1, "a|b"))
+    assert s.board.walls["a|b"] == SINGLE
+    s.apply(Move(1, "b"))  # then through the Single
+
+
+def test_I_H5_loot_makes_P_and_the_item_is_single_use():
+    s = play_state(slots=(3, 1, 4, 1, 1, 1), heroes=(("a", 0),), vault="a")
+    s.apply(Loot(1))
+    assert s.heroes[1].item and s.vault_open
+    s.apply(Use(1))  # Shaker
+    assert not s.heroes[1].item
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Use(1))
+    assert info.value.rule == "I-H5"
+    s = play_state(heroes=(("a", 0),), vault="b")
+    with pytest.raises(IllegalAction):
+        s.apply(Loot(1))
+
+
+# -- Enemy turn (a person plays them, so each step is an action) ---------------------
+
+def _enemy_turn(**kw):
+    s = play_state(settings={"enemy_player": "person"}, **kw)
+    s.phase = "enemies"
+    return s
+
+
+def test_I_E1_enemy_moves_through_an_opening_only():
+    s = _enemy_turn(heroes=(("c", 0),), enemies=("a", "a:N"))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(EMove(2, "b"))
+    assert info.value.rule == "I-E1"
+    s.board.walls["a|b"] = OPENING
+    s.apply(EMove(2, "b"))
+    assert s.enemies[2].pos == "b"
+    s.board.walls["a:N"] = OPENING
+    s.apply(EMove(3, "a"))  # in from the outside through its own wall
+    assert s.enemies[3].pos == "a"
+
+
+def test_I_E2_enemy_smash_single_to_opening_double_to_single():
+    s = _enemy_turn(heroes=(("c", 0),), enemies=("a", "a"))
+    s.board.walls["a|b"] = DOUBLE
+    s.apply(ESmash(2, "a|b"))
+    assert s.board.walls["a|b"] == SINGLE
+    s.apply(ESmash(3, "a|b"))
+    assert s.board.walls["a|b"] == OPENING
+    with pytest.raises(IllegalAction):
+        s.apply(ESmash(2, "a:N"))  # its action is used up
+
+
+def test_I_E2_smash_then_move_through_the_new_opening():
+    s = _enemy_turn(heroes=(("c", 0),), enemies=("b:N",))
+    s.apply(ESmash(2, "b:N"))
+    s.apply(EMove(2, "b"))
+    assert s.enemies[2].pos == "b"
+
+
+def test_I_E3_grab_turns_a_hero_into_an_enemy():
+    s = _enemy_turn(heroes=(("a", 0), ("a", 0)), enemies=("a",))
+    s.apply(EGrab(3, 1))
+    assert 1 not in s.heroes and len(s.enemies) == 2
+    new = max(s.enemies)
+    assert s.enemies[new].pos == "a"
+
+
+def test_I_E_program_priority_grab_then_smash_then_move():
+    # grab first
+    s = play_state(heroes=(("a", 0),), enemies=("a",))
+    s.apply(EndTurn())
+    assert len(s.heroes) == 0 and s.is_over()
+    # smash towards the nearest hero, then move through the new Opening
+    s = play_state(heroes=(("a", 0),), enemies=("b",), rounds=30)
+    s.apply(EndTurn())
+    assert s.board.walls["a|b"] == OPENING and s.enemies[2].pos == "a"
+    # through an Opening, then grab
+    s = play_state(heroes=(("a", 0), ("c", 0)), enemies=("b",))
+    s.board.walls["a|b"] = OPENING
+    s.apply(EndTurn())
+    assert 1 not in s.heroes
+
+
+def test_I_E_program_ties_broken_N_E_S_W():
+    # b is between heroes in a (west) and c (east): same distance, East wins over West
+    s = play_state(heroes=(("a", 0), ("c", 0)), enemies=("b",))
+    s.apply(EndTurn())
+    assert s.board.walls["b|c"] == OPENING and s.board.walls["a|b"] == SINGLE
+    assert s.enemies[3].pos == "c"
+
+
+# -- Vault table ----------------------------------------------------------------------
+
+def _with_item(item: int, **kw):
+    kw.setdefault("fired_low", True)
+    s = play_state(slots=(3, 1, item, 1, 1, 1), **kw)
+    s.heroes[1].item = True
+    return s
+
+
+def test_I_V1_flamer_kills_three_here_and_next_door():
+    s = _with_item(1, heroes=(("a", 0),), enemies=("a", "a", "b", "b", "c"))
+    s.apply(Use(1, "b", "", 1))
+    assert sorted(e.pos for e in s.enemies.values()) == ["a", "c"]
+
+
+def test_I_V2_builder_any_wall():
+    s = _with_item(2, heroes=(("a", 0),))
+    s.board.walls["b|c"] = OPENING
+    s.apply(Use(1, "b|c"))
+    assert s.board.walls["b|c"] == SINGLE
+
+
+def test_I_V3_mover_one_extra_room():
+    s = _with_item(3, heroes=(("a", 0),))
+    s.apply(Move(1, "b"))
+    s.apply(Use(1, "c"))
+    assert s.heroes[1].room == "c"
+
+
+def test_I_V4_shaker_skips_one_enemy_turn():
+    s = _with_item(4, heroes=(("a", 0),), enemies=("a:N",))
+    s.apply(Use(1))
+    s.apply(EndTurn())
+    assert s.board.walls["a:N"] == SINGLE and s.round == 2 and s.phase == "heroes"
+
+
+def test_I_V5_shover_moves_a_room_of_enemies():
+    s = _with_item(5, heroes=(("a", 0),), enemies=("b", "b"))
+    s.apply(Use(1, "b", "c"))
+    assert [e.pos for e in s.enemies.values()] == ["c", "c"]
+
+
+def test_I_V6_sniper_any_room():
+    s = _with_item(6, heroes=(("a", 0),), enemies=("c", "a:N"))
+    s.apply(Use(1, "c"))
+    assert [e.pos for e in s.enemies.values()] == ["a:N"]
+
+
+def test_I_V7_dodger_grabs_fail_for_one_turn():
+    s = _with_item(7, heroes=(("a", 0),), enemies=("a",), fired_stuck=True)
+    s.apply(Use(1))
+    s.apply(EndTurn())
+    assert 1 in s.heroes and s.phase == "heroes"
+    s.apply(EndTurn())
+    assert s.is_over() and not s.heroes
+
+
+def test_I_V8_survivor_adds_a_hero():
+    s = _with_item(8, heroes=(("a", 0),))
+    s.apply(Use(1, "c"))
+    assert len(s.heroes) == 2 and any(h.room == "c" for h in s.heroes.values())
+
+
+def test_I_V9_fixer_closes_an_opening_anywhere():
+    s = _with_item(9, heroes=(("a", 0),))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Use(1, "b|c"))
+    assert info.value.rule == "I-V9"
+    s.board.walls["c:E"] = OPENING
+    s.apply(Use(1, "c:E"))
+    assert s.board.walls["c:E"] == SINGLE
+
+
+# -- Events -----------------------------------------------------------------------------
+
+def test_I_X1_event_fires_when_only_two_enemies_are_left():
+    s = play_state(slots=(3, 1, 1, 7, 1, 1), heroes=(("a", 0),), enemies=("a", "a", "b", "c"))
+    s.apply(Kill(1))
+    assert s.fired_low and s.events_fired == 1
+    assert len(s.enemies) == 1  # Freak accident erased one more
+
+
+def test_I_X1_event_fires_the_first_time_no_enemy_can_move():
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a:N",), event_room="c")
+    s.board.walls["a:N"] = DOUBLE
+    s.apply(EndTurn())  # the enemy smashes D->S and cannot move
+    assert s.fired_stuck and s.events_fired == 1
+    assert len(s.enemies_in("c")) == 2
+
+
+def test_I_X2_places_start_at_the_marker_and_go_clockwise():
+    b = Board()
+    b.split("a", "v", 8)   # a west, b east
+    b.split("a", "h", 5)   # c south-west
+    b.split("b", "h", 5)   # d south-east
+    assert b.clockwise_rooms("a") == ["a", "b", "c", "d"]
+    assert b.clockwise_rooms("d") == ["d", "b", "c", "a"]
+    # It's a trap: the hero erased is the first one found from the marker
+    s = play_state(slots=(3, 1, 1, 6, 1, 1), board=b, heroes=(("a", 0), ("c", 0), ("b", 0)), event_room="d")
+    s.fire_event("test")
+    assert sorted(h.room for h in s.heroes.values()) == ["a", "c"]
+
+
+def test_I_X3_the_player_may_call_extra_events_and_one_is_required():
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("c",))
+    s.apply(TriggerEvent())
+    assert s.events_fired == 1 and len(s.enemies) == 3
+    with pytest.raises(IllegalAction) as info:
+        s.apply(TriggerEvent())
+    assert info.value.rule == "I-X3"
+    # killing the last enemy before any Event: the required Event fires first
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a",), fired_low=True)
+    s.apply(Kill(1))
+    assert s.events_fired == 1 and len(s.enemies) == 2 and not s.is_over()
+
+
+def _event(n: int, **kw):
+    s = play_state(slots=(3, 1, 1, n, 1, 1), **kw)
+    s.fire_event("test")
+    return s
+
+
+def test_I_Y1_sleeper_awakens():
+    s = _event(1, heroes=(("a", 0), ("c", 0)), enemies=(), event_room="c")
+    assert [h.room for h in s.heroes.values()] == ["a"] and [e.pos for e in s.enemies.values()] == ["c"]
+
+
+def test_I_Y2_paper_thin_erases_a_seal():
+    s = play_state(slots=(3, 1, 1, 2, 1, 1), heroes=(("a", 0),), event_room="c")
+    s.board.walls["a|b"] = DOUBLE
+    s.fire_event("test")
+    assert s.board.walls["a|b"] == SINGLE
+
+
+def test_I_Y3_kool_aid_man_opens_a_hero_room():
+    s = _event(3, heroes=(("b", 0),), event_room="c")
+    assert s.board.walls["b:N"] == OPENING
+
+
+def test_I_Y4_secret_passage_adds_a_room():
+    s = play_state(slots=(3, 1, 1, 4, 1, 1), heroes=(("a", 0),), enemies=("c:S", "c:E"), event_room="c")
+    s.fire_event("test")
+    assert len(s.board.rooms) == 4 and s.board.rooms["c"] == (10, 0, 16, 5)
+    assert s.board.rooms["d"] == (10, 5, 16, 11)
+    assert s.enemies[2].pos == "d:S"  # the enemy outside follows its wall
+    assert s.enemies[3].pos == "c:E"
+    assert s.board.walls["c|d"] == SINGLE
+
+
+def test_I_Y5_terror_stricken_skips_the_next_hero_turn():
+    s = play_state(slots=(3, 1, 1, 5, 1, 1), heroes=(("a", 0),), enemies=("c:N",))
+    s.apply(TriggerEvent())
+    s.apply(EndTurn())
+    # enemy turn, then the hero turn is skipped, then the enemies again
+    assert s.phase == "heroes" and s.round == 3
+
+
+def test_I_Y6_its_a_trap_erases_a_hero():
+    s = _event(6, heroes=(("a", 0), ("b", 0)), event_room="b")
+    assert [h.room for h in s.heroes.values()] == ["a"]
+
+
+def test_I_Y7_freak_accident_erases_an_enemy():
+    s = _event(7, heroes=(("a", 0),), enemies=("a", "c:N"), event_room="c")
+    assert [e.pos for e in s.enemies.values()] == ["a"]
+
+
+def test_I_Y8_bad_adds_two_enemies():
+    s = _event(8, heroes=(("a", 0),), enemies=(), event_room="b")
+    assert [e.pos for e in s.enemies.values()] == ["b", "b"]
+
+
+def test_I_Y9_worse_adds_four_enemies():
+    s = _event(9, heroes=(("a", 0),), enemies=(), event_room="b")
+    assert [e.pos for e in s.enemies.values()] == ["b"] * 4
+
+
+# -- End ----------------------------------------------------------------------------
+
+def test_I_W1_win_when_every_enemy_is_gone_and_a_hero_survives():
+    s = play_state(heroes=(("a", 0),), enemies=("a",), events_fired=1, fired_low=True)
+    s.apply(Kill(1))
+    assert s.is_over() and s.result().winners == (0,)
+
+
+def test_I_W1_loss_when_no_hero_is_left():
+    s = play_state(heroes=(("a", 0),), enemies=("a",))
+    s.apply(EndTurn())
+    assert s.is_over() and s.result().winners == ()
+
+
+def test_I_W1_cut_throat_most_survivors_win_alone():
+    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1, fired_low=True,
+                   settings={"players": 2, "mode": "cut-throat"})
+    s.apply(Kill(1))
+    assert s.result().winners == (1,)
+    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1, fired_low=True,
+                   settings={"players": 2, "mode": "cooperative"})
+    s.apply(Kill(1))
+    assert s.result().winners == (0, 1)
+
+
+def test_I_W1_round_limit_ends_in_a_loss():
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",), settings={"rounds": 5})
+    s.round = 5
+    s.board.walls["c:E"] = DOUBLE
+    s.fired_stuck = True
+    s.apply(EndTurn())
+    assert s.is_over() and s.outcome == "loss"
+
+
+def test_several_players_take_hero_turns_in_seat_order_and_own_heroes():
+    s = play_state(heroes=(("a", 0), ("b", 1)), enemies=("c:E",), settings={"players": 2})
+    with pytest.raises(IllegalAction):
+        s.apply(Kill(2))
+    s.apply(EndTurn())
+    assert s.current_player() == 1
+    s.apply(Move(2, "a"))
+    s.apply(EndTurn())
+    assert s.current_player() == 0 and s.round == 2
+
+
+def test_phase_refuses_out_of_turn_actions():
+    s = InvasionGame().new_state(1)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(EndTurn())
+    assert info.value.rule == "PHASE"
+    assert Chance(1)  # the generator is the state's
+    assert isinstance(Hero(0, "a"), Hero) and Enemy("a:N").outside
+    assert three_rooms().rooms["c"] == (10, 0, 16, 11)
