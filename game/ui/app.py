@@ -120,7 +120,8 @@ class App:
         pygame.display.set_caption("Paper Wars")
         self.ui = pygame_gui.UIManager(self.size, theme(), enable_live_theme_updates=False)
         self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"}
-                               for p in (14, 18, 24) for st in ("regular", "bold")])
+                               for p in (14, 17, 18, 24) for st in ("regular", "bold", "italic")
+                               if (p, st) != (17, "regular")])
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
