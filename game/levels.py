@@ -1,29 +1,50 @@
-"""Level files (maps, asteroid fields, scenarios): JSON under levels/<game>/."""
+"""Level files (maps, asteroid fields, scenarios): JSON under levels/<game>/.
+
+The shipped levels live in the source tree (or the bundle) and are read-only.  Levels
+a player makes with an editor go to the user's data folder and are listed after the
+shipped ones; a user level may not take a shipped level's name.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, read_json
-from .paths import levels_dir
+from .jsonio import FileProblem, read_json, write_atomic
+from .paths import levels_dir, user_levels_dir
 
 
 class LevelError(FileProblem):
     """A malformed level: the message names the file and the problem."""
 
 
-def list_levels(game: str) -> list[str]:
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,39}$")
+
+
+def shipped_levels(game: str) -> list[str]:
     folder = levels_dir(game)
-    if not folder.is_dir():
-        return []
-    return sorted(p.stem for p in folder.glob("*.json"))
+    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+
+
+def user_levels(game: str) -> list[str]:
+    folder = user_levels_dir(game)
+    shipped = set(shipped_levels(game))
+    return sorted(p.stem for p in folder.glob("*.json") if p.stem not in shipped) if folder.is_dir() else []
+
+
+def list_levels(game: str) -> list[str]:
+    return shipped_levels(game) + user_levels(game)
 
 
 def level_path(game: str, name: str) -> Path:
     if "/" in name or "\\" in name or name.startswith("."):
         return Path(name)
-    return levels_dir(game) / f"{name}.json"
+    shipped = levels_dir(game) / f"{name}.json"
+    if shipped.exists():
+        return shipped
+    user = user_levels_dir(game) / f"{name}.json"
+    return user if user.exists() else shipped
 
 
 def load_level(game: str, name: str) -> dict[str, Any]:
@@ -36,6 +57,24 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise LevelError(f"The level file {path.name} must hold a JSON object.")
     return data
+
+
+def check_level_name(game: str, name: str) -> str:
+    """The cleaned name for a new user level, or LevelError with a sentence why not."""
+    clean = name.strip().lower().replace(" ", "_")
+    if not _NAME.match(clean):
+        raise LevelError("A level name uses 1 to 40 letters, digits, '-' or '_' and starts with a letter or digit.")
+    if clean in shipped_levels(game):
+        raise LevelError(f"'{clean}' is the name of a level that comes with the game; pick another name.")
+    return clean
+
+
+def save_user_level(game: str, name: str, data: dict[str, Any]) -> Path:
+    """Write an editor's level atomically into the user's level folder; returns the path."""
+    clean = check_level_name(game, name)
+    path = user_levels_dir(game) / f"{clean}.json"
+    write_atomic(path, data)
+    return path
 
 
 def need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], source: str) -> Any:

@@ -23,6 +23,11 @@ def levels_dir(game: str) -> Path:
     return root() / "levels" / game
 
 
+def user_levels_dir(game: str) -> Path:
+    """Levels the player made with an editor: beside the saves, never inside the bundle."""
+    return data_dir() / "levels" / game
+
+
 def sprites_dir() -> Path:
     return root() / "sprites"
 

@@ -33,6 +33,10 @@ class Ruleset:
     bench_extra: Callable[[], dict[str, Any]] | None = None
     #: Agent used for the computer seats offered on the setup screen (default "ai").
     default_ai: str = "ai"
+    #: Optional level editor scene as "module:Class", built as Class(app, ruleset); the
+    #: setup screen offers it with ``editor_label``.  It saves with levels.save_user_level.
+    editor: str = ""
+    editor_label: str = "Map editor"
 
     def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
         return self.game_cls(settings)

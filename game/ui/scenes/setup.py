@@ -97,6 +97,10 @@ class SetupScene(Scene):
                                                   container=box)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 210, h - 80, 200, 50), "Back", ui,
                                                  container=box)
+        self.editor = None
+        if self.rs.editor:
+            self.editor = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 230, h - 80, 200, 50),
+                                                       self.rs.editor_label, ui, container=box)
 
     def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
         ui = self.app.ui
@@ -159,8 +163,23 @@ class SetupScene(Scene):
                 self.begin()
             elif event.ui_element is self.back:
                 self.app.pop()
+            elif self.editor is not None and event.ui_element is self.editor:
+                self.open_editor()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+
+    def open_editor(self) -> None:
+        import importlib
+
+        module, cls = self.rs.editor.split(":")
+        self.app.push(getattr(importlib.import_module(module), cls)(self.app, self.rs))
+
+    def resume(self) -> None:
+        # Back from the editor: a level saved there must show in the level list.
+        self.seed = self.seed_entry.get_text() or self.seed
+        self.resize(self.app.size)
+        if self.box is not None:
+            self.box.show()
 
     def begin(self) -> bool:
         from .play import PlayScene
