@@ -60,7 +60,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def _text_surface(s: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
     return font(size, bold).render(s, True, colour)
 
@@ -69,6 +69,7 @@ def reset_caches() -> None:
     """Forget fonts and rendered text (they die with pygame.quit)."""
     font.cache_clear()
     _text_surface.cache_clear()
+    _wrap.cache_clear()
 
 
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
@@ -82,6 +83,12 @@ def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines that fit ``width`` pixels in the hand font."""
+    return list(_wrap(s, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    # Measured text is cached: the margin log re-wraps the same lines every frame.
     f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -95,7 +102,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = w
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # -- paper -------------------------------------------------------------------------
