@@ -75,9 +75,12 @@ class Session:
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
+        # The rules' own sentences say what happened; the bare notation only when they are silent.
         said = "(a secret choice)" if self.state.hidden_for_seat() else action.notation()
-        self.log.append(f"{name}: {said}" if name else said)
-        self.log.extend(f"  {e.text}" for e in events if e.text)
+        texts = [e.text for e in events if e.text]
+        if said == "(a secret choice)" or not texts:
+            self.log.append(f"{name}: {said}" if name else said)
+        self.log.extend(texts)
         if save:
             self.save_auto()
         return events
