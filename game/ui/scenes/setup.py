@@ -67,21 +67,24 @@ class SetupScene(Scene):
         need_cols = max(1, -(-len(specs) // rows_per_col))
         cols = max(1, min(need_cols + 1, (w - 20) // COL_W))
         setting_cols = max(1, cols - 1)
-        x0 = (w - cols * COL_W) // 2 + 10
+        # Widgets take the room there is (long choices such as themes stay readable).
+        self.widget_w = wide = max(WIDGET_W, min(300, (w - 40) // cols - LABEL_W - 12))
+        col_w = LABEL_W + wide + 12
+        x0 = (w - cols * col_w) // 2 + 10
         if specs:
             self.labels.append(((x0, top - 36), "Rules and variants"))
         for i, spec in enumerate(specs):
             c, r = divmod(i, rows_per_col)
             c = min(c, setting_cols - 1)
-            x, y = x0 + c * COL_W, top + r * ROW
+            x, y = x0 + c * col_w, top + r * ROW
             self.labels.append(((x, y), spec.label))
-            self._setting_widget(spec, pygame.Rect(x + LABEL_W, y, WIDGET_W, 38), box)
+            self._setting_widget(spec, pygame.Rect(x + LABEL_W, y, wide, 38), box)
         # Seats.
         n = self.num_players()
         while len(self.seats) < n:
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
-        sx = x0 + (cols - 1) * COL_W if cols > 1 else x0
+        sx = x0 + (cols - 1) * col_w if cols > 1 else x0
         sy = top if cols > 1 else top + (len(specs) + 1) * ROW
         self.labels.append(((sx, sy - 36), "Seats"))
         opts = self.seat_options()
@@ -92,11 +95,11 @@ class SetupScene(Scene):
             self.labels.append(((sx + 30, sy + seat * ROW), self.rs.game_cls(self.values).player_name(seat)
                                  if not self.problem else f"Player {seat + 1}"))
             dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + LABEL_W, sy + seat * ROW,
-                                                                               WIDGET_W, 38), ui, container=box)
+                                                                               wide, 38), ui, container=box)
             self.widgets[dd] = ("seat", seat)
         y = sy + n * ROW + 20
         self.labels.append(((sx, y), "Seed (replays)"))
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + LABEL_W, y, WIDGET_W, 38), ui,
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + LABEL_W, y, wide, 38), ui,
                                                               container=box)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text(self.seed)
