@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import pygame
 
 from ...engine import Action, Event, IllegalAction
 from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
-from ...rules.amoeba.geometry import PAPER_H, PAPER_W, save_map
+from ...levels import LevelError, save_user_level
+from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
 from ...rules.amoeba.rules import AmoebaState
 from .. import paper
 from ..view import GameView
@@ -32,15 +32,49 @@ def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
     return tuple(int(c + (p - c) * amount) for c, p in zip(colour[:3], paper.PAPER, strict=False))  # type: ignore[return-value]
 
 
-def maps_dir() -> Path:
-    """Where drawn maps are saved: levels/amoeba/ in the source tree, else the user's data folder."""
-    import os
+def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: Sequence[int] = ()) -> None:
+    """The sheet with its countries in pencil and their numbers (tinted by owner), onto ``surf``
+    whose top-left is the sheet's corner.  The play view and the map editor share it."""
+    surf.fill(paper.PAPER)
+    pygame.draw.rect(surf, paper.FAINT, surf.get_rect(), 1)
+    polys = [[(x * scale, y * scale) for x, y in rings[0]] for rings in amap.rings]
+    for i in reversed(range(amap.n)):
+        o = owner[i] if i < len(owner) else -1
+        if o >= 0 and len(polys[i]) > 2:
+            pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
+    for i in range(amap.n):
+        if len(polys[i]) > 2:
+            paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
+        for hole in amap.rings[i][1:]:
+            pts = [(x * scale, y * scale) for x, y in hole]
+            if len(pts) > 2:
+                paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
+    small = max(10, int(scale * 3.2))
+    for i, (x, y) in enumerate(amap.labels):
+        r = amap.room[i]
+        paper.text(surf, f"#{i + 1}", (x * scale, (y - r * 0.75) * scale), small, paper.FAINT, "center")
 
-    from ...paths import data_dir, levels_dir
-    if os.environ.get("PAPERWARS_HOME"):
-        return data_dir() / "amoeba-maps"
-    folder = levels_dir("amoeba")
-    return folder if os.access(folder, os.W_OK) else data_dir() / "amoeba-maps"
+
+def draw_stroke(surface: pygame.Surface, pts: Sequence[tuple[float, float]]) -> None:
+    """The outline being drawn, in pixels."""
+    if len(pts) > 1:
+        paper.pencil_lines(surface, paper.INK, pts, False, 2)
+
+
+def draw_refusal(surface: pygame.Surface, pts: Sequence[tuple[float, float]], why: str,
+                 sheet: pygame.Rect) -> None:
+    """A refused outline stays on the paper in red with the reason written under it (pixels)."""
+    if len(pts) < 2:
+        return
+    paper.pencil_lines(surface, RED, pts, True, 2)
+    x = min(p[0] for p in pts)
+    y = min(max(p[1] for p in pts) + 6, sheet.bottom - 24)
+    width = max(160, sheet.w // 2)
+    lines = paper.wrap(why, 17, width)
+    x = max(sheet.x + 4, min(x, sheet.right - width - 4))
+    y = min(y, sheet.bottom - 4 - 19 * len(lines))
+    for i, line in enumerate(lines):
+        paper.text(surface, line, (x, y + i * 19), 17, RED)
 
 
 class Button:
@@ -137,31 +171,7 @@ class AmoebaView(GameView):
 
     def _draw_static(self, surf: pygame.Surface) -> None:
         s = self.st
-        off = (0.0, 0.0)
-        sheet = surf.get_rect()
-        surf.fill(paper.PAPER)
-        pygame.draw.rect(surf, paper.FAINT, sheet, 1)
-        polys = []
-        for i in range(s.map.n):
-            rings = s.map.rings[i]
-            pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in rings[0]]
-            polys.append(pts)
-        for i in reversed(range(s.map.n)):
-            o = s.owner[i] if i < len(s.owner) else -1
-            if o >= 0 and len(polys[i]) > 2:
-                pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
-        for i in range(s.map.n):
-            if len(polys[i]) > 2:
-                paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
-            for hole in s.map.rings[i][1:]:
-                pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in hole]
-                if len(pts) > 2:
-                    paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
-        small = max(10, int(self.scale * 3.2))
-        for i, (x, y) in enumerate(s.map.labels):
-            r = s.map.room[i]
-            paper.text(surf, f"#{i + 1}", (off[0] + x * self.scale, off[1] + (y - r * 0.75) * self.scale),
-                       small, paper.FAINT, "center")
+        draw_countries(surf, s.map, self.scale, s.owner)
         self._draw_troops(surf, (-self.ox, -self.oy))
 
     # -- input ------------------------------------------------------------------------------
@@ -249,14 +259,18 @@ class AmoebaView(GameView):
         return False
 
     def _save_map(self) -> None:
-        folder = maps_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            path = save_map(self.st.map, folder / f"drawn-{stamp}.json", f"drawn {stamp}")
-        except OSError as exc:
-            self.ctx.refuse(f"The map could not be saved: {exc.strerror}.")
+        """Save the map drawn so far among the user's maps (listed under Saved map on the setup screen)."""
+        why = unsavable(self.st.map)
+        if why:
+            self.ctx.refuse(why)
             return
-        self._say(f"Map saved as {path.name}.")
+        name = time.strftime("drawn-%Y%m%d-%H%M%S")
+        try:
+            save_user_level("amoeba", name, map_to_level(self.st.map, name))
+        except (LevelError, OSError) as exc:
+            self.ctx.refuse(f"The map could not be saved: {getattr(exc, 'strerror', None) or exc}.")
+            return
+        self._say(f"Map saved as {name}: pick it under Saved map on the setup screen.")
 
     def _say(self, text: str) -> None:
         self.note, self.note_until = text, time.monotonic() + 4.0
@@ -560,17 +574,10 @@ class AmoebaView(GameView):
 
     def _draw_map_phase(self, surface: pygame.Surface) -> None:
         s = self.st
-        if len(self.stroke) > 1:
-            paper.pencil_lines(surface, paper.INK, [self.to_px(*p) for p in self.stroke], False, 2)
+        draw_stroke(surface, [self.to_px(*p) for p in self.stroke])
         if self.refused is not None:
             pts, why = self.refused
-            if len(pts) > 1:
-                paper.pencil_lines(surface, RED, [self.to_px(*p) for p in pts], True, 2)
-                x = min(p[0] for p in pts)
-                y = max(p[1] for p in pts)
-                px, py = self.to_px(x, min(PAPER_H - 6, y + 2))
-                for i, line in enumerate(paper.wrap(why, 17, max(160, self.sheet.w // 2))):
-                    paper.text(surface, line, (max(self.sheet.x + 4, px), py + i * 19), 17, RED)
+            draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countries", (self.panel.x, y), 22, paper.INK, bold=True)
         paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
