@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import pygame
 
@@ -32,27 +32,64 @@ def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
     return tuple(int(c + (p - c) * amount) for c, p in zip(colour[:3], paper.PAPER, strict=False))  # type: ignore[return-value]
 
 
-def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: Sequence[int] = ()) -> None:
+def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: Sequence[int] = (),
+                   only: Collection[int] | None = None) -> None:
     """The sheet with its countries in pencil and their numbers (tinted by owner), onto ``surf``
-    whose top-left is the sheet's corner.  The play view and the map editor share it."""
-    surf.fill(paper.PAPER)
+    whose top-left is the sheet's corner.  The play view and the map editor share it.
+
+    With ``only`` the caller has set a clip rectangle and filled it with paper: just those
+    countries are drawn again (the ones that reach into the clip), in the same order.
+    """
+    if only is None:
+        surf.fill(paper.PAPER)
+        which: Sequence[int] = range(amap.n)
+    else:
+        which = sorted(only)
     pygame.draw.rect(surf, paper.FAINT, surf.get_rect(), 1)
-    polys = [[(x * scale, y * scale) for x, y in rings[0]] for rings in amap.rings]
-    for i in reversed(range(amap.n)):
+    polys = {i: [(x * scale, y * scale) for x, y in amap.rings[i][0]] for i in which}
+    for i in reversed(which):
         o = owner[i] if i < len(owner) else -1
         if o >= 0 and len(polys[i]) > 2:
             pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
-    for i in range(amap.n):
+    for i in which:
         if len(polys[i]) > 2:
             paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
         for hole in amap.rings[i][1:]:
             pts = [(x * scale, y * scale) for x, y in hole]
             if len(pts) > 2:
                 paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
-    small = max(10, int(scale * 3.2))
-    for i, (x, y) in enumerate(amap.labels):
-        r = amap.room[i]
+    small = label_size(scale)
+    for i in which:
+        (x, y), r = amap.labels[i], amap.room[i]
         paper.text(surf, f"#{i + 1}", (x * scale, (y - r * 0.75) * scale), small, paper.FAINT, "center")
+
+
+def label_size(scale: float) -> int:
+    return max(10, int(scale * 3.2))
+
+
+def troop_size(scale: float) -> int:
+    return max(14, int(scale * 5.5))
+
+
+def country_boxes(amap: AmoebaMap, scale: float) -> list[pygame.Rect]:
+    """Per country, the sheet pixels its drawing may touch: outline, "#n" and the troop label."""
+    boxes = []
+    small, size = label_size(scale), troop_size(scale)
+    num_w = paper.font(size + 4, True).size("000")[0]
+    tag_w = paper.font(small).size(f"#{amap.n}")[0]
+    for i in range(amap.n):
+        xs = [x for x, _ in amap.rings[i][0]]
+        ys = [y for _, y in amap.rings[i][0]]
+        box = pygame.Rect(int(min(xs) * scale) - 4, int(min(ys) * scale) - 4,
+                          int((max(xs) - min(xs)) * scale) + 9, int((max(ys) - min(ys)) * scale) + 9)
+        (x, y), r = amap.labels[i], amap.room[i]
+        lx, ly = x * scale, y * scale
+        box.union_ip(pygame.Rect(int(lx - size * 1.3), int(ly - size), int(size * 1.3 + num_w + 8), 2 * size + 2))
+        ty = (y - r * 0.75) * scale
+        box.union_ip(pygame.Rect(int(lx - tag_w / 2) - 3, int(ty - small), tag_w + 6, 2 * small))
+        boxes.append(box)
+    return boxes
 
 
 def draw_stroke(surface: pygame.Surface, pts: Sequence[tuple[float, float]]) -> None:
@@ -102,6 +139,8 @@ class AmoebaView(GameView):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._sheet_surf: pygame.Surface | None = None
         self._sheet_key: object = None
+        self._boxes: list[pygame.Rect] = []
+        self._drawn: tuple[list[int], list[int]] = ([], [])
         self.mouse = (0, 0)
         self.stroke: list[tuple[float, float]] = []
         self.drawing = False
@@ -157,22 +196,32 @@ class AmoebaView(GameView):
 
     # -- cached layer: the sheet with its countries and troops ----------------------------------
     def _sheet(self) -> pygame.Surface:
-        """The sheet as an opaque cached surface; redrawn only when the map, owners or troops change."""
+        """The sheet as an opaque cached surface.  A new map or size redraws it all; a change of
+        owners or troops redraws only the changed countries' patch (and whatever reaches into it)."""
         s = self.st
-        key = (self.sheet.size, s.map.n, tuple(s.owner), tuple(s.troops))
         if self._sheet_surf is None or self._sheet_surf.get_size() != self.sheet.size:
             surf = pygame.Surface(self.sheet.size)
             self._sheet_surf = surf.convert() if pygame.display.get_surface() is not None else surf
             self._sheet_key = None
+        surf = self._sheet_surf
+        key = (self.sheet.size, self.scale, s.map)
         if self._sheet_key != key:
-            self._draw_static(self._sheet_surf)
+            self._boxes = country_boxes(s.map, self.scale)
+            draw_countries(surf, s.map, self.scale, s.owner)
+            self._draw_troops(surf, (-self.ox, -self.oy))
             self._sheet_key = key
-        return self._sheet_surf
-
-    def _draw_static(self, surf: pygame.Surface) -> None:
-        s = self.st
-        draw_countries(surf, s.map, self.scale, s.owner)
-        self._draw_troops(surf, (-self.ox, -self.oy))
+        elif self._drawn != (s.owner, s.troops):
+            owner0, troops0 = self._drawn
+            dirty = [c for c in range(s.map.n) if owner0[c] != s.owner[c] or troops0[c] != s.troops[c]]
+            patch = self._boxes[dirty[0]].unionall([self._boxes[c] for c in dirty[1:]])
+            near = {c for c, b in enumerate(self._boxes) if b.colliderect(patch)}
+            surf.set_clip(patch)
+            surf.fill(paper.PAPER, patch)
+            draw_countries(surf, s.map, self.scale, s.owner, near)
+            self._draw_troops(surf, (-self.ox, -self.oy), near)
+            surf.set_clip(None)
+        self._drawn = (list(s.owner), list(s.troops))
+        return surf
 
     # -- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -518,10 +567,11 @@ class AmoebaView(GameView):
     def _poly_px(self, c: int) -> list[tuple[float, float]]:
         return [self.to_px(x, y) for x, y in self.st.map.rings[c][0]]
 
-    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0),
+                     only: Collection[int] | None = None) -> None:
         s = self.st
-        size = max(14, int(self.scale * 5.5))
-        for c in range(s.map.n):
+        size = troop_size(self.scale)
+        for c in (range(s.map.n) if only is None else sorted(only)):
             o = s.owner[c]
             if o < 0:
                 continue
