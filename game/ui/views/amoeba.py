@@ -17,8 +17,8 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from ...engine import Action, Event, IllegalAction
-from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
 from ...levels import LevelError, save_user_level
+from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
 from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
 from ...rules.amoeba.rules import AmoebaState
 from .. import paper
