@@ -645,8 +645,12 @@ class AmoebaView(GameView):
             if self.number:
                 paper.text(surface, str(self.number), (x, y), max(18, int(self.scale * 6)),
                            _tint(paper.player_colour(s.player), 0.4), "center", bold=True)
-        # the number picker
+        # the number picker (only for the person to move: a computer's numbers are its own business)
         x0, y0 = self.panel.x, self.panel.y
+        if not self.ctx.human_to_move():
+            self.number_cells, self.buttons = [], []
+            paper.text(surface, f"{s.game.player_name(s.player)} places...", (x0, y0), 20, paper.GRAPHITE)
+            return
         paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
         allowed = set(self._allowed())
         top = max(s.cap, max(allowed, default=1))
@@ -700,6 +704,11 @@ class AmoebaView(GameView):
             b = self.to_px(*s.map.labels[dst])
             self._arrow(surface, src, dst, paper.player_colour(me))
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            tag = paper.font(22, True).size(str(n))
+            back = pygame.Rect(0, 0, tag[0] + 8, tag[1])
+            back.center = (int(mid[0]), int(mid[1]))
+            pygame.draw.rect(surface, paper.PAPER, back, border_radius=5)
+            pygame.draw.rect(surface, paper.player_colour(me), back, 1, border_radius=5)
             paper.text(surface, str(n), mid, 22, paper.INK, "center", bold=True)
         if self.legs:
             paper.text(surface, "Move", (x0, y), 22, paper.INK, bold=True)
@@ -707,7 +716,7 @@ class AmoebaView(GameView):
             for src, dst, n in self.legs:
                 paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
                 y += 22
-            paper.text(surface, "wheel: how many", (x0, y), 16, paper.GRAPHITE)
+            paper.text(surface, "wheel or arrow keys: how many", (x0, y), 16, paper.GRAPHITE)
             labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
             self._panel_buttons(labels, y + 26)
             self._draw_buttons(surface)
@@ -777,7 +786,7 @@ class AmoebaView(GameView):
         if s.phase == "joint":
             return "Accept (Y) or decline (N) the joint attack."
         if self.legs:
-            return "Wheel sets how many; drag again to split; Enter moves, right-click cancels."
+            return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
         if self.target >= 0:
             return "Click the country again or press Enter to attack; right-click cancels."
         return "Click an enemy country to attack, or drag from your country to a neighbour to move."

@@ -83,28 +83,27 @@ class AmoebaEditor(Scene):
         x, y = self.panel.x, self.panel.y
         half = (PANEL_W - 10) // 2
 
-        def button(key: str, label: str, rect: pygame.Rect, tip: str) -> None:
-            self.buttons[key] = pygame_gui.elements.UIButton(rect, label, ui, container=box, tool_tip_text=tip)
+        def button(key: str, label: str, rect: pygame.Rect) -> None:
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, label, ui, container=box)
 
         self.buttons = {}
-        button("undo", "Undo", pygame.Rect(x, y + 40, half, 38), "Take back the last change (Ctrl+Z)")
-        button("clear", "Start over", pygame.Rect(x + half + 10, y + 40, half, 38), "Only the central circle")
+        button("undo", "Undo", pygame.Rect(x, y + 40, half, 38))
+        button("clear", "Start over", pygame.Rect(x + half + 10, y + 40, half, 38))
         self.grow_menu = pygame_gui.elements.UIDropDownMenu(GROW_CHOICES, str(self.grow),
                                                             pygame.Rect(x, y + 124, 90, 38), ui, container=box,
                                                             expansion_height_limit=260)
-        button("grow", "Grow an amoeba", pygame.Rect(x + 100, y + 124, PANEL_W - 100, 38),
-               "A generated map with this many countries (replaces the drawing; Undo brings it back)")
+        button("grow", "Grow an amoeba", pygame.Rect(x + 100, y + 124, PANEL_W - 100, 38))
         levels = list_levels(self.rs.name)
         self.open_menu = pygame_gui.elements.UIDropDownMenu(levels or ["(none)"], (levels or ["(none)"])[0],
                                                             pygame.Rect(x, y + 206, PANEL_W - 100, 38), ui,
                                                             container=box, expansion_height_limit=260)
-        button("open", "Open", pygame.Rect(x + PANEL_W - 90, y + 206, 90, 38), "Start from this map")
+        button("open", "Open", pygame.Rect(x + PANEL_W - 90, y + 206, 90, 38))
         self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y + 288, PANEL_W, 38), ui,
-                                                              container=box, placeholder_text="my_map")
+                                                              container=box)
         self.name_entry.length_limit = 40
         self.name_entry.set_text(self.name_text)
-        button("save", "Save map", pygame.Rect(x, y + 334, PANEL_W, 42), "Save among your maps (Enter in the name)")
-        button("back", "Back", pygame.Rect(x, h - 58, PANEL_W, 44), "Back to the setup screen (Esc)")
+        button("save", "Save map", pygame.Rect(x, y + 334, PANEL_W, 42))
+        button("back", "Back", pygame.Rect(x, h - 58, PANEL_W, 44))
         self._sync()
 
     def _sync(self) -> None:
@@ -147,7 +146,8 @@ class AmoebaEditor(Scene):
             self.refused = (pts, exc.message)
             return
         self._change(self.map.with_country(poly))
-        self._say(f"Country #{self.map.n} drawn: {len(self.map.adjacency[-1])} neighbours.")
+        k = len(self.map.adjacency[-1])
+        self._say(f"Country #{self.map.n} drawn: {k} neighbour{'' if k == 1 else 's'}.")
 
     def erase(self, c: int) -> None:
         if self.map.n <= 1:
@@ -179,6 +179,9 @@ class AmoebaEditor(Scene):
 
     def save(self) -> bool:
         self.name_text = self.name_entry.get_text()
+        if not self.name_text.strip():
+            self._say("Type a name for the map first (letters, digits, '-' or '_').", False)
+            return False
         try:
             clean = check_level_name(self.rs.name, self.name_text)
         except LevelError as exc:
