@@ -154,8 +154,7 @@ class PlayScene(Scene):
             self._over_shown = False
             self._last_seat = self.state.current_player()
         else:
-            self.refusal, self.refusal_rule = ("Nothing to undo: the dice, cards or flick already showed their "
-                                               "result, and undo never re-rolls."), "UNDO"
+            self.refusal, self.refusal_rule = self.session.undo_refusal(), "UNDO"
         self._sync_buttons()
 
     def _after_action(self, events: list[Event]) -> None:
