@@ -518,7 +518,9 @@ class WarigamiState(State):
                                          "s": sh.odds.s, "outcome": out, "damage": dmg, "hits": tuple(hits),
                                          "splash": tuple(splashed), "splash_squares": sh.splash if splashed or (
                                              w.splash and out != "miss") else (),
-                                         "killed": tuple(killed)})]
+                                         "killed": tuple(killed)}),
+                  # No text (not logged): the kind the play scene rattles the dice for.
+                  Event("roll", "", {"dice": (face,)})]
         events.extend(self._check_end())
         return events
 
