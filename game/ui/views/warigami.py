@@ -11,6 +11,7 @@ or keys 1-5) and click free squares of your start zone.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -206,7 +207,10 @@ class WarigamiView(GameView):
         me = s.units[self.selected]
         if t is None or t.owner == me.owner or s.phase == SETUP:
             return None
-        return t.id, s.shot(me.id, t.id)
+        shot = s.shot(me.id, t.id)
+        if me.acted and not shot.problem:  # the odds stay readable, the refusal is said up front
+            shot = dataclasses.replace(shot, problem=f"{me.label()} has already acted this turn.", rule="W-T3")
+        return t.id, shot
 
     def _sync_widgets(self) -> None:
         s = self.s
@@ -224,10 +228,10 @@ class WarigamiView(GameView):
         for k, b in self.kind_buttons.items():
             if setup and human:
                 b.show()
-                if k == self.kind:
-                    b.disable()
-                else:
-                    b.enable()
+                if k == self.kind and not b.is_selected:
+                    b.select()
+                elif k != self.kind and b.is_selected:
+                    b.unselect()
             else:
                 b.hide()
 
@@ -427,7 +431,7 @@ class WarigamiView(GameView):
         moving_id = int(moving["unit"]) if moving is not None else None  # type: ignore[call-overload]
         human = self.ctx.human_to_move()
         surface.blit(self.marked_layer(moving_id, human), (round(self.origin[0]), round(self.origin[1])))
-        shot = self.hovered_shot() if human else None
+        shot = self.hovered_shot() if human and not self.anims else None
         if shot is not None and not shot[1].problem:
             self._draw_splash(surface, shot[1])
         if moving is not None and moving_id in s.units:
@@ -490,7 +494,9 @@ class WarigamiView(GameView):
         a, b = self.centre(me.sq), self.centre(t.sq)
         colour = paper.GOOD if not shot.problem else paper.WARN
         paper.pencil_line(surface, colour, a, b, 2)
-        lines = [f"distance {shot.dist}   s {shot.odds.s}:6"]
+        sv = shot.odds.s
+        needs = "" if sv == 0 else ("   every face hits" if sv == 6 else f"   {7 - sv} or more hits")
+        lines = [f"distance {shot.dist}   s {sv}:6{needs}"]
         box_w, row_h = 330, 22
         if shot.problem:
             lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
@@ -499,11 +505,7 @@ class WarigamiView(GameView):
         faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
                  for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
         h = 12 + row_h * (len(lines) + 2)
-        x = b[0] + self.cell * 0.7
-        if x + box_w > self.rect.right - 6:
-            x = max(self.rect.x + 6, b[0] - self.cell * 0.7 - box_w)
-        y = min(max(self.rect.y + 4, b[1] - h / 2), self.rect.bottom - h - 56)
-        box = pygame.Rect(int(x), int(y), box_w, int(h))
+        box = self._box_place(box_w, int(h), a, b)
         pygame.draw.rect(surface, (250, 247, 236), box, border_radius=6)
         pygame.draw.rect(surface, paper.GRAPHITE, box, 1, border_radius=6)
         yy = box.y + 6
@@ -514,6 +516,20 @@ class WarigamiView(GameView):
             word = f.split(": ")[1]
             col = paper.WARN if word.startswith("miss") else (paper.GOOD if "CRIT" in word else paper.INK)
             paper.text(surface, f, (box.x + 8 + (i % 3) * 106, yy + (i // 3) * row_h), 17, col)
+
+    def _box_place(self, w: int, h: int, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+        """Where the odds box goes: beside the target, clear of the line of sight and the shooter."""
+        gap = self.cell * 0.7
+        area = pygame.Rect(self.rect.x + 4, self.rect.y + 4, self.rect.w - 8, self.rect.h - 60)
+        spots = [(b[0] + gap, b[1] - h / 2), (b[0] - gap - w, b[1] - h / 2), (b[0] - w / 2, b[1] + gap),
+                 (b[0] - w / 2, b[1] - gap - h)]
+        shooter = pygame.Rect(0, 0, int(self.cell), int(self.cell))
+        shooter.center = (int(a[0]), int(a[1]))
+        boxes = [pygame.Rect(int(x), int(y), w, h).clamp(area) for x, y in spots]
+        for box in boxes:
+            if not box.clipline(a, b) and not box.colliderect(shooter):
+                return box
+        return boxes[0]
 
     def _draw_roll(self, surface: pygame.Surface, anim: dict[str, object]) -> None:
         s = self.s
@@ -557,6 +573,12 @@ class WarigamiView(GameView):
             out.append("Squad building: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
                                                      for i, n in enumerate(s.to_place)))
             out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
+            for i in range(s.game.num_players):
+                mine = s.units_of(i)
+                if mine:
+                    counts = [f"{sum(1 for u in mine if u.kind == k)} {WEAPONS[k].label}" for k in KINDS
+                              if any(u.kind == k for u in mine)]
+                    out.append(f"{s.game.player_name(i)}'s squad: " + ", ".join(counts))
         else:
             out.append(f"Movement pool: {s.pool} (2 per living unit)")
             out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))

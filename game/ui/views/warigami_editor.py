@@ -91,6 +91,7 @@ class WarigamiEditor(Scene):
         self.stroke_start: Board | None = None
         self.hover: Square | None = None
         self.start_choice = BLANK
+        self.saved_as = ""
         self.dirty = False
         self.leave_armed = False
         self.replace_armed = ""
@@ -286,6 +287,7 @@ class WarigamiEditor(Scene):
             self._say(f"Not saved: {exc}")
             return False
         self.dirty = False
+        self.saved_as = clean
         self.replace_armed = ""
         setup = self._setup_scene()
         if setup is not None and "level" in getattr(setup, "values", {}):
@@ -425,5 +427,5 @@ class WarigamiEditor(Scene):
                     y += 21
                 if y > h - 30:
                     break
-        else:
+        elif self.dirty or not self.saved_as:
             paper.text(surface, "Ready to save.", (x, y), 18, _mix(paper.GOOD, paper.INK, 0.2), bold=True)
