@@ -88,8 +88,11 @@ def test_select_move_hover_attack_confirm_and_end_turn_by_clicks(app):
     assert target == 2 and shot.dist == 5 and shot.odds.s == 2 and shot.clear
     click(app, v.centre((7, 3)))
     assert sess.state.units[2].hp == 10 and "confirm" in v.hint()
+    played: list[str] = []
+    app.sounds.play = played.append  # what the play scene asks the speaker for
     click(app, v.centre((7, 3)))
     assert sess.state.phase == ATTACK and sess.state.units[2].hp == 8
+    assert played == ["dice"]  # the attack's "roll" event rattles the dice
     assert v.busy()  # the die is rolling
     settle(app, scene)
     assert not v.busy()

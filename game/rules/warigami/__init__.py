@@ -30,4 +30,6 @@ RULESET = Ruleset(
     rules_doc="docs/rules/warigami.md",
     bench_level={"level": "huge", "units": 30},
     bench_extra=bench_extra,
+    editor="game.ui.views.warigami_editor:WarigamiEditor",
+    editor_label="Map editor",
 )

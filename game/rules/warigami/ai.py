@@ -306,24 +306,57 @@ class GreedyAgent(_Base):
     greedy = True
 
 
-def bench_extra() -> dict[str, Any]:
-    """Median and max decision time of the ai on the standard map, 10 units a side."""
+def random_games(level: str = "standard", units: int = 10, seconds: float = 2.0) -> dict[str, Any]:
+    """Whole random games per second on one map, and how they end.
+
+    The shared bench counts random games on the bench level (the huge map, 30 a
+    side), where one random game is about 850 actions and a second or more: its
+    half-second quick run finishes none and reports 0.0.  Random squads almost never
+    meet, so nearly every random game runs to the round limit (50 rounds).
+    """
     from ...engine import Chance
     from .state import WarigamiGame
 
+    game = WarigamiGame({"level": level, "units": units})
+    rng = Chance(5)
+    games = actions = by_limit = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        s = game.new_initial_state(Chance(games + 1))
+        while not s.is_over():
+            s.apply(s.random_action(rng))
+            actions += 1
+        games += 1
+        by_limit += s.round_limit_reached()
+    dt = time.perf_counter() - t0
+    return {"random_games_per_s": round(games / dt, 2), "actions_per_game": round(actions / games),
+            "ended_by_round_limit": round(by_limit / games, 2), "level": level, "units": units}
+
+
+def bench_extra() -> dict[str, Any]:
+    """Random games per second on the standard and the huge map; ai decision times on the standard map
+    (16 x 12, 10 units a side: the issue's figure)."""
+    from ...engine import Chance
+    from .state import WarigamiGame
+
+    out: dict[str, Any] = {"random_games_standard": random_games("standard", 10),
+                           "random_games_huge": random_games("huge", 30, 3.0)}
+
     game = WarigamiGame({"level": "standard", "units": 10})
-    s = game.new_initial_state(Chance(7))
-    agents = [ExpectimaxAgent(game, 1), GreedyAgent(game, 2)]
     times: list[float] = []
-    steps = 0
-    while not s.is_over() and steps < 600:
-        seat = s.current_player()
-        t0 = time.perf_counter()
-        a = agents[seat].choose(s)
-        if seat == 0 and s.phase != SETUP:
-            times.append(time.perf_counter() - t0)
-        s.apply(a)
-        steps += 1
+    for seed in (7, 8, 9):  # three games against the greedy baseline; every battle decision of the ai timed
+        s = game.new_initial_state(Chance(seed))
+        agents = [ExpectimaxAgent(game, seed), GreedyAgent(game, seed + 1)]
+        steps = 0
+        while not s.is_over() and steps < 2000:
+            seat = s.current_player()
+            t0 = time.perf_counter()
+            a = agents[seat].choose(s)
+            if seat == 0 and s.phase != SETUP:
+                times.append(time.perf_counter() - t0)
+            s.apply(a)
+            steps += 1
     times.sort()
-    return {"ai_decision_median_s": round(times[len(times) // 2], 4) if times else 0.0,
-            "ai_decision_max_s": round(times[-1], 4) if times else 0.0, "ai_decisions": len(times)}
+    out.update({"ai_decision_median_s": round(times[len(times) // 2], 4) if times else 0.0,
+                "ai_decision_max_s": round(times[-1], 4) if times else 0.0, "ai_decisions": len(times)})
+    return out

@@ -210,6 +210,68 @@ def blank_board(width: int, height: int, name: str = "New map") -> Board:
     return Board(name, width, height, frozenset(), (z1, z2))
 
 
+def resize_board(board: Board, width: int, height: int) -> Board:
+    """The same map on a ``width`` x ``height`` grid: squares off the new edge are dropped."""
+
+    def inside(sq: Square) -> bool:
+        return sq[0] < width and sq[1] < height
+
+    zones = [frozenset(filter(inside, z)) for z in board.zones]
+    while zones and not zones[-1]:
+        zones.pop()
+    return Board(board.name, width, height, frozenset(filter(inside, board.walls)), tuple(zones))
+
+
+def renamed(board: Board, name: str) -> Board:
+    return Board(name, board.width, board.height, board.walls, board.zones)
+
+
+def walkable_from(board: Board, starts: Iterable[Square]) -> set[Square]:
+    """Every open square a unit could walk to from ``starts`` (steps as in W-T1, ignoring the pool)."""
+    adj = board.adjacency
+    todo = [sq for sq in starts if board.open(sq)]
+    seen = set(todo)
+    while todo:
+        for nsq, _ in adj[todo.pop()]:
+            if nsq not in seen:
+                seen.add(nsq)
+                todo.append(nsq)
+    return seen
+
+
+def map_problems(board: Board, squad: int = 10) -> list[str]:
+    """Why the map editor will not save ``board`` yet, as sentences; [] when it is ready.
+
+    The map is first read back exactly as a saved file would be (``board_from_json``
+    on ``board.to_json()``), so whatever the editor saves loads again.  Beyond the
+    loader, it asks what a game will need: every start zone holds a squad of
+    ``squad`` units (W-B1) on open squares, and the zones are joined by open ground.
+    """
+    problems: list[str] = []
+    name = board.name.strip()
+    if not name:
+        problems.append("Give the map a name.")
+    try:
+        back = board_from_json(board.to_json() | {"name": name or "unnamed"}, name or "the new map")
+    except LevelError as exc:
+        why = str(exc).split(": ", 1)[-1]
+        problems.append(why[:1].upper() + why[1:])
+        return problems
+    for i, zone in enumerate(back.zones):
+        room = len(zone - back.walls)
+        if room < squad:
+            problems.append(f"Start zone {i + 1} has room for {room} unit{'s' if room != 1 else ''}; "
+                            f"a squad of {squad} needs {squad} squares.")
+    for i, zone in enumerate(board.zones):
+        if zone & board.walls:
+            problems.append(f"Start zone {i + 1} overlaps a wall; erase the wall or the zone square.")
+    ground = walkable_from(back, back.zones[0])
+    for i, zone in enumerate(back.zones[1:], start=2):
+        if not zone & ground:
+            problems.append(f"Walls cut start zone {i} off from start zone 1: leave a way through.")
+    return problems
+
+
 def edit_board(board: Board, sq: Square, paint: str) -> Board:
     """The map editor's brush: ``paint`` is '.', '#' or '1'..'4'; returns the changed map."""
     if not board.inside(sq):

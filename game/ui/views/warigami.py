@@ -11,6 +11,7 @@ or keys 1-5) and click free squares of your start zone.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -18,7 +19,8 @@ import pygame
 import pygame_gui
 
 from ...engine import Event
-from ...rules.warigami.state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Shot, WarigamiState
+from ...rules.warigami.board import MAX_ZONES, Board
+from ...rules.warigami.state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Shot, Unit, WarigamiState
 from ...rules.warigami.tables import KINDS, MAX_HP, WEAPONS, distance
 from .. import paper
 from ..view import GameView
@@ -73,6 +75,33 @@ def draw_figure(surf: pygame.Surface, kind: str, seat: int, centre: tuple[float,
         pygame.draw.line(surf, paper.WARN, (cx, cy - r * 0.15), (cx, cy + r * 0.35), w)
 
 
+def draw_sheet(surf: pygame.Surface, b: Board, c: float, seats: int = MAX_ZONES) -> None:
+    """The squared sheet of a map at ``c`` pixels a square: start zones of the first ``seats``
+    players tinted in their colour with their symbol, pencil grid, hatched walls (view and editor)."""
+    for i, zone in enumerate(b.zones[:seats]):
+        tint = _mix(paper.PAPER, paper.player_colour(i), 0.18)
+        for (x, y) in zone:
+            pygame.draw.rect(surf, tint, pygame.Rect(round(x * c), round(y * c), math.ceil(c), math.ceil(c)))
+    for x in range(b.width + 1):
+        paper.pencil_line(surf, paper.PAPER_LINE, (x * c, 0), (x * c, b.height * c), 1, x)
+    for y in range(b.height + 1):
+        paper.pencil_line(surf, paper.PAPER_LINE, (0, y * c), (b.width * c, y * c), 1, 99 + y)
+    for (x, y) in sorted(b.walls):
+        r = pygame.Rect(round(x * c), round(y * c), math.ceil(c), math.ceil(c))
+        pygame.draw.rect(surf, paper.ERASER, r)
+        clip = surf.get_clip()
+        surf.set_clip(r)
+        paper.hatch(surf, paper.GRAPHITE, r, max(4, int(c / 5)))
+        surf.set_clip(clip)
+        paper.pencil_lines(surf, paper.INK, [r.topleft, r.topright, r.bottomright, r.bottomleft], True, 2,
+                           x * 7 + y)
+    if c >= 14:
+        for i, zone in enumerate(b.zones[:seats]):
+            if zone:
+                first = min(zone, key=lambda q: (q[1], q[0]))
+                paper.draw_symbol(surf, i, ((first[0] + 0.5) * c, (first[1] + 0.5) * c), c * 0.35, 1)
+
+
 class WarigamiView(GameView):
     def __init__(self, ctx: object) -> None:
         super().__init__(ctx)  # type: ignore[arg-type]
@@ -89,6 +118,11 @@ class WarigamiView(GameView):
         self._figures: dict[tuple[str, int, int], pygame.Surface] = {}
         self._board_surf: pygame.Surface | None = None
         self._board_key: object = None
+        self._layer: pygame.Surface | None = None  # the sheet with every unit standing still on it
+        self._layer_key: object = None
+        self._splash_tint: pygame.Surface | None = None
+        self._marked: pygame.Surface | None = None
+        self._marked_key: object = None
         self.end_button: pygame_gui.elements.UIButton | None = None
         self.kind_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
@@ -139,10 +173,10 @@ class WarigamiView(GameView):
         self._reach_key = None
         self._board_key = None
 
-    def sq_rect(self, sq: Square) -> pygame.Rect:
+    def sq_rect(self, sq: Square, origin: tuple[float, float] | None = None) -> pygame.Rect:
         c = self.cell
-        return pygame.Rect(round(self.origin[0] + sq[0] * c), round(self.origin[1] + sq[1] * c), math.ceil(c),
-                           math.ceil(c))
+        ox, oy = self.origin if origin is None else origin
+        return pygame.Rect(round(ox + sq[0] * c), round(oy + sq[1] * c), math.ceil(c), math.ceil(c))
 
     def centre(self, sq: tuple[float, float]) -> tuple[float, float]:
         return (self.origin[0] + (sq[0] + 0.5) * self.cell, self.origin[1] + (sq[1] + 0.5) * self.cell)
@@ -173,7 +207,10 @@ class WarigamiView(GameView):
         me = s.units[self.selected]
         if t is None or t.owner == me.owner or s.phase == SETUP:
             return None
-        return t.id, s.shot(me.id, t.id)
+        shot = s.shot(me.id, t.id)
+        if me.acted and not shot.problem:  # the odds stay readable, the refusal is said up front
+            shot = dataclasses.replace(shot, problem=f"{me.label()} has already acted this turn.", rule="W-T3")
+        return t.id, shot
 
     def _sync_widgets(self) -> None:
         s = self.s
@@ -191,10 +228,10 @@ class WarigamiView(GameView):
         for k, b in self.kind_buttons.items():
             if setup and human:
                 b.show()
-                if k == self.kind:
-                    b.disable()
-                else:
-                    b.enable()
+                if k == self.kind and not b.is_selected:
+                    b.select()
+                elif k != self.kind and b.is_selected:
+                    b.unselect()
             else:
                 b.hide()
 
@@ -310,38 +347,70 @@ class WarigamiView(GameView):
         key = (b.name, self.cell, size, self.s.game.num_players)
         if self._board_surf is None or self._board_key != key:
             surf = pygame.Surface(size)
-            surf.blit(paper.paper_surface(size, seed=11), (0, 0))
+            app = getattr(self.ctx, "app", None)
+            sheet = app.paper() if app is not None else None
+            if sheet is not None and sheet.get_rect().contains(pygame.Rect(self.origin, size)):
+                # the window's own sheet under the board: no second paper to generate
+                surf.blit(sheet, (0, 0), pygame.Rect(round(self.origin[0]), round(self.origin[1]), *size))
+            else:
+                surf.blit(paper.paper_surface(size, seed=11), (0, 0))
             self._draw_board(surf)
             self._board_surf = surf.convert() if pygame.display.get_surface() else surf
             self._board_key = key
         return self._board_surf
 
     def _draw_board(self, surf: pygame.Surface) -> None:
-        b = self.s.board
-        c = self.cell
-        ox, oy = 0.0, 0.0
-        for i, zone in enumerate(b.zones[: self.s.game.num_players]):
-            tint = _mix(paper.PAPER, paper.player_colour(i), 0.18)
-            for (x, y) in zone:
-                pygame.draw.rect(surf, tint, pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c),
-                                                         math.ceil(c)))
-        for x in range(b.width + 1):
-            paper.pencil_line(surf, paper.PAPER_LINE, (ox + x * c, oy), (ox + x * c, oy + b.height * c), 1, x)
-        for y in range(b.height + 1):
-            paper.pencil_line(surf, paper.PAPER_LINE, (ox, oy + y * c), (ox + b.width * c, oy + y * c), 1, 99 + y)
-        for (x, y) in sorted(b.walls):
-            r = pygame.Rect(round(ox + x * c), round(oy + y * c), math.ceil(c), math.ceil(c))
-            pygame.draw.rect(surf, paper.ERASER, r)
-            clip = surf.get_clip()
-            surf.set_clip(r)
-            paper.hatch(surf, paper.GRAPHITE, r, max(4, int(c / 5)))
-            surf.set_clip(clip)
-            paper.pencil_lines(surf, paper.INK, [r.topleft, r.topright, r.bottomright, r.bottomleft], True, 2,
-                               x * 7 + y)
-        if c >= 14:
-            for i, zone in enumerate(b.zones[: self.s.game.num_players]):
-                first = min(zone, key=lambda q: (q[1], q[0]))
-                paper.draw_symbol(surf, i, (ox + (first[0] + 0.5) * c, oy + (first[1] + 0.5) * c), c * 0.35, 1)
+        draw_sheet(surf, self.s.board, self.cell, self.s.game.num_players)
+
+    def unit_layer(self, moving: int | None) -> pygame.Surface:
+        """The sheet with every unit (but ``moving``) drawn on it, cached until a unit changes.
+
+        One blit per frame instead of a figure, an HP bar and a number per unit: the
+        huge map has 60 of each.
+        """
+        s = self.s
+        board = self.board_surface()
+        key = (self._board_key, s.player, moving, tuple((u.id, u.x, u.y, u.hp, u.acted) for u in s.units.values()))
+        if self._layer is None or key != self._layer_key:
+            layer = board.copy()
+            for u in s.units.values():
+                if u.id != moving:
+                    self._draw_unit(layer, u, u.sq, (0.0, 0.0))
+            self._layer, self._layer_key = layer, key
+        return self._layer
+
+    def marked_layer(self, moving: int | None, human: bool) -> pygame.Surface:
+        """The unit layer plus what a person's choice needs marked: the free squares of the start
+        zone while building the squad, or the squares the selected unit can reach (each with the
+        pool left after going there).  Cached: a 30-unit pool reaches a thousand squares."""
+        base = self.unit_layer(moving)
+        s = self.s
+        if not human:
+            return base
+        if s.phase == SETUP:
+            marks: tuple[object, ...] = ("setup", s.player, len(s.at))
+        else:
+            reach = self.reach()
+            if not reach:
+                return base
+            marks = ("reach", self._reach_key, s.pool)
+        key = (self._layer_key, marks)
+        if self._marked is None or key != self._marked_key:
+            layer = base.copy()
+            c = self.cell
+            if s.phase == SETUP:
+                for sq in s.board.zones[s.player]:
+                    if sq not in s.at and sq not in s.board.walls:
+                        pygame.draw.rect(layer, paper.GOOD, self.sq_rect(sq, (0, 0)).inflate(-4, -4), 1)
+            else:
+                fill, ink = _mix(paper.PAPER, paper.GOOD, 0.12), _mix(paper.GOOD, paper.PAPER, 0.25)
+                for sq, cost in reach.items():
+                    r = self.sq_rect(sq, (0, 0))
+                    pygame.draw.rect(layer, fill, r.inflate(-2, -2))
+                    if c >= 18:
+                        paper.text(layer, str(s.pool - cost), r.center, max(10, int(c * 0.3)), ink, "center")
+            self._marked, self._marked_key = layer, key
+        return self._marked
 
     def figure(self, kind: str, seat: int) -> pygame.Surface:
         size = max(8, int(self.cell * 0.78))
@@ -358,29 +427,15 @@ class WarigamiView(GameView):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.s
-        surface.blit(self.board_surface(), (round(self.origin[0]), round(self.origin[1])))
+        moving = self.anims[0] if self.anims and self.anims[0]["kind"] == "move" else None
+        moving_id = int(moving["unit"]) if moving is not None else None  # type: ignore[call-overload]
         human = self.ctx.human_to_move()
-        c = self.cell
-        if s.phase == SETUP and human:
-            for sq in s.board.zones[s.player]:
-                if sq not in s.at and sq not in s.board.walls:
-                    pygame.draw.rect(surface, paper.GOOD, self.sq_rect(sq).inflate(-4, -4), 1)
-        reach = self.reach() if human else {}
-        for sq, cost in reach.items():
-            r = self.sq_rect(sq)
-            pygame.draw.rect(surface, _mix(paper.PAPER, paper.GOOD, 0.12), r.inflate(-2, -2))
-            if c >= 18:
-                paper.text(surface, str(s.pool - cost), r.center, max(10, int(c * 0.3)),
-                           _mix(paper.GOOD, paper.PAPER, 0.25), "center")
-        shot = self.hovered_shot() if human else None
+        surface.blit(self.marked_layer(moving_id, human), (round(self.origin[0]), round(self.origin[1])))
+        shot = self.hovered_shot() if human and not self.anims else None
         if shot is not None and not shot[1].problem:
             self._draw_splash(surface, shot[1])
-        moving = self.anims[0] if self.anims and self.anims[0]["kind"] == "move" else None
-        for u in s.units.values():
-            pos: tuple[float, float] = u.sq
-            if moving is not None and moving["unit"] == u.id:
-                pos = self._path_pos(moving)
-            self._draw_unit(surface, u, pos)
+        if moving is not None and moving_id in s.units:
+            self._draw_unit(surface, s.units[moving_id], self._path_pos(moving), self.origin)
         if self.selected in s.units:
             r = self.sq_rect(s.units[self.selected].sq)
             paper.pencil_lines(surface, paper.INK, [r.topleft, r.topright, r.bottomright, r.bottomleft], True, 3)
@@ -402,11 +457,9 @@ class WarigamiView(GameView):
         a, b = path[i], path[i + 1]
         return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
 
-    def _draw_unit(self, surface: pygame.Surface, u: object, pos: tuple[float, float]) -> None:
-        from ...rules.warigami.state import Unit
-
-        assert isinstance(u, Unit)
-        cx, cy = self.centre(pos)
+    def _draw_unit(self, surface: pygame.Surface, u: Unit, pos: tuple[float, float],
+                   origin: tuple[float, float]) -> None:
+        cx, cy = origin[0] + (pos[0] + 0.5) * self.cell, origin[1] + (pos[1] + 0.5) * self.cell
         img = self.figure(u.kind, u.owner)
         surface.blit(img, img.get_rect(center=(int(cx), int(cy - self.cell * 0.06))))
         c = self.cell
@@ -425,9 +478,13 @@ class WarigamiView(GameView):
             paper.text(surface, "done", (cx, cy + c * 0.05), max(10, int(c * 0.25)), paper.FAINT, "center")
 
     def _draw_splash(self, surface: pygame.Surface, shot: Shot) -> None:
+        size = self.sq_rect((0, 0)).inflate(-2, -2).size
+        if self._splash_tint is None or self._splash_tint.get_size() != size:
+            self._splash_tint = pygame.Surface(size, pygame.SRCALPHA)
+            self._splash_tint.fill((*paper.WARN, 70))  # see-through: the figures under it stay readable
         for sq in shot.splash:
             r = self.sq_rect(sq)
-            pygame.draw.rect(surface, _mix(paper.PAPER, paper.WARN, 0.3), r.inflate(-2, -2))
+            surface.blit(self._splash_tint, r.inflate(-2, -2))
             paper.text(surface, "-5", r.center, max(10, int(self.cell * 0.3)), paper.WARN, "center")
 
     def _draw_shot(self, surface: pygame.Surface, target: int, shot: Shot) -> None:
@@ -437,7 +494,9 @@ class WarigamiView(GameView):
         a, b = self.centre(me.sq), self.centre(t.sq)
         colour = paper.GOOD if not shot.problem else paper.WARN
         paper.pencil_line(surface, colour, a, b, 2)
-        lines = [f"distance {shot.dist}   s {shot.odds.s}:6"]
+        sv = shot.odds.s
+        needs = "" if sv == 0 else ("   every face hits" if sv == 6 else f"   {7 - sv} or more hits")
+        lines = [f"distance {shot.dist}   s {sv}:6{needs}"]
         box_w, row_h = 330, 22
         if shot.problem:
             lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
@@ -446,11 +505,7 @@ class WarigamiView(GameView):
         faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
                  for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
         h = 12 + row_h * (len(lines) + 2)
-        x = b[0] + self.cell * 0.7
-        if x + box_w > self.rect.right - 6:
-            x = max(self.rect.x + 6, b[0] - self.cell * 0.7 - box_w)
-        y = min(max(self.rect.y + 4, b[1] - h / 2), self.rect.bottom - h - 56)
-        box = pygame.Rect(int(x), int(y), box_w, int(h))
+        box = self._box_place(box_w, int(h), a, b)
         pygame.draw.rect(surface, (250, 247, 236), box, border_radius=6)
         pygame.draw.rect(surface, paper.GRAPHITE, box, 1, border_radius=6)
         yy = box.y + 6
@@ -461,6 +516,20 @@ class WarigamiView(GameView):
             word = f.split(": ")[1]
             col = paper.WARN if word.startswith("miss") else (paper.GOOD if "CRIT" in word else paper.INK)
             paper.text(surface, f, (box.x + 8 + (i % 3) * 106, yy + (i // 3) * row_h), 17, col)
+
+    def _box_place(self, w: int, h: int, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+        """Where the odds box goes: beside the target, clear of the line of sight and the shooter."""
+        gap = self.cell * 0.7
+        area = pygame.Rect(self.rect.x + 4, self.rect.y + 4, self.rect.w - 8, self.rect.h - 60)
+        spots = [(b[0] + gap, b[1] - h / 2), (b[0] - gap - w, b[1] - h / 2), (b[0] - w / 2, b[1] + gap),
+                 (b[0] - w / 2, b[1] - gap - h)]
+        shooter = pygame.Rect(0, 0, int(self.cell), int(self.cell))
+        shooter.center = (int(a[0]), int(a[1]))
+        boxes = [pygame.Rect(int(x), int(y), w, h).clamp(area) for x, y in spots]
+        for box in boxes:
+            if not box.clipline(a, b) and not box.colliderect(shooter):
+                return box
+        return boxes[0]
 
     def _draw_roll(self, surface: pygame.Surface, anim: dict[str, object]) -> None:
         s = self.s
@@ -491,7 +560,7 @@ class WarigamiView(GameView):
                     "critical": f"CRITICAL -{dmg}"}[out]
             paper.text(surface, word, (b[0], b[1] - self.cell * 0.7), max(18, int(self.cell * 0.5)),
                        paper.WARN if out != "miss" else paper.GRAPHITE, "center", bold=True)
-            for sq in anim.get("splash_squares", ()) or ():  # type: ignore[union-attr]
+            for sq in anim.get("splash_squares", ()) or ():  # type: ignore[attr-defined]
                 r = self.sq_rect(sq)
                 pygame.draw.rect(surface, paper.WARN, r.inflate(-4, -4), 2)
         del s
@@ -504,6 +573,12 @@ class WarigamiView(GameView):
             out.append("Squad building: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
                                                      for i, n in enumerate(s.to_place)))
             out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
+            for i in range(s.game.num_players):
+                mine = s.units_of(i)
+                if mine:
+                    counts = [f"{sum(1 for u in mine if u.kind == k)} {WEAPONS[k].label}" for k in KINDS
+                              if any(u.kind == k for u in mine)]
+                    out.append(f"{s.game.player_name(i)}'s squad: " + ", ".join(counts))
         else:
             out.append(f"Movement pool: {s.pool} (2 per living unit)")
             out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))

@@ -1,0 +1,71 @@
+"""Warigami frame-time figures beyond `paperwars bench`: a person's turn on the huge map.
+
+`paperwars bench` times computer-vs-computer frames.  This adds what only a person
+causes: a selected unit showing its reachable squares, and the pointer sweeping over
+enemy units so every frame draws a line of sight, the odds box and (for an RPG) the
+splash squares.  Figures only, never assertions::
+
+    SDL_VIDEODRIVER=dummy python -m game.ui.views.warigami_bench
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import time
+from typing import Any
+
+
+def _pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))] if s else 0.0
+
+
+def hover_frame_times(frames: int = 600, level: str = "huge", units: int = 30) -> dict[str, Any]:
+    """Frame times at 1920x1080 while the pointer hovers targets of a selected unit (wall and CPU ms)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ...agents import RandomAgent
+    from ...session import Session
+    from ..app import App
+    from ..scenes.play import PlayScene
+
+    app = App((1920, 1080), headless=True)
+    session = Session.new("warigami", {"level": level, "units": units}, 5, ["human", "human"], autosave=False)
+    builder = RandomAgent(session.state.game, 3)
+    while session.state.phase == "setup":  # squads placed at random
+        session.submit(builder.choose(session.state))
+    scene = PlayScene(app, session)
+    app.push(scene)
+    view = scene.view
+    state = session.state
+    # Bring the two squads within reach of each other: march seat 0's units forward.
+    mine = state.units_of(0)
+    enemies = state.units_of(1)
+    app.frame([])
+    shooter = max(mine, key=lambda u: u.x)
+    view.selected = shooter.id
+    targets = sorted(enemies, key=lambda u: abs(u.x - shooter.x) + abs(u.y - shooter.y))[:12]
+    wall: list[float] = []
+    cpu: list[float] = []
+    previews = 0
+    for i in range(frames):
+        t = targets[i // 5 % len(targets)]  # a new target every 5 frames, as a sweeping pointer
+        pos = tuple(int(v) for v in view.centre(t.sq))
+        move = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.frame([move], 1 / 60)
+        wall.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+        previews += view.hovered_shot() is not None
+    app.close()
+    return {"level": level, "units_per_side": units, "frames": frames, "frames_with_preview": previews,
+            "median": round(statistics.median(wall), 2), "p99": round(_pct(wall, 0.99), 2),
+            "cpu_median": round(statistics.median(cpu), 2), "cpu_p99": round(_pct(cpu, 0.99), 2)}
+
+
+if __name__ == "__main__":
+    print(json.dumps({"hover_frame_ms": hover_frame_times()}, indent=1))
