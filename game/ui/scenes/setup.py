@@ -103,14 +103,12 @@ class SetupScene(Scene):
                                                               container=box)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text(self.seed)
-        self.start = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 80, 200, 50), "Start", ui,
-                                                  container=box)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 210, h - 80, 200, 50), "Back", ui,
-                                                 container=box)
-        self.editor = None
-        if self.rs.editor:
-            self.editor = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 230, h - 80, 200, 50),
-                                                       self.rs.editor_label, ui, container=box)
+        labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
+        bx = w // 2 - (len(labels) * 220 - 20) // 2
+        made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * 220, h - 80, 200, 50), label, ui, container=box)
+                for i, label in enumerate(labels)]
+        self.back, self.start = made[0], made[1]
+        self.editor = made[2] if self.rs.editor else None
 
     def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
         ui = self.app.ui
