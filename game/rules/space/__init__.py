@@ -21,6 +21,7 @@ def bench_extra() -> dict[str, Any]:
     game = SpaceGame({"field": "none"})
     for count in (10, 100, 1000):
         state = game.new_state(1)
+        assert isinstance(state, SpaceState)
         state.doors = [100.0, 100.0]
         state.asteroids = bench_field(state.sheet(), Chance(count), count)
         world = state.world()

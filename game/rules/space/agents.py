@@ -43,27 +43,27 @@ def random_intention(state: SpaceState, rng: Chance) -> Action:
             for _ in range(20):
                 x, y = rng.uniform(10, g.width - 10), rng.uniform(IN + 12, g.height - IN - 12)
                 poly = blob(x, y, rng.uniform(4, 14), rng)
-                act = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
+                rock = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
                 try:
-                    state.check(act)
-                    return act
+                    state.check(rock)
+                    return rock
                 except IllegalAction:
                     continue
         return FieldDone()
     if state.phase == "ships":
         turret = bool(g.settings["turrets"]) and rng.random() < 0.25
-        act = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
-        if act is None:
+        spot = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
+        if spot is None:
             raise RuntimeError("no room left in the hangar")
-        return act
+        return spot
     if state.phase == "heading":
         p = state.piece(state.pending) if state.pending is not None else None
         assert p is not None
         for _ in range(6):
-            act = Heading(round(rng.uniform(0, 360), 1))
+            turn = Heading(round(rng.uniform(0, 360), 1))
             try:
-                state.check(act)
-                return act
+                state.check(turn)
+                return turn
             except IllegalAction:
                 continue
         return Heading(round(math.degrees(p.heading), 6))
