@@ -55,6 +55,8 @@ RULESET = Ruleset(
     rules_doc="docs/rules/space.md",
     bench_level={"field": "dense", "blasts": True},
     bench_extra=bench_extra,
+    editor="game.ui.views.space_editor:SpaceFieldEditor",
+    editor_label="Draw a field",
 )
 
 __all__ = ["RULESET", "SpaceGame", "SpaceState"]

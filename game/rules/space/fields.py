@@ -95,6 +95,18 @@ def bench_field(sheet: Sheet, chance: Chance, count: int) -> list[Polygon]:
     return rocks
 
 
+def field_sheet(paper: str) -> Sheet:
+    """The two-hangar sheet a level file is drawn on (walls whole: doors are chosen in play)."""
+    w, h = PAPERS[paper]
+    return Sheet(w, h, tuple(make_hangars(w, h, 2)), (None, None))
+
+
+def field_level(title: str, paper: str, rocks: list[Polygon]) -> dict[str, Any]:
+    """A level file's content for a field drawn in the editor; ``load_field`` reads it back."""
+    return {"title": title, "description": "Drawn by hand.", "paper": paper,
+            "asteroids": [[[round(x, 2), round(y, 2)] for x, y in r.exterior.coords[:-1]] for r in rocks]}
+
+
 def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     """A level from levels/space/, mapped onto this paper; refuses malformed files with a reason."""
     data = load_level("space", name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ from shapely.ops import unary_union
 from ...engine import Event, IllegalAction
 from ...rules.space.evaluate import Piece, blast_region
 from ...rules.space.flick import PENCILS
-from ...rules.space.geometry import IN
+from ...rules.space.geometry import IN, SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS
 from ...rules.space.state import (
     CallDraw,
     DrawAsteroid,
@@ -222,28 +223,7 @@ class SpaceView(GameView):
             paper.draw_symbol(surf, h.seat, self._local((cx, cy)), max(8, IN * self.scale * 0.3), 1)
 
     def _draw_rocks(self, surf: pygame.Surface) -> None:
-        """Asteroids as pencil outlines shaded with diagonal hatching (drawn once per field)."""
-        rocks = self._rocks_now()
-        if not rocks:
-            return
-        size = surf.get_size()
-        mask = pygame.Surface(size, pygame.SRCALPHA)
-        for rock in rocks:
-            pygame.draw.polygon(mask, (255, 255, 255, 255), [self._local(c) for c in rock.exterior.coords])
-            for hole in rock.interiors:
-                pygame.draw.polygon(mask, (0, 0, 0, 0), [self._local(c) for c in hole.coords])
-        shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((*ROCK_FILL, 255))
-        spacing = max(4, int(round(2.2 * self.scale)))
-        w, h = size
-        for k in range(-h, w, spacing):
-            pygame.draw.aaline(shade, ROCK_HATCH, (k, h), (k + h, 0))
-        shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(shade, (0, 0))
-        for i, rock in enumerate(rocks):
-            paper.pencil_lines(surf, ROCK_LINE, [self._local(c) for c in rock.exterior.coords], True, 2, seed=i)
-            for hole in rock.interiors:
-                paper.pencil_lines(surf, ROCK_LINE, [self._local(c) for c in hole.coords], True, 1, seed=i + 7)
+        draw_rocks(surf, self._rocks_now(), self._local, self.scale)
 
     def _rocks_now(self) -> list[Polygon]:
         return self._shown[1] if self._shown is not None else self.state.asteroids
@@ -306,7 +286,7 @@ class SpaceView(GameView):
         colour = paper.player_colour(p.owner)
         if heading is not None:
             p = p._replace(heading=heading)
-        pts = [self.px(c) for c in p.body().exterior.coords[:-1]]
+        pts = [self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)]
         pygame.draw.polygon(surface, tuple(min(255, c + 100) for c in colour), pts)
         paper.pencil_lines(surface, outline or colour, pts, True, 2, seed=p.id)
         if highlight:
@@ -681,8 +661,8 @@ class SpaceView(GameView):
         if len(pts) < 3:
             self.ctx.refuse("Drag a closed loop to draw an asteroid.")
             return False
-        poly = Polygon(pts).buffer(0).simplify(0.4)
-        if not isinstance(poly, Polygon) or poly.is_empty:
+        poly = outline_polygon(pts)
+        if poly is None:
             self.ctx.refuse("That outline does not close into one asteroid; draw a single loop.")
             self.refused_outline = (pts, REFUSED_TIME)
             return False
@@ -889,6 +869,52 @@ class SpaceView(GameView):
         pygame.draw.polygon(surface, paper.player_colour(1), [(r.right - 40, r.top + band + 30),
                                                               (r.right - 45, r.top + band + 14),
                                                               (r.right - 35, r.top + band + 14)])
+
+
+@lru_cache(maxsize=256)
+def _outline(kind: str, x: float, y: float, heading: float) -> tuple[Pt, ...]:
+    """A piece's outline in mm, without building shapely geometry every frame."""
+    if kind == "turret":
+        return tuple((x + TURRET_RADIUS * math.cos(k * math.pi / 8), y + TURRET_RADIUS * math.sin(k * math.pi / 8))
+                     for k in range(16))
+    dx, dy = math.cos(heading), math.sin(heading)
+    bx, by = x - dx * SHIP_LENGTH, y - dy * SHIP_LENGTH
+    px, py = -dy * SHIP_BASE / 2, dx * SHIP_BASE / 2
+    return (x, y), (bx + px, by + py), (bx - px, by - py)
+
+
+def draw_rocks(surf: pygame.Surface, rocks: Sequence[Polygon], to_px: Any, scale: float) -> None:
+    """Asteroids as pencil outlines shaded with diagonal hatching (for cached layers: not every frame)."""
+    if not rocks:
+        return
+    size = surf.get_size()
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    for rock in rocks:
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [to_px(c) for c in rock.exterior.coords])
+        for hole in rock.interiors:
+            pygame.draw.polygon(mask, (0, 0, 0, 0), [to_px(c) for c in hole.coords])
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((*ROCK_FILL, 255))
+    spacing = max(4, int(round(2.2 * scale)))
+    w, h = size
+    for k in range(-h, w, spacing):
+        pygame.draw.aaline(shade, ROCK_HATCH, (k, h), (k + h, 0))
+    shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(shade, (0, 0))
+    for i, rock in enumerate(rocks):
+        paper.pencil_lines(surf, ROCK_LINE, [to_px(c) for c in rock.exterior.coords], True, 2, seed=i)
+        for hole in rock.interiors:
+            paper.pencil_lines(surf, ROCK_LINE, [to_px(c) for c in hole.coords], True, 1, seed=i + 7)
+
+
+def outline_polygon(points: Sequence[Pt]) -> Polygon | None:
+    """The asteroid a hand-drawn loop encloses (self-crossings resolved), or None if it is not one piece."""
+    if len(points) < 3:
+        return None
+    poly = Polygon(points).buffer(0).simplify(0.4)
+    if not isinstance(poly, Polygon) or poly.is_empty:
+        return None
+    return Polygon(poly.exterior.coords)
 
 
 def _take(strands: list[list[Pt]], budget: float) -> list[list[Pt]]:
