@@ -91,8 +91,9 @@ def bench_field(sheet: Sheet, chance: Chance, count: int) -> list[Polygon]:
     """Exactly ``count`` small rocks for the flick benchmark (10, 100, 1000)."""
     area = sheet.width * (sheet.height - 2 * HANGAR_DEPTH)
     cell = math.sqrt(area / (count * 1.15))
-    rocks = scatter(sheet, chance, count, cell, cell * 0.25, cell * 0.45)
-    return rocks
+    while len(_grid(sheet, cell, 2.0)) < count and cell > 2.0:
+        cell *= 0.92  # cells cut by the hangar margins: shrink until there are enough
+    return scatter(sheet, chance, count, cell, cell * 0.25, cell * 0.45)
 
 
 def field_sheet(paper: str) -> Sheet:
