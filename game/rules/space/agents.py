@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 import time
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, IllegalAction
-from .evaluate import Piece, World, fits
+from .evaluate import Piece, World
 from .fields import blob
 from .flick import PENCILS
-from .geometry import IN, unit
+from .geometry import IN, SHIP_LENGTH, unit
 from .state import (
     CallDraw,
     DrawAsteroid,
@@ -196,11 +196,12 @@ class SpacePilot(Agent):
                 if hit_chance(state, (p.x, p.y), p.heading if p.kind == "ship" else None, (ex, ey), pencil) > 0:
                     out.append(Flick(p.id, "shot", round(ang, 2), round(strength, 3), pencil))
         world = state.world()
+        bodies = {q.id: q.body() for q in state.pieces}
         ag = self.aggression()
         for p in mine:
             if p.kind == "turret":
                 continue
-            spots = [t for t in self._targets(state, p) if self._clear_path(world, p, t)]
+            spots = [t for t in self._targets(state, p) if self._clear_path(world, p, t, bodies)]
             spots.sort(key=lambda t: -self._spot_value(state, p, t, ag))
             for tx, ty in spots[:int(self.level["targets"])]:
                 d = math.dist((p.x, p.y), (tx, ty))
@@ -245,7 +246,7 @@ class SpacePilot(Agent):
             for out_mm in (25.0, 45.0, 70.0):
                 for side in (-30.0, -12.0, 0.0, 12.0, 30.0):
                     pts.append((fx + ox * out_mm - oy * side, fy + oy * out_mm + ox * side))
-        for _ in range(int(self.level["targets"]) * 6):
+        for _ in range(int(self.level["targets"]) * 4):
             a = self.rng.uniform(0, 2 * math.pi)
             r = self.rng.uniform(8, reach)
             pts.append((p.x + r * math.cos(a), p.y + r * math.sin(a)))
@@ -254,21 +255,33 @@ class SpacePilot(Agent):
                 and 5.0 < math.dist((p.x, p.y), (x, y)) < reach]
 
     @staticmethod
-    def _clear_path(world: World, p: Piece, target: tuple[float, float]) -> bool:
-        """A straight flick to ``target`` would meet nothing and the ship would fit there."""
-        line = LineString([(p.x, p.y), target])
-        if p.body().buffer(-0.05).intersects(line):
+    def _clear_path(world: World, p: Piece, target: tuple[float, float], bodies: dict[int, Polygon]) -> bool:
+        """A straight flick to ``target`` would meet nothing and the ship would fit there (cheap shapes only)."""
+        dx, dy = target[0] - p.x, target[1] - p.y
+        length = math.hypot(dx, dy)
+        if length < 1.0:
+            return False
+        heading = math.atan2(dy, dx)
+        if abs((heading - p.heading + math.pi) % (2 * math.pi) - math.pi) > math.radians(160):
             return False  # backwards through its own body (S-M1)
-        # room for the flick's sideways error: none at the nose, growing along the way
-        corridor = Point(p.x, p.y).buffer(0.05).union(Point(target).buffer(0.8 + 0.025 * line.length)).convex_hull
-        if any(corridor.intersects(w) for w in world.walls) or any(corridor.intersects(t) for t in world.tears):
+        # room for the flick's sideways error: none at the nose, growing along the way, and room to land
+        r = 0.8 + 0.025 * length
+        nx, ny = -dy / length * r, dx / length * r
+        ux, uy = dx / length, dy / length
+        corridor = Polygon([(p.x + ux * 0.3, p.y + uy * 0.3), (target[0] + nx, target[1] + ny),
+                            (target[0] + ux * r, target[1] + uy * r), (target[0] - nx, target[1] - ny)])
+        back = SHIP_LENGTH * 0.6
+        landing = Point(target[0] - ux * back, target[1] - uy * back).buffer(SHIP_LENGTH * 0.5 + 1.2, quad_segs=3)
+        if not world.sheet.paper.contains(landing):
             return False
-        if world.asteroids_near(corridor):
-            return False
-        if any(q.id != p.id and corridor.intersects(q.body()) for q in world.pieces):
-            return False
-        heading = math.atan2(target[1] - p.y, target[0] - p.x)
-        return fits(world, p._replace(x=target[0], y=target[1], heading=heading).body().buffer(1.0), ignore=p.id)
+        for shape in (corridor, landing):
+            if any(shape.intersects(w) for w in world.walls) or any(shape.intersects(t) for t in world.tears):
+                return False
+            if world.asteroids_near(shape):
+                return False
+            if any(pid != p.id and shape.intersects(body) for pid, body in bodies.items()):
+                return False
+        return True
 
     def _spot_value(self, state: SpaceState, p: Piece, t: tuple[float, float], ag: float) -> float:
         """How good a spot is before trying it: a clear shot at an enemy, little return fire, a short flick."""
