@@ -11,13 +11,14 @@ from __future__ import annotations
 import math
 import time
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, IllegalAction
+from .evaluate import Piece, World
 from .fields import blob
 from .flick import PENCILS
-from .geometry import IN, unit
+from .geometry import IN, SHIP_LENGTH, unit
 from .state import (
     CallDraw,
     DrawAsteroid,
@@ -43,27 +44,27 @@ def random_intention(state: SpaceState, rng: Chance) -> Action:
             for _ in range(20):
                 x, y = rng.uniform(10, g.width - 10), rng.uniform(IN + 12, g.height - IN - 12)
                 poly = blob(x, y, rng.uniform(4, 14), rng)
-                act = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
+                rock = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
                 try:
-                    state.check(act)
-                    return act
+                    state.check(rock)
+                    return rock
                 except IllegalAction:
                     continue
         return FieldDone()
     if state.phase == "ships":
         turret = bool(g.settings["turrets"]) and rng.random() < 0.25
-        act = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
-        if act is None:
+        spot = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
+        if spot is None:
             raise RuntimeError("no room left in the hangar")
-        return act
+        return spot
     if state.phase == "heading":
         p = state.piece(state.pending) if state.pending is not None else None
         assert p is not None
         for _ in range(6):
-            act = Heading(round(rng.uniform(0, 360), 1))
+            turn = Heading(round(rng.uniform(0, 360), 1))
             try:
-                state.check(act)
-                return act
+                state.check(turn)
+                return turn
             except IllegalAction:
                 continue
         return Heading(round(math.degrees(p.heading), 6))
@@ -116,7 +117,14 @@ def hit_chance(state: SpaceState, shooter_xy: tuple[float, float], heading: floa
 
 
 class SpacePilot(Agent):
-    """Samples noisy flicks through the engine for each candidate, scores outcomes, picks the best."""
+    """Samples noisy flicks through the engine for each candidate, scores outcomes, picks the best.
+
+    Candidates are aimed shots at enemies in the open (shots tunnel through rock, only
+    walls and tears stop them) and moves to spots the pilot can reach in a straight,
+    clear line: out of the hangar through its door, to firing positions, away from
+    return fire.  Each is tried ``samples`` times with the pilot's own aim error on a
+    generator of its own, so it feels the flick's noise exactly as a person does.
+    """
 
     name = "ai"
 
@@ -133,26 +141,42 @@ class SpacePilot(Agent):
         if state.phase == "field":
             return FieldDone()
         if state.phase == "ships":
-            act = hangar_spot(state, state.seat, self.rng)
-            return act if act is not None else random_intention(state, self.rng)
+            return self._place(state)
         if state.phase == "heading":
             return self._heading(state)
         return self._play(state)
 
+    def _place(self, state: SpaceState) -> Action:
+        """A spot in the hangar with room to turn: a few mm clear of the wall and of other ships."""
+        h = state.game.hangars[state.seat]
+        wall = LineString([h.wall_a, h.wall_b])
+        fallback = None
+        for _ in range(30):
+            act = hangar_spot(state, state.seat, self.rng)
+            if act is None:
+                break
+            fallback = fallback or act
+            body = Piece(-1, state.seat, "ship", act.x, act.y, math.radians(act.heading)).body()
+            if body.distance(wall) >= 4.0 and all(body.distance(q.body()) >= 3.0 for q in state.pieces):
+                return act
+        return fallback if fallback is not None else random_intention(state, self.rng)
+
     def _heading(self, state: SpaceState) -> Action:
+        """Point at the enemy easiest to hit from here; failing that, at the nearest one."""
         p = state.piece(state.pending) if state.pending is not None else None
         assert p is not None
         enemies = [e for e in state.pieces if e.owner != p.owner]
-        if enemies:
-            e = min(enemies, key=lambda e: math.dist((p.x, p.y), e.centre()))
+        ranked = sorted(enemies, key=lambda e: (-hit_chance(state, (p.x, p.y), None, e.centre()),
+                                                math.dist((p.x, p.y), e.centre())))
+        for e in ranked[:3]:
             ex, ey = e.centre()
             act = Heading(round(math.degrees(math.atan2(ey - p.y, ex - p.x)), 2))
             try:
                 state.check(act)
                 return act
             except IllegalAction:
-                pass
-        return Heading(math.degrees(p.heading))
+                continue
+        return Heading(round(math.degrees(p.heading), 6))
 
     # -- play ---------------------------------------------------------------------------------
     def candidates(self, state: SpaceState) -> list[Action]:
@@ -171,46 +195,105 @@ class SpacePilot(Agent):
                 ang = math.degrees(math.atan2(ey - p.y, ex - p.x))
                 if hit_chance(state, (p.x, p.y), p.heading if p.kind == "ship" else None, (ex, ey), pencil) > 0:
                     out.append(Flick(p.id, "shot", round(ang, 2), round(strength, 3), pencil))
-            out.append(Flick(p.id, "shot", round(math.degrees(p.heading), 2), 0.02))  # a harmless puff
+        world = state.world()
+        bodies = {q.id: q.body() for q in state.pieces}
+        ag = self.aggression()
+        for p in mine:
             if p.kind == "turret":
                 continue
-            for tx, ty in self._targets(state, p):
+            spots = [t for t in self._targets(state, p) if self._clear_path(world, p, t, bodies)]
+            spots.sort(key=lambda t: -self._spot_value(state, p, t, ag))
+            for tx, ty in spots[:int(self.level["targets"])]:
                 d = math.dist((p.x, p.y), (tx, ty))
-                if d < 3 or d > PENCILS["hb"].reach:
-                    continue
                 ang = math.degrees(math.atan2(ty - p.y, tx - p.x))
-                out.append(Flick(p.id, "move", round(ang, 2), round(d / PENCILS["hb"].reach, 3)))
+                out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, d / PENCILS["hb"].reach), 3)))
         if g.settings["passing"]:
             out.append(Pass())
+        if not out:  # boxed in: a harmless puff straight ahead rather than a suicide
+            p = mine[0]
+            out.append(Flick(p.id, "shot", round(math.degrees(p.heading), 2), 0.02))
         return out
 
-    def _targets(self, state: SpaceState, p: object) -> list[tuple[float, float]]:
+    def aggression(self) -> float:
+        return min(1.0, self.idle / 6)
+
+    def _targets(self, state: SpaceState, p: Piece) -> list[tuple[float, float]]:
+        """Spots worth moving to: in front of the own door (both sides), near enemy doors, anywhere in space."""
         g = state.game
         seat = state.seat
-        h = g.hangars[seat]
-        door = state.doors[seat]
         pts: list[tuple[float, float]] = []
-        assert door is not None
-        dx, dy = h.wall_point(door)
-        inward = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}[h.side]
-        ux, uy = unit(inward)
-        px, py = p.x, p.y  # type: ignore[attr-defined]
-        if h.region.contains(Point(px, py)):
-            for out_mm in (20.0, 45.0):
-                pts.append((dx + ux * out_mm, dy + uy * out_mm))
+        reach = PENCILS["hb"].reach * 0.8
+        inside = next((h for h in g.hangars if h.region.contains(Point(p.x, p.y))), None)
+        if inside is not None:  # in a hangar (its own or not): the way out is the door
+            door = state.doors[inside.seat]
+            assert door is not None
+            dx, dy = inside.wall_point(door)
+            ux, uy = unit(_INWARD[inside.side])
+            for depth in (-IN * 0.55, -IN * 0.3):  # under the door, inside the hangar
+                pts.append((dx + ux * depth, dy + uy * depth))
+            for out_mm in (15.0, 30.0, 50.0, 80.0):
+                for side in (-6.0, 0.0, 6.0):
+                    pts.append((dx + ux * out_mm - uy * side, dy + uy * out_mm + ux * side))
+            minx, miny, maxx, maxy = inside.region.bounds
+            for _ in range(4):
+                pts.append((self.rng.uniform(minx, maxx), self.rng.uniform(miny, maxy)))
         for foe in {e.owner for e in state.pieces if e.owner != seat}:
             fh = g.hangars[foe]
             fdoor = state.doors[foe]
             assert fdoor is not None
             fx, fy = fh.wall_point(fdoor)
-            fin = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}[fh.side]
-            ox, oy = unit(fin)
-            for out_mm in (35.0, 70.0):
-                for side in (-18.0, 0.0, 18.0):
+            ox, oy = unit(_INWARD[fh.side])
+            for out_mm in (25.0, 45.0, 70.0):
+                for side in (-30.0, -12.0, 0.0, 12.0, 30.0):
                     pts.append((fx + ox * out_mm - oy * side, fy + oy * out_mm + ox * side))
-        for _ in range(int(self.level["targets"])):
-            pts.append((self.rng.uniform(8, g.width - 8), self.rng.uniform(IN + 8, g.height - IN - 8)))
-        return pts
+        for _ in range(int(self.level["targets"]) * 4):
+            a = self.rng.uniform(0, 2 * math.pi)
+            r = self.rng.uniform(8, reach)
+            pts.append((p.x + r * math.cos(a), p.y + r * math.sin(a)))
+        margin = 4.0
+        return [(x, y) for x, y in pts if margin < x < g.width - margin and margin < y < g.height - margin
+                and 5.0 < math.dist((p.x, p.y), (x, y)) < reach]
+
+    @staticmethod
+    def _clear_path(world: World, p: Piece, target: tuple[float, float], bodies: dict[int, Polygon]) -> bool:
+        """A straight flick to ``target`` would meet nothing and the ship would fit there (cheap shapes only)."""
+        dx, dy = target[0] - p.x, target[1] - p.y
+        length = math.hypot(dx, dy)
+        if length < 1.0:
+            return False
+        heading = math.atan2(dy, dx)
+        if abs((heading - p.heading + math.pi) % (2 * math.pi) - math.pi) > math.radians(160):
+            return False  # backwards through its own body (S-M1)
+        # room for the flick's sideways error: none at the nose, growing along the way, and room to land
+        r = 0.8 + 0.025 * length
+        nx, ny = -dy / length * r, dx / length * r
+        ux, uy = dx / length, dy / length
+        corridor = Polygon([(p.x + ux * 0.3, p.y + uy * 0.3), (target[0] + nx, target[1] + ny),
+                            (target[0] + ux * r, target[1] + uy * r), (target[0] - nx, target[1] - ny)])
+        back = SHIP_LENGTH * 0.6
+        landing = Point(target[0] - ux * back, target[1] - uy * back).buffer(SHIP_LENGTH * 0.5 + 1.2, quad_segs=3)
+        if not world.sheet.paper.contains(landing):
+            return False
+        for shape in (corridor, landing):
+            if any(shape.intersects(w) for w in world.walls) or any(shape.intersects(t) for t in world.tears):
+                return False
+            if world.asteroids_near(shape):
+                return False
+            if any(pid != p.id and shape.intersects(body) for pid, body in bodies.items()):
+                return False
+        return True
+
+    def _spot_value(self, state: SpaceState, p: Piece, t: tuple[float, float], ag: float) -> float:
+        """How good a spot is before trying it: a clear shot at an enemy, little return fire, a short flick."""
+        enemies = [e for e in state.pieces if e.owner != p.owner]
+        attack = max((hit_chance(state, t, None, e.centre()) for e in enemies), default=0.0)
+        threat = max((hit_chance(state, (e.x, e.y), e.heading if e.kind == "ship" else None, t) for e in enemies),
+                     default=0.0)
+        closest = min((math.dist(t, e.centre()) for e in enemies), default=0.0)
+        here = next((h.region for h in state.game.hangars if h.region.contains(Point(p.x, p.y))), None)
+        leaves = 15.0 if here is not None and not here.contains(Point(t)) else 0.0
+        return ((35.0 + 60.0 * ag) * attack - 85.0 * (1 - 0.5 * ag) * threat - (0.05 + 0.2 * ag) * closest
+                - 0.04 * math.dist((p.x, p.y), t) + leaves + self.rng.uniform(0, 3))
 
     def score(self, state: SpaceState, seat: int) -> float:
         if state.is_over():
@@ -221,20 +304,23 @@ class SpacePilot(Agent):
         enemies = [p for p in state.pieces if p.owner != seat]
         foes = max(1, len({p.owner for p in enemies}))
         value = 100.0 * (len(mine) - len(enemies) / foes)
+
+        def facing(q: Piece) -> float | None:
+            # a ship waiting for its heading will turn as it likes: no blind side yet
+            return None if q.kind != "ship" or q.id == state.pending else q.heading
+
         threat = 0.0
         for e in enemies:
             for q in mine:
-                threat = max(threat, hit_chance(state, (e.x, e.y), e.heading if e.kind == "ship" else None,
-                                                q.centre()))
+                threat = max(threat, hit_chance(state, (e.x, e.y), facing(e), q.centre()))
         chance_to_hit = 0.0
         for q in mine:
             for e in enemies:
-                chance_to_hit = max(chance_to_hit, hit_chance(state, (q.x, q.y), q.heading if q.kind == "ship"
-                                                              else None, e.centre()))
-        aggression = min(1.0, self.idle / 6)
+                chance_to_hit = max(chance_to_hit, hit_chance(state, (q.x, q.y), facing(q), e.centre()))
+        aggression = self.aggression()
         closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
         return (value - 85.0 * (1 - 0.5 * aggression) * threat + (35.0 + 60.0 * aggression) * chance_to_hit
-                - 0.15 * aggression * closest)
+                - (0.05 + 0.2 * aggression) * closest)
 
     def _aim(self, action: Action) -> Action:
         """The pilot's own hand is not perfect either."""
@@ -249,7 +335,7 @@ class SpacePilot(Agent):
         seat = state.seat
         if state.can_call_draw():
             mine = sum(1 for p in state.pieces if p.owner == seat)
-            if mine < len(state.pieces) - mine:
+            if mine < len(state.pieces) - mine or self.idle >= 12:
                 return CallDraw()
         cands = self.candidates(state)
         totals = [0.0] * len(cands)
@@ -275,3 +361,6 @@ class SpacePilot(Agent):
         here = self.score(state, seat)
         self.idle = 0 if means[best] > here + 30 else self.idle + 1
         return self._aim(cands[best])
+
+
+_INWARD = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}

@@ -306,8 +306,8 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
             return _move_hit(meet, mover, used, trace.tear)
         used.extend(_used(parts))
     if tear_s is not None:
-        p = course.point_at(tear_s)
-        return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, p)],
+        rip = course.point_at(tear_s)
+        return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, rip)],
                        tear=trace.tear)
     if end == "off":
         return Outcome("move", "S-M5", "left the paper: destroyed", used, [(mover.id, course.point_at(limit))])

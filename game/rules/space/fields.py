@@ -91,8 +91,21 @@ def bench_field(sheet: Sheet, chance: Chance, count: int) -> list[Polygon]:
     """Exactly ``count`` small rocks for the flick benchmark (10, 100, 1000)."""
     area = sheet.width * (sheet.height - 2 * HANGAR_DEPTH)
     cell = math.sqrt(area / (count * 1.15))
-    rocks = scatter(sheet, chance, count, cell, cell * 0.25, cell * 0.45)
-    return rocks
+    while len(_grid(sheet, cell, 2.0)) < count and cell > 2.0:
+        cell *= 0.92  # cells cut by the hangar margins: shrink until there are enough
+    return scatter(sheet, chance, count, cell, cell * 0.25, cell * 0.45)
+
+
+def field_sheet(paper: str) -> Sheet:
+    """The two-hangar sheet a level file is drawn on (walls whole: doors are chosen in play)."""
+    w, h = PAPERS[paper]
+    return Sheet(w, h, tuple(make_hangars(w, h, 2)), (None, None))
+
+
+def field_level(title: str, paper: str, rocks: list[Polygon]) -> dict[str, Any]:
+    """A level file's content for a field drawn in the editor; ``load_field`` reads it back."""
+    return {"title": title, "description": "Drawn by hand.", "paper": paper,
+            "asteroids": [[[round(x, 2), round(y, 2)] for x, y in r.exterior.coords[:-1]] for r in rocks]}
 
 
 def load_field(name: str, sheet: Sheet) -> list[Polygon]:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
@@ -132,7 +134,7 @@ class SpaceGame(Game):
         Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1"),
         Setting("field", "Asteroid field", "sparse", "choice", FIELDS,
                 help="none, sparse, dense, solid rock, a level file, or drawn by hand"),
-        Setting("level", "Level (when the field is 'level')", "belt", "level"),
+        Setting("level", "Level", "belt", "level", help="The field played when the asteroid field is 'level'"),
         Setting("doors", "Hangar doors", "choose", "choice", ("choose", "centred"), help="S-U3"),
         Setting("skips", "Skips", "off", "choice", ("off", "basic", "advanced"), help="S-V1"),
         Setting("tears", "Tears", False, "bool", help="S-V2"),
@@ -537,7 +539,7 @@ class SpaceState(State):
         return {
             "phase": self.phase, "seat": self.seat, "doors": list(self.doors),
             "pieces": [list(p) for p in self.pieces], "next_id": self.next_id, "placed": list(self.placed),
-            "asteroids": [_poly_json(a) for a in self.asteroids],
+            "asteroids": _polys_json(self.asteroids),
             "tears": [[list(a), list(b)] for a, b in self.tears],
             "residue": [[m, [[list(q) for q in strand] for strand in used]] for m, used in self.residue],
             "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
@@ -556,7 +558,7 @@ class SpaceState(State):
         s.pieces = [Piece(int(i), int(o), str(k), float(x), float(y), float(h)) for i, o, k, x, y, h in data["pieces"]]
         s.next_id = int(data["next_id"])
         s.placed = [int(v) for v in data["placed"]]
-        s.asteroids = [_poly_from(a) for a in data["asteroids"]]
+        s.asteroids = _polys_from(data["asteroids"])
         s.tears = [((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in data["tears"]]
         s.residue = [(str(m), [[(float(q[0]), float(q[1])) for q in strand] for strand in used])
                      for m, used in data["residue"]]
@@ -587,13 +589,34 @@ class SpaceState(State):
         return s
 
 
-def _poly_json(p: Polygon) -> list[Any]:
-    return [[list(c) for c in p.exterior.coords], [[list(c) for c in r.coords] for r in p.interiors]]
+def _polys_json(polys: list[Polygon]) -> list[Any]:
+    """Many asteroids at once: the shells' coordinates come out of shapely in one call."""
+    if not polys:
+        return []
+    arr = np.asarray(polys, dtype=object)
+    coords, index = shapely.get_coordinates(shapely.get_exterior_ring(arr), return_index=True)
+    cuts = np.flatnonzero(np.diff(index)) + 1
+    shells = [c.tolist() for c in np.split(coords, cuts)]
+    holes = shapely.get_num_interior_rings(arr)
+    return [[shell, [shapely.get_coordinates(r).tolist() for r in p.interiors] if n else []]
+            for shell, p, n in zip(shells, polys, holes, strict=True)]
 
 
 def _poly_from(data: Any) -> Polygon:
     shell, holes = data
-    return Polygon([tuple(c) for c in shell], [[tuple(c) for c in h] for h in holes])
+    return Polygon(shell, holes or None)
+
+
+def _polys_from(data: list[Any]) -> list[Polygon]:
+    """Many asteroids at once: rocks without holes are built in one vectorised shapely call."""
+    simple = [i for i, (_, holes) in enumerate(data) if not holes]
+    out: list[Polygon | None] = [None] * len(data)
+    if simple:
+        coords = np.concatenate([np.asarray(data[i][0], dtype=float).reshape(-1, 2) for i in simple])
+        index = np.repeat(np.arange(len(simple)), [len(data[i][0]) for i in simple])
+        for i, poly in zip(simple, shapely.polygons(shapely.linearrings(coords, indices=index)), strict=True):
+            out[i] = poly
+    return [p if p is not None else _poly_from(data[i]) for i, p in enumerate(out)]
 
 
 def hangar_spot(state: SpaceState, seat: int, rng: Chance, turret: bool = False) -> PlacePiece | None:

@@ -3,21 +3,29 @@
 Press on a ship's nose, drag and release: the drag's direction, its length and
 the speed of the release are the flick's intention (the rules add the noise).
 Every decision is the rules' (``ctx.submit``); this view only draws and listens.
+
+What a flick did plays out in order: the trace grows as a pencil stroke, then the
+explosions, the carved tunnel and the ship at its new place.  Until then the view
+keeps showing the paper as it was (``_seen``), so nothing jumps ahead of the pencil.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
-from shapely.geometry import Polygon
+import pygame_gui
+from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
 
-from ...engine import Event
-from ...rules.space.evaluate import Piece
+from ...engine import Event, IllegalAction
+from ...rules.space.evaluate import Piece, blast_region
 from ...rules.space.flick import PENCILS
-from ...rules.space.geometry import IN
+from ...rules.space.geometry import IN, SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS
 from ...rules.space.state import (
     CallDraw,
     DrawAsteroid,
@@ -33,15 +41,27 @@ from .. import paper
 from ..view import GameView
 
 Pt = tuple[float, float]
-TRACE_TIME = 0.55  #: seconds for the pencil stroke to grow
-BOOM_TIME = 0.6  #: seconds for explosions and blasts
-ROCK_FILL = (214, 208, 194)
-ROCK_LINE = (92, 88, 84)
+TRACE_MIN, TRACE_MAX = 0.3, 0.75  #: seconds for the pencil stroke to grow (short flick .. full reach)
+BOOM_TIME = 0.7  #: seconds for explosions, blasts and the carving of a tunnel
+COIN_TIME = 2.2  #: seconds the coin flip stays on the paper
+COIN_SPIN = 1.2  #: ... of which it spins
+REFUSED_TIME = 2.5  #: seconds a refused asteroid outline stays on the paper in red
+ROCK_FILL = (226, 221, 208)
+ROCK_HATCH = (150, 146, 138)
+ROCK_LINE = (82, 80, 78)
 TEAR = (60, 40, 40)
+RESIDUE = (178, 175, 166)
+HAND = (150, 110, 80)
+PANEL_W = 184
+INWARD = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}
+
+
+def _wrap_deg(a: float) -> float:
+    return a % 360.0
 
 
 class SpaceView(GameView):
-    """Draws the sheet in ``self.rect``; turns presses, drags and keys into actions."""
+    """Draws the sheet in ``self.rect``; turns presses, drags, keys and buttons into actions."""
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
@@ -57,6 +77,7 @@ class SpaceView(GameView):
         self.place_heading: float | None = None
         self.stopper: tuple[float, float, float, float] | None = None
         self.hand_mode = False
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.reset()
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -65,8 +86,11 @@ class SpaceView(GameView):
         self.hover: Pt | None = None
         self.heading_preview: float | None = None
         self.anim: list[dict[str, Any]] = []
-        self.anim_pieces: list[Piece] | None = None
         self.outline: list[Pt] = []
+        self.refused_outline: tuple[list[Pt], float] | None = None
+        s = self.state
+        self._seen: tuple[list[Piece], list[Polygon]] = (list(s.pieces), s.asteroids)
+        self._shown: tuple[list[Piece], list[Polygon]] | None = None  # the paper before the flick
         self.static.invalidate()
         self.rocks.invalidate()
 
@@ -74,6 +98,12 @@ class SpaceView(GameView):
         super().layout(rect)
         self.static.invalidate()
         self.rocks.invalidate()
+        self._build_widgets()
+
+    def kill(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
 
     @property
     def state(self) -> SpaceState:
@@ -81,12 +111,77 @@ class SpaceView(GameView):
         assert isinstance(s, SpaceState)
         return s
 
+    # -- widgets: the tool column left of the paper ------------------------------------------
+    def _build_widgets(self) -> None:
+        self.kill()
+        ui = getattr(self.ctx, "ui", None)
+        if ui is None:
+            return
+        box = getattr(self.ctx, "box", None)
+        g = self.state.game
+        specs: list[tuple[str, str, str]] = [
+            ("move", "Move (M)", "Flicks move the ship (left drag)"),
+            ("shot", "Shoot (S)", "Flicks shoot (right drag shoots too)"),
+            ("residue", "Erase traces (E)", "Old traces stay as faint residue; erase or show them"),
+            ("aim", "Aiming aid (A)", "A dashed line shows the direction of your drag, never where it lands"),
+        ]
+        if g.settings["pencils"]:
+            specs += [(f"pencil_{k}", f"{i + 1} {PENCILS[k].label.split(' (')[0]}", PENCILS[k].label)
+                      for i, k in enumerate(("hb", "stub", "long"))]
+        if g.settings["stopper"]:
+            specs.append(("hand", "Place hand (H)", "Drag a line where your hand stops the pencil"))
+        if g.settings["passing"]:
+            specs.append(("pass", "Pass (P)", "Pass the turn (counts as a move)"))
+        if g.settings["stalemate"]:
+            specs.append(("draw", "Call draw (D)", "After ten turns without a shot"))
+        if g.settings["turrets"]:
+            specs.append(("turret", "Turret (T)", "Place a turret outside your hangar instead of a ship"))
+        if g.settings["field"] == "hand":
+            specs.append(("done", "Done drawing", "Enter: no more asteroids from you"))
+        specs.append(("confirm", "Confirm heading", "Enter: keep this heading"))
+        x, y = self.rect.x + 6, self.rect.y + 8
+        for i, (key, label, tip) in enumerate(specs):
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 40, PANEL_W - 12, 34), label, ui,
+                                                             container=box, tool_tip_text=tip)
+        self._sync_widgets()
+
+    def _panel_bottom(self) -> int:
+        return self.rect.y + 8 + len(self.buttons) * 40
+
+    def _sync_widgets(self) -> None:
+        if not self.buttons:
+            return
+        s = self.state
+        human = self.ctx.human_to_move() and not s.is_over()
+        play = human and s.phase == "play"
+        want = {
+            "move": play and self.mode != "move", "shot": play and self.mode != "shot",
+            "residue": True, "aim": True, "hand": play, "pass": play, "draw": play and s.can_call_draw(),
+            "turret": human and s.phase == "ships", "done": human and s.phase == "field",
+            "confirm": human and s.phase == "heading",
+        }
+        for k in ("hb", "stub", "long"):
+            want[f"pencil_{k}"] = play and self.pencil != k
+        texts = {"residue": "Show traces (E)" if not self.show_residue else "Erase traces (E)",
+                 "aim": f"Aiming aid: {'on' if self.show_aim else 'off'} (A)",
+                 "turret": "Ship instead (T)" if self.turret else "Turret (T)",
+                 "hand": "Cancel hand (H)" if self.hand_mode else "Place hand (H)"}
+        for key, button in self.buttons.items():
+            on = want.get(key, True)
+            if on and not button.is_enabled:
+                button.enable()
+            elif not on and button.is_enabled:
+                button.disable()
+            if key in texts and button.text != texts[key]:
+                button.set_text(texts[key])
+
     # -- coordinates (mm on the paper <-> pixels) -------------------------------------------
     def _fit(self) -> None:
         g = self.state.game
-        self.scale = min((self.rect.w - 16) / g.width, (self.rect.h - 16) / g.height)
-        self.scale = max(self.scale, 0.1)
-        self.origin = (self.rect.centerx - g.width * self.scale / 2, self.rect.centery - g.height * self.scale / 2)
+        panel = PANEL_W if self.rect.w - PANEL_W > 300 else 0
+        self.scale = max(0.1, min((self.rect.w - panel - 24) / g.width, (self.rect.h - 16) / g.height))
+        cx = self.rect.x + panel + (self.rect.w - panel) / 2
+        self.origin = (cx - g.width * self.scale / 2, self.rect.centery - g.height * self.scale / 2)
 
     def px(self, p: Sequence[float]) -> Pt:
         g = self.state.game
@@ -95,6 +190,11 @@ class SpaceView(GameView):
     def mm(self, pos: Sequence[float]) -> Pt:
         g = self.state.game
         return (pos[0] - self.origin[0]) / self.scale, g.height - (pos[1] - self.origin[1]) / self.scale
+
+    def paper_rect(self) -> pygame.Rect:
+        g = self.state.game
+        x0, y0 = self.px((0, g.height))
+        return pygame.Rect(int(x0), int(y0), int(round(g.width * self.scale)), int(round(g.height * self.scale)))
 
     def _local(self, p: Sequence[float]) -> Pt:
         """Pixel position on a cached layer (whose top-left is the board's top-left)."""
@@ -105,10 +205,8 @@ class SpaceView(GameView):
     def _draw_static(self, surf: pygame.Surface) -> None:
         s = self.state
         g = s.game
-        x0, y0 = self._local((0, g.height))
-        sheet = pygame.Rect(int(x0), int(y0), int(g.width * self.scale), int(g.height * self.scale))
-        shadow = sheet.move(4, 4)
-        pygame.draw.rect(surf, (200, 194, 180), shadow)
+        sheet = self.paper_rect().move(-self.rect.x, -self.rect.y)
+        pygame.draw.rect(surf, (200, 194, 180), sheet.move(4, 4))
         surf.blit(paper.paper_surface(sheet.size, seed=11), sheet.topleft)
         pygame.draw.rect(surf, paper.FAINT, sheet, 1)
         for h in g.hangars:
@@ -116,44 +214,60 @@ class SpaceView(GameView):
             rx0, ry0, rx1, ry1 = h.region.bounds
             a, b = self._local((rx0, ry1)), self._local((rx1, ry0))
             tint = pygame.Surface((max(1, int(b[0] - a[0])), max(1, int(b[1] - a[1]))), pygame.SRCALPHA)
-            tint.fill((*colour, 22))
+            tint.fill((*colour, 20))
             surf.blit(tint, (a[0], a[1]))
-            door = s.doors[h.seat]
-            for seg in h.wall_segments(door):
+            for k, seg in enumerate(h.wall_segments(s.doors[h.seat])):
                 pts = [self._local(c) for c in seg.coords]
-                paper.pencil_line(surf, paper.INK, pts[0], pts[-1], 3, seed=h.seat)
+                paper.pencil_line(surf, paper.INK, pts[0], pts[-1], 3, seed=h.seat * 7 + k, wobble=0.3)
             cx, cy = h.region.centroid.x, h.region.centroid.y
-            paper.draw_symbol(surf, h.seat, self._local((cx, cy)), max(8, IN * self.scale * 0.35), 1)
+            paper.draw_symbol(surf, h.seat, self._local((cx, cy)), max(8, IN * self.scale * 0.3), 1)
 
     def _draw_rocks(self, surf: pygame.Surface) -> None:
-        s = self.state
-        for i, rock in enumerate(s.asteroids):
-            shell = [self._local(c) for c in rock.exterior.coords]
-            paper.pencil_polygon(surf, ROCK_LINE, shell, fill=ROCK_FILL, width=2, seed=i)
-            for hole in rock.interiors:
-                paper.pencil_polygon(surf, ROCK_LINE, [self._local(c) for c in hole.coords], fill=paper.PAPER,
-                                     width=1, seed=i + 7)
+        draw_rocks(surf, self._rocks_now(), self._local, self.scale)
+
+    def _rocks_now(self) -> list[Polygon]:
+        return self._shown[1] if self._shown is not None else self.state.asteroids
+
+    def _pieces_now(self) -> list[Piece]:
+        return self._shown[0] if self._shown is not None else self.state.pieces
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
         s = self.state
         size = self.rect.size
-        surface.blit(self.static.get(size, (tuple(s.doors), s.game.width)), self.rect.topleft)
-        surface.blit(self.rocks.get(size, (id(s.asteroids), len(s.asteroids))), self.rect.topleft)
+        surface.blit(self.static.get(size, (tuple(s.doors), s.game.width, self.scale)), self.rect.topleft)
+        rocks = self._rocks_now()
+        self._rocks_ref = rocks  # held, so no other list can take its id while the layer is keyed by it
+        surface.blit(self.rocks.get(size, (id(rocks), len(rocks), self.scale)), self.rect.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.paper_rect().clip(clip))
+        self._draw_carving(surface)
         for a, b in s.tears:
             self._tear(surface, a, b)
         if self.show_residue:
-            for mode, used in s.residue[:-1] if self.anim else s.residue:
-                for strand in used:
-                    if len(strand) >= 2:
-                        pygame.draw.aalines(surface, (190, 186, 176) if mode == "move" else (205, 180, 170), False,
-                                            [self.px(p) for p in strand])
-        pieces = self.anim_pieces if self.anim_pieces is not None else s.pieces
-        for p in pieces:
-            self._piece(surface, p, highlight=self._selected() == p.id)
+            self._draw_residue(surface)
+        pending = s.pending if s.phase == "heading" and self._shown is None and self.ctx.human_to_move() else None
+        for p in self._pieces_now():
+            if p.id != pending:
+                self._piece(surface, p, highlight=self._selected() == p.id)
         self._draw_anim(surface)
         self._draw_input(surface)
+        surface.set_clip(clip)
+        self._draw_panel(surface)
+        self._draw_coin(surface)
+
+    def _draw_residue(self, surface: pygame.Surface) -> None:
+        s = self.state
+        traces = s.residue[:-1] if any(a["kind"] == "trace" for a in self.anim) else s.residue
+        n = len(traces)
+        for age, (mode, used) in enumerate(reversed(traces)):
+            fade = min(1.0, age / max(1, n))  # the newest residue is a little darker
+            base = RESIDUE if mode == "move" else (196, 172, 160)
+            colour = tuple(int(c + (236 - c) * fade * 0.5) for c in base)
+            for strand in used:
+                if len(strand) >= 2:
+                    pygame.draw.aalines(surface, colour, False, [self.px(p) for p in strand])
 
     def _tear(self, surface: pygame.Surface, a: Pt, b: Pt) -> None:
         pa, pb = self.px(a), self.px(b)
@@ -167,92 +281,216 @@ class SpaceView(GameView):
             pts.append((pa[0] + dx * t - dy / ln * off, pa[1] + dy * t + dx / ln * off))
         paper.pencil_lines(surface, TEAR, pts, False, 2)
 
-    def _piece(self, surface: pygame.Surface, p: Piece, highlight: bool = False, heading: float | None = None) -> None:
+    def _piece(self, surface: pygame.Surface, p: Piece, highlight: bool = False, heading: float | None = None,
+               outline: tuple[int, int, int] | None = None) -> None:
         colour = paper.player_colour(p.owner)
         if heading is not None:
             p = p._replace(heading=heading)
-        body = p.body()
-        pts = [self.px(c) for c in body.exterior.coords[:-1]]
-        pygame.draw.polygon(surface, tuple(min(255, c + 90) for c in colour), pts)
-        paper.pencil_lines(surface, colour, pts, True, 2, seed=p.id)
+        pts = [self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)]
+        pygame.draw.polygon(surface, tuple(min(255, c + 100) for c in colour), pts)
+        paper.pencil_lines(surface, outline or colour, pts, True, 2, seed=p.id)
         if highlight:
-            pygame.draw.circle(surface, paper.WARN, self.px((p.x, p.y)), max(6, int(2.5 * self.scale)), 1)
-        back = (p.x - math.cos(p.heading) * 10, p.y - math.sin(p.heading) * 10) if p.kind == "ship" else (p.x, p.y - 6)
-        paper.draw_symbol(surface, p.owner, self.px(back), max(6, 2.2 * self.scale), 1)
+            paper.pencil_circle(surface, paper.WARN, self.px((p.x, p.y)), max(6.0, 2.5 * self.scale), 1, p.id)
+        paper.draw_symbol(surface, p.owner, self.px(self._badge(p)), max(5.0, 2.0 * self.scale), 1)
+
+    def _badge(self, p: Piece) -> Pt:
+        """Where the owner's symbol goes: behind the ship, or beside it near an edge of the paper."""
+        g = self.state.game
+        if p.kind == "turret":
+            options = [(0.0, -5.5), (0.0, 5.5), (5.5, 0.0), (-5.5, 0.0)]
+        else:
+            cx, cy = math.cos(p.heading), math.sin(p.heading)
+            back = -(IN / 4 + 3.5)
+            options = [(cx * back, cy * back), (-cy * 5, cx * 5), (cy * 5, -cx * 5), (cx * 4.5, cy * 4.5)]
+        for dx, dy in options:
+            x, y = p.x + dx, p.y + dy
+            if 2.5 < x < g.width - 2.5 and 2.5 < y < g.height - 2.5:
+                return x, y
+        return p.x, p.y
 
     def _draw_anim(self, surface: pygame.Surface) -> None:
         for a in self.anim:
             t = a["t"]
             if a["kind"] == "trace":
-                frac = min(1.0, t / TRACE_TIME)
-                raw = a["raw"]
-                n = max(2, int(len(raw) * frac))
-                pygame.draw.aalines(surface, paper.FAINT, False, [self.px(p) for p in raw[:n]])
-                total = sum(len(st) for st in a["used"]) or 1
-                budget = int(total * frac)
-                colour = paper.player_colour(a["seat"]) if a["mode"] == "shot" else paper.GRAPHITE
-                for strand in a["used"]:
-                    take = strand[:max(0, budget)]
-                    budget -= len(strand)
-                    if len(take) >= 2:
-                        paper.pencil_lines(surface, colour, [self.px(p) for p in take], False, 2)
+                self._draw_trace(surface, a, min(1.0, t / a["dur"]))
             elif a["kind"] == "boom" and t >= 0:
-                r = (2 + 6 * min(1.0, t / BOOM_TIME)) * self.scale
-                for at in a["at"]:
+                f = min(1.0, t / BOOM_TIME)
+                r = (1.5 + 7 * f) * self.scale
+                for n, at in enumerate(a["at"]):
                     c = self.px(at)
-                    for k in range(8):
-                        ang = k * math.pi / 4 + t * 3
-                        pygame.draw.aaline(surface, paper.WARN, c, (c[0] + r * math.cos(ang), c[1] + r * math.sin(ang)))
+                    pts = []
+                    for k in range(14):
+                        ang = k * math.pi / 7 + n
+                        rr = r * (1.0 if k % 2 == 0 else 0.4 + 0.15 * paper._jitter(n, k))
+                        pts.append((c[0] + rr * math.cos(ang), c[1] + rr * math.sin(ang)))
+                    paper.pencil_lines(surface, paper.WARN, pts, True, 2, seed=n)
+                    if f > 0.3:
+                        paper.pencil_circle(surface, (230, 159, 0), c, r * 0.35, 1, n)
             elif a["kind"] == "blast" and t >= 0:
-                for at in a["centres"]:
-                    paper.pencil_circle(surface, paper.WARN, self.px(at), IN * self.scale * min(1.0, t / BOOM_TIME), 1)
+                f = min(1.0, t / BOOM_TIME)
+                for region in a["regions"]:
+                    for poly in getattr(region, "geoms", [region]):
+                        if isinstance(poly, Polygon) and not poly.is_empty:
+                            centre = a["centre_of"][id(region)]
+                            pts = [self.px((centre[0] + (x - centre[0]) * f, centre[1] + (y - centre[1]) * f))
+                                   for x, y in poly.exterior.coords]
+                            paper.pencil_lines(surface, paper.WARN, pts, True, 1)
+
+    def _draw_trace(self, surface: pygame.Surface, a: dict[str, Any], frac: float) -> None:
+        """The pencil stroke grows along the raw path; the part the rules counted is drawn firm.
+
+        The tip slows down as friction eats its speed, so the stroke grows fast, then slow.
+        """
+        grown = 1.0 - (1.0 - frac) ** 2
+        raw = _take([a["raw"]], a["raw_len"] * grown)
+        for strand in raw:
+            if len(strand) >= 2:
+                pygame.draw.aalines(surface, (196, 192, 182), False, [self.px(p) for p in strand])
+        colour = paper.player_colour(a["seat"]) if a["mode"] == "shot" else paper.GRAPHITE
+        used = _take(a["used"], a["used_len"] * grown)
+        for strand in used:
+            if len(strand) >= 2:
+                paper.pencil_lines(surface, colour, [self.px(p) for p in strand], False, 2, seed=a["seat"])
+        if frac < 1.0 and raw and raw[-1]:
+            tip = self.px(raw[-1][-1])  # the pencil's point, still moving
+            pygame.draw.circle(surface, paper.INK, (int(tip[0]), int(tip[1])), 3)
+            pygame.draw.circle(surface, (222, 184, 135), (int(tip[0]), int(tip[1])), 2)
+
+    def _draw_carving(self, surface: pygame.Surface) -> None:
+        """Rock cut away by a shot is rubbed out over a moment (S-S4)."""
+        for a in self.anim:
+            if a["kind"] != "carve" or a["t"] < 0:
+                continue
+            f = min(1.0, a["t"] / BOOM_TIME)
+            alpha = int(255 * (1 - f))
+            for poly in a["polys"]:
+                pts = [self.px(c) for c in poly.exterior.coords]
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5,
+                                  int(max(ys) - min(ys)) + 5)
+                if box.w <= 0 or box.h <= 0:
+                    continue
+                layer = pygame.Surface(box.size, pygame.SRCALPHA)
+                local = [(x - box.x, y - box.y) for x, y in pts]
+                pygame.draw.polygon(layer, (*ROCK_HATCH, alpha), local)
+                pygame.draw.lines(layer, (*ROCK_LINE, alpha), True, local, 1)
+                surface.blit(layer, box.topleft)
+
+    def _draw_coin(self, surface: pygame.Surface) -> None:
+        """S-U6: the coin flip that decides who starts, shown on the paper."""
+        coin = next((a for a in self.anim if a["kind"] == "coin"), None)
+        if coin is None:
+            return
+        t = coin["t"]
+        rect = self.paper_rect()
+        c = (rect.centerx, rect.centery)
+        r = max(26, int(rect.w * 0.09))
+        n = self.state.game.num_players
+        card = pygame.Rect(0, 0, max(300, r * 6), r * 2 + 96)
+        card.center = (c[0], c[1] + 20)
+        pygame.draw.rect(surface, paper.PAPER, card)
+        paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
+                           True, 1)
+        paper.text(surface, "Coin flip", (c[0], card.top + 8), 22, paper.INK, "midtop", bold=True)
+        cy = card.top + 40 + r
+        if t < COIN_SPIN:
+            spin = math.cos(t * 14.0)
+            face = (int(t * 14.0 / math.pi + 0.5)) % n
+            width = max(2, int(abs(spin) * 2 * r))
+        else:
+            face = coin["seat"]
+            width = 2 * r
+        ell = pygame.Rect(0, 0, width, 2 * r)
+        ell.center = (c[0], cy)
+        pygame.draw.ellipse(surface, (214, 200, 160), ell)
+        pygame.draw.ellipse(surface, paper.GRAPHITE, ell, 2)
+        if width > r:
+            paper.draw_symbol(surface, face, (c[0], cy), r * 0.9 * width / (2 * r), 3)
+        if t >= COIN_SPIN:
+            paper.text(surface, f"{self.state.game.player_name(face)} starts.", (c[0], card.bottom - 34), 22,
+                       paper.player_colour(face), "midtop", bold=True)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        """Under the buttons: the strength of the flick being dragged, and the pencil in hand."""
+        if not self.buttons or self.rect.w - PANEL_W <= 300:
+            return
+        x, y = self.rect.x + 8, self._panel_bottom() + 10
+        s = self.state
+        if s.phase in ("play", "heading"):
+            paper.text(surface, PENCILS[self.pencil].label.split(" (")[0], (x, y), 18, paper.GRAPHITE)
+            y += 26
+        d = self.drag
+        if d is not None and d.get("kind") == "flick" and self.hover is not None:
+            paper.text(surface, f"{'Shot' if d['mode'] == 'shot' else 'Move'} strength", (x, y), 18, paper.INK)
+            bar = self._strength(d, self.hover)
+            box = pygame.Rect(x, y + 24, PANEL_W - 20, 12)
+            pygame.draw.rect(surface, paper.INK, (box.x, box.y, int(box.w * bar), box.h))
+            pygame.draw.rect(surface, paper.GRAPHITE, box, 1)
 
     def _draw_input(self, surface: pygame.Surface) -> None:
         s = self.state
-        if not self.ctx.human_to_move() or s.is_over():
+        if self.refused_outline is not None and len(self.refused_outline[0]) >= 2:
+            paper.pencil_lines(surface, paper.WARN, [self.px(p) for p in self.refused_outline[0]], True, 2)
+        if not self.ctx.human_to_move() or s.is_over() or self.anim:
             return
         mouse = self.hover
         if s.phase == "door" and mouse is not None:
             h = s.game.hangars[s.seat]
-            at = self._door_at(mouse)
-            a, b = h.door_segment(at)
-            pygame.draw.line(surface, paper.GOOD, self.px(a), self.px(b), 5)
+            a, b = h.door_segment(self._door_at(mouse))
+            pygame.draw.line(surface, paper.PAPER, self.px(a), self.px(b), 5)
+            paper.pencil_line(surface, paper.GOOD, self.px(a), self.px(b), 2)
+            for end in (a, b):
+                e = self.px(end)
+                pygame.draw.line(surface, paper.GOOD, (e[0], e[1] - 6), (e[0], e[1] + 6), 2)
         elif s.phase == "ships" and mouse is not None:
-            ghost = self._placement(mouse)
+            ghost = self._placement(self.drag["start"] if self.drag else mouse, mouse if self.drag else None)
             p = Piece(-1, s.seat, "turret" if ghost.turret else "ship", ghost.x, ghost.y, math.radians(ghost.heading))
+            ok = self._allowed(ghost)
             pts = [self.px(c) for c in p.body().exterior.coords[:-1]]
-            pygame.draw.polygon(surface, paper.FAINT, pts, 1)
+            paper.pencil_lines(surface, paper.GOOD if ok else paper.WARN, pts, True, 1)
         elif s.phase == "field" and len(self.outline) >= 2:
             paper.pencil_lines(surface, ROCK_LINE, [self.px(p) for p in self.outline], False, 2)
         elif s.phase == "heading" and s.pending is not None:
-            p = s.piece(s.pending)
-            if p is not None:
-                h = self.heading_preview if self.heading_preview is not None else p.heading
-                self._piece(surface, p, True, heading=h)
-                tip = (p.x + math.cos(h) * 12, p.y + math.sin(h) * 12)
-                pygame.draw.aaline(surface, paper.GOOD, self.px((p.x, p.y)), self.px(tip))
+            ship = s.piece(s.pending)
+            if ship is not None:
+                hd = self.heading_preview if self.heading_preview is not None else ship.heading
+                ok = self._allowed(Heading(round(math.degrees(hd) % 360, 2)))
+                self._piece(surface, ship, False, heading=hd, outline=None if ok else paper.WARN)
+                tip = (ship.x + math.cos(hd) * 14, ship.y + math.sin(hd) * 14)
+                self._dashes(surface, self.px((ship.x, ship.y)), self.px(tip), paper.GOOD if ok else paper.WARN)
         elif s.phase == "play":
             if self.stopper is not None:
                 x1, y1, x2, y2 = self.stopper
-                pygame.draw.line(surface, (150, 110, 80), self.px((x1, y1)), self.px((x2, y2)), 6)
+                pygame.draw.line(surface, HAND, self.px((x1, y1)), self.px((x2, y2)), 6)
             d = self.drag
             if d is not None and d.get("kind") == "hand" and mouse is not None:
-                pygame.draw.line(surface, (150, 110, 80), self.px(d["start"]), self.px(mouse), 6)
+                pygame.draw.line(surface, HAND, self.px(d["start"]), self.px(mouse), 6)
             if d is not None and d.get("kind") == "flick" and mouse is not None and self.show_aim:
-                p = s.piece(d["ship"])
-                if p is not None:
+                if s.piece(d["ship"]) is not None and math.dist(d["start"], mouse) > 0.5:
                     ang = math.atan2(mouse[1] - d["start"][1], mouse[0] - d["start"][0])
-                    origin = self.px((p.x, p.y))
-                    # the aiming aid shows the direction only, never the outcome
-                    for k in range(2, 12, 2):
-                        a = (origin[0] + math.cos(ang) * k * 6, origin[1] - math.sin(ang) * k * 6)
-                        b = (origin[0] + math.cos(ang) * (k + 1) * 6, origin[1] - math.sin(ang) * (k + 1) * 6)
-                        pygame.draw.aaline(surface, paper.GOOD if d["mode"] == "move" else paper.WARN, a, b)
-                    length = math.dist(d["start"], mouse)
-                    bar = min(1.0, length / PENCILS[self.pencil].reach)
-                    base = (self.rect.x + 12, self.rect.bottom - 18)
-                    pygame.draw.rect(surface, paper.FAINT, (*base, 120, 8), 1)
-                    pygame.draw.rect(surface, paper.INK, (base[0], base[1], int(120 * bar), 8))
+                    # the aiming aid shows the direction only, never the outcome: a fixed-length dashed line
+                    far = (d["start"][0] + math.cos(ang) * 18, d["start"][1] + math.sin(ang) * 18)
+                    self._dashes(surface, self.px(d["start"]), self.px(far),
+                                 paper.GOOD if d["mode"] == "move" else paper.WARN)
+
+    @staticmethod
+    def _dashes(surface: pygame.Surface, a: Pt, b: Pt, colour: tuple[int, int, int]) -> None:
+        length = math.dist(a, b)
+        if length < 1:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        k = 4.0
+        while k < length:
+            e = min(length, k + 5)
+            pygame.draw.aaline(surface, colour, (a[0] + ux * k, a[1] + uy * k), (a[0] + ux * e, a[1] + uy * e))
+            k += 9
+
+    def _allowed(self, action: Any) -> bool:
+        try:
+            self.state.check(action)
+        except IllegalAction:
+            return False
+        return True
 
     # -- input --------------------------------------------------------------------------------------
     def _selected(self) -> int | None:
@@ -265,19 +503,19 @@ class SpaceView(GameView):
         t = ((mouse[0] - ax) * (bx - ax) + (mouse[1] - ay) * (by - ay)) / length
         return round(min(length - IN / 2, max(IN / 2, t)), 1)
 
-    def _placement(self, mouse: Pt) -> PlacePiece:
+    def _placement(self, at: Pt, towards: Pt | None = None) -> PlacePiece:
+        """A ship with its nose at ``at``; a drag from there points it (else the wheel/arrow heading)."""
         h = self.state.game.hangars[self.state.seat]
-        inward = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}[h.side]
-        heading = self.place_heading if self.place_heading is not None else inward
-        return PlacePiece(round(mouse[0], 2), round(mouse[1], 2), heading, self.turret)
+        heading = self.place_heading if self.place_heading is not None else INWARD[h.side]
+        if towards is not None and math.dist(at, towards) > 3.0:
+            heading = _wrap_deg(math.degrees(math.atan2(towards[1] - at[1], towards[0] - at[0])))
+        return PlacePiece(round(at[0], 2), round(at[1], 2), round(heading, 1), self.turret)
 
     def _piece_at(self, mouse: Pt) -> Piece | None:
-        s = self.state
-        best, dist = None, 5.0  # mm: the nose or anywhere on the body
-        for p in s.pieces:
-            if p.owner != s.seat:
-                continue
-            d = min(math.dist(mouse, (p.x, p.y)), p.body().distance(_point(mouse)) + 1.0)
+        """The piece whose nose (or body) is under the pointer, any owner."""
+        best, dist = None, 4.5  # mm
+        for p in self.state.pieces:
+            d = min(math.dist(mouse, (p.x, p.y)) * 0.8, p.body().distance(Point(mouse)) + 1.5)
             if d < dist:
                 best, dist = p, d
         return best
@@ -286,31 +524,69 @@ class SpaceView(GameView):
         s = self.state
         if s.is_over():
             return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+            return self._button(key) if key else False
         if event.type == pygame.MOUSEMOTION:
             self._fit()
-            self.hover = self.mm(event.pos) if self.rect.collidepoint(event.pos) else None
+            self.hover = self.mm(event.pos) if self.paper_rect().inflate(40, 40).collidepoint(event.pos) else None
             if self.drag is not None and self.hover is not None:
                 self.drag["trail"].append((pygame.time.get_ticks() / 1000.0, self.hover))
                 self.drag["trail"] = self.drag["trail"][-8:]
                 if s.phase == "heading":
                     self._heading_to(self.hover)
-            if s.phase == "field" and self.drag is not None and self.hover is not None:
-                if not self.outline or math.dist(self.outline[-1], self.hover) > 1.5:
+                if s.phase == "field" and (not self.outline or math.dist(self.outline[-1], self.hover) > 1.0):
                     self.outline.append(self.hover)
             return self.drag is not None
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos):
+            used = self._key(event)
+            self._sync_widgets()
+            return used
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             self._fit()
+            if not self.paper_rect().collidepoint(event.pos):
+                return False
             return self._press(self.mm(event.pos), event.button)
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
             self._fit()
-            return self._release(self.mm(event.pos))
-        if event.type == pygame.MOUSEWHEEL and s.phase == "ships":
-            base = self.place_heading if self.place_heading is not None else self._placement((0, 0)).heading
-            self.place_heading = (base + 15 * event.y) % 360
-            return True
+            used = self._release(self.mm(event.pos))
+            self._sync_widgets()
+            return used
+        if event.type == pygame.MOUSEWHEEL:
+            if s.phase == "ships":
+                base = self.place_heading if self.place_heading is not None else self._placement((0, 0)).heading
+                self.place_heading = _wrap_deg(base + 15 * event.y)
+                return True
+            if s.phase == "heading":
+                self._turn(math.radians(5 * event.y))
+                return True
         return False
+
+    def _button(self, key: str) -> bool:
+        s = self.state
+        used = True
+        if key in ("move", "shot"):
+            self.mode = key
+        elif key == "residue":
+            self.show_residue = not self.show_residue
+        elif key == "aim":
+            self.show_aim = not self.show_aim
+        elif key.startswith("pencil_"):
+            self.pencil = key[len("pencil_"):]
+        elif key == "hand":
+            self.hand_mode = not self.hand_mode
+        elif key == "pass":
+            used = self.ctx.submit(Pass())
+        elif key == "draw":
+            used = self.ctx.submit(CallDraw())
+        elif key == "turret":
+            self.turret = not self.turret
+        elif key == "done":
+            used = self.ctx.submit(FieldDone())
+        elif key == "confirm" and s.phase == "heading":
+            used = self._confirm_heading()
+        self._sync_widgets()
+        return used
 
     def _press(self, at: Pt, button: int) -> bool:
         s = self.state
@@ -322,12 +598,17 @@ class SpaceView(GameView):
                 return True
             p = self._piece_at(at)
             if p is None:
-                return False
+                self.drag = {"kind": "miss", "start": at, "trail": [(now, at)]}
+                return True
+            if p.owner != s.seat:
+                self.ctx.refuse(f"That is {s.game.player_name(p.owner)}'s ship: press on the nose of one of yours.")
+                return True
             mode = "shot" if button == 3 or p.kind == "turret" else self.mode
             self.drag = {"kind": "flick", "ship": p.id, "start": (p.x, p.y), "mode": mode, "trail": [(now, at)]}
             return True
         if s.phase == "field":
             self.outline = [at]
+            self.refused_outline = None
         self.drag = {"kind": s.phase, "start": at, "trail": [(now, at)]}
         if s.phase == "heading":
             self._heading_to(at)
@@ -341,19 +622,15 @@ class SpaceView(GameView):
         if s.phase == "door":
             return self.ctx.submit(PlaceDoor(self._door_at(at)))
         if s.phase == "ships":
-            return self.ctx.submit(self._placement(at))
+            return self.ctx.submit(self._placement(d["start"], at))
         if s.phase == "field":
-            pts, self.outline = self.outline, []
-            if len(pts) < 3:
-                return False
-            poly = Polygon(pts).buffer(0).simplify(0.4)
-            if not isinstance(poly, Polygon) or poly.is_empty:
-                self.ctx.refuse("That outline does not close into an asteroid; draw a loop.")
-                return False
-            return self.ctx.submit(DrawAsteroid(tuple((round(x, 2), round(y, 2)) for x, y in poly.exterior.coords[:-1])))
+            return self._submit_outline()
         if s.phase == "heading":
             self._heading_to(at)
             return self._confirm_heading()
+        if d["kind"] == "miss":
+            self.ctx.refuse("Press on the nose of one of your ships, then drag the way it should go.")
+            return False
         if d["kind"] == "hand":
             x1, y1 = d["start"]
             self.hand_mode = False
@@ -364,20 +641,39 @@ class SpaceView(GameView):
             return True
         if d["kind"] != "flick":
             return False
-        length = math.dist(d["start"], at)
-        if length < 1.5:
+        if math.dist(d["start"], at) < 1.5:
+            self.ctx.refuse("Drag away from the nose before you let go: the drag gives direction and strength.")
             return False
         angle = math.degrees(math.atan2(at[1] - d["start"][1], at[0] - d["start"][0]))
-        strength = min(1.0, length / PENCILS[self.pencil].reach) * (1 + 0.25 * self._release_speed(d["trail"]))
-        strength = round(min(1.0, max(0.005, strength)), 4)
+        strength = round(max(0.005, self._strength(d, at)), 4)
         ok = self.ctx.submit(Flick(d["ship"], d["mode"], round(angle, 2), strength, self.pencil, self.stopper))
         if ok:
             self.stopper = None
         return ok
 
+    def _strength(self, d: dict[str, Any], at: Pt) -> float:
+        """Drag length over the pencil's reach; a quick release adds up to a quarter more."""
+        length = math.dist(d["start"], at)
+        return min(1.0, length / PENCILS[self.pencil].reach * (1 + 0.25 * self._release_speed(d["trail"])))
+
+    def _submit_outline(self) -> bool:
+        pts, self.outline = self.outline, []
+        if len(pts) < 3:
+            self.ctx.refuse("Drag a closed loop to draw an asteroid.")
+            return False
+        poly = outline_polygon(pts)
+        if poly is None:
+            self.ctx.refuse("That outline does not close into one asteroid; draw a single loop.")
+            self.refused_outline = (pts, REFUSED_TIME)
+            return False
+        ok = self.ctx.submit(DrawAsteroid(tuple((round(x, 2), round(y, 2)) for x, y in poly.exterior.coords[:-1])))
+        if not ok:
+            self.refused_outline = ([(float(x), float(y)) for x, y in poly.exterior.coords], REFUSED_TIME)
+        return ok
+
     @staticmethod
     def _release_speed(trail: list[tuple[float, Pt]]) -> float:
-        """A quick release adds up to a quarter more strength (0 = slow and careful, 1 = a snap)."""
+        """0 = slow and careful, 1 = a snap (about 600 mm/s over the last moments of the drag)."""
         if len(trail) < 2:
             return 0.0
         (t0, a), (t1, b) = trail[max(0, len(trail) - 4)], trail[-1]
@@ -390,6 +686,13 @@ class SpaceView(GameView):
         p = s.piece(s.pending) if s.pending is not None else None
         if p is not None and math.dist(at, (p.x, p.y)) > 1.0:
             self.heading_preview = math.atan2(at[1] - p.y, at[0] - p.x)
+
+    def _turn(self, step: float) -> None:
+        s = self.state
+        p = s.piece(s.pending) if s.pending is not None else None
+        if p is not None:
+            base = self.heading_preview if self.heading_preview is not None else p.heading
+            self.heading_preview = base + step
 
     def _confirm_heading(self) -> bool:
         s = self.state
@@ -412,26 +715,25 @@ class SpaceView(GameView):
             self.show_aim = not self.show_aim
             return True
         if s.phase == "heading":
-            p = s.piece(s.pending) if s.pending is not None else None
-            if p is None:
-                return False
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-                step = math.radians(5 if key in (pygame.K_LEFT, pygame.K_UP) else -5)
-                base = self.heading_preview if self.heading_preview is not None else p.heading
-                self.heading_preview = base + step
+                fine = 1 if event.mod & pygame.KMOD_SHIFT else 5
+                self._turn(math.radians(fine if key in (pygame.K_LEFT, pygame.K_UP) else -fine))
                 return True
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self._confirm_heading()
             return False
-        if s.phase == "field" and key in (pygame.K_RETURN, pygame.K_d):
+        if s.phase == "field" and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.ctx.submit(FieldDone())
         if s.phase == "ships":
-            if key == pygame.K_t and s.game.settings["turrets"]:
+            if key == pygame.K_t:
+                if not s.game.settings["turrets"]:
+                    self.ctx.refuse("Turrets are not in play (turn the variant on).")
+                    return False
                 self.turret = not self.turret
                 return True
             if key in (pygame.K_LEFT, pygame.K_RIGHT):
                 base = self.place_heading if self.place_heading is not None else self._placement((0, 0)).heading
-                self.place_heading = (base + (15 if key == pygame.K_LEFT else -15)) % 360
+                self.place_heading = _wrap_deg(base + (15 if key == pygame.K_LEFT else -15))
                 return True
             return False
         if s.phase != "play":
@@ -463,36 +765,50 @@ class SpaceView(GameView):
 
     # -- animation ----------------------------------------------------------------------------------
     def on_events(self, events: Sequence[Event]) -> None:
-        before = self.anim_pieces
+        """Queue what the action did, in the order a person would see it on paper."""
+        s = self.state
         delay = 0.0
+        before = self._seen
         for e in events:
             if e.kind == "flick":
-                self.anim.append({"kind": "trace", "t": 0.0, "raw": [tuple(p) for p in e.data["trace"]],
-                                  "used": [[tuple(p) for p in st] for st in e.data["used"]],
-                                  "mode": e.data["mode"], "seat": e.data["seat"]})
-                delay = TRACE_TIME
-                self.anim_pieces = before if before is not None else self._pieces_before(e)
+                raw = [(float(p[0]), float(p[1])) for p in e.data["trace"]]
+                used = [[(float(p[0]), float(p[1])) for p in st] for st in e.data["used"]]
+                used_len = sum(math.dist(p, q) for st in used for p, q in zip(st, st[1:], strict=False))
+                raw_len = sum(math.dist(p, q) for p, q in zip(raw, raw[1:], strict=False))
+                dur = TRACE_MIN + (TRACE_MAX - TRACE_MIN) * min(1.0, raw_len / 220.0)
+                self.anim.append({"kind": "trace", "t": 0.0, "dur": dur, "raw": raw, "used": used,
+                                  "used_len": used_len, "raw_len": raw_len, "mode": e.data["mode"], "seat": e.data["seat"]})
+                delay = dur
+                self._shown = before
             elif e.kind == "destroyed":
                 self.anim.append({"kind": "boom", "t": -delay, "at": [tuple(a) for a in e.data["at"]]})
             elif e.kind == "blast":
-                self.anim.append({"kind": "blast", "t": -delay, "centres": [tuple(c) for c in e.data["centres"]]})
-        self.rocks.invalidate()
-
-    def _pieces_before(self, e: Event) -> list[Piece] | None:
-        return self._last_pieces
-
-    _last_pieces: list[Piece] | None = None
+                world = s.world()
+                centres = [(float(c[0]), float(c[1])) for c in e.data["centres"]]
+                regions = [blast_region(world, c) for c in centres]
+                self.anim.append({"kind": "blast", "t": -delay, "regions": regions,
+                                  "centre_of": {id(r): c for r, c in zip(regions, centres, strict=True)}})
+            elif e.kind == "tunnel":
+                self.anim.append({"kind": "carve", "t": -delay, "polys": _carved(before[1], s.asteroids)})
+            elif e.kind == "coin":
+                self.anim.append({"kind": "coin", "t": -delay, "seat": int(e.data["seat"])})
+        self.heading_preview = None
+        self._sync_widgets()
 
     def update(self, dt: float) -> None:
         for a in self.anim:
             a["t"] += dt
-        trace_done = all(a["kind"] != "trace" or a["t"] >= TRACE_TIME for a in self.anim)
-        if trace_done:
-            self.anim_pieces = None
-        self.anim = [a for a in self.anim if a["t"] < (TRACE_TIME if a["kind"] == "trace" else BOOM_TIME)]
+        if not any(a["kind"] == "trace" and a["t"] < a["dur"] for a in self.anim):
+            self._shown = None  # the pencil has finished: show the paper as the rules left it
+        ends = {"trace": None, "boom": BOOM_TIME, "blast": BOOM_TIME, "carve": BOOM_TIME, "coin": COIN_TIME}
+        self.anim = [a for a in self.anim if a["t"] < (a["dur"] if a["kind"] == "trace" else ends[a["kind"]])]
         if not self.anim:
-            self.anim_pieces = None
-            self._last_pieces = list(self.state.pieces)
+            s = self.state
+            self._seen = (list(s.pieces), s.asteroids)
+        if self.refused_outline is not None:
+            pts, left = self.refused_outline
+            self.refused_outline = (pts, left - dt) if left - dt > 0 else None
+        self._sync_widgets()
 
     def busy(self) -> bool:
         return bool(self.anim)
@@ -508,28 +824,29 @@ class SpaceView(GameView):
             extra = f", {turrets} turret{'s' if turrets != 1 else ''}" if turrets else ""
             lines.append(f"{g.player_name(seat)}: {ships} ship{'s' if ships != 1 else ''}{extra}")
         if s.phase in ("play", "heading"):
-            lines.append(f"Mode: {self.mode}  Pencil: {PENCILS[self.pencil].label}")
+            lines.append(f"Flick mode: {'shoot' if self.mode == 'shot' else 'move'}")
             if g.settings["stalemate"]:
                 lines.append(f"Turns without a shot: {s.quiet}")
             if s.tears:
                 lines.append(f"Tears in the paper: {len(s.tears)}")
         lines.append(f"Asteroids: {len(s.asteroids)}")
+        if not self.show_residue:
+            lines.append("Old traces erased (E shows them).")
         return lines
 
     def hint(self) -> str:
         s = self.state
         if s.is_over():
             return ""
+        verb = "shoot" if self.mode == "shot" else "move"
         return {
-            "door": "Move along your wall and click to cut the 1-inch door.",
-            "field": "Drag a loop to draw an asteroid; Enter when you are done.",
-            "ships": "Click in your hangar to place a ship (wheel or arrows turn it"
-                     + ("; T toggles turret" if s.game.settings["turrets"] else "") + ").",
-            "heading": "Drag or use the arrow keys to point the ship, Enter to confirm.",
-            "play": f"Press a ship's nose, drag and release to {self.mode} (right-drag shoots; M/S switch"
-                    + ("; H places a hand" if s.game.settings["stopper"] else "")
-                    + ("; 1-3 pencils" if s.game.settings["pencils"] else "")
-                    + ("; P passes" if s.game.settings["passing"] else "") + "; E erases traces).",
+            "door": "Drag along your hangar wall and let go where the 1-inch door goes.",
+            "field": "Drag a loop to draw an asteroid (not touching rock or walls); Enter when you are done.",
+            "ships": "Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it"
+                     + ("; T: turret" if s.game.settings["turrets"] else "") + ").",
+            "heading": "Drag to point the ship, or arrows then Enter (Enter alone: along the trace).",
+            "play": f"Press a ship's nose, drag and let go to {verb}; a longer drag flicks harder"
+                    " (right drag shoots; M/S switch; E erases traces).",
         }.get(s.phase, "")
 
     @staticmethod
@@ -554,7 +871,80 @@ class SpaceView(GameView):
                                                               (r.right - 35, r.top + band + 14)])
 
 
-def _point(p: Pt) -> Any:
-    from shapely.geometry import Point
+@lru_cache(maxsize=256)
+def _outline(kind: str, x: float, y: float, heading: float) -> tuple[Pt, ...]:
+    """A piece's outline in mm, without building shapely geometry every frame."""
+    if kind == "turret":
+        return tuple((x + TURRET_RADIUS * math.cos(k * math.pi / 8), y + TURRET_RADIUS * math.sin(k * math.pi / 8))
+                     for k in range(16))
+    dx, dy = math.cos(heading), math.sin(heading)
+    bx, by = x - dx * SHIP_LENGTH, y - dy * SHIP_LENGTH
+    px, py = -dy * SHIP_BASE / 2, dx * SHIP_BASE / 2
+    return (x, y), (bx + px, by + py), (bx - px, by - py)
 
-    return Point(p)
+
+def draw_rocks(surf: pygame.Surface, rocks: Sequence[Polygon], to_px: Any, scale: float) -> None:
+    """Asteroids as pencil outlines shaded with diagonal hatching (for cached layers: not every frame)."""
+    if not rocks:
+        return
+    size = surf.get_size()
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    for rock in rocks:
+        pygame.draw.polygon(mask, (255, 255, 255, 255), [to_px(c) for c in rock.exterior.coords])
+        for hole in rock.interiors:
+            pygame.draw.polygon(mask, (0, 0, 0, 0), [to_px(c) for c in hole.coords])
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((*ROCK_FILL, 255))
+    spacing = max(4, int(round(2.2 * scale)))
+    w, h = size
+    for k in range(-h, w, spacing):
+        pygame.draw.aaline(shade, ROCK_HATCH, (k, h), (k + h, 0))
+    shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(shade, (0, 0))
+    for i, rock in enumerate(rocks):
+        paper.pencil_lines(surf, ROCK_LINE, [to_px(c) for c in rock.exterior.coords], True, 2, seed=i)
+        for hole in rock.interiors:
+            paper.pencil_lines(surf, ROCK_LINE, [to_px(c) for c in hole.coords], True, 1, seed=i + 7)
+
+
+def outline_polygon(points: Sequence[Pt]) -> Polygon | None:
+    """The asteroid a hand-drawn loop encloses (self-crossings resolved), or None if it is not one piece."""
+    if len(points) < 3:
+        return None
+    poly = Polygon(points).buffer(0).simplify(0.4)
+    if not isinstance(poly, Polygon) or poly.is_empty:
+        return None
+    return Polygon(poly.exterior.coords)
+
+
+def _take(strands: list[list[Pt]], budget: float) -> list[list[Pt]]:
+    """The first ``budget`` mm of a list of strands (a polyline split where it wraps or skips)."""
+    out: list[list[Pt]] = []
+    for strand in strands:
+        if budget <= 0 or not strand:
+            break
+        take = [strand[0]]
+        for p, q in zip(strand, strand[1:], strict=False):
+            seg = math.dist(p, q)
+            if seg >= budget:
+                f = budget / seg if seg else 0.0
+                take.append((p[0] + (q[0] - p[0]) * f, p[1] + (q[1] - p[1]) * f))
+                budget = 0
+                break
+            take.append(q)
+            budget -= seg
+        out.append(take)
+    return out
+
+
+def _carved(before: list[Polygon], after: list[Polygon]) -> list[Polygon]:
+    """The rock a shot cut away: the old asteroids that changed, minus what is left of them."""
+    kept = {id(r) for r in after}
+    gone = [r for r in before if id(r) not in kept]
+    fresh = [r for r in after if id(r) not in {id(b) for b in before}]
+    if not gone:
+        return []
+    cut: BaseGeometry = unary_union(gone)
+    if fresh:
+        cut = cut.difference(unary_union(fresh))
+    return [g for g in getattr(cut, "geoms", [cut]) if isinstance(g, Polygon) and not g.is_empty]

@@ -1,0 +1,226 @@
+"""The board view and the field editor, headless, driven by real mouse and key events."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.levels import list_levels
+from game.rules.space.flick import PENCILS
+from game.rules.space.state import Flick, Heading, PlacePiece, SpaceGame
+from game.session import Session
+from game.ui.main import make_app
+from game.ui.scenes.play import PlayScene
+from game.ui.views.space_editor import SpaceFieldEditor
+
+
+def motion(pos, buttons=(0, 0, 0)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons, touch=False)
+
+
+def drag(app, points, button=1):
+    """Press at the first point, move through the rest, let go at the last."""
+    app.frame([motion(points[0]), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=button,
+                                                      touch=False)])
+    for p in points[1:]:
+        app.frame([motion(p, (1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=button, touch=False)])
+
+
+def key(app, k, mod=0):
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+
+def button(app, element):
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element)])
+
+
+def settle(app, scene):
+    for _ in range(100):
+        if not scene.view.busy():
+            return
+        app.frame([], dt=0.1)
+    raise AssertionError("the animation never ended")
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 800), headless=True)
+    yield a
+    a.close()
+
+
+def start(app, settings=None, ships=True):
+    """Two people at one screen, noise pinned off; with ``ships`` the fleets are placed already."""
+    sess = Session.new("space", {"field": "none", "doors": "centred", **(settings or {})}, 3, ["human", "human"],
+                       pins={"noise": False}, autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    if ships:
+        for act in (PlacePiece(60, 12, 90), PlacePiece(60, 266, 270), PlacePiece(108, 12, 90),
+                    PlacePiece(108, 266, 270), PlacePiece(160, 12, 90), PlacePiece(160, 266, 270)):
+            assert scene.submit(act)
+        settle(app, scene)  # the coin flip
+    return sess, scene
+
+
+def own_ship(sess, x):
+    s = sess.state
+    return next(p for p in s.pieces if p.owner == s.seat and abs(p.x - x) < 1)
+
+
+def flick_up(app, scene, sess, mm=40.0, x=108.0, right=False):
+    """Drag from the nose of the ship at ``x`` straight towards the enemy, ``mm`` long, slowly."""
+    v = scene.view
+    p = own_ship(sess, x)
+    sign = 1 if sess.state.seat == 0 else -1
+    pts = [v.px((p.x, p.y + sign * mm * k / 4)) for k in range(5)]
+    drag(app, pts, 3 if right else 1)
+    return p
+
+
+def test_S_F1_a_drag_from_the_nose_is_a_move_flick_and_the_trace_plays_out_before_the_ship_moves(app):
+    sess, scene = start(app)
+    v = scene.view
+    p = flick_up(app, scene, sess, mm=50.0)
+    act = sess.state.game.decode_action(sess.record.actions[-1])
+    assert isinstance(act, Flick) and act.mode == "move" and act.ship == p.id
+    assert abs(act.angle - (90 if p.owner == 0 else -90)) < 1.5
+    assert 50 / PENCILS["hb"].reach <= act.strength <= 50 / PENCILS["hb"].reach * 1.25 + 1e-6
+    # The pencil is still drawing: the ship is shown where it was, the trace is only partly grown.
+    assert v.busy() and sess.state.phase == "heading"
+    shown = {q.id: (q.x, q.y) for q in v._pieces_now()}
+    assert shown[p.id] == (p.x, p.y)
+    settle(app, scene)
+    moved = sess.state.piece(p.id)
+    assert moved is not None and {q.id: (q.x, q.y) for q in v._pieces_now()}[p.id] == (moved.x, moved.y)
+    assert math.dist((p.x, p.y), (moved.x, moved.y)) == pytest.approx(act.strength * PENCILS["hb"].reach, abs=1.0)
+
+
+def test_S_M6_heading_by_arrow_keys_then_enter(app):
+    sess, scene = start(app)
+    p = flick_up(app, scene, sess)
+    settle(app, scene)
+    default = math.degrees(sess.state.piece(p.id).heading)
+    for _ in range(3):
+        key(app, pygame.K_LEFT)  # 5 degrees anticlockwise each
+    key(app, pygame.K_RETURN)
+    act = sess.state.game.decode_action(sess.record.actions[-1])
+    assert isinstance(act, Heading)
+    assert (act.angle - (default + 15)) % 360 == pytest.approx(0, abs=0.05)
+    assert sess.state.phase == "play" and sess.state.seat != p.owner
+
+
+def test_enter_alone_keeps_the_heading_along_the_trace(app):
+    sess, scene = start(app)
+    p = flick_up(app, scene, sess)
+    settle(app, scene)
+    along = math.degrees(sess.state.piece(p.id).heading) % 360
+    button(app, scene.view.buttons["confirm"])
+    assert math.degrees(sess.state.piece(p.id).heading) % 360 == pytest.approx(along, abs=0.05)
+
+
+def test_S_S5_old_traces_stay_as_residue_and_E_erases_and_shows_them(app):
+    sess, scene = start(app)
+    v = scene.view
+    p = flick_up(app, scene, sess, mm=60.0, right=True)  # a shot: the turn passes at once
+    settle(app, scene)
+    assert sess.state.residue
+    mid = v.px((p.x, p.y + (30 if p.owner == 0 else -30)))
+    area = pygame.Rect(int(mid[0]) - 3, int(mid[1]) - 3, 7, 7)
+
+    def ink():
+        app.frame([], dt=0.01)
+        return sum(sum(app.screen.get_at((x, y))[:3]) for x in range(area.left, area.right)
+                   for y in range(area.top, area.bottom))
+
+    shown = ink()
+    key(app, pygame.K_e)
+    assert not v.show_residue and any("erased" in line for line in v.margin_lines())
+    erased = ink()
+    assert erased > shown  # the faint graphite is gone: lighter paper there
+    button(app, v.buttons["residue"])
+    assert v.show_residue and ink() == shown
+
+
+def test_illegal_gestures_give_a_sentence_and_change_nothing(app):
+    sess, scene = start(app)
+    v = scene.view
+    before, actions = json.dumps(sess.state.to_json()), len(sess.record.actions)
+    enemy = next(p for p in sess.state.pieces if p.owner != sess.state.seat)
+    drag(app, [v.px((enemy.x, enemy.y)), v.px((enemy.x + 10, enemy.y))])
+    assert "press on the nose of one of yours" in scene.refusal
+    drag(app, [v.px((30, 140)), v.px((30, 160))])  # empty paper
+    assert "nose of one of your ships" in scene.refusal
+    mine = own_ship(sess, 108)
+    drag(app, [v.px((mine.x, mine.y))] * 2)  # a click on the nose, no drag
+    assert "Drag away from the nose" in scene.refusal
+    assert json.dumps(sess.state.to_json()) == before and len(sess.record.actions) == actions
+
+
+def test_S_U3_S_U4_doors_are_dragged_and_ships_placed_in_the_hangar_by_mouse(app):
+    sess, scene = start(app, {"doors": "choose"}, ships=False)
+    v = scene.view
+    h = sess.state.game.hangars[0]
+    y = h.wall_a[1]
+    drag(app, [v.px((40, y)), v.px((70, y)), v.px((90.3, y))])
+    assert sess.state.doors[0] == pytest.approx(90.3, abs=0.3)
+    drag(app, [v.px((150, 279.4 - 25.4)), v.px((120, 279.4 - 25.4))])
+    assert sess.state.phase == "ships"
+    drag(app, [v.px((100, 60))] * 2)  # out in space: refused with the rule's sentence
+    assert "inside your own hangar" in scene.refusal and not sess.state.pieces
+    drag(app, [v.px((50, 10)), v.px((60, 10))])  # press and drag: the ship points along the drag
+    p = sess.state.pieces[0]
+    assert (p.x, p.y) == pytest.approx((50, 10), abs=0.3) and math.degrees(p.heading) == pytest.approx(0, abs=0.5)
+
+
+def test_S_U5_hand_drawn_field_refuses_a_touching_asteroid_and_ends_with_enter(app):
+    sess, scene = start(app, {"field": "hand"}, ships=False)
+    v = scene.view
+
+    def loop(cx, cy, r):
+        return [v.px((cx + r * math.cos(a / 10 * 2 * math.pi), cy + r * math.sin(a / 10 * 2 * math.pi)))
+                for a in range(11)]
+
+    drag(app, loop(100, 140, 15))
+    assert len(sess.state.asteroids) == 1 and sess.state.seat == 1
+    drag(app, loop(120, 140, 15))
+    assert "must not touch each other" in scene.refusal and len(sess.state.asteroids) == 1
+    assert v.refused_outline is not None
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert sess.state.phase == "ships" and len(sess.state.asteroids) == 1
+
+
+def test_field_editor_refuses_a_touching_asteroid_and_saves_a_field_that_plays(app):
+    from game import registry
+
+    editor = SpaceFieldEditor(app, registry.get("space"))
+    app.push(editor)
+    app.frame([])
+
+    def loop(cx, cy, r):
+        return [editor.px((cx + r * math.cos(a / 10 * 2 * math.pi), cy + r * math.sin(a / 10 * 2 * math.pi)))
+                for a in range(11)]
+
+    button(app, editor.save_button)
+    assert "at least one asteroid" in editor.problem
+    drag(app, loop(100, 140, 15))
+    drag(app, loop(70, 80, 10))
+    assert len(editor.rocks) == 2 and not editor.problem
+    drag(app, loop(115, 140, 12))
+    assert "must not touch each other" in editor.problem and len(editor.rocks) == 2
+    drag(app, loop(100, 30, 12))
+    assert "hangar" in editor.problem and len(editor.rocks) == 2
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=editor.px((70, 80)), button=3, touch=False)])
+    assert len(editor.rocks) == 1
+    editor.name_entry.set_text("Blue Moon")
+    button(app, editor.save_button)
+    assert "Saved 'blue_moon'" in editor.message and "blue_moon" in list_levels("space")
+    game = SpaceGame({"field": "level", "level": "blue_moon"})
+    assert len(game.level_rocks) == 1 and game.level_rocks[0].equals_exact(editor.rocks[0], 0.01)
