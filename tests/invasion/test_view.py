@@ -113,7 +113,7 @@ def test_game_sheet_png_and_pdf(app):
     surf = render_sheet(scene.state)
     assert surf.get_width() > surf.get_height()  # A4 landscape
     press(app, scene, "export")
-    assert "# Paper Invasion" in next((data_dir() / "invasion").glob("game-*.txt")).read_text()
+    assert "# Paper Invasion" in next((data_dir() / "invasion").glob("invasion-*.txt")).read_text()
 
 
 def test_person_plays_the_enemies_by_clicks(app):
