@@ -105,7 +105,10 @@ class InvasionView(GameView):
         self._suggest_i = -1
         self.frame = Frame.fit(self.sheet_rect())
         self._spots: dict[str, tuple[float, float, float]] = {}
-        self._board_layer = paper.Layer(self._draw_board_layer)
+        self._board_surf: pygame.Surface | None = None  # the sheet's pencil drawing, opaque, redrawn on change
+        self._board_key: object = None
+        self._paper_bg: tuple[tuple[int, ...], pygame.Surface] | None = None
+        self._sprites: dict[tuple[Any, ...], pygame.Surface] = {}
 
     # -- layout and widgets ------------------------------------------------------------
     @property
@@ -139,7 +142,7 @@ class InvasionView(GameView):
         self.queue = []
         self.shown = None
         self.before = self.ctx.state.clone()
-        self._board_layer.invalidate()
+        self._board_key = None
         self._ui_key = None
         self._sync_ui()
 
@@ -220,7 +223,7 @@ class InvasionView(GameView):
         if bottom:
             self._flow(bottom, self.rect.bottom - self.bottom_h + 4)
         self.frame = Frame.fit(self.sheet_rect())
-        self._board_layer.invalidate()
+        self._board_key = None
         self._enable_buttons()
 
     def _word_widgets(self, top: int, typed: str) -> int:
@@ -719,16 +722,52 @@ class InvasionView(GameView):
         return bool(self.queue)
 
     # -- drawing ----------------------------------------------------------------------
-    def _draw_board_layer(self, surf: pygame.Surface) -> None:
-        s = self.shown or self.state
-        off = Frame(self.frame.x - self.rect.x, self.frame.y - self.rect.y, self.frame.scale)
-        draw_board(surf, s, off, tokens=False)
+    def _board(self, s: InvasionState) -> pygame.Surface:
+        """The sheet area with its grid, walls and room letters on the paper: cached until a wall,
+        a room or the layout changes, and opaque, so that the frame only copies it."""
+        area = self.sheet_rect()
+        key = (tuple(sorted(s.board.walls.items())), tuple(sorted(s.board.rooms.items())), tuple(area),
+               (self.frame.x, self.frame.y, self.frame.scale))
+        if self._board_surf is None or self._board_key != key:
+            if self._paper_bg is None or self._paper_bg[0] != tuple(area):
+                # the paper under the sheet area, once per layout, in the display's pixel format
+                app = getattr(self.ctx, "app", None)
+                sheet = app.paper() if app is not None else None
+                if sheet is not None and sheet.get_rect().contains(area):
+                    bg = sheet.subsurface(area).copy()
+                else:
+                    bg = pygame.Surface(area.size)
+                    bg.fill(paper.PAPER)
+                if pygame.display.get_surface() is not None:
+                    bg = bg.convert()
+                self._paper_bg = (tuple(area), bg)
+                self._board_surf = bg.copy()
+            surf = self._board_surf
+            assert surf is not None
+            surf.blit(self._paper_bg[1], (0, 0))
+            draw_board(surf, s, Frame(self.frame.x - area.x, self.frame.y - area.y, self.frame.scale), tokens=False)
+            self._board_key = key
+        return self._board_surf
+
+    def _token(self, surface: pygame.Surface, s: InvasionState, name: str, spot: tuple[float, float, float],
+               hl: bool, faded: bool) -> None:
+        """Draw a token from a small cached sprite (pencil circles are slow to draw every frame)."""
+        x, y, size = spot
+        owner = s.heroes[int(name[1:])].owner if name[0] in "HP" and int(name[1:]) in s.heroes else 0
+        key = (name, int(size), hl, faded, owner, s.game.hero_players)
+        img = self._sprites.get(key)
+        if img is None:
+            w = int(size * 2.6) + 12
+            img = pygame.Surface((w, w), pygame.SRCALPHA)
+            draw_token(img, s, name, (w / 2, w / 2, int(size)), hl, faded=faded)
+            if len(self._sprites) > 600:
+                self._sprites.clear()
+            self._sprites[key] = img
+        surface.blit(img, (int(x - img.get_width() / 2), int(y - img.get_height() / 2)))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.shown or self.state
-        key = (tuple(sorted(s.board.walls.items())), tuple(sorted(s.board.rooms.items())),
-               (self.frame.x, self.frame.y, self.frame.scale))
-        surface.blit(self._board_layer.get(self.rect.size, key), self.rect.topleft)
+        surface.blit(self._board(s), self.sheet_rect().topleft)
         self._spots = token_spots(s, self.frame)
         step = self.queue[0] if self.queue else None
         self._draw_highlights(surface, s, step)
@@ -742,7 +781,7 @@ class InvasionView(GameView):
                  (name[0] == "O" and ((s.phase == "enemies" and num == self.selected) or num == actor))
             faded = live and name[0] in "HP" and num in s.heroes and s.heroes[num].owner == s.hero_player and \
                 not s.hero_actions(num)
-            draw_token(surface, s, name, spot, hl, faded=faded)
+            self._token(surface, s, name, spot, hl, faded)
         self._draw_top(surface, s)
 
     def _step_actor(self, step: tuple[Event, InvasionState, InvasionState, float] | None) -> int:
