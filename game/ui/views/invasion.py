@@ -917,7 +917,7 @@ class InvasionView(GameView):
         if self.queue:
             e = self.queue[0][0]
             steps = [q for q in self.queue if q[0].kind in STEP_KINDS]
-            who = f"{s.enemies_name}' turn" if e.kind in STEP_KINDS else "Event" if e.kind == "event" else ""
+            who = f"{s.enemies_name}' turn" if e.kind in STEP_KINDS else ""
             more = f" ({len(steps)} more step{'s' if len(steps) != 1 else ''})" if len(steps) > 1 else ""
             return [f"{who}{more}:", e.text] if who else [e.text]
         if s.phase == "heroes" and self.ctx.human_to_move() and self.selected in s.heroes:
