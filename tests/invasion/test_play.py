@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from game.records import Record
 from game.rules.invasion import InvasionGame
 from game.rules.invasion.ai import HeroAgent
 from game.rules.invasion.board import DOUBLE
-from game.rules.invasion.notation import NotationError, export_text, import_text
+from game.rules.invasion.notation import NotationError, check_fits, export_text, import_text
 from game.rules.invasion.state import InvasionState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,8 +145,11 @@ def test_I_W2_bad_notation_says_which_line():
 
 def test_I_W2_documented_example_imports():
     doc = (ROOT / "docs/rules/invasion.md").read_text(encoding="utf-8")
-    block = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    lines = doc.split("# Paper Invasion\n", 1)[1].splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith("    # Paper Invasion"))
+    block = "\n".join(ln[4:] for ln in itertools.takewhile(lambda ln: ln.startswith("    "), lines[start:]))
     s = import_text(block)
+    check_fits(s, InvasionGame(s.game.settings))
     assert s.phase == "heroes" and len(s.board.rooms) >= 2
     assert s.legal_actions()
 

@@ -15,6 +15,7 @@ from game.rules.invasion.actions import (
     EndTurn,
     ESmash,
     GeneratePlan,
+    ImportText,
     Kill,
     Loot,
     Move,
@@ -183,6 +184,21 @@ def test_I_B4_enemies_go_outside_in_N_E_S_W_order():
     assert [e.pos for e in s.enemies.values()] == ["a:N", "b:E", "b:S", "a:W", "b:N"]
     assert all(e.outside for e in s.enemies.values())
     assert s.enemy_goal == 10
+
+
+def test_I_B4_several_hero_players_take_turns_placing_the_enemies():
+    s = InvasionGame({"players": 2}).new_state(3)
+    s.apply(ChooseWord("undead"))  # 3 heroes each, 5 x 2 x 2 = 20 enemies
+    s.apply(Split("a", "v", 7))
+    for _ in range(6):
+        s.apply(PlaceHero("a"))
+    seats = []
+    for _ in range(4):
+        seats.append(s.current_player())
+        side = s.enemy_side()
+        s.apply(PlaceEnemy(s.board.rooms_on_side(side)[0], side))
+    assert seats == [0, 1, 0, 1]
+    assert s.status().startswith("Heroes 1: place enemy 5 of 20")
 
 
 def test_I_B5_vault_and_event_marker_in_rooms_of_choice():
@@ -521,6 +537,13 @@ def test_I_Y7_freak_accident_erases_an_enemy():
     assert [e.pos for e in s.enemies.values()] == ["a"]
 
 
+def test_I_X3_an_event_with_nothing_to_do_says_so_and_still_counts():
+    s = play_state(slots=(3, 1, 1, 2, 1, 1), heroes=(("a", 0),), enemies=("c",))  # Paper thin, no Double
+    ev = s.fire_event("test")
+    assert [e.kind for e in ev] == ["event", "event_none"]
+    assert "nothing to do" in ev[-1].text and s.events_fired == 1
+
+
 def test_I_Y8_bad_adds_two_enemies():
     s = _event(8, heroes=(("a", 0),), enemies=(), event_room="b")
     assert [e.pos for e in s.enemies.values()] == ["b", "b"]
@@ -584,3 +607,60 @@ def test_phase_refuses_out_of_turn_actions():
     assert Chance(1)  # the generator is the state's
     assert isinstance(Hero(0, "a"), Hero) and Enemy("a:N").outside
     assert three_rooms().rooms["c"] == (10, 0, 16, 11)
+
+
+# -- the game as text, read back in the game (I-W2) ---------------------------------------
+
+def _written(players: int = 1) -> str:
+    from game.rules.invasion.notation import export_text
+
+    s = play_state(heroes=(("a", 0), ("b", 0)), enemies=("c", "c:E"), vault="b", event_room="c",
+                   settings={"players": players})
+    s.word, s.option = "crypt", "plain"
+    return export_text(s)
+
+
+def test_I_W2_a_new_game_goes_on_from_a_text():
+    from game.rules.invasion.notation import export_text
+
+    g = InvasionGame()
+    s = g.new_state(5)
+    text = _written()
+    ev = s.apply(ImportText(text))
+    assert s.game is g and s.phase == "heroes" and sorted(s.heroes) == [1, 2] and len(s.enemies) == 2
+    assert ev[0].kind == "import" and "goes on" in ev[0].text
+    assert export_text(s) == text
+    assert s.legal_actions()
+
+
+def test_I_W2_a_text_for_other_settings_or_a_broken_text_is_refused_with_a_sentence():
+    s = InvasionGame({"players": 2}).new_state(5)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ImportText(_written(players=1)))
+    assert info.value.rule == "I-W2" and "Hero players = 1" in info.value.message
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ImportText("# Paper Invasion\nslots: 1 2 3"))
+    assert info.value.rule == "I-W2" and "missing" in info.value.message
+    bad = _written().replace("- H2 (player 1) in b", "- H2 (player 1) in q")
+    with pytest.raises(IllegalAction) as info:
+        InvasionGame().new_state(5).apply(ImportText(bad))
+    assert "no room q" in info.value.message
+    assert s.phase == "word" and not s.heroes
+
+
+def test_I_W2_import_only_instead_of_the_word():
+    s = InvasionGame().new_state(5)
+    s.apply(ChooseWord("crypt"))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ImportText(_written()))
+    assert info.value.rule == "PHASE"
+
+
+def test_I_W2_a_dice_game_round_trips_as_text():
+    from game.rules.invasion.notation import export_text, import_text
+
+    s = InvasionGame().new_state(4)
+    s.apply(ChooseWord("", "d10"))
+    s.apply(GeneratePlan())
+    back = import_text(export_text(s))
+    assert back == s and back.option == "d10" and back.word == ""

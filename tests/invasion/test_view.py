@@ -7,6 +7,8 @@ import pygame_gui
 import pytest
 
 from game.paths import data_dir
+from game.rules.invasion.actions import ImportText
+from game.rules.invasion.board import DOUBLE
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey_run
@@ -113,7 +115,7 @@ def test_game_sheet_png_and_pdf(app):
     surf = render_sheet(scene.state)
     assert surf.get_width() > surf.get_height()  # A4 landscape
     press(app, scene, "export")
-    assert "# Paper Invasion" in next((data_dir() / "invasion").glob("game-*.txt")).read_text()
+    assert "# Paper Invasion" in next((data_dir() / "invasion").glob("invasion-*.txt")).read_text()
 
 
 def test_person_plays_the_enemies_by_clicks(app):
@@ -157,3 +159,216 @@ def test_frame_time_is_drawn_from_caches(app):
         app.frame([], dt=1.0)
     assert scene.state.phase != "word"
     assert isinstance(scene, PlayScene)
+
+
+# -- laid out in the board area, at any window size ------------------------------------------
+
+def _inside(view, el):
+    r = el.rect
+    return view.rect.left <= r.left and r.right <= view.rect.right and view.rect.top <= r.top and \
+        r.bottom <= view.rect.bottom
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 560)])
+def test_word_screen_buttons_fit_the_board_area_and_the_text_clears_them(size):
+    a = make_app(size, headless=True)
+    try:
+        scene = start(a)
+        view = scene.view
+        els = list(view.elements.values())
+        assert els and all(_inside(view, el) for el in els)
+        rects = [el.rect for el in els]
+        assert not any(r.colliderect(q) for i, r in enumerate(rects) for q in rects[i + 1:])
+        top_row_bottom = max(view.elements[k].rect.bottom for k in view.elements if k != "import")
+        assert view._word_y >= top_row_bottom  # the theme line and the Slot table sit under the buttons
+        assert view.sheet_rect().top >= view._word_y + 24 + 3 * 26
+        view.elements["word"].set_text("skeleton")
+        a.frame([])
+        press(a, scene, "opt:plain")
+        assert scene.state.phase == "build"
+        assert all(_inside(view, el) for el in view.elements.values())
+    finally:
+        a.close()
+
+
+def test_play_buttons_wrap_inside_a_small_window():
+    a = make_app((800, 560), headless=True)
+    try:
+        scene = start(a)
+        scene.submit(ImportText(_text()))
+        a.frame([])
+        view = scene.view
+        assert {"kill", "loot", "use", "event", "end", "export", "sheet"} <= set(view.elements)
+        assert all(_inside(view, el) for el in view.elements.values())
+        assert view.sheet_rect().bottom <= min(el.rect.top for el in view.elements.values())
+    finally:
+        a.close()
+
+
+# -- a game read back from its text, and the hero actions by clicks -----------------------------
+
+def _text(item: int = 6, **kw) -> str:
+    from game.rules.invasion.notation import export_text
+    from tests.invasion.helpers import play_state
+
+    s = play_state(slots=(2, 2, item, 7, 2, 1), heroes=(("a", 0), ("b", 0)),
+                   enemies=kw.pop("enemies", ("a", "b", "c", "c", "c:E", "b:N")), vault="b", event_room="c", **kw)
+    s.heroes[1].item = True
+    s.vault_open = True
+    s.board.walls["b|c"] = "O"
+    return export_text(s)
+
+
+def test_import_text_from_the_word_screen(app):
+    scene = start(app)
+    press(app, scene, "import")
+    assert scene.view.dialog is not None
+    path = data_dir() / "invasion" / "saved.txt"
+    path.write_text(_text(), encoding="utf-8")
+    app.frame([pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path),
+                                  ui_element=scene.view.dialog, ui_object_id="#invasion_import")])
+    assert scene.state.phase == "heroes" and scene.state.heroes[1].item
+    assert "Read from" in scene.view.note
+
+
+def test_import_of_a_file_that_is_no_game_says_why(app):
+    scene = start(app)
+    path = data_dir() / "invasion" / "notes.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("shopping list\n", encoding="utf-8")
+    assert not scene.view._import_file(str(path))
+    assert scene.state.phase == "word" and "must start with" in scene.refusal
+    path.write_bytes(b"\xff\xfe\x00binary")
+    assert not scene.view._import_file(str(path))
+    assert "could not be read" in scene.refusal
+
+
+def _hero_scene(app, item=6, **kw):
+    scene = start(app)
+    assert scene.submit(ImportText(_text(item, **kw)))
+    app.frame([])
+    return scene
+
+
+def _select(app, scene, hid):
+    x, y, _ = scene.view._spots[f"{'P' if scene.state.heroes[hid].item else 'H'}{hid}"]
+    click(app, (x, y))
+    assert scene.view.selected == hid
+
+
+def test_each_hero_action_is_found_by_clicking(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    _select(app, scene, 2)                       # H2 in b: one enemy here, the Vault is open
+    assert view.elements["kill"].is_enabled and not view.elements["loot"].is_enabled
+    assert "Kill (1 of the 1 here)" in view._info_lines()[0]
+    press(app, scene, "kill")
+    assert not s.enemies_in("b") and s.heroes[2].acted
+    _select(app, scene, 1)                       # P1 in a: seal its east wall by clicking it
+    view.mouse = tuple(int(v) for v in view.frame.px(5.0, 5.0))
+    assert "seal a|b (Single Barrier -> Double Barrier)" in view._info_lines()[0]
+    grid_click(app, scene, 5.0, 5.0)
+    assert s.board.walls["a|b"] == DOUBLE
+    # the Vault item: the button names it and its targets are marked; click an enemy outside
+    assert view.elements["use"].text == "Use Sniper"
+    press(app, scene, "use")
+    assert view.use_mode and "b:N" in view._next_use_targets()
+    x, y, _ = view._spots["O8"]
+    click(app, (x, y))
+    assert 8 not in s.enemies and not s.heroes[1].item
+
+
+def test_smash_and_loot_by_clicking(app):
+    from game.rules.invasion.notation import export_text
+    from tests.invasion.helpers import play_state
+
+    s0 = play_state(slots=(2, 2, 4, 7, 2, 1), heroes=(("b", 0), ("b", 0)), enemies=("c",), vault="b",
+                    event_room="c")
+    s0.board.walls["a|b"] = DOUBLE
+    scene = start(app)
+    scene.submit(ImportText(export_text(s0)))
+    app.frame([])
+    view, s = scene.view, scene.state
+    _select(app, scene, 1)
+    assert "smash a red one" in view._info_lines()[0]
+    grid_click(app, scene, 5.0, 5.0)             # a Double: the click smashes it
+    assert s.board.walls["a|b"] == "S" and s.heroes[1].acted
+    _select(app, scene, 2)
+    assert view.elements["loot"].is_enabled
+    press(app, scene, "loot")
+    assert s.heroes[2].item and s.vault_open
+    assert view.selected == 2                    # it may still move and use the item
+    assert view.elements["use"].text == "Use Shaker" and view.elements["use"].is_enabled
+    press(app, scene, "use")
+    assert s.skip_enemies == 1 and not s.heroes[2].item
+
+
+@pytest.mark.parametrize("item", range(1, 10))
+def test_every_vault_item_is_used_by_clicks(app, item):
+    scene = _hero_scene(app, item)
+    view, s = scene.view, scene.state
+    _select(app, scene, 1)
+    before = ({k: e.pos for k, e in s.enemies.items()}, len(s.heroes), dict(s.board.walls), s.skip_enemies,
+              s.dodge_pending)
+    press(app, scene, "use")
+    if view.use_mode:
+        targets = sorted(view._next_use_targets())
+        assert targets, f"item {item}: nothing is marked"
+        for _ in range(2):
+            if not view.use_mode:
+                break
+            t = sorted(view._next_use_targets())[0]
+            if t in s.board.rooms:
+                x0, y0, x1, y1 = s.board.rooms[t]
+                grid_click(app, scene, (x0 + x1) / 2, y0 + 0.4)
+            else:
+                (ax, ay), (bx, by) = s.board.wall_segment(t)
+                grid_click(app, scene, (ax + bx) / 2, (ay + by) / 2)
+    assert not s.heroes[1].item, f"item {item} was not used"
+    after = ({k: e.pos for k, e in s.enemies.items()}, len(s.heroes), dict(s.board.walls), s.skip_enemies,
+             s.dodge_pending)
+    assert after != before or item == 3 and s.heroes[1].room != "a"
+
+
+# -- placing, and the enemy turn played step by step ------------------------------------------
+
+def test_enemies_are_placed_by_column_and_the_rest_spread(app):
+    scene = start(app)
+    view = scene.view
+    view.elements["word"].set_text("bloody")    # 5 rooms, 2 heroes, 6 enemies
+    press(app, scene, "opt:plain")
+    press(app, scene, "plan")
+    s = scene.state
+    for _ in range(2):
+        grid_click(app, scene, 8, 5)
+    assert s.place_step() == "enemy" and "rest" in view.elements
+    x0, y0, x1, y1 = s.board.rooms[s.board.rooms_on_side("N")[-1]]
+    grid_click(app, scene, (x0 + x1) / 2, 10.5)   # far below, in that room's column
+    assert list(s.enemies.values())[-1].pos == f"{s.board.rooms_on_side('N')[-1]}:N"
+    press(app, scene, "rest")
+    assert s.place_step() == "vault" and len(s.enemies) == 6 and "rest" not in view.elements
+
+
+def test_enemy_turn_steps_slide_and_are_captioned_like_the_log(app):
+    scene = _hero_scene(app, enemies=("c:E", "b:N", "c:S"))
+    view = scene.view
+    press(app, scene, "end")
+    assert view.busy()
+    steps = [q[0] for q in view.queue]
+    assert steps and all(e.text in scene.session.log for e in steps)
+    moves = [i for i, e in enumerate(steps) if e.kind == "enemy_move"]
+    assert moves
+    while view.queue and view.queue[0][0].kind != "enemy_move":
+        app.frame([], dt=view.timer + 0.001)
+    name = f"O{view.queue[0][0].data['enemy']}"
+    app.frame([], dt=0.0)
+    start_spot = view._spots[name]
+    app.frame([], dt=view.timer * 0.5)
+    mid_spot = view._spots[name]
+    assert start_spot[:2] != mid_spot[:2]            # it glides
+    assert view._info_lines()[1] == view.queue[0][0].text
+    for _ in range(200):
+        if not view.busy():
+            break
+        app.frame([], dt=0.2)
+    assert not view.busy() and view.shown is None

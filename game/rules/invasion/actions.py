@@ -22,6 +22,16 @@ class ChooseWord(Action):
 
 
 @dataclass(frozen=True)
+class ImportText(Action):
+    """I-W2: instead of a new word, continue a game written down as text (``notation.export_text``)."""
+
+    text: str
+
+    def notation(self) -> str:
+        return f"import text ({len(self.text.splitlines())} lines)"
+
+
+@dataclass(frozen=True)
 class Split(Action):
     """I-B1: draw a straight wall across room ``room``: axis 'v' at x = at, axis 'h' at y = at."""
 
@@ -201,6 +211,6 @@ class EGrab(Action):
 
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
-    ChooseWord, Split, GeneratePlan, PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent,
+    ChooseWord, ImportText, Split, GeneratePlan, PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent,
     Move, Kill, Seal, Smash, Loot, Use, TriggerEvent, EndTurn, EMove, ESmash, EGrab,
 )

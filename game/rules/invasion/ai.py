@@ -101,7 +101,14 @@ class HeroAgent(Agent):
         if step == "vault":
             rooms = [h.room for h in s.heroes.values()]
             return PlaceVault(max(set(rooms), key=lambda r: (rooms.count(r), r)))
-        dist = hero_distance(s)
+        if s.game.settings["mode"] == "cut-throat" and step == "enemy" and s.game.enemy_seat is None:
+            # in cut-throat the enemies this seat places wait far from its own heroes
+            mine = s.clone()
+            seat = s.current_player()
+            mine.heroes = {k: h for k, h in s.heroes.items() if h.owner == seat} or mine.heroes
+            dist = hero_distance(mine)
+        else:
+            dist = hero_distance(s)
         if step == "event":
             return PlaceEvent(max(sorted(board.rooms), key=lambda r: (dist[r] if dist[r] < INF else 99, r)))
         cands = [a for a in acts if isinstance(a, PlaceEnemy)]

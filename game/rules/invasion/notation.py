@@ -11,6 +11,7 @@ import json
 
 from ...engine import Chance
 from .board import STATE_NAMES, Board
+from .slots import OPTIONS
 from .state import Enemy, Hero, InvasionGame, InvasionState
 
 HEADER = "# Paper Invasion"
@@ -110,8 +111,10 @@ def import_text(text: str) -> InvasionState:
     s = InvasionState(game, chance, fresh=False)
     heroes_name, sep, enemies_name = fields["sides"].partition(" / ")
     s.heroes_name, s.enemies_name = heroes_name.strip(), enemies_name.strip()
-    word, _, opt = fields["word"].rpartition(" (")
-    s.word, s.option = word.strip(), opt.rstrip(")")
+    word, sep, opt = fields["word"].rpartition("(")
+    s.word, s.option = word.strip(), opt.rstrip(") ") if sep else "plain"
+    if s.option not in OPTIONS:
+        raise NotationError(f"word: the option in brackets is one of {', '.join(OPTIONS)}.")
     try:
         s.slots = tuple(int(x) for x in fields["slots"].split())
     except ValueError:
@@ -170,3 +173,46 @@ def import_text(text: str) -> InvasionState:
     s.next_id, s.enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
     s.suggested = fl.get("suggested", "")
     return s
+
+
+#: Phases a text may continue in (the word step is where it is read in).
+_GO_ON = ("build", "place", "heroes", "enemies")
+
+
+def check_fits(s: InvasionState, game: InvasionGame) -> None:
+    """Raise NotationError unless the state read from a text is whole and can go on in ``game``
+    (the same hero players, mode, enemy player and round limit; the theme's names travel with the text)."""
+    if s.phase not in _GO_ON:
+        raise NotationError(f"turn: phase must be one of {', '.join(_GO_ON)}, not '{s.phase}'.")
+    want, have = game.settings, s.game.settings
+    labels = {spec.key: spec.label for spec in game.settings_spec}
+    diff = [f"{labels[k]} = {have[k]}" for k in ("players", "mode", "enemy_player", "rounds") if want[k] != have[k]]
+    if diff:
+        raise NotationError("The text was written for " + ", ".join(diff) +
+                            ": choose the same on the setup screen, then import it again.")
+    if len(s.slots) != 6:
+        raise NotationError("slots: six digits from 1 to 9.")
+    if s.phase != "build" and not s.board.rooms:
+        raise NotationError("rooms: the list is empty.")
+    rooms = s.board.rooms
+    for i, h in s.heroes.items():
+        if not 0 <= h.owner < game.hero_players:
+            raise NotationError(f"tokens: H{i} belongs to player {h.owner + 1}, but the game has "
+                                f"{game.hero_players} hero player{'s' if game.hero_players > 1 else ''}.")
+        if h.room not in rooms:
+            raise NotationError(f"tokens: there is no room {h.room} for H{i}.")
+    for i, e in s.enemies.items():
+        if (e.outside and e.pos not in s.board.walls) or (not e.outside and e.pos not in rooms):
+            raise NotationError(f"tokens: O{i} stands at {e.pos}, which is not a room or an outside wall.")
+    ids = set(s.heroes) & set(s.enemies)
+    if ids:
+        raise NotationError(f"tokens: the number {min(ids)} is used by a hero and an enemy.")
+    if max([0, *s.heroes, *s.enemies]) >= s.next_id:
+        raise NotationError("flags: next_id must be above every token's number.")
+    for name, room in (("V", s.vault), ("E", s.event_room)):
+        if room is not None and room not in rooms:
+            raise NotationError(f"tokens: there is no room {room} for {name}.")
+    if s.phase in ("heroes", "enemies") and (s.vault is None or s.event_room is None):
+        raise NotationError("tokens: the Vault (V) and the Event marker (E) must be on the board.")
+    if not 0 <= s.hero_player < game.hero_players:
+        raise NotationError(f"turn: hero_player must be 0 to {game.hero_players - 1}.")

@@ -20,6 +20,7 @@ from .actions import (
     EndTurn,
     ESmash,
     GeneratePlan,
+    ImportText,
     Kill,
     Loot,
     Move,
@@ -39,7 +40,7 @@ from .tables import EVENTS, VAULT
 
 #: Which actions each phase allows (the rest are refused with the phase's sentence).
 PHASES: dict[str, tuple[type[Action], ...]] = {
-    "word": (ChooseWord,),
+    "word": (ChooseWord, ImportText),
     "build": (Split, GeneratePlan),
     "place": (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent),
     "heroes": (Move, Kill, Seal, Smash, Loot, Use, TriggerEvent, EndTurn),
@@ -219,8 +220,10 @@ class InvasionState(State):
             step = self.place_step()
             if step == "hero":
                 return len(self.heroes) // self.heroes_per_player
-            if step == "enemy" and self.game.enemy_seat is not None:
-                return self.game.enemy_seat
+            if step == "enemy":
+                if self.game.enemy_seat is not None:
+                    return self.game.enemy_seat
+                return self.enemies_placed % self.game.hero_players  # the hero players take turns
             return 0
         if self.phase == "heroes":
             return self.hero_player
@@ -247,8 +250,9 @@ class InvasionState(State):
                 names = ", ".join(self.game.player_name(p) for p in winners)
                 return Result(winners, f"The {self.enemies_name.lower()} are gone: {names} win with "
                                        f"{best} hero{'es' if best != 1 else ''} standing.", scores)
-            return Result(tuple(range(n)), f"The {self.enemies_name.lower()} are gone and "
-                                           f"{len(self.heroes)} of the {self.heroes_name.lower()} survive: victory!",
+            alive = len(self.heroes)
+            return Result(tuple(range(n)), f"The {self.enemies_name.lower()} are gone and {alive} of the "
+                                           f"{self.heroes_name.lower()} survive{'s' if alive == 1 else ''}: victory!",
                           scores)
         why = ("no hero is left" if not self.heroes
                else f"the {self.enemies_name.lower()} held out for {self.game.settings['rounds']} rounds")
@@ -262,7 +266,8 @@ class InvasionState(State):
         who = self.game.player_name(self.current_player())
         if self.phase == "place":
             step = self.place_step()
-            what = {"hero": f"place a hero ({len(self.heroes) + 1} of {self.heroes_per_player * self.game.hero_players})",
+            per = self.heroes_per_player
+            what = {"hero": f"place a hero ({len(self.heroes) % per + 1} of {per})",
                     "enemy": f"place enemy {self.enemies_placed + 1} of {self.enemy_goal} outside a room "
                              f"on the {self.enemy_side()} side",
                     "vault": "place the Vault in a room", "event": "place the Event marker in a room"}[step]
@@ -399,6 +404,9 @@ class InvasionState(State):
             if action.option not in ("d6", "d10") and not fold(action.word):
                 raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
             return
+        if isinstance(action, ImportText):
+            self._imported(action.text)
+            return
         if isinstance(action, Split):
             if len(self.board.rooms) >= self.room_goal:
                 raise IllegalAction("I-B1", f"The sheet already has its {self.room_goal} rooms.")
@@ -419,6 +427,17 @@ class InvasionState(State):
             self._check_hero(action)
             return
         self._check_enemy(action)
+
+    def _imported(self, text: str) -> InvasionState:
+        """I-W2: the state a text describes, if it can go on in this game (else IllegalAction)."""
+        from .notation import NotationError, check_fits, import_text
+
+        try:
+            other = import_text(text)
+            check_fits(other, self.game)
+        except NotationError as exc:
+            raise IllegalAction("I-W2", str(exc)) from None
+        return other
 
     def _check_place(self, action: Action) -> None:
         step = self.place_step()
@@ -443,7 +462,7 @@ class InvasionState(State):
             raise IllegalAction("I-H1", f"H{hid} belongs to {self.game.player_name(h.owner)}.")
         return h
 
-    def _check_hero(self, action: Action) -> None:
+    def _check_hero(self, action: Move | Kill | Seal | Smash | Loot | Use) -> None:
         h = self._hero(action.hero)
         if isinstance(action, Move):
             if h.moved:
@@ -485,6 +504,7 @@ class InvasionState(State):
             raise IllegalAction("I-B2", "A Double Barrier stops everyone: smash it down to Single first.")
 
     def _check_enemy(self, action: Action) -> None:
+        assert isinstance(action, (EMove, ESmash, EGrab))
         eid = action.enemy
         e = self.enemies.get(eid)
         if e is None:
@@ -512,6 +532,13 @@ class InvasionState(State):
         ev: list[Event] = []
         if isinstance(action, ChooseWord):
             ev = self._choose_word(action)
+        elif isinstance(action, ImportText):
+            other = self._imported(action.text)
+            keep = self.game
+            self.__dict__.update(other.__dict__)
+            self.game = keep
+            ev = [Event("import", f"The game goes on from its text: {self.status()}",
+                        {"phase": self.phase, "round": self.round})]
         elif isinstance(action, Split):
             new = self.board.split(action.room, action.axis, action.at)
             ev = [Event("split", f"A wall splits room {action.room}: room {new} is drawn.",
@@ -657,7 +684,7 @@ class InvasionState(State):
         return ev + self._begin_hero_turn()
 
     # -- hero actions -----------------------------------------------------------------
-    def _hero_action(self, a: Action) -> list[Event]:
+    def _hero_action(self, a: Move | Kill | Seal | Smash | Loot | Use) -> list[Event]:
         hid = a.hero
         h = self.heroes[hid]
         if isinstance(a, Move):
@@ -801,9 +828,9 @@ class InvasionState(State):
             if key:
                 ev.append(self._set_wall(key, SINGLE, "Paper thin"))
         elif n == 3:
-            room = next((r for r in order if self.heroes_in(r)), None)
-            key = None if room is None else next(
-                (s.key for s in self.board.sides(room) if self.board.walls[s.key] != OPENING), None)
+            hroom = next((r for r in order if self.heroes_in(r)), None)
+            key = None if hroom is None else next(
+                (s.key for s in self.board.sides(hroom) if self.board.walls[s.key] != OPENING), None)
             if key:
                 ev.append(self._set_wall(key, OPENING, "Kool-aid man"))
         elif n == 4:
@@ -824,6 +851,8 @@ class InvasionState(State):
                 added.append(nid)
             ev.append(Event("add_enemy", f"{len(added)} enemies appear in room {room}.",
                             {"new": added, "room": room, "enemies": len(added)}))
+        if len(ev) == 1 and n != 5:
+            ev.append(Event("event_none", f"{name} finds nothing to do on this board.", {"event": n}))
         return ev
 
     def _first_enemy(self, order: list[str]) -> int | None:
@@ -864,7 +893,8 @@ class InvasionState(State):
             count = len(self.enemies)
             if not self.fired_low and count < before and count <= 2 and self.heroes:
                 self.fired_low = True
-                ev += self.fire_event(f"only {count} {'enemy' if count == 1 else 'enemies'} left")
+                ev += self.fire_event(f"only {count} {'enemy' if count == 1 else 'enemies'} left" if count
+                                      else f"the last of the {self.enemies_name.lower()} fell")
                 before = count
                 continue
             if not self.enemies and self.heroes and not self.events_fired:

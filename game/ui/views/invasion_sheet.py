@@ -125,7 +125,8 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
 
 
 def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tuple[float, float, float],
-               highlight: bool = False) -> None:
+               highlight: bool = False, faded: bool = False) -> None:
+    """H / P (a hero, with its number), O (an enemy: a circle with its number), V and E."""
     x, y, size = spot
     fsize = max(10, int(size))
     if name.startswith(("H", "P")):
@@ -133,14 +134,22 @@ def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tupl
         h = state.heroes.get(hid)
         owner = h.owner if h else 0
         colour = paper.player_colour(owner) if state.game.hero_players > 1 else paper.INK
-        paper.text(surf, name[0], (x, y), fsize, colour, "center", bold=True)
+        if faded:
+            colour = ((colour[0] + 2 * paper.FAINT[0]) // 3, (colour[1] + 2 * paper.FAINT[1]) // 3,
+                      (colour[2] + 2 * paper.FAINT[2]) // 3)
+        r = paper.text(surf, name[0], (x, y), fsize, colour, "center", bold=True)
+        paper.text(surf, str(hid), (r.right, r.bottom - max(3, fsize // 6)), max(9, fsize // 2), colour, "midleft")
         if state.game.hero_players > 1:
-            paper.draw_symbol(surf, owner, (x + size * 0.45, y - size * 0.4), max(6, size * 0.3), 1)
+            paper.draw_symbol(surf, owner, (x - size * 0.5, y - size * 0.4), max(6, size * 0.3), 1)
         if highlight:
             paper.pencil_circle(surf, paper.GOOD, (x, y), size * 0.62, 2, hid)
     elif name.startswith("O"):
         eid = int(name[1:])
-        paper.pencil_circle(surf, paper.WARN if highlight else paper.GRAPHITE, (x, y), max(4, size * 0.32), 2, eid)
+        rad = max(4, size * 0.38)
+        colour = paper.WARN if highlight else paper.GRAPHITE
+        paper.pencil_circle(surf, colour, (x, y), rad, 3 if highlight else 2, eid)
+        if rad >= 8:
+            paper.text(surf, str(eid), (x, y + 1), max(10, int(rad * (1.1 if eid < 100 else 0.8))), colour, "center")
     else:
         paper.text(surf, name, (x, y), fsize, paper.GRAPHITE, "center", bold=True)
 
@@ -180,7 +189,7 @@ def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
     # word and Slots, as on the official sheet
     x0, y0 = int(12 * u), int(26 * u)
     cell = int(11 * u)
-    rows = word_table(state.word, state.option) if state.word else [("?", 0, d) for d in state.slots]
+    rows = word_table(state.word, state.option) if state.word else [(state.option.upper(), 0, d) for d in state.slots]
     labels = ("letter", "number", "Slot")
     for j, lab in enumerate(labels):
         paper.text(surf, lab, (x0, y0 + j * cell + int(2 * u)), int(3.5 * u), (110, 110, 110))
@@ -223,7 +232,19 @@ def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
     spots = draw_board(surf, state, frame, width=max(2, int(0.5 * u)))
     for name, spot in spots.items():
         draw_token(surf, state, name, spot)
-    paper.text(surf, f"Round {state.round}   {state.status()}", (area.x, area.bottom + int(2 * u)), int(3.5 * u), ink)
+    paper.text(surf, state.status(), (area.x, area.bottom + int(2 * u)), int(3.5 * u), ink)
+    # a tally of the rounds, to tick with the pencil
+    rounds = int(state.game.settings["rounds"])
+    ty = area.bottom + int(9 * u)
+    paper.text(surf, "Rounds", (area.x, ty), int(3.5 * u), ink, bold=True)
+    box = int(5 * u)
+    per_row = max(1, (area.w - int(20 * u)) // box)
+    for k in range(rounds):
+        bx = area.x + int(20 * u) + (k % per_row) * box
+        by = ty + (k // per_row) * box
+        pygame.draw.rect(surf, ink, (bx, by, box, box), 1)
+        if k + 1 < state.round:
+            pygame.draw.line(surf, ink, (bx + 3, by + box - 3), (bx + box - 3, by + 3), max(1, int(0.4 * u)))
     return surf
 
 
