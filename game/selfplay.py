@@ -47,8 +47,9 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         res = state.result()
         assert res is not None
         lengths.append(len(getattr(state, "history", [])) or 0)
-        if res.draw:
-            draws += 1
+        if not res.winners:
+            # Alone against the rules (Paper Invasion), no winner is a loss, not a draw.
+            draws += 1 if n > 1 else 0
         else:
             for name in {order[w] for w in res.winners}:
                 wins[name] += 1
@@ -59,6 +60,7 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         "seed": seed,
         "win_rate": {p: wins[p] / games for p in players},
         "draw_rate": draws / games,
+        **({"loss_rate": {p: 1 - wins[p] / games for p in players}} if n == 1 else {}),
     }
 
 

@@ -23,6 +23,10 @@ class Step:
     seat: int
     events: list[Event]
     revealed_chance: bool
+    #: The action was a secret choice (simultaneous turns): the next seat must not see it.
+    hidden: bool = False
+    #: The action revealed secret choices of other seats (it closed a simultaneous turn).
+    revealed_secret: bool = False
 
 
 class Session:
@@ -70,34 +74,58 @@ class Session:
         before = self.state.to_json()
         draws = self.state.chance.draws
         seat = self.state.current_player()
+        secrets_before = self.state.hidden_for_seat()
         events = self.state.apply(action)
-        self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws))
+        hidden = self.state.hidden_for_seat()
+        self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
+                                 hidden, secrets_before and not hidden))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
-        said = "(a secret choice)" if self.state.hidden_for_seat() else action.notation()
-        self.log.append(f"{name}: {said}" if name else said)
-        self.log.extend(f"  {e.text}" for e in events if e.text)
+        # The rules' own sentences say what happened; the bare notation only when they are silent.
+        said = "(a secret choice)" if hidden else action.notation()
+        texts = [e.text for e in events if e.text]
+        if said == "(a secret choice)" or not texts:
+            self.log.append(f"{name}: {said}" if name else said)
+        self.log.extend(texts)
         if save:
             self.save_auto()
         return events
 
     def can_undo(self) -> bool:
-        return self._undo_depth() > 0
+        return self._undo_depth()[0] > 0
 
-    def _undo_depth(self) -> int:
-        """How many steps Ctrl+Z removes: back to the last human decision, never past chance."""
+    def _undoer(self) -> int:
+        """The seat asking for undo: the person to move, else the last person who moved."""
+        seat = self.state.current_player()
+        if seat >= 0 and self.seat_kind(seat) == "human":
+            return seat
+        return next((st.seat for st in reversed(self.history) if self.seat_kind(st.seat) == "human"), -1)
+
+    def _undo_depth(self) -> tuple[int, str]:
+        """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
+        never past chance, never past a reveal of secret choices, never over another seat's secret."""
         depth = 0
+        undoer = self._undoer()
         for step in reversed(self.history):
             if step.revealed_chance:
-                break
+                return 0, ("Nothing to undo: the dice, cards or flick already showed their result, "
+                           "and undo never re-rolls.")
+            if step.revealed_secret:
+                return 0, "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+            if step.hidden and step.seat != undoer:
+                return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
             depth += 1
             if self.seat_kind(step.seat) == "human":
-                return depth
-        return 0
+                return depth, ""
+        return 0, "Nothing to undo yet."
+
+    def undo_refusal(self) -> str:
+        """Why Ctrl+Z does nothing now, in a sentence for the player ("" when it can undo)."""
+        return self._undo_depth()[1]
 
     def undo(self) -> bool:
-        depth = self._undo_depth()
+        depth = self._undo_depth()[0]
         if depth == 0:
             return False
         for _ in range(depth):

@@ -30,3 +30,22 @@ def test_make_play_opens_the_game_and_draws_the_menu(tmp_path):
 
 def test_ci_runs_make_test():
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_every_picture_and_link_in_the_readme_exists():
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)#]+)\)", text)
+    assert any(t.endswith(".png") for t in targets)
+    missing = [t for t in targets if not t.startswith("http") and not (ROOT / t).exists()]
+    assert not missing, missing
+
+
+def test_the_readme_names_every_registered_game():
+    from game import registry
+
+    text = (ROOT / "README.md").read_text()
+    for mod in registry.KNOWN:
+        rs = __import__(mod, fromlist=["RULESET"]).RULESET
+        assert f"**{rs.title}**" in text, rs.title

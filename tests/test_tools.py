@@ -45,3 +45,12 @@ def test_chance_shuffle_is_a_permutation(seed, items):
     shuffled = list(items)
     c.shuffle(shuffled)
     assert sorted(shuffled) == sorted(items)
+
+
+def test_selfplay_alone_counts_no_winner_as_a_loss_not_a_draw():
+    from game.selfplay import selfplay
+
+    out = selfplay("invasion", 6, ["random"], seed=3)
+    assert out["draw_rate"] == 0
+    assert abs(out["win_rate"]["random"] + out["loss_rate"]["random"] - 1) < 1e-9
+    assert out["loss_rate"]["random"] > 0  # random heroes lose most games

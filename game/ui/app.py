@@ -51,6 +51,9 @@ def theme() -> dict[str, Any]:
         "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
                      "colours": {"dark_bg": "#00000000"}, "font": font},
         "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
+        # Tooltips are text boxes too; they need solid paper or they read through the board.
+        "tool_tip.text_box": {"colours": {"dark_bg": "#FFFBEA", "normal_border": "#58585F"},
+                              "misc": {"border_width": "1", "shadow_width": "0", "padding": "6,4"}, "font": font},
         "#title": {"font": {**font, "size": "30", "bold": "1"}},
     }
 

@@ -261,3 +261,34 @@ def test_view_gathering_by_two_drags_into_one_empty_country(app):
     key(app, pygame.K_RETURN)
     assert scene.session.record.actions[-1] == Gather(4, ((1, 4), (3, 5))).to_json()
     assert scene.state.troops[4] == 9
+
+
+def test_view_redraws_only_the_changed_countries_and_the_sheet_matches_a_full_redraw(app):
+    import numpy as np
+
+    scene = scene_for(app, {"players": 6, "map": "level", "level": "six_thirty_six"})
+    view = scene.view
+    rng = Chance(4)
+    calls = []
+    import game.ui.views.amoeba as mod
+
+    real = mod.draw_countries
+
+    def spy(surf, amap, scale, owner=(), only=None):
+        calls.append(only)
+        real(surf, amap, scale, owner, only)
+
+    mod.draw_countries = spy
+    try:
+        for _ in range(60):
+            scene.session.submit(scene.state.random_action(rng), save=False)
+            app.frame([])
+    finally:
+        mod.draw_countries = real
+    assert calls and all(only is not None and len(only) < scene.state.map.n for only in calls)
+    patched = pygame.surfarray.array3d(view._sheet()).astype(int)
+    view._sheet_key = None
+    full = pygame.surfarray.array3d(view._sheet()).astype(int)
+    diff = np.abs(patched - full).max(axis=2)
+    # Only antialiasing at the patch edges may differ, by a shade.
+    assert diff.max() <= 24 and (diff > 0).sum() < 400

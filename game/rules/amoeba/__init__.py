@@ -40,6 +40,8 @@ RULESET = Ruleset(
     rules_doc="docs/rules/amoeba.md",
     bench_level={"players": 3, "map": "level", "level": "three_twenty"},
     bench_extra=bench_extra,
+    editor="game.ui.views.amoeba_editor:AmoebaEditor",
+    editor_label="Draw a map",
 )
 
 __all__ = ["RULESET", "AmoebaGame", "AmoebaState", "AmoebaMap", "load_map", "save_map", "bench_extra"]

@@ -40,6 +40,9 @@ GRID = 0.01  # coordinates are kept on a 0.01 mm grid so JSON round trips stay t
 Ring = tuple[tuple[float, float], ...]
 Rings = tuple[Ring, ...]  # outer ring first, then holes
 
+#: A saved map needs this many countries to be played (two players and two spare countries).
+MIN_SAVED_COUNTRIES = 4
+
 MAP_FORMAT = "amoeba-map"
 MAP_VERSION = 1
 
@@ -150,6 +153,10 @@ class AmoebaMap:
         for p in polys:
             m = m.with_country(p)
         return m
+
+    def without(self, i: int) -> AmoebaMap:
+        """A new map with country ``i`` erased (the others keep their order; adjacency rebuilt)."""
+        return AmoebaMap.from_polygons([p for j, p in enumerate(self.polygons()) if j != i])
 
     # -- drawing (A-M2) --------------------------------------------------------
     def clip_outline(self, outline: Sequence[tuple[float, float]]) -> Polygon:
@@ -309,6 +316,16 @@ def map_to_level(m: AmoebaMap, name: str = "") -> dict[str, Any]:
         "paper": [PAPER_W, PAPER_H],
         "countries": [[[list(p) for p in ring] for ring in rings] for rings in m.rings],
     }
+
+
+def unsavable(m: AmoebaMap) -> str:
+    """Why ``m`` cannot be saved as a level yet ("" if it can): it must load back and be playable."""
+    if m.n < MIN_SAVED_COUNTRIES:
+        return (f"A map needs at least {MIN_SAVED_COUNTRIES} countries to be played; "
+                f"this one has {m.n}.")
+    if not m.connected():
+        return "Not every country can be reached from the others: join the map up first."
+    return ""
 
 
 def save_map(m: AmoebaMap, path: Path | str, name: str = "") -> Path:

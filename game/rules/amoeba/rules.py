@@ -560,7 +560,8 @@ class AmoebaState(State):
         self.owner[a.country] = p
         self.troops[a.country] = a.n
         self.remaining[p] -= a.n
-        ev = [Event("place", "", {"country": a.country, "n": a.n, "player": p})]  # the notation says it all
+        ev = [Event("place", f"{self._pn(p)} places {a.n} in #{a.country + 1}.",
+                    {"country": a.country, "n": a.n, "player": p})]
         if a.n == self.cap:
             self.cap += 1
             ev.append(Event("cap", f"The cap rises to {self.cap} (A-P5).", {"cap": self.cap}))
@@ -639,11 +640,15 @@ class AmoebaState(State):
             src = action.source
             for d, n in action.dests:
                 self._shift(p, src, d, n)
-            ev.append(Event("move", "", {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
+            legs = ", ".join(f"{n} to #{d + 1}" for d, n in action.dests)
+            ev.append(Event("move", f"{self._pn(p)} moves from #{src + 1}: {legs}.",
+                            {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
         elif isinstance(action, Gather):
             for c, n in action.sources:
                 self._shift(p, c, action.dest, n)
-            ev.append(Event("gather", "", {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
+            legs = ", ".join(f"{n} from #{c + 1}" for c, n in action.sources)
+            ev.append(Event("gather", f"{self._pn(p)} gathers into #{action.dest + 1}: {legs}.",
+                            {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
         return ev
 
     def _shift(self, p: int, src: int, dst: int, n: int) -> None:

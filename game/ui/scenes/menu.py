@@ -15,6 +15,11 @@ from ..view import load_view_class
 CARD_W, CARD_H = 360, 150
 
 
+def _count(n: int) -> str:
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+    return words[n] if n < len(words) else str(n)
+
+
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -29,9 +34,12 @@ class MenuScene(Scene):
         self.cards = []
         cols = max(1, min(3, (w - 80) // (CARD_W + 24)))
         x0 = (w - cols * (CARD_W + 24) + 24) // 2
+        n = len(self.games)
         for i, rs in enumerate(self.games):
             r, c = divmod(i, cols)
-            self.cards.append((pygame.Rect(x0 + c * (CARD_W + 24), 150 + r * (CARD_H + 22), CARD_W, CARD_H), rs))
+            in_row = min(cols, n - r * cols)
+            x = x0 + (cols - in_row) * (CARD_W + 24) // 2 + c * (CARD_W + 24)  # the last row is centred
+            self.cards.append((pygame.Rect(x, 150 + r * (CARD_H + 22), CARD_W, CARD_H), rs))
         labels = []
         if autosave_path().exists():
             labels.append(("continue", "Continue"))
@@ -95,7 +103,7 @@ class MenuScene(Scene):
         w, h = self.app.size
         paper.text(surface, "Paper Wars", (w // 2, 28), 64, paper.INK, "midtop", bold=True)
         paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - 200, 104), (w // 2 + 200, 100), 3, 5)
-        paper.text(surface, "Five pencil-and-paper wargames. Pick one.", (w // 2, 112), 22, paper.GRAPHITE, "midtop")
+        paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, 112), 22, paper.GRAPHITE, "midtop")
         mouse = pygame.mouse.get_pos()
         for i, (rect, rs) in enumerate(self.cards):
             hover = rect.collidepoint(mouse)
@@ -104,7 +112,10 @@ class MenuScene(Scene):
             paper.pencil_lines(surface, paper.INK if hover else paper.GRAPHITE,
                                [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft], True, 2, i)
             surface.blit(self.icon(rs), (rect.x + 12, rect.y + 20))
-            paper.text(surface, rs.title, (rect.x + 142, rect.y + 16), 25, paper.INK, bold=True)
+            size = 25
+            while size > 16 and paper.font(size, True).size(rs.title)[0] > CARD_W - 152:
+                size -= 1
+            paper.text(surface, rs.title, (rect.x + 142, rect.y + 16 + (25 - size) // 2), size, paper.INK, bold=True)
             for j, line in enumerate(paper.wrap(rs.pitch, 17, CARD_W - 156)[:4]):
                 paper.text(surface, line, (rect.x + 142, rect.y + 52 + 21 * j), 17, paper.GRAPHITE)
         if not self.cards:

@@ -154,8 +154,7 @@ class PlayScene(Scene):
             self._over_shown = False
             self._last_seat = self.state.current_player()
         else:
-            self.refusal, self.refusal_rule = ("Nothing to undo: the dice, cards or flick already showed their "
-                                               "result, and undo never re-rolls."), "UNDO"
+            self.refusal, self.refusal_rule = self.session.undo_refusal(), "UNDO"
         self._sync_buttons()
 
     def _after_action(self, events: list[Event]) -> None:
@@ -300,10 +299,13 @@ class PlayScene(Scene):
         paper.text(surface, "Log", (x + 8, y), 18, paper.GRAPHITE, bold=True)
         y += 24
         bottom = h - 60
-        lines: list[str] = []
-        for entry in self.session.log[-40:]:
-            lines.extend(paper.wrap(entry, 16, MARGIN_W - 20))
         room = max(0, (bottom - y) // 19)
-        for line in lines[-room:] if room else []:
+        lines: list[str] = []
+        for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
+            wrapped = paper.wrap(entry, 16, MARGIN_W - 20)
+            if len(lines) + len(wrapped) > room:
+                break
+            lines[:0] = wrapped
+        for line in lines:
             paper.text(surface, line, (x + 8, y), 16, paper.GRAPHITE)
             y += 19

@@ -17,7 +17,9 @@ from .. import paper
 from ..app import App, Scene
 
 ROW = 46
-COL_W = 410
+LABEL_W = 205   # labels wrap to two lines within this width
+WIDGET_W = 185
+COL_W = LABEL_W + WIDGET_W + 12
 
 
 def _fmt(value: Any) -> str:
@@ -60,47 +62,53 @@ class SetupScene(Scene):
         w, h = self.app.size
         self.widgets, self.labels = {}, []
         specs = list(self.rs.game_cls.settings_spec)
-        cols = max(1, min(3, (w - 40) // COL_W))
+        top = 150
+        rows_per_col = max(1, (h - top - 110) // ROW)
+        need_cols = max(1, -(-len(specs) // rows_per_col))
+        cols = max(1, min(need_cols + 1, (w - 20) // COL_W))
         setting_cols = max(1, cols - 1)
-        rows_per_col = max(1, (h - 250) // ROW)
-        x0 = (w - cols * COL_W) // 2
+        # Widgets take the room there is (long choices such as themes stay readable).
+        self.widget_w = wide = max(WIDGET_W, min(300, (w - 40) // cols - LABEL_W - 12))
+        col_w = LABEL_W + wide + 12
+        x0 = (w - cols * col_w) // 2 + 10
+        if specs:
+            self.labels.append(((x0, top - 36), "Rules and variants"))
         for i, spec in enumerate(specs):
             c, r = divmod(i, rows_per_col)
             c = min(c, setting_cols - 1)
-            x, y = x0 + c * COL_W, 120 + r * ROW
-            self.labels.append(((x, y + 8), spec.label))
-            self._setting_widget(spec, pygame.Rect(x + 190, y, 200, 38), box)
+            x, y = x0 + c * col_w, top + r * ROW
+            self.labels.append(((x, y), spec.label))
+            self._setting_widget(spec, pygame.Rect(x + LABEL_W, y, wide, 38), box)
         # Seats.
         n = self.num_players()
         while len(self.seats) < n:
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
-        sx = x0 + (cols - 1) * COL_W if cols > 1 else x0
-        sy = 120 if cols > 1 else 120 + (len(specs) + 1) * ROW
-        self.labels.append(((sx, sy - 34), "Seats"))
+        sx = x0 + (cols - 1) * col_w if cols > 1 else x0
+        sy = top if cols > 1 else top + (len(specs) + 1) * ROW
+        self.labels.append(((sx, sy - 36), "Seats"))
         opts = self.seat_options()
         for seat in range(n):
             current = "Person" if self.seats[seat] == "human" else f"Computer ({self.seats[seat]})"
             if current not in opts:
                 current = "Person"
-            self.labels.append(((sx + 30, sy + seat * ROW + 8), self.rs.game_cls(self.values).player_name(seat)
+            self.labels.append(((sx + 30, sy + seat * ROW), self.rs.game_cls(self.values).player_name(seat)
                                  if not self.problem else f"Player {seat + 1}"))
-            dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + 190, sy + seat * ROW, 200, 38),
-                                                    ui, container=box)
+            dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + LABEL_W, sy + seat * ROW,
+                                                                               wide, 38), ui, container=box)
             self.widgets[dd] = ("seat", seat)
         y = sy + n * ROW + 20
-        self.labels.append(((sx, y + 8), "Seed (replays)"))
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + 190, y, 200, 38), ui, container=box)
+        self.labels.append(((sx, y), "Seed (replays)"))
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + LABEL_W, y, wide, 38), ui,
+                                                              container=box)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text(self.seed)
-        self.start = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 80, 200, 50), "Start", ui,
-                                                  container=box)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 210, h - 80, 200, 50), "Back", ui,
-                                                 container=box)
-        self.editor = None
-        if self.rs.editor:
-            self.editor = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 230, h - 80, 200, 50),
-                                                       self.rs.editor_label, ui, container=box)
+        labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
+        bx = w // 2 - (len(labels) * 220 - 20) // 2
+        made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * 220, h - 80, 200, 50), label, ui, container=box)
+                for i, label in enumerate(labels)]
+        self.back, self.start = made[0], made[1]
+        self.editor = made[2] if self.rs.editor else None
 
     def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
         ui = self.app.ui
@@ -206,12 +214,19 @@ class SetupScene(Scene):
         w, _ = self.app.size
         paper.text(surface, f"New game: {self.rs.title}", (w // 2, 24), 40, paper.INK, "midtop", bold=True)
         paper.text(surface, self.rs.pitch, (w // 2, 74), 20, paper.GRAPHITE, "midtop")
-        for pos, label in self.labels:
-            paper.text(surface, label, pos, 19, paper.INK)
+        for (x, y), label in self.labels:
+            if label in ("Seats", "Rules and variants"):
+                paper.text(surface, label, (x, y), 21, paper.INK, bold=True)
+                continue
+            lines = paper.wrap(label, 18, LABEL_W - 12)[:2]
+            ty = y + 19 - 10 * len(lines)
+            for line in lines:
+                paper.text(surface, line, (x, ty), 18, paper.INK)
+                ty += 20
         seat_label = [lbl for lbl in self.labels if lbl[1] == "Seats"]
         if seat_label:
             (sx, sy), _ = seat_label[0]
             for seat in range(len(self.seats)):
-                paper.draw_symbol(surface, seat, (sx + 12, sy + 34 + 19 + seat * ROW), 16)
+                paper.draw_symbol(surface, seat, (sx + 12, sy + 36 + 19 + seat * ROW), 16)
         if self.problem:
             paper.text(surface, self.problem, (w // 2, self.app.size[1] - 120), 19, paper.WARN, "midtop")

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Collection, Sequence
 
 import pygame
 
 from ...engine import Action, Event, IllegalAction
+from ...levels import LevelError, save_user_level
 from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
-from ...rules.amoeba.geometry import PAPER_H, PAPER_W, save_map
+from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
 from ...rules.amoeba.rules import AmoebaState
 from .. import paper
 from ..view import GameView
@@ -32,15 +32,86 @@ def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
     return tuple(int(c + (p - c) * amount) for c, p in zip(colour[:3], paper.PAPER, strict=False))  # type: ignore[return-value]
 
 
-def maps_dir() -> Path:
-    """Where drawn maps are saved: levels/amoeba/ in the source tree, else the user's data folder."""
-    import os
+def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: Sequence[int] = (),
+                   only: Collection[int] | None = None) -> None:
+    """The sheet with its countries in pencil and their numbers (tinted by owner), onto ``surf``
+    whose top-left is the sheet's corner.  The play view and the map editor share it.
 
-    from ...paths import data_dir, levels_dir
-    if os.environ.get("PAPERWARS_HOME"):
-        return data_dir() / "amoeba-maps"
-    folder = levels_dir("amoeba")
-    return folder if os.access(folder, os.W_OK) else data_dir() / "amoeba-maps"
+    With ``only`` the caller has set a clip rectangle and filled it with paper: just those
+    countries are drawn again (the ones that reach into the clip), in the same order.
+    """
+    if only is None:
+        surf.fill(paper.PAPER)
+        which: Sequence[int] = range(amap.n)
+    else:
+        which = sorted(only)
+    pygame.draw.rect(surf, paper.FAINT, surf.get_rect(), 1)
+    polys = {i: [(x * scale, y * scale) for x, y in amap.rings[i][0]] for i in which}
+    for i in reversed(which):
+        o = owner[i] if i < len(owner) else -1
+        if o >= 0 and len(polys[i]) > 2:
+            pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
+    for i in which:
+        if len(polys[i]) > 2:
+            paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
+        for hole in amap.rings[i][1:]:
+            pts = [(x * scale, y * scale) for x, y in hole]
+            if len(pts) > 2:
+                paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
+    small = label_size(scale)
+    for i in which:
+        (x, y), r = amap.labels[i], amap.room[i]
+        paper.text(surf, f"#{i + 1}", (x * scale, (y - r * 0.75) * scale), small, paper.FAINT, "center")
+
+
+def label_size(scale: float) -> int:
+    return max(10, int(scale * 3.2))
+
+
+def troop_size(scale: float) -> int:
+    return max(14, int(scale * 5.5))
+
+
+def country_boxes(amap: AmoebaMap, scale: float) -> list[pygame.Rect]:
+    """Per country, the sheet pixels its drawing may touch: outline, "#n" and the troop label."""
+    boxes = []
+    small, size = label_size(scale), troop_size(scale)
+    num_w = paper.font(size + 4, True).size("000")[0]
+    tag_w = paper.font(small).size(f"#{amap.n}")[0]
+    for i in range(amap.n):
+        xs = [x for x, _ in amap.rings[i][0]]
+        ys = [y for _, y in amap.rings[i][0]]
+        box = pygame.Rect(int(min(xs) * scale) - 4, int(min(ys) * scale) - 4,
+                          int((max(xs) - min(xs)) * scale) + 9, int((max(ys) - min(ys)) * scale) + 9)
+        (x, y), r = amap.labels[i], amap.room[i]
+        lx, ly = x * scale, y * scale
+        box.union_ip(pygame.Rect(int(lx - size * 1.3), int(ly - size), int(size * 1.3 + num_w + 8), 2 * size + 2))
+        ty = (y - r * 0.75) * scale
+        box.union_ip(pygame.Rect(int(lx - tag_w / 2) - 3, int(ty - small), tag_w + 6, 2 * small))
+        boxes.append(box)
+    return boxes
+
+
+def draw_stroke(surface: pygame.Surface, pts: Sequence[tuple[float, float]]) -> None:
+    """The outline being drawn, in pixels."""
+    if len(pts) > 1:
+        paper.pencil_lines(surface, paper.INK, pts, False, 2)
+
+
+def draw_refusal(surface: pygame.Surface, pts: Sequence[tuple[float, float]], why: str,
+                 sheet: pygame.Rect) -> None:
+    """A refused outline stays on the paper in red with the reason written under it (pixels)."""
+    if len(pts) < 2:
+        return
+    paper.pencil_lines(surface, RED, pts, True, 2)
+    x = min(p[0] for p in pts)
+    y = min(max(p[1] for p in pts) + 6, sheet.bottom - 24)
+    width = max(160, sheet.w // 2)
+    lines = paper.wrap(why, 17, width)
+    x = max(sheet.x + 4, min(x, sheet.right - width - 4))
+    y = min(y, sheet.bottom - 4 - 19 * len(lines))
+    for i, line in enumerate(lines):
+        paper.text(surface, line, (x, y + i * 19), 17, RED)
 
 
 class Button:
@@ -68,6 +139,8 @@ class AmoebaView(GameView):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._sheet_surf: pygame.Surface | None = None
         self._sheet_key: object = None
+        self._boxes: list[pygame.Rect] = []
+        self._drawn: tuple[list[int], list[int]] = ([], [])
         self.mouse = (0, 0)
         self.stroke: list[tuple[float, float]] = []
         self.drawing = False
@@ -123,46 +196,32 @@ class AmoebaView(GameView):
 
     # -- cached layer: the sheet with its countries and troops ----------------------------------
     def _sheet(self) -> pygame.Surface:
-        """The sheet as an opaque cached surface; redrawn only when the map, owners or troops change."""
+        """The sheet as an opaque cached surface.  A new map or size redraws it all; a change of
+        owners or troops redraws only the changed countries' patch (and whatever reaches into it)."""
         s = self.st
-        key = (self.sheet.size, s.map.n, tuple(s.owner), tuple(s.troops))
         if self._sheet_surf is None or self._sheet_surf.get_size() != self.sheet.size:
             surf = pygame.Surface(self.sheet.size)
             self._sheet_surf = surf.convert() if pygame.display.get_surface() is not None else surf
             self._sheet_key = None
+        surf = self._sheet_surf
+        key = (self.sheet.size, self.scale, s.map)
         if self._sheet_key != key:
-            self._draw_static(self._sheet_surf)
+            self._boxes = country_boxes(s.map, self.scale)
+            draw_countries(surf, s.map, self.scale, s.owner)
+            self._draw_troops(surf, (-self.ox, -self.oy))
             self._sheet_key = key
-        return self._sheet_surf
-
-    def _draw_static(self, surf: pygame.Surface) -> None:
-        s = self.st
-        off = (0.0, 0.0)
-        sheet = surf.get_rect()
-        surf.fill(paper.PAPER)
-        pygame.draw.rect(surf, paper.FAINT, sheet, 1)
-        polys = []
-        for i in range(s.map.n):
-            rings = s.map.rings[i]
-            pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in rings[0]]
-            polys.append(pts)
-        for i in reversed(range(s.map.n)):
-            o = s.owner[i] if i < len(s.owner) else -1
-            if o >= 0 and len(polys[i]) > 2:
-                pygame.draw.polygon(surf, _tint(paper.player_colour(o)), polys[i])
-        for i in range(s.map.n):
-            if len(polys[i]) > 2:
-                paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
-            for hole in s.map.rings[i][1:]:
-                pts = [(off[0] + x * self.scale, off[1] + y * self.scale) for x, y in hole]
-                if len(pts) > 2:
-                    paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
-        small = max(10, int(self.scale * 3.2))
-        for i, (x, y) in enumerate(s.map.labels):
-            r = s.map.room[i]
-            paper.text(surf, f"#{i + 1}", (off[0] + x * self.scale, off[1] + (y - r * 0.75) * self.scale),
-                       small, paper.FAINT, "center")
-        self._draw_troops(surf, (-self.ox, -self.oy))
+        elif self._drawn != (s.owner, s.troops):
+            owner0, troops0 = self._drawn
+            dirty = [c for c in range(s.map.n) if owner0[c] != s.owner[c] or troops0[c] != s.troops[c]]
+            patch = self._boxes[dirty[0]].unionall([self._boxes[c] for c in dirty[1:]])
+            near = {c for c, b in enumerate(self._boxes) if b.colliderect(patch)}
+            surf.set_clip(patch)
+            surf.fill(paper.PAPER, patch)
+            draw_countries(surf, s.map, self.scale, s.owner, near)
+            self._draw_troops(surf, (-self.ox, -self.oy), near)
+            surf.set_clip(None)
+        self._drawn = (list(s.owner), list(s.troops))
+        return surf
 
     # -- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -249,14 +308,18 @@ class AmoebaView(GameView):
         return False
 
     def _save_map(self) -> None:
-        folder = maps_dir()
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            path = save_map(self.st.map, folder / f"drawn-{stamp}.json", f"drawn {stamp}")
-        except OSError as exc:
-            self.ctx.refuse(f"The map could not be saved: {exc.strerror}.")
+        """Save the map drawn so far among the user's maps (listed under Saved map on the setup screen)."""
+        why = unsavable(self.st.map)
+        if why:
+            self.ctx.refuse(why)
             return
-        self._say(f"Map saved as {path.name}.")
+        name = time.strftime("drawn-%Y%m%d-%H%M%S")
+        try:
+            save_user_level("amoeba", name, map_to_level(self.st.map, name))
+        except (LevelError, OSError) as exc:
+            self.ctx.refuse(f"The map could not be saved: {getattr(exc, 'strerror', None) or exc}.")
+            return
+        self._say(f"Map saved as {name}: pick it under Saved map on the setup screen.")
 
     def _say(self, text: str) -> None:
         self.note, self.note_until = text, time.monotonic() + 4.0
@@ -504,10 +567,11 @@ class AmoebaView(GameView):
     def _poly_px(self, c: int) -> list[tuple[float, float]]:
         return [self.to_px(x, y) for x, y in self.st.map.rings[c][0]]
 
-    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    def _draw_troops(self, surface: pygame.Surface, shift: tuple[float, float] = (0.0, 0.0),
+                     only: Collection[int] | None = None) -> None:
         s = self.st
-        size = max(14, int(self.scale * 5.5))
-        for c in range(s.map.n):
+        size = troop_size(self.scale)
+        for c in (range(s.map.n) if only is None else sorted(only)):
             o = s.owner[c]
             if o < 0:
                 continue
@@ -560,17 +624,10 @@ class AmoebaView(GameView):
 
     def _draw_map_phase(self, surface: pygame.Surface) -> None:
         s = self.st
-        if len(self.stroke) > 1:
-            paper.pencil_lines(surface, paper.INK, [self.to_px(*p) for p in self.stroke], False, 2)
+        draw_stroke(surface, [self.to_px(*p) for p in self.stroke])
         if self.refused is not None:
             pts, why = self.refused
-            if len(pts) > 1:
-                paper.pencil_lines(surface, RED, [self.to_px(*p) for p in pts], True, 2)
-                x = min(p[0] for p in pts)
-                y = max(p[1] for p in pts)
-                px, py = self.to_px(x, min(PAPER_H - 6, y + 2))
-                for i, line in enumerate(paper.wrap(why, 17, max(160, self.sheet.w // 2))):
-                    paper.text(surface, line, (max(self.sheet.x + 4, px), py + i * 19), 17, RED)
+            draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countries", (self.panel.x, y), 22, paper.INK, bold=True)
         paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
@@ -588,8 +645,12 @@ class AmoebaView(GameView):
             if self.number:
                 paper.text(surface, str(self.number), (x, y), max(18, int(self.scale * 6)),
                            _tint(paper.player_colour(s.player), 0.4), "center", bold=True)
-        # the number picker
+        # the number picker (only for the person to move: a computer's numbers are its own business)
         x0, y0 = self.panel.x, self.panel.y
+        if not self.ctx.human_to_move():
+            self.number_cells, self.buttons = [], []
+            paper.text(surface, f"{s.game.player_name(s.player)} places...", (x0, y0), 20, paper.GRAPHITE)
+            return
         paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
         allowed = set(self._allowed())
         top = max(s.cap, max(allowed, default=1))
@@ -643,6 +704,11 @@ class AmoebaView(GameView):
             b = self.to_px(*s.map.labels[dst])
             self._arrow(surface, src, dst, paper.player_colour(me))
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            tag = paper.font(22, True).size(str(n))
+            back = pygame.Rect(0, 0, tag[0] + 8, tag[1])
+            back.center = (int(mid[0]), int(mid[1]))
+            pygame.draw.rect(surface, paper.PAPER, back, border_radius=5)
+            pygame.draw.rect(surface, paper.player_colour(me), back, 1, border_radius=5)
             paper.text(surface, str(n), mid, 22, paper.INK, "center", bold=True)
         if self.legs:
             paper.text(surface, "Move", (x0, y), 22, paper.INK, bold=True)
@@ -650,7 +716,7 @@ class AmoebaView(GameView):
             for src, dst, n in self.legs:
                 paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
                 y += 22
-            paper.text(surface, "wheel: how many", (x0, y), 16, paper.GRAPHITE)
+            paper.text(surface, "wheel or arrow keys: how many", (x0, y), 16, paper.GRAPHITE)
             labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
             self._panel_buttons(labels, y + 26)
             self._draw_buttons(surface)
@@ -720,7 +786,7 @@ class AmoebaView(GameView):
         if s.phase == "joint":
             return "Accept (Y) or decline (N) the joint attack."
         if self.legs:
-            return "Wheel sets how many; drag again to split; Enter moves, right-click cancels."
+            return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
         if self.target >= 0:
             return "Click the country again or press Enter to attack; right-click cancels."
         return "Click an enemy country to attack, or drag from your country to a neighbour to move."
