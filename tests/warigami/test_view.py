@@ -139,3 +139,11 @@ def test_monkey_on_builder_and_play_scenes():
     out = monkey_run("warigami", settings={"level": "skirmish", "units": 2}, seats=["human", "random"], steps=700,
                      seed=8)
     assert out["steps"] == 700
+
+
+def test_hover_bench_sweeps_real_pointer_motions_over_enemies():
+    from game.ui.views.warigami_bench import hover_frame_times
+
+    out = hover_frame_times(frames=12, level="skirmish", units=4)
+    assert out["frames"] == 12 and out["frames_with_preview"] == 12  # every frame drew a line of sight and odds
+    assert {"median", "p99", "cpu_median", "cpu_p99"} <= set(out)

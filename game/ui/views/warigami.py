@@ -525,11 +525,14 @@ class WarigamiView(GameView):
                  (b[0] - w / 2, b[1] - gap - h)]
         shooter = pygame.Rect(0, 0, int(self.cell), int(self.cell))
         shooter.center = (int(a[0]), int(a[1]))
+        units = [self.centre(u.sq) for u in self.s.units.values()]
+
+        def cost(box: pygame.Rect) -> int:  # hiding the line or the shooter is worst, then hiding units
+            return (100 * (bool(box.clipline(a, b)) + box.colliderect(shooter))
+                    + sum(1 for p in units if box.collidepoint(p)))
+
         boxes = [pygame.Rect(int(x), int(y), w, h).clamp(area) for x, y in spots]
-        for box in boxes:
-            if not box.clipline(a, b) and not box.colliderect(shooter):
-                return box
-        return boxes[0]
+        return min(boxes, key=cost)  # the first of the best, in the order right, left, below, above
 
     def _draw_roll(self, surface: pygame.Surface, anim: dict[str, object]) -> None:
         s = self.s
@@ -580,8 +583,9 @@ class WarigamiView(GameView):
                               if any(u.kind == k for u in mine)]
                     out.append(f"{s.game.player_name(i)}'s squad: " + ", ".join(counts))
         else:
-            out.append(f"Movement pool: {s.pool} (2 per living unit)")
-            out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
+            if not s.is_over():
+                out.append(f"Movement pool: {s.pool} (2 per living unit)")
+                out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
             limit = int(s.game.settings["round_limit"])
             rnd = s.turns // s.game.num_players + 1
             out.append(f"Round {rnd}" + (f" of {limit}" if limit else ""))
