@@ -6,8 +6,8 @@ import pytest
 
 from game.agents import RandomAgent
 from game.engine import Chance
-from game.rules.amoeba.actions import AnswerJoint, Attack, Place
-from game.rules.amoeba.ai import GreedyAgent, MctsAgent, place_score, playout
+from game.rules.amoeba.actions import AnswerJoint, Attack, Move, Place
+from game.rules.amoeba.ai import GreedyAgent, MctsAgent, place_score, playout, swing_score
 from game.rules.amoeba.rules import AmoebaGame
 
 from .helpers import grid_map, placement, position
@@ -81,3 +81,33 @@ def test_ai_beats_random_in_short_games():
             s.apply(seats[s.current_player()].choose(s))
         wins += (k % 2) in s.result().winners
     assert wins >= 3
+
+
+def test_A_V8_ai_strikes_where_a_flight_would_be_caught_by_the_attack():
+    # 0 1 2 3 / 4 5 6 7: Orange's 30 in #5 threatens Blue's 15 in #1; Blue's 19 in #4 can take #8.
+    s = position(grid_map(4, 2), [0, E, E, 0, 1, E, E, 1], [15, 0, 0, 19, 30, 0, 0, 8], simultaneous=True)
+    orange = s.clone()
+    orange.player = 1
+    assert GreedyAgent(s.game, 1).choose(orange) == Attack(0)
+    flight = GreedyAgent(s.game, 1).choose(s)
+    assert isinstance(flight, Move) and flight.source == 0  # one ply deep, fleeing looks safe
+    choice = MctsAgent(s.game, 1, budget_s=0.3).choose(s)
+    assert choice == Attack(7)  # in A-V8 the flight dies with the attack: strike instead
+
+    def after(mine):
+        t = s.clone()
+        t.pending = {1: Attack(0), 0: mine}
+        t._resolve_simultaneous()
+        return t.total(0), t.total(1)
+
+    assert after(choice) == (19, 30) and after(flight) == (19, 38)
+
+
+def test_swing_score_counts_a_threatened_army_as_a_loss_to_come():
+    # Same troops; next door the 21 will take the 20 (every attack legal at the start happens).
+    big = position(grid_map(3, 1), [0, 1, E], [20, 21, 0], simultaneous=True)
+    far = position(grid_map(3, 1), [0, E, 1], [20, 0, 21], simultaneous=True)
+    assert swing_score(far, 0) == pytest.approx(20 - 21 - 0.3 * 21)
+    assert swing_score(big, 0) == pytest.approx(20 - 21 - 0.3 * 21 - 0.7 * 20)
+    mine = position(grid_map(3, 1), [0, 1, E], [20, 19, 0], simultaneous=True)
+    assert swing_score(mine, 0) == pytest.approx(20 - 19 - 0.3 * 19 + 0.7 * 19)

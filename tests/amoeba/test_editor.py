@@ -171,3 +171,12 @@ def test_the_drawing_phase_saves_its_map_among_the_users_maps_not_in_the_source_
     assert len(saved) == 1 and saved[0].startswith("drawn-") and saved[0] not in shipped
     assert load_map(saved[0]).rings == scene.state.map.rings
     assert "Saved map" in scene.view.note
+
+
+def test_editor_opens_a_shipped_map_to_change_it_and_saves_it_under_a_name_of_its_own(app):
+    _setup, ed = open_editor(app)
+    first = list_levels("amoeba")[0]
+    press(app, ed.buttons["open"])
+    assert ed.map.rings == load_map(first).rings and ed.name_entry.get_text() == f"my_{first}"
+    press(app, ed.buttons["save"])
+    assert user_levels("amoeba") == [f"my_{first}"]

@@ -11,6 +11,12 @@ time budget.  Each candidate is applied through the engine interface
 the rest of the placement with a biased random policy, then a movement phase in
 which every player makes its biggest possible attack, until nobody can attack;
 the result is judged by total troops (A-G4) with the game's number of winners.
+
+In the simultaneous variant (A-V8) a movement turn is a matrix game instead: each
+of the ai's choices is resolved by the rules together with the other seats'
+likely choices (their best few by the one-ply score, the best one weighted most)
+and judged by the troops left plus the next turn's single best attacks either way
+(``swing_score``): a threat at the start of a turn is a loss, whatever one does.
 """
 
 from __future__ import annotations
@@ -98,6 +104,42 @@ def position_score(s: AmoebaState, p: int) -> float:
     others = [v for q, v in totals.items() if q != p]
     best_other = max(others, default=0.0)
     return mine - best_other - 0.3 * sum(others)
+
+
+def best_kill(s: AmoebaState, p: int, victim: int = -1) -> int:
+    """The most troops ``p`` can remove with one attack now (on ``victim``'s countries only, if given)."""
+    best = 0
+    owner = s.owner
+    for t in range(s.map.n):
+        o = owner[t]
+        if o < 0 or o == p or (victim >= 0 and o != victim):
+            continue
+        if s.troops[t] < s.attack_sum(t, p):
+            best = max(best, s.kill_count(t))
+    return best
+
+
+def swing_score(s: AmoebaState, p: int, weight: float = 0.7) -> float:
+    """Evaluation for simultaneous turns (A-V8): troops, plus what the next turn's single best
+    attacks will probably do (mine on them, the worst of theirs on me): in A-V8 every attack
+    legal at the start of a turn happens, so a threat now is a loss next turn."""
+    if s.phase == "over":
+        res = s.result()
+        return 1000.0 if res is not None and p in res.winners else -1000.0
+    totals: dict[int, int] = {}
+    for c in range(s.map.n):
+        o = s.owner[c]
+        if o >= 0:
+            totals[o] = totals.get(o, 0) + s.troops[c]
+    mine = totals.get(p, 0)
+    others = [q for q in totals if q != p]
+    if not mine:
+        return -1000.0
+    if not others:
+        return 1000.0
+    threat = max(best_kill(s, q, p) for q in others)
+    return (mine - max(totals[q] for q in others) - 0.3 * sum(totals[q] for q in others)
+            + weight * (best_kill(s, p) - threat))
 
 
 def _candidate_placements(s: AmoebaState, p: int) -> list[Place]:
@@ -320,21 +362,6 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
     return out
 
 
-def _guess_others(s: AmoebaState, p: int) -> dict[int, Action]:
-    """What the other players will probably do this simultaneous turn: their biggest attack, if any."""
-    out: dict[int, Action] = {}
-    for q in s.alive():
-        if q == p:
-            continue
-        best, kill = -1, 0
-        for t in range(s.map.n):
-            if s.owner[t] not in (-1, q) and s.can_attack(q, t) and s.kill_count(t) > kill:
-                best, kill = t, s.kill_count(t)
-        if best >= 0:
-            out[q] = Attack(best)
-    return out
-
-
 class MctsAgent(Agent):
     """Flat UCB1 Monte Carlo search over the prior's best candidates, within ``budget_s``."""
 
@@ -356,6 +383,8 @@ class MctsAgent(Agent):
         if state.phase == "joint":
             return _answer_joint(state, p)
         deadline = self.deadline()
+        if state.settings["simultaneous"] and state.phase == "move":
+            return self._choose_simultaneous(state, p, deadline)
         if state.phase == "place":
             acts: list[Action] = list(_candidate_placements(state, p))
         else:
@@ -372,16 +401,10 @@ class MctsAgent(Agent):
         prior_of = {i: v for v, i in scored}
         keep = [acts[i] for i in picked]
         prior_vals = [prior_of[i] for i in picked]
-        secret = bool(state.settings["simultaneous"]) and state.phase == "move"
-        guesses = _guess_others(root, p) if secret else {}
         children: list[AmoebaState] = []
         for a in keep:
             c = root.clone()
-            if secret:
-                # A-V8: the others choose at the same time; assume each makes its biggest attack.
-                c.pending = {**guesses, p: a}
-                c._resolve_simultaneous()
-            elif isinstance(a, ProposeJoint):
+            if isinstance(a, ProposeJoint):
                 c._resolve_one(p, Attack(a.target), a.partners)
                 c._end_turn()
             elif isinstance(a, Place):
@@ -417,6 +440,59 @@ class MctsAgent(Agent):
         return keep[best]
 
 
+    # -- A-V8: a simultaneous turn is a matrix game ---------------------------------------------
+    #: Each other seat's likely choices: its best few by the one-ply score, the best one half the weight.
+    opponent_options = 6
+    opponent_top_weight = 0.5
+    max_profiles = 24
+
+    def _opponent_profiles(self, root: AmoebaState, p: int) -> list[tuple[dict[int, Action], float]]:
+        """Joint choices of the other seats, with weights that sum to 1 (the likeliest kept)."""
+        profiles: list[tuple[dict[int, Action], float]] = [({}, 1.0)]
+        for q in root.alive():
+            if q == p or not root.has_action(q):
+                continue
+            view = root.clone()
+            view.player = q
+            acts = view.legal_actions() or []
+            ranked = sorted(((_prior(view, q, a), i) for i, a in enumerate(acts)), reverse=True)
+            opts = [acts[i] for _, i in ranked[: self.opponent_options]]
+            if not opts:
+                continue
+            rest = (1.0 - self.opponent_top_weight) / (len(opts) - 1) if len(opts) > 1 else 0.0
+            weights = [self.opponent_top_weight if len(opts) > 1 else 1.0] + [rest] * (len(opts) - 1)
+            profiles = [({**d, q: a}, w * wa) for d, w in profiles for a, wa in zip(opts, weights, strict=True)]
+            profiles.sort(key=lambda x: -x[1])
+            profiles = profiles[: self.max_profiles]
+        total = sum(w for _, w in profiles) or 1.0
+        return [(d, w / total) for d, w in profiles]
+
+    def _choose_simultaneous(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        """A-V8: every seat chooses at once, so judge each of my choices against the others'
+        likely choices (resolved together by the rules) and keep the best expected outcome.
+        Never peeks at the secret choices already made: they are replaced by the model."""
+        root = state.clone()
+        root.pending = {}
+        mine = list(root.legal_actions() or [])
+        if len(mine) == 1:
+            return mine[0]
+        ranked = sorted(((_prior(root, p, a), i) for i, a in enumerate(mine)), reverse=True)
+        profiles = self._opponent_profiles(root, p)
+        best_i, best_v = ranked[0][1], -math.inf
+        for k, (_prior_v, i) in enumerate(ranked):
+            if k >= 4 and time.perf_counter() > deadline:
+                break  # the best few by the one-ply score are always judged
+            v = 0.0
+            for others, w in profiles:
+                child = root.clone()
+                child.pending = {**others, p: mine[i]}
+                child._resolve_simultaneous()
+                v += w * swing_score(child, p)
+            if v > best_v:
+                best_i, best_v = i, v
+        return mine[best_i]
+
+
 def make_ai(game: Game, seed: int) -> Agent:
     return MctsAgent(game, seed)
 
@@ -425,4 +501,5 @@ def make_greedy(game: Game, seed: int) -> Agent:
     return GreedyAgent(game, seed)
 
 
-__all__ = ["GreedyAgent", "MctsAgent", "make_ai", "make_greedy", "playout", "place_score", "position_score"]
+__all__ = ["GreedyAgent", "MctsAgent", "make_ai", "make_greedy", "playout", "place_score", "position_score",
+           "swing_score"]
