@@ -440,7 +440,7 @@ class MctsAgent(Agent):
 
     # -- movement with open turns: my move, then everyone else's likely reply -----------------
     #: Candidates judged at least, whatever the clock says (the best by the one-ply score first).
-    min_judged = 4
+    min_judged = 2
 
     def _choose_sequential(self, state: AmoebaState, p: int, deadline: float) -> Action:
         """Each candidate (the best by the one-ply score, and every attack) is played, then the
