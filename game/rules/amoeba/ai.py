@@ -4,19 +4,22 @@
 RULES.md (treasures, not filling the last empty neighbour, small armies on highly
 connected countries, safety of big stacks) and takes the best.
 
-``ai`` uses the same scores only as a prior: it keeps the most promising
-candidates and runs a flat Monte Carlo tree search (UCB1 at the root) within its
-time budget.  Each candidate is applied through the engine interface
-(``clone``/``apply``); the playouts from there are fast pure-graph simulations:
-the rest of the placement with a biased random policy, then a movement phase in
-which every player makes its biggest possible attack, until nobody can attack;
-the result is judged by total troops (A-G4) with the game's number of winners.
+``ai`` uses the same scores only as a prior and searches:
 
-In the simultaneous variant (A-V8) a movement turn is a matrix game instead: each
-of the ai's choices is resolved by the rules together with the other seats'
-likely choices (their best few by the one-ply score, the best one weighted most)
-and judged by the troops left plus the next turn's single best attacks either way
-(``swing_score``): a threat at the start of a turn is a loss, whatever one does.
+- Placement: a flat Monte Carlo search (UCB1 at the root) over the prior's best
+  candidates within the time budget.  Each candidate is applied through the engine
+  (``clone``/``apply``); the playouts from there are fast pure-graph simulations:
+  the rest of the placement with a biased random policy, then a movement phase in
+  which every player makes its biggest possible attack until nobody can; the
+  result is judged by total troops (A-G4) with the game's number of winners.
+- Movement with open turns: each candidate (the prior's best and every attack) is
+  played, then every other seat answers in turn order with the one-ply player's
+  choice until it is the ai's turn again, and the position is judged by the troops
+  left plus the next turn's best attacks either way (``swing_score``).
+- Simultaneous turns (A-V8): a matrix game.  Each of the ai's choices is resolved
+  by the rules together with the other seats' likely choices (their best few by
+  the one-ply score, the best one weighted most) and judged by ``swing_score``:
+  a threat at the start of a turn is a loss, whatever one does.
 """
 
 from __future__ import annotations
@@ -167,6 +170,16 @@ def _prior(s: AmoebaState, p: int, a: Action) -> float:
     else:
         sim._resolve_one(p, a)
     return position_score(sim, p)
+
+
+def _one_ply_choice(s: AmoebaState, q: int) -> Action | None:
+    """What the one-ply player (``greedy``, without its random tie-break) would do for ``q``."""
+    if s.phase == "joint":
+        return _answer_joint(s, q)
+    acts = s.legal_actions() or []
+    if not acts:
+        return None
+    return max(acts, key=lambda a: _prior(s, q, a))
 
 
 def _answer_joint(s: AmoebaState, p: int) -> AnswerJoint:
@@ -366,8 +379,6 @@ class MctsAgent(Agent):
     """Flat UCB1 Monte Carlo search over the prior's best candidates, within ``budget_s``."""
 
     name = "ai"
-    #: In the movement phase the playouts are nearly deterministic; the static score breaks near-ties.
-    prior_weight = 0.3
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.4, top_k: int = 14,
                  max_playouts: int = 1500) -> None:
@@ -383,35 +394,25 @@ class MctsAgent(Agent):
         if state.phase == "joint":
             return _answer_joint(state, p)
         deadline = self.deadline()
-        if state.settings["simultaneous"] and state.phase == "move":
-            return self._choose_simultaneous(state, p, deadline)
-        if state.phase == "place":
-            acts: list[Action] = list(_candidate_placements(state, p))
-        else:
-            acts = list(state.legal_actions() or [])
+        if state.phase == "move":
+            if state.settings["simultaneous"]:
+                return self._choose_simultaneous(state, p, deadline)
+            return self._choose_sequential(state, p, deadline)
+        return self._choose_placement(state, p, deadline)
+
+    # -- placement: flat Monte Carlo search ---------------------------------------------------
+    def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        acts: list[Action] = list(_candidate_placements(state, p))
         if len(acts) == 1:
             return acts[0]
         root = state.clone()
-        root.pending = {}  # A-V8: never peek at the others' secret choices
         scored = sorted(((_prior(root, p, a), i) for i, a in enumerate(acts)), reverse=True)
-        picked = [i for _, i in scored[: self.top_k]]
-        # always keep every attack in the movement phase: attacks decide games
-        if state.phase == "move":
-            picked += [i for _, i in scored[self.top_k:] if isinstance(acts[i], Attack)][:10]
-        prior_of = {i: v for v, i in scored}
-        keep = [acts[i] for i in picked]
-        prior_vals = [prior_of[i] for i in picked]
+        keep = [acts[i] for _, i in scored[: self.top_k]]
+        prior_vals = [v for v, _ in scored[: self.top_k]]
         children: list[AmoebaState] = []
         for a in keep:
             c = root.clone()
-            if isinstance(a, ProposeJoint):
-                c._resolve_one(p, Attack(a.target), a.partners)
-                c._end_turn()
-            elif isinstance(a, Place):
-                c._apply(a)
-            else:
-                c._resolve_one(p, a)
-                c._end_turn()
+            c._apply(a)
             children.append(c)
         lo, hi = min(prior_vals), max(prior_vals)
         span = (hi - lo) or 1.0
@@ -434,11 +435,45 @@ class MctsAgent(Agent):
             visits[i] += 1
             value[i] += r
             total += 1
-        w = self.prior_weight if state.phase == "move" else 0.0
-        best = max(range(len(keep)), key=lambda j: ((value[j] / visits[j] if visits[j] else -1)
-                                                     + w * (prior_vals[j] - lo) / span, prior_vals[j]))
+        best = max(range(len(keep)), key=lambda j: (value[j] / visits[j] if visits[j] else -1, prior_vals[j]))
         return keep[best]
 
+    # -- movement with open turns: my move, then everyone else's likely reply -----------------
+    #: Candidates judged at least, whatever the clock says (the best by the one-ply score first).
+    min_judged = 2
+
+    def _choose_sequential(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        """Each candidate (the best by the one-ply score, and every attack) is played, then the
+        other seats answer in turn order until it is my turn again, each with the one-ply
+        player's choice (the strategy-note scores); the position is judged by ``swing_score``."""
+        root = state.clone()
+        mine = list(root.legal_actions() or [])
+        if len(mine) == 1:
+            return mine[0]
+        ranked = sorted(((_prior(root, p, a), i) for i, a in enumerate(mine)), reverse=True)
+        picked = [i for _, i in ranked[: self.top_k]]
+        picked += [i for _, i in ranked[self.top_k:] if isinstance(mine[i], (Attack, ProposeJoint))]
+        best: tuple[float, float, int] = (-math.inf, -math.inf, 0)
+        prior_of = {i: v for v, i in ranked}
+        for k, i in enumerate(picked):
+            if k >= self.min_judged and time.perf_counter() > deadline:
+                break
+            a = mine[i]
+            child = root.clone()
+            if isinstance(a, ProposeJoint):
+                child._resolve_one(p, Attack(a.target), a.partners)  # as if the partners agree
+            else:
+                child._resolve_one(p, a)
+            child._end_turn()
+            for _ in range(2 * child.game.num_players):
+                if child.phase not in ("move", "joint") or child.player == p:
+                    break
+                reply = _one_ply_choice(child, child.player)
+                if reply is None:
+                    break
+                child.apply(reply)
+            best = max(best, (round(swing_score(child, p), 6), prior_of[i], -i))
+        return mine[-best[2]]
 
     # -- A-V8: a simultaneous turn is a matrix game ---------------------------------------------
     #: Each other seat's likely choices: its best few by the one-ply score, the best one half the weight.
@@ -478,7 +513,7 @@ class MctsAgent(Agent):
             return mine[0]
         ranked = sorted(((_prior(root, p, a), i) for i, a in enumerate(mine)), reverse=True)
         profiles = self._opponent_profiles(root, p)
-        best_i, best_v = ranked[0][1], -math.inf
+        best: tuple[float, int] = (-math.inf, 0)
         for k, (_prior_v, i) in enumerate(ranked):
             if k >= 4 and time.perf_counter() > deadline:
                 break  # the best few by the one-ply score are always judged
@@ -488,9 +523,10 @@ class MctsAgent(Agent):
                 child.pending = {**others, p: mine[i]}
                 child._resolve_simultaneous()
                 v += w * swing_score(child, p)
-            if v > best_v:
-                best_i, best_v = i, v
-        return mine[best_i]
+            # Ties go to the rules' order: attacks first, then the smallest moves.  (Breaking
+            # them by the one-ply score instead, which likes to reshuffle, measured far worse.)
+            best = max(best, (round(v, 6), -i))
+        return mine[-best[1]]
 
 
 def make_ai(game: Game, seed: int) -> Agent:
