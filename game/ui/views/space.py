@@ -67,8 +67,10 @@ class SpaceView(GameView):
         super().__init__(ctx)
         self.scale = 1.0
         self.origin = (0.0, 0.0)
-        self.static = paper.Layer(self._draw_static)
-        self.rocks = paper.Layer(self._draw_rocks)
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
+        self._sheet_surf: pygame.Surface | None = None
+        self._sheet_key: object = None
         self.show_residue = True
         self.show_aim = True
         self.mode = "move"
@@ -91,13 +93,11 @@ class SpaceView(GameView):
         s = self.state
         self._seen: tuple[list[Piece], list[Polygon]] = (list(s.pieces), s.asteroids)
         self._shown: tuple[list[Piece], list[Polygon]] | None = None  # the paper before the flick
-        self.static.invalidate()
-        self.rocks.invalidate()
+        self._static_key = self._sheet_key = None
 
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        self.static.invalidate()
-        self.rocks.invalidate()
+        self._static_key = self._sheet_key = None
         self._build_widgets()
 
     def kill(self) -> None:
@@ -197,18 +197,34 @@ class SpaceView(GameView):
         return pygame.Rect(int(x0), int(y0), int(round(g.width * self.scale)), int(round(g.height * self.scale)))
 
     def _local(self, p: Sequence[float]) -> Pt:
-        """Pixel position on a cached layer (whose top-left is the board's top-left)."""
+        """Pixel position on the cached sheet (whose top-left is the paper's top-left corner)."""
         x, y = self.px(p)
-        return x - self.rect.x, y - self.rect.y
+        return x - self.origin[0], y - self.origin[1]
 
-    # -- static layers ------------------------------------------------------------------------
-    def _draw_static(self, surf: pygame.Surface) -> None:
+    # -- the cached sheet: paper, hangars, walls and rocks, one opaque surface ------------------------
+    def _sheet(self) -> pygame.Surface:
+        """Redrawn only when the doors, the rocks or the scale change; one plain blit per frame."""
         s = self.state
-        g = s.game
-        sheet = self.paper_rect().move(-self.rect.x, -self.rect.y)
-        pygame.draw.rect(surf, (200, 194, 180), sheet.move(4, 4))
-        surf.blit(paper.paper_surface(sheet.size, seed=11), sheet.topleft)
-        pygame.draw.rect(surf, paper.FAINT, sheet, 1)
+        rocks = self._rocks_now()
+        size = self.paper_rect().size
+        static_key = (size, tuple(s.doors))
+        if self._static_key != static_key or self._static is None:
+            self._static = self._draw_static(size)
+            self._static_key = static_key
+            self._sheet_key = None
+        sheet_key = (static_key, id(rocks), len(rocks))
+        if self._sheet_key != sheet_key or self._sheet_surf is None:
+            surf = self._static.copy()
+            draw_rocks(surf, rocks, self._local, self.scale)
+            self._sheet_surf = surf.convert() if pygame.display.get_surface() else surf
+            self._sheet_key = sheet_key
+            self._rocks_ref = rocks  # held, so no other list can take its id while the sheet is keyed by it
+        return self._sheet_surf
+
+    def _draw_static(self, size: tuple[int, int]) -> pygame.Surface:
+        g = self.state.game
+        surf = paper.paper_surface(size, seed=11).copy()
+        pygame.draw.rect(surf, paper.FAINT, surf.get_rect(), 1)
         for h in g.hangars:
             colour = paper.player_colour(h.seat)
             rx0, ry0, rx1, ry1 = h.region.bounds
@@ -216,14 +232,12 @@ class SpaceView(GameView):
             tint = pygame.Surface((max(1, int(b[0] - a[0])), max(1, int(b[1] - a[1]))), pygame.SRCALPHA)
             tint.fill((*colour, 20))
             surf.blit(tint, (a[0], a[1]))
-            for k, seg in enumerate(h.wall_segments(s.doors[h.seat])):
+            for k, seg in enumerate(h.wall_segments(self.state.doors[h.seat])):
                 pts = [self._local(c) for c in seg.coords]
                 paper.pencil_line(surf, paper.INK, pts[0], pts[-1], 3, seed=h.seat * 7 + k, wobble=0.3)
             cx, cy = h.region.centroid.x, h.region.centroid.y
             paper.draw_symbol(surf, h.seat, self._local((cx, cy)), max(8, IN * self.scale * 0.3), 1)
-
-    def _draw_rocks(self, surf: pygame.Surface) -> None:
-        draw_rocks(surf, self._rocks_now(), self._local, self.scale)
+        return surf
 
     def _rocks_now(self) -> list[Polygon]:
         return self._shown[1] if self._shown is not None else self.state.asteroids
@@ -235,11 +249,9 @@ class SpaceView(GameView):
     def draw(self, surface: pygame.Surface) -> None:
         self._fit()
         s = self.state
-        size = self.rect.size
-        surface.blit(self.static.get(size, (tuple(s.doors), s.game.width, self.scale)), self.rect.topleft)
-        rocks = self._rocks_now()
-        self._rocks_ref = rocks  # held, so no other list can take its id while the layer is keyed by it
-        surface.blit(self.rocks.get(size, (id(rocks), len(rocks), self.scale)), self.rect.topleft)
+        sheet = self.paper_rect()
+        pygame.draw.rect(surface, (200, 194, 180), sheet.move(4, 4))
+        surface.blit(self._sheet(), sheet.topleft)
         clip = surface.get_clip()
         surface.set_clip(self.paper_rect().clip(clip))
         self._draw_carving(surface)
