@@ -443,8 +443,8 @@ class WarigamiState(State):
         self.units[u.id] = u
         self.at[u.sq] = u.id
         self.to_place[self.player] -= 1
-        # No text: the log's line for the action ("recruit sniper at 0,2") says it all.
-        events = [Event("recruit", "", {"unit": u.id, "kind": a.kind, "to": u.sq, "seat": self.player})]
+        events = [Event("recruit", f"{self.game.player_name(self.player)} places {u.label()} at {a.x},{a.y}.",
+                        {"unit": u.id, "kind": a.kind, "to": u.sq, "seat": self.player})]
         n = len(self.to_place)
         for k in range(1, n + 1):
             nxt = (self.player + k) % n
@@ -473,7 +473,8 @@ class WarigamiState(State):
         self.at[u.sq] = u.id
         u.moved += cost
         self.pool -= cost
-        return [Event("move", f"{u.label()}: {cost} space{'s' if cost != 1 else ''}, {self.pool} left in the pool.",
+        return [Event("move", f"{u.label()} moves to {a.x},{a.y} ({cost} space{'s' if cost != 1 else ''}, "
+                              f"{self.pool} left in the pool).",
                       {"unit": u.id, "path": tuple(path), "cost": cost, "pool": self.pool})]
 
     def _damage(self, t: Unit, amount: int, killed: list[int]) -> None:
@@ -543,7 +544,7 @@ class WarigamiState(State):
                 self.player = nxt
                 break
         self._start_turn()
-        events = [Event("end_turn", "", {"next": self.player, "ended": who})]
+        events = [Event("end_turn", f"{who} ends the turn.", {"next": self.player})]
         events.extend(self._check_end())
         return events
 
