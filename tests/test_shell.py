@@ -183,3 +183,36 @@ def test_settings_persist(app, tmp_path):
     p = Prefs.load()
     assert p.volume == 0.6 and "left as it is" in p.problem
     assert json.loads(json.dumps({"ok": 1}))
+
+
+class _Anim:
+    """A stand-in animation on the Pig view: busy for ``left`` seconds of updates."""
+
+    def __init__(self, view, seconds):
+        self.left = seconds
+        view.busy = lambda: self.left > 0
+        view.update = self.update
+
+    def update(self, dt):
+        self.left -= dt
+
+
+def test_click_or_space_skips_a_running_animation_without_acting(app):
+    scene = play(app)
+    anim = _Anim(scene.view, 30.0)
+    app.frame([])
+    before = scene.state.to_json()
+    for _ in range(30):  # half a second of frames: the skip hint shows
+        scene.update(1 / 60)
+    assert scene._busy_for > 0.4
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    app.frame(key(pygame.K_SPACE))
+    assert anim.left <= 0 and not scene.view.busy()
+    assert scene.state.to_json() == before  # the skip key did not roll
+    anim.left = 30.0
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.rect.center, button=1, touch=False)])
+    assert anim.left <= 0
+    assert scene.state.to_json() == before  # nor did the skip click
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.rect.center, button=1, touch=False)])
+    assert len(scene.session.record.actions) == 1  # once the animation is over, a click rolls again

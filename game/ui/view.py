@@ -84,6 +84,13 @@ class GameView:
         """True while an animation is playing; computer seats wait for it."""
         return False
 
+    def skip_animation(self) -> None:
+        """Play every running animation to its end at once (a click or Space while it plays)."""
+        for _ in range(1000):
+            if not self.busy():
+                return
+            self.update(60.0)
+
     # -- drawing --------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the board inside ``self.rect``.  Must not change the game state."""

@@ -40,6 +40,7 @@ class PlayScene(Scene):
         self._covered_for: int | None = None
         self._last_seat = session.state.current_player()
         self._over_shown = False
+        self._busy_for = 0.0  # seconds the current animation has been playing
         self.undo_button: pygame_gui.elements.UIButton | None = None
 
     # -- PlayContext ----------------------------------------------------------------
@@ -122,6 +123,9 @@ class PlayScene(Scene):
             elif self.human_to_move() and not self.view.busy():
                 self.view.handle_event(event)  # the view's own widgets
             return
+        if self.view.busy() and self._skip_gesture(event):
+            self.view.skip_animation()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.open_pause()
@@ -134,6 +138,12 @@ class PlayScene(Scene):
                 return
         if self.human_to_move() and not self.view.busy():
             self.view.handle_event(event)
+
+    def _skip_gesture(self, event: pygame.event.Event) -> bool:
+        """A left click on the board, Space or Enter while an animation plays: skip to its end."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        return event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.view.rect.collidepoint(event.pos)
 
     def open_pause(self) -> None:
         from .pause import PauseScene
@@ -221,6 +231,7 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)
         self._check_cover()
         if self.state.is_over() and not self._over_shown and not self.view.busy():
@@ -261,6 +272,7 @@ class PlayScene(Scene):
         rs = self.session.ruleset
         paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
         status = self.state.status()
+        state_over = self.state.is_over()
         seat = self.state.current_player()
         x = 14 + paper.font(26, True).size(rs.title)[0] + 24
         if seat >= 0:
@@ -271,8 +283,12 @@ class PlayScene(Scene):
                 status += f"  (computer: {kind}{', thinking' if self._worker else ''})"
             elif kind == "replay":
                 status += "  (replay)"
+        if self.view.busy() and state_over:
+            status = "The last moves play out..."  # the result waits for the animation, as on paper
         paper.text(surface, status, (x, 10), 22, paper.INK)
         hint = self.view.hint() if self.human_to_move() else ""
+        if self._busy_for > 0.4:
+            hint = "Click the board or press Space to skip the animation."
         if self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
             paper.text(surface, "Not allowed: " + self.refusal + rule, (14, 38), 19, paper.WARN)
