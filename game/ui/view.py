@@ -40,8 +40,9 @@ class PlayContext(Protocol):
     def submit(self, action: Action) -> bool:
         """Apply an action for the seat to move; on refusal show the reason, return False."""
 
-    def refuse(self, message: str) -> None:
-        """Show a sentence in the refusal slot (for gestures the view itself rejects)."""
+    def refuse(self, message: str, rule: str = "") -> None:
+        """Show a sentence in the refusal slot (for gestures the view itself rejects), with the
+        RULES.md id it rests on when there is one."""
 
     def human_to_move(self) -> bool:
         """True when the seat to move is a person at this screen (not a computer)."""

@@ -60,8 +60,8 @@ class PlayScene(Scene):
     def human_to_move(self) -> bool:
         return self.replay_queue is None and self.session.is_human_turn() and self._covered_for is None
 
-    def refuse(self, message: str) -> None:
-        self.refusal, self.refusal_rule = message, ""
+    def refuse(self, message: str, rule: str = "") -> None:
+        self.refusal, self.refusal_rule = message, rule
 
     def submit(self, action: Action) -> bool:
         try:

@@ -337,7 +337,7 @@ class AmoebaView(GameView):
             self.st.check(action)
         except IllegalAction as exc:
             self.refused = (pts, exc.message)
-            self.ctx.refuse(exc.message)
+            self.ctx.refuse(exc.message, exc.rule)
             return True
         self.refused = None
         self._submit(action)
@@ -349,23 +349,28 @@ class AmoebaView(GameView):
         return s.allowed_numbers(s.player) if s.phase == "place" else []
 
     def _why_not(self, n: int) -> str:
+        return self._why_not_rule(n)[0]
+
+    def _why_not_rule(self, n: int) -> tuple[str, str]:
+        """Why ``n`` cannot be placed now, and the rule that says so ("" when it can)."""
         s = self.st
         p = s.player
         if n > s.cap:
-            return f"above the cap {s.cap}"
+            return f"above the cap {s.cap}", "A-P3"
         if n > s.remaining[p]:
-            return f"only {s.remaining[p]} left"
+            return f"only {s.remaining[p]} left", "A-P6"
         for c in range(s.map.n):
             if s.troops[c] == n:
-                return f"#{c + 1} holds {n}"
-        return ""
+                return f"#{c + 1} holds {n}", "A-P4"
+        return "", ""
 
     def _click_place(self, pos: tuple[int, int]) -> bool:
         s = self.st
         for rect, n in self.number_cells:
             if rect.collidepoint(pos):
-                if self._why_not(n):
-                    self.ctx.refuse(f"{n} is not allowed: {self._why_not(n)}.")
+                why, rule = self._why_not_rule(n)
+                if why:
+                    self.ctx.refuse(f"{n} is not allowed: {why}.", rule)
                     return True
                 self.number = n
                 if self.selected >= 0:
@@ -375,7 +380,7 @@ class AmoebaView(GameView):
         if c < 0:
             return False
         if s.owner[c] >= 0:
-            self.ctx.refuse("Troops go only into an empty country.")
+            self.ctx.refuse("Troops go only into an empty country.", "A-P2")
             return True
         if c == self.selected and self.number in self._allowed():
             return self._submit(Place(c, self.number))
@@ -470,7 +475,7 @@ class AmoebaView(GameView):
         o = s.owner[t]
         partners = tuple(q for q in s.alive() if q not in (s.player, o) and s.attackers(t, q))
         if not partners:
-            self.ctx.refuse("Nobody else has troops next to that country.")
+            self.ctx.refuse("Nobody else has troops next to that country.", "A-V7")
             return True
         return self._submit(ProposeJoint(t, partners))
 
@@ -486,7 +491,7 @@ class AmoebaView(GameView):
                 if leg[0] == src and leg[1] == c:
                     return True
             if left <= 0:
-                self.ctx.refuse(f"Every troop of #{src + 1} is already on its way.")
+                self.ctx.refuse(f"Every troop of #{src + 1} is already on its way.", "A-G3")
                 return True
             self.legs.append([src, c, left])
             self.target = -1
@@ -513,7 +518,8 @@ class AmoebaView(GameView):
         elif len(dsts) == 1:
             action = Gather(legs[0][1], tuple((src, n) for src, _d, n in legs))
         else:
-            self.ctx.refuse("A move has one source (or, gathering, one destination).")
+            self.ctx.refuse("A move has one source (or, gathering, one destination).",
+                            "A-V6" if self.st.game.settings.get("gathering") else "A-G3")
             self.legs = []
             return True
         ok = self._submit(action)
@@ -629,7 +635,7 @@ class AmoebaView(GameView):
             pts, why = self.refused
             draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
-        paper.text(surface, f"{s.map.n} countries", (self.panel.x, y), 22, paper.INK, bold=True)
+        paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
         paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
         y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
         self._draw_buttons(surface)

@@ -506,7 +506,7 @@ class InvasionView(GameView):
             try:
                 check_word_unused(words_path(), word)
             except Exception as exc:  # IllegalAction: show its sentence
-                self.ctx.refuse(getattr(exc, "message", str(exc)))
+                self.ctx.refuse(getattr(exc, "message", str(exc)), getattr(exc, "rule", ""))
                 return False
         ok = self.ctx.submit(ChooseWord(word if option not in ("d6", "d10") else "", option, heroes, enemies))
         if ok and option not in ("d6", "d10"):

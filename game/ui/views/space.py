@@ -613,7 +613,8 @@ class SpaceView(GameView):
                 self.drag = {"kind": "miss", "start": at, "trail": [(now, at)]}
                 return True
             if p.owner != s.seat:
-                self.ctx.refuse(f"That is {s.game.player_name(p.owner)}'s ship: press on the nose of one of yours.")
+                self.ctx.refuse(f"That is {s.game.player_name(p.owner)}'s ship: press on the nose of one of yours.",
+                                "S-T1")
                 return True
             mode = "shot" if button == 3 or p.kind == "turret" else self.mode
             self.drag = {"kind": "flick", "ship": p.id, "start": (p.x, p.y), "mode": mode, "trail": [(now, at)]}
@@ -739,7 +740,7 @@ class SpaceView(GameView):
         if s.phase == "ships":
             if key == pygame.K_t:
                 if not s.game.settings["turrets"]:
-                    self.ctx.refuse("Turrets are not in play (turn the variant on).")
+                    self.ctx.refuse("Turrets are not in play (turn the variant on).", "S-V8")
                     return False
                 self.turret = not self.turret
                 return True
@@ -761,7 +762,7 @@ class SpaceView(GameView):
             if choice in s.game.pencils():
                 self.pencil = choice
                 return True
-            self.ctx.refuse("Only the HB pencil is on the table (turn on 'Several pencils').")
+            self.ctx.refuse("Only the HB pencil is on the table (turn on 'Several pencils').", "S-V10")
             return False
         if key == pygame.K_h and s.game.settings["stopper"]:
             self.hand_mode = not self.hand_mode

@@ -292,7 +292,7 @@ class WarigamiView(GameView):
         if s.phase == MOVE:
             ok = self.ctx.submit(Move(sel.id, sq[0], sq[1]))
             return ok
-        self.ctx.refuse("Movement is over for this turn: the first attack ended it.")
+        self.ctx.refuse("Movement is over for this turn: the first attack ended it.", "W-T2")
         return False
 
     def _confirm(self) -> bool:
