@@ -182,6 +182,21 @@ def test_view_drag_moves_and_splits_with_the_wheel(app):
     assert scene.session.record.actions[-1] == Move(src, ((dst, n),)).to_json()
 
 
+def test_A_G3_view_refuses_a_drag_to_a_country_that_is_not_next_door(app):
+    scene = movement_scene(app)
+    s = scene.state
+    view = scene.view
+    me = s.player
+    pairs = [(a, b) for a in range(s.map.n) if s.owner[a] == me
+             for b in range(s.map.n) if b != a and b not in s.adj(a) and s.owner[b] in (-1, me)]
+    assert pairs, "the test map needs a country of mine with a far-away free country"
+    src, far = pairs[0]
+    n = len(scene.session.record.actions)
+    drag(app, [label(view, src), label(view, far)])
+    assert view.legs == [] and scene.refusal_rule == "A-G3" and "not next to" in scene.refusal
+    assert len(scene.session.record.actions) == n
+
+
 def test_view_simultaneous_turns_cover_the_board_between_people(app):
     scene = movement_scene(app, simultaneous=True)
     s = scene.state

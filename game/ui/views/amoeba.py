@@ -493,6 +493,10 @@ class AmoebaView(GameView):
             if left <= 0:
                 self.ctx.refuse(f"Every troop of #{src + 1} is already on its way.", "A-G3")
                 return True
+            if c not in s.adj(src):
+                self.ctx.refuse(f"Country #{c + 1} is not next to #{src + 1}: troops move only between "
+                                "countries that share a border.", "A-G3")
+                return True
             self.legs.append([src, c, left])
             self.target = -1
             return True
@@ -722,9 +726,11 @@ class AmoebaView(GameView):
             for src, dst, n in self.legs:
                 paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
                 y += 22
-            paper.text(surface, "wheel or arrow keys: how many", (x0, y), 16, paper.GRAPHITE)
+            for part in paper.wrap("wheel or arrow keys: how many", 16, self.panel.w - 4):
+                paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
+                y += 19
             labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
-            self._panel_buttons(labels, y + 26)
+            self._panel_buttons(labels, y + 7)
             self._draw_buttons(surface)
             return
         t = self.target
