@@ -14,6 +14,7 @@ from game.rules.warigami.board import (
     centre_on_segment,
     edit_board,
     load_board,
+    map_problems,
     save_board,
     segment_enters_square,
 )
@@ -28,6 +29,8 @@ def test_W_B1_W_B4_at_least_five_bundled_maps_load_with_zones_and_some_walls():
     assert sum(1 for b in boards if b.walls) >= 3
     for n in names:
         WarigamiGame({"level": n})  # every map takes the default squad of 10
+        # and every start zone, the third and fourth player's included, holds that squad
+        assert map_problems(load_board(n), squad=10) == [], n
 
 
 @pytest.mark.parametrize("data,problem", [
