@@ -224,6 +224,15 @@ class Setting:
     lo: int = 0
     hi: int = 0
     help: str = ""
+    names: tuple[str, ...] = ()  # what the setup screen shows for each of ``choices`` (default: the value)
+
+    def shown(self, value: Any) -> str:
+        """The text the setup screen shows for ``value``."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if self.names and value in self.choices:
+            return self.names[self.choices.index(value)]
+        return str(value)
 
     def validate(self, value: Any) -> Any:
         if self.kind == "bool":

@@ -76,3 +76,22 @@ def test_setup_has_no_editor_button_without_an_editor():
         assert setup.editor is None
     finally:
         app.close()
+
+
+def test_setup_shows_choice_names_and_maps_them_back_to_values():
+    rs = registry.get("amoeba")
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, rs)
+        app.push(setup)
+        app.frame([])
+        widget = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.key == "map")
+        shown = [o[0] if isinstance(o, tuple) else o for o in widget.options_list]
+        assert shown == ["generated", "saved map", "drawn together"]
+        app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=widget,
+                                      text="drawn together")])
+        assert setup.values["map"] == "draw"
+        assert setup.begin(), setup.problem
+        assert app.top().state.phase == "map"
+    finally:
+        app.close()

@@ -57,7 +57,9 @@ class AmoebaGame(Game):
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=6),
         Setting("map", "Map", "generated", "choice", MAP_SOURCES,
-                help="generated: grow a random amoeba; level: a saved map; draw: draw it together (A-M2)."),
+                help="generated: grow a random amoeba; saved map: the one below; drawn together: the players "
+                     "draw it country by country (A-M2).",
+                names=("generated", "saved map", "drawn together")),
         Setting("level", "Saved map", "three_twenty", "level", help="Used when Map is 'level' (A-M4)."),
         Setting("countries", "Countries", 20, "int", lo=4, hi=40,
                 help="Size of a generated map, or when drawing the map ends by itself (A-M3)."),

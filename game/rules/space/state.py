@@ -131,7 +131,7 @@ class SpaceGame(Game):
     title = "Pencil Space Combat"
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
-        Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1"),
+        Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
         Setting("field", "Asteroid field", "sparse", "choice", FIELDS,
                 help="none, sparse, dense, solid rock, a level file, or drawn by hand"),
         Setting("level", "Level", "belt", "level", help="The field played when the asteroid field is 'level'"),

@@ -22,12 +22,6 @@ WIDGET_W = 185
 COL_W = LABEL_W + WIDGET_W + 12
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 class SetupScene(Scene):
     def __init__(self, app: App, ruleset: Ruleset) -> None:
         super().__init__(app)
@@ -120,9 +114,9 @@ class SetupScene(Scene):
         elif spec.kind == "level":
             options = list_levels(self.rs.name) or [str(value)]
         else:
-            options = [_fmt(c) for c in spec.choices]
+            options = [spec.shown(c) for c in spec.choices]
         if options:
-            current = _fmt(value)
+            current = spec.shown(value)
             if current not in options:
                 options.append(current)
             widget: Any = pygame_gui.elements.UIDropDownMenu(options, current, rect, ui, container=box,
@@ -146,7 +140,7 @@ class SetupScene(Scene):
         elif spec.kind == "level":
             value = text
         else:
-            value = next((c for c in spec.choices if _fmt(c) == text), spec.default)
+            value = next((c for c in spec.choices if spec.shown(c) == text), spec.default)
         try:
             self.values[spec.key] = spec.validate(value)
             self.problem = ""
