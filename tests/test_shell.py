@@ -216,3 +216,17 @@ def test_click_or_space_skips_a_running_animation_without_acting(app):
     assert scene.state.to_json() == before  # nor did the skip click
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.rect.center, button=1, touch=False)])
     assert len(scene.session.record.actions) == 1  # once the animation is over, a click rolls again
+
+
+def test_a_note_beside_a_point_stays_on_the_board_and_hides_what_is_under_it(app):
+    from game.ui import paper
+
+    board = pygame.Rect(100, 100, 400, 300)
+    surf = pygame.Surface((800, 600))
+    surf.fill((0, 0, 0))
+    r = paper.note(surf, "fire 3D6 needs 6: 95% to damage", (480, 390), 16, within=board)
+    assert board.contains(r)  # flipped to the left of the point and moved up, not cut off
+    assert r.right <= 480 - 24 + 1
+    # the scrap under the words is paper, not the black board below
+    corner = (r.left - 2, r.top)
+    assert surf.get_at(corner)[:3] != (0, 0, 0)

@@ -81,6 +81,26 @@ def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple
     return rect
 
 
+def note(surf: pygame.Surface, s: str, pos: Point, size: int = 16, colour: tuple[int, int, int] = INK,
+         bold: bool = False, within: pygame.Rect | None = None) -> pygame.Rect:
+    """A note written beside a point on the board, on a scrap of paper so that lines and
+    pieces under it do not cross the letters; kept inside ``within`` (flipped to the left of
+    the point, or moved up, when it would run off)."""
+    img = _text_surface(s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    rect = img.get_rect(topleft=(int(pos[0]), int(pos[1])))
+    if within is not None:
+        if rect.right > within.right - 4:
+            rect.right = int(pos[0]) - 24
+        rect.clamp_ip(within.inflate(-8, -8))
+    backing = rect.inflate(8, 4)
+    scrap = pygame.Surface(backing.size, pygame.SRCALPHA)
+    scrap.fill((*PAPER, 225))
+    surf.blit(scrap, backing)
+    pygame.draw.rect(surf, FAINT, backing, 1)
+    surf.blit(img, rect)
+    return rect
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines that fit ``width`` pixels in the hand font."""
     return list(_wrap(s, size, width, bold))

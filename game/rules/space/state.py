@@ -455,7 +455,7 @@ class SpaceState(State):
                 rocks.extend(pieces)
             before = len(self.asteroids)
             self.asteroids = rocks
-            events.append(Event("tunnel", f"The shot tunnels through {len(out.tunnels)} asteroid(s).",
+            events.append(Event("tunnel", f"The shot tunnels through {len(out.tunnels)} asteroid{'s' if len(out.tunnels) != 1 else ''}.",
                                 {"crossed": len(out.tunnels), "before": before, "after": len(rocks)}))
         destroyed = list(out.destroyed)
         centres: list[tuple[float, float]] = []
@@ -468,7 +468,7 @@ class SpaceState(State):
             events.append(Event("destroyed", f"Destroyed: {', '.join(f'#{d}' for d in sorted(gone))}.",
                                 {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
         if centres:
-            events.append(Event("blast", f"{len(centres)} blast(s) ring out.", {"centres": [list(c) for c in centres]}))
+            events.append(Event("blast", ("A blast rings out." if len(centres) == 1 else f"{len(centres)} blasts ring out."), {"centres": [list(c) for c in centres]}))
         if out.tear is not None:
             self.tears = [*self.tears, (tuple(out.tear[0]), tuple(out.tear[1]))]  # type: ignore[list-item]
             events.append(Event("tear", "The paper tears!", {"tear": [list(out.tear[0]), list(out.tear[1])]}))

@@ -820,7 +820,7 @@ class TigersState(State):
     def _do_Keep(self, a: Keep) -> None:
         p = self.actor
         self.done[p] = True
-        self._ev("assign", f"{self.game.player_name(p)} keeps {len(self.hands[p])} card(s) in hand.")
+        self._ev("assign", f"{self.game.player_name(p)} keeps {len(self.hands[p])} card{'s' if len(self.hands[p]) != 1 else ''} in hand.")
         self._next_assigner(1 - p)
 
     def _start_round(self) -> None:

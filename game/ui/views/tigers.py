@@ -823,7 +823,8 @@ class TigersView(GameView):
                 f = i * 2.5 / d
                 q = (pa[0] + (pb[0] - pa[0]) * f, pa[1] + (pb[1] - pa[1]) * f)
                 pygame.draw.circle(surf, paper.INK, q, 2)
-            paper.text(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True)
+            paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
+                       within=surf.get_clip() or None)
         else:
             ua, ub = self.unit_at(a), self.unit_at(b)
             s = self.st
@@ -836,7 +837,8 @@ class TigersView(GameView):
             col = paper.WARN if blocked else ((200, 150, 20) if doubt else paper.GOOD)
             paper.pencil_line(surf, col, pa, pb, 2)
             word = "blocked" if blocked else ("in doubt: 1D6, 4+ sees" if doubt else "clear")
-            paper.text(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True)
+            paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
+                       within=surf.get_clip() or None)
 
     def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> None:
         s = self.st
@@ -849,15 +851,15 @@ class TigersView(GameView):
         err = s.fire_refusal(shooter, tid)
         if err is not None:
             paper.pencil_line(surf, paper.WARN, a, b, 2)
-            paper.text(surf, err.message, (b[0] + 12, b[1] + 6), 16, paper.WARN)
+            paper.note(surf, err.message, (b[0] + 12, b[1] + 6), 16, paper.WARN, within=surf.get_clip() or None)
             return
         _, doubt = s.line_of_sight(shooter, t)
         n, need = C.dice_for(card, "fire"), C.difficulty(card)
         p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
         paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
         extra = ", sight in doubt" if doubt else ""
-        paper.text(surf, f"fire {n}D6 needs {need}{extra}: {p_hit:.0%} to damage", (b[0] + 12, b[1] + 6), 16, paper.INK,
-                   bold=True)
+        paper.note(surf, f"fire {n}D6 needs {need}{extra}: {p_hit:.0%} to damage", (b[0] + 12, b[1] + 6), 16, paper.INK,
+                   bold=True, within=surf.get_clip() or None)
 
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
