@@ -371,3 +371,17 @@ def test_enemy_turn_steps_slide_and_are_captioned_like_the_log(app):
             break
         app.frame([], dt=0.2)
     assert not view.busy() and view.shown is None
+
+
+def test_margin_counts_follow_the_board_while_enemy_steps_play_out(app):
+    scene = _hero_scene(app, enemies=("c:E", "b:N", "c:S"))
+    view = scene.view
+    s = scene.state
+    final = f"{s.heroes_name} {len(s.heroes)} - {s.enemies_name} {len(s.enemies)}"
+    assert final in view.margin_lines()
+    shown = s.clone()
+    shown.heroes.pop(next(iter(shown.heroes)))  # a hero the board still shows as grabbed
+    view.shown = shown
+    assert f"{s.heroes_name} {len(s.heroes) - 1} - {s.enemies_name} {len(s.enemies)}" in view.margin_lines()
+    view.shown = None
+    assert final in view.margin_lines()

@@ -1046,12 +1046,13 @@ class InvasionView(GameView):
                  f"Event ({s.slot(4)}): {s.event[0]}"
                  f"{' - fired ' + str(s.events_fired) + 'x' if s.events_fired else ' - not fired yet'}"]
         if s.phase not in ("word", "build"):
+            b = self.shown or s  # while enemy steps play out, count what the board shows
             if s.game.hero_players > 1:
-                per = [sum(1 for h in s.heroes.values() if h.owner == p) for p in range(s.game.hero_players)]
+                per = [sum(1 for h in b.heroes.values() if h.owner == p) for p in range(s.game.hero_players)]
                 lines.append(", ".join(f"{s.game.player_name(p)}: {n}" for p, n in enumerate(per)))
-                lines.append(f"{s.enemies_name}: {len(s.enemies)}")
+                lines.append(f"{s.enemies_name}: {len(b.enemies)}")
             else:
-                lines.append(f"{s.heroes_name} {len(s.heroes)} - {s.enemies_name} {len(s.enemies)}")
+                lines.append(f"{s.heroes_name} {len(b.heroes)} - {s.enemies_name} {len(b.enemies)}")
         if s.round:
             lines.append(f"Round {s.round} of {s.game.settings['rounds']}")
         if s.skip_enemies:
