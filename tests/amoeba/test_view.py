@@ -207,6 +207,27 @@ def test_view_simultaneous_turns_cover_the_board_between_people(app):
     assert isinstance(app.top(), CoverScene)
 
 
+def test_A_V8_view_reveals_every_choice_on_the_board_before_it_resolves(app):
+    scene = movement_scene(app, simultaneous=True)
+    view = scene.view
+    for _ in range(2):  # both seats choose in secret (the cover screen between them is set aside)
+        if isinstance(app.top(), CoverScene):
+            app.pop()
+        s = scene.state
+        before = s.clone()
+        act = next((a for a in s.legal_actions() if isinstance(a, Attack)), None) or next(
+            a for a in s.legal_actions() if isinstance(a, Move))
+        assert scene.submit(act)
+    assert view.reveal is not None and view.busy()
+    assert view.st.troops == before.troops and view.st.owner == before.owner  # the board as it was
+    assert view.st is not scene.state
+    assert view.reveal["arrows"] or view.reveal["targets"]
+    assert "Revealed" in view.reveal["text"]
+    app.draw()
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
+    assert view.reveal is None and view.st is scene.state  # Space skipped to the resolved board
+
+
 @pytest.mark.parametrize("settings, advance", [
     ({"players": 2, "map": "draw", "countries": 8}, 0),
     ({"players": 3, "map": "level", "level": "three_twenty"}, 0),

@@ -26,6 +26,7 @@ from ..view import GameView
 
 PANEL_W = 200
 RED = paper.WARN
+REVEAL_S = 1.8  #: seconds the A-V8 choices stay drawn on the board before they resolve
 
 
 def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
@@ -155,12 +156,19 @@ class AmoebaView(GameView):
         self.legs: list[list[int]] = []  # [src, dst, n]
         self.buttons: list[Button] = []
         self.flashes: list[list] = []  # [country, seconds left, colour], advanced by update(dt)
+        # A-V8: after the last secret choice, the board before the resolution is shown for a
+        # moment with every player's choice drawn on it; then the resolution flashes.
+        self._before: AmoebaState | None = None  # the state before the action being shown
+        self.reveal: dict | None = None  # {"state", "arrows", "targets", "left", "after"}
         self.note = ""
         self.note_until = 0.0
 
     # -- geometry ---------------------------------------------------------------------
     @property
     def st(self) -> AmoebaState:
+        """The state the board shows: the game's, or during an A-V8 reveal the board before it."""
+        if self.reveal is not None:
+            return self.reveal["state"]
         s = self.ctx.state
         assert isinstance(s, AmoebaState)
         return s
@@ -193,6 +201,8 @@ class AmoebaView(GameView):
         self.legs = []
         self.typed = ""
         self._sheet_key = None
+        self.reveal, self._before = None, None
+        self.flashes = []
 
     # -- cached layer: the sheet with its countries and troops ----------------------------------
     def _sheet(self) -> pygame.Surface:
@@ -533,7 +543,12 @@ class AmoebaView(GameView):
 
     # -- animation ----------------------------------------------------------------------
     def on_events(self, events: Sequence[Event]) -> None:
+        before, self._before = self._before, self.ctx.state.clone()  # type: ignore[assignment]
+        flashes_before = len(self.flashes)
         for e in events:
+            if e.kind == "reveal" and before is not None:
+                self._start_reveal(before, e)
+                flashes_before = len(self.flashes)
             if e.kind == "attack":
                 self.flashes.append([int(e.data["target"]), 0.7, RED])
             elif e.kind == "place":
@@ -550,21 +565,56 @@ class AmoebaView(GameView):
                 self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
             elif e.kind == "reveal":
                 self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
+        if self.reveal is not None and len(self.flashes) > flashes_before:
+            # the resolution flashes once the choices have been seen
+            self.reveal["after"] += self.flashes[flashes_before:]
+            del self.flashes[flashes_before:]
+
+    def _start_reveal(self, before: AmoebaState, e: Event) -> None:
+        """Every secret choice drawn on the board as it stood when they were made (A-V8)."""
+        game = self.ctx.state.game
+        arrows: list[tuple[int, int, tuple[int, int, int]]] = []
+        targets: list[tuple[int, tuple[int, int, int]]] = []
+        for p_text, raw in sorted(e.data.get("choices", {}).items()):
+            p = int(p_text)
+            colour = paper.player_colour(p)
+            try:
+                act = game.decode_action(raw)
+            except Exception:  # noqa: BLE001 - a choice we cannot draw is only not drawn
+                continue
+            if isinstance(act, Attack):
+                targets.append((act.target, colour))
+                arrows += [(c, act.target, colour) for c in before.adj(act.target) if before.owner[c] == p]
+            elif isinstance(act, Move):
+                arrows += [(act.source, d, colour) for d, _n in act.dests]
+            elif isinstance(act, Gather):
+                arrows += [(c, act.dest, colour) for c, _n in act.sources]
+        self.reveal = {"state": before, "arrows": arrows, "targets": targets, "left": REVEAL_S, "after": [],
+                       "text": e.text}
 
     def update(self, dt: float) -> None:
+        if self.reveal is not None:
+            self.reveal["left"] -= dt
+            if self.reveal["left"] <= 0:
+                self.flashes += self.reveal["after"]
+                self.reveal = None
+            return
         for f in self.flashes:
             f[1] -= dt
         self.flashes = [f for f in self.flashes if f[1] > 0]
 
     def busy(self) -> bool:
-        """Only an attack's flash holds the computer seats (and input) back, briefly."""
-        return any(f[2] == RED and f[1] > 0.25 for f in self.flashes)
+        """An A-V8 reveal, or an attack's flash, holds the computer seats (and input) back, briefly."""
+        return self.reveal is not None or any(f[2] == RED and f[1] > 0.25 for f in self.flashes)
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         s = self.st
         surface.blit(self._sheet(), self.sheet.topleft)
         self._draw_flashes(surface)
+        if self.reveal is not None:
+            self._draw_reveal(surface)
+            return
         if s.phase == "map":
             self._draw_map_phase(surface)
         elif s.phase == "place":
@@ -589,6 +639,17 @@ class AmoebaView(GameView):
             x, y = x + shift[0], y + shift[1]
             paper.draw_symbol(surface, o, (x - size * 0.75, y), size * 0.7)
             paper.text(surface, str(s.troops[c]), (x + 2, y), size + 4, paper.player_colour(o), "midleft", bold=True)
+
+    def _draw_reveal(self, surface: pygame.Surface) -> None:
+        for t, colour in self.reveal["targets"] if self.reveal else ():
+            self._outline(surface, t, colour, 4)
+        for src, dst, colour in self.reveal["arrows"] if self.reveal else ():
+            self._arrow(surface, src, dst, colour, 4)
+        paper.text(surface, "All choices revealed at once:", (self.panel.x, self.panel.y), 20, paper.INK, bold=True)
+        y = self.panel.y + 28
+        for part in paper.wrap(self.reveal["text"] if self.reveal else "", 17, self.panel.w - 4)[:14]:
+            paper.text(surface, part, (self.panel.x, y), 17, paper.INK)
+            y += 21
 
     def _draw_flashes(self, surface: pygame.Surface) -> None:
         for c, left, colour in self.flashes:
