@@ -85,6 +85,10 @@ class GameView:
         """True while an animation is playing; computer seats wait for it."""
         return False
 
+    def shown_status(self) -> str | None:
+        """While an animation shows an earlier board, the status line for it (None: the game's own)."""
+        return None
+
     def skip_animation(self) -> None:
         """Play every running animation to its end at once (a click or Space while it plays)."""
         for _ in range(1000):

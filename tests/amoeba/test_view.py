@@ -222,7 +222,8 @@ def test_A_V8_view_reveals_every_choice_on_the_board_before_it_resolves(app):
     assert view.st.troops == before.troops and view.st.owner == before.owner  # the board as it was
     assert view.st is not scene.state
     assert view.reveal["arrows"] or view.reveal["targets"]
-    assert "Revealed" in view.reveal["text"]
+    assert "Revealed" in view.reveal["text"] and len(view.reveal["lines"]) == 2
+    assert "A-V8" in view.shown_status()  # the status line speaks of the reveal, not of the next round
     app.draw()
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
     assert view.reveal is None and view.st is scene.state  # Space skipped to the resolved board

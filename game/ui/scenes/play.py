@@ -272,10 +272,14 @@ class PlayScene(Scene):
         rs = self.session.ruleset
         paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
         status = self.state.status()
-        state_over = self.state.is_over()
         seat = self.state.current_player()
         x = 14 + paper.font(26, True).size(rs.title)[0] + 24
-        if seat >= 0:
+        busy = self.view.busy()
+        shown = self.view.shown_status() if busy else None
+        if shown or (busy and self.state.is_over()):
+            # an animation still shows an earlier board: say what it shows, not what comes after
+            status = shown or "The last moves play out..."
+        elif seat >= 0:
             paper.draw_symbol(surface, seat, (x + 8, 22), 16)
             x += 26
             kind = self.seat_kind(seat)
@@ -283,10 +287,8 @@ class PlayScene(Scene):
                 status += f"  (computer: {kind}{', thinking' if self._worker else ''})"
             elif kind == "replay":
                 status += "  (replay)"
-        if self.view.busy() and state_over:
-            status = "The last moves play out..."  # the result waits for the animation, as on paper
         paper.text(surface, status, (x, 10), 22, paper.INK)
-        hint = self.view.hint() if self.human_to_move() else ""
+        hint = self.view.hint() if self.human_to_move() and not busy else ""
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.refusal:

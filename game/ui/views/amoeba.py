@@ -575,6 +575,7 @@ class AmoebaView(GameView):
         game = self.ctx.state.game
         arrows: list[tuple[int, int, tuple[int, int, int]]] = []
         targets: list[tuple[int, tuple[int, int, int]]] = []
+        lines: list[tuple[int, str]] = []
         for p_text, raw in sorted(e.data.get("choices", {}).items()):
             p = int(p_text)
             colour = paper.player_colour(p)
@@ -582,6 +583,7 @@ class AmoebaView(GameView):
                 act = game.decode_action(raw)
             except Exception:  # noqa: BLE001 - a choice we cannot draw is only not drawn
                 continue
+            lines.append((p, act.notation()))
             if isinstance(act, Attack):
                 targets.append((act.target, colour))
                 arrows += [(c, act.target, colour) for c in before.adj(act.target) if before.owner[c] == p]
@@ -590,7 +592,7 @@ class AmoebaView(GameView):
             elif isinstance(act, Gather):
                 arrows += [(c, act.dest, colour) for c, _n in act.sources]
         self.reveal = {"state": before, "arrows": arrows, "targets": targets, "left": REVEAL_S, "after": [],
-                       "text": e.text}
+                       "text": e.text, "lines": lines}
 
     def update(self, dt: float) -> None:
         if self.reveal is not None:
@@ -645,11 +647,19 @@ class AmoebaView(GameView):
             self._outline(surface, t, colour, 4)
         for src, dst, colour in self.reveal["arrows"] if self.reveal else ():
             self._arrow(surface, src, dst, colour, 4)
-        paper.text(surface, "All choices revealed at once:", (self.panel.x, self.panel.y), 20, paper.INK, bold=True)
-        y = self.panel.y + 28
-        for part in paper.wrap(self.reveal["text"] if self.reveal else "", 17, self.panel.w - 4)[:14]:
-            paper.text(surface, part, (self.panel.x, y), 17, paper.INK)
-            y += 21
+        paper.text(surface, "Revealed", (self.panel.x, self.panel.y), 22, paper.INK, bold=True)
+        y = self.panel.y + 30
+        for p, said in self.reveal["lines"] if self.reveal else ():
+            paper.draw_symbol(surface, p, (self.panel.x + 7, y + 10), 12)
+            for part in paper.wrap(said, 17, self.panel.w - 22)[:3]:
+                paper.text(surface, part, (self.panel.x + 20, y), 17, paper.INK)
+                y += 21
+            y += 4
+
+    def shown_status(self) -> str | None:
+        if self.reveal is not None:
+            return "Every secret choice is revealed at once (A-V8)."
+        return None
 
     def _draw_flashes(self, surface: pygame.Surface) -> None:
         for c, left, colour in self.flashes:

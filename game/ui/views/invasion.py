@@ -721,6 +721,11 @@ class InvasionView(GameView):
     def busy(self) -> bool:
         return bool(self.queue)
 
+    def shown_status(self) -> str | None:
+        if self.queue and self.queue[0][0].kind in STEP_KINDS:
+            return f"{self.state.enemies_name}' turn."
+        return None
+
     # -- drawing ----------------------------------------------------------------------
     def _board(self, s: InvasionState) -> pygame.Surface:
         """The sheet area with its grid, walls and room letters on the paper: cached until a wall,
