@@ -18,6 +18,7 @@ def smoke(verbose: bool = True) -> int:
     from . import registry
     from .session import Session
     from .ui.main import make_app
+    from .ui.scenes.cover import CoverScene
     from .ui.scenes.gameover import GameOverScene
     from .ui.scenes.pause import PauseScene
     from .ui.scenes.play import PlayScene
@@ -37,10 +38,23 @@ def smoke(verbose: bool = True) -> int:
     app.frame([])
     app.pop()
     say("settings: ok")
+    from .ui.scenes.load import LoadScene
+
+    app.push(LoadScene(app))
+    app.frame([])
+    app.pop()
+    say("load game: ok")
     games = [rs for rs in registry.rulesets() if rs.view]
     for rs in games:
-        app.push(SetupScene(app, rs))
+        setup = SetupScene(app, rs)
+        app.push(setup)
         app.frame([])
+        if rs.editor:
+            setup.open_editor()  # the game's editor, as its button on the setup screen opens it
+            app.frame([])
+            app.frame([])
+            app.pop()
+            say(f"{rs.name}: {rs.editor_label.lower()} ok")
         app.pop()
         game = rs.make_game(rs.bench_level)
         seats = [rs.default_ai if i == 0 else "random" for i in range(game.num_players)]
@@ -53,7 +67,7 @@ def smoke(verbose: bool = True) -> int:
             frames += 1
         app.frame([])
         over = session.state.is_over()
-        for extra in (PauseScene(app, play), RulesScene(app, rs)):
+        for extra in (PauseScene(app, play), RulesScene(app, rs), CoverScene(app, play, 0)):
             app.push(extra)
             app.frame([])
             app.pop()

@@ -30,6 +30,10 @@ def test_smoke_opens_every_scene_and_exits_zero(capsys):
     assert smoke() == 0
     out = capsys.readouterr().out
     assert "pig: setup ok" in out and "finished" in out
+    assert "load game: ok" in out
+    # the editors open too, as their setup buttons open them
+    for line in ("amoeba: draw a map ok", "warigami: map editor ok", "space: draw a field ok"):
+        assert line in out
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(-50, 50), st.integers(0, 100))
