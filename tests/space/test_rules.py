@@ -488,3 +488,12 @@ def test_pieces_are_named_tuples_with_bodies():
     p = Piece(0, 0, "ship", 10, 10, math.pi / 2)
     assert p.body().area == pytest.approx(SHIP_BASE * SHIP_LENGTH / 2)
     assert isinstance(_world(play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270)])), World)
+
+
+
+def test_S_M6_a_landing_is_told_in_centimetres_flown():
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270)], [])
+    out = evaluate_move(_world(s), s.piece(0), Trace(((50.0, 100.0), (50.0, 142.0))))
+    assert out.moved_to is not None
+    assert out.text == f"flies {math.dist((50, 100), out.moved_to[:2]) / 10:.1f} cm and lands"
+    assert out.text.startswith("flies 4.")

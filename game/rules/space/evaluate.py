@@ -318,7 +318,8 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
     h = place_after_move(world, mover, x, y, heading)
     if h is None:
         return Outcome("move", "S-M6", "found no room to land: destroyed", used, [(mover.id, (x, y))])
-    return Outcome("move", "S-M6", f"moved to ({x:.0f}, {y:.0f})", used, moved_to=(x, y, h))
+    gone = math.dist((mover.x, mover.y), (x, y))
+    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands", used, moved_to=(x, y, h))
 
 
 def _move_hit(meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
