@@ -70,6 +70,22 @@ def parse_save(data: Any, name: str) -> Record:
         raise SaveError(str(exc)) from None
 
 
+def describe_save(path: Path) -> str:
+    """One line for the load screen: which game, when, how far; or why the file will not open.
+    Reads only; the file is never changed."""
+    path = Path(path)
+    try:
+        data = read_json(path, "save")
+        record = parse_save(data, path.name)
+    except FileProblem:
+        return f"{path.name}: damaged or not a save (Open says why)"
+    title = data.get("title") if isinstance(data.get("title"), str) and data.get("title") else record.game
+    when = data.get("saved_at") if isinstance(data.get("saved_at"), str) else ""
+    n = len(record.actions)
+    return f"{title}, {when[:16]}, {n} action{'s' if n != 1 else ''}" if when else \
+        f"{title}, {n} action{'s' if n != 1 else ''}"
+
+
 def load_save(path: Path) -> Record:
     """Read and check a save, and replay it once to be sure it is sound."""
     path = Path(path)

@@ -230,3 +230,23 @@ def test_a_note_beside_a_point_stays_on_the_board_and_hides_what_is_under_it(app
     # the scrap under the words is paper, not the black board below
     corner = (r.left - 2, r.top)
     assert surf.get_at(corner)[:3] != (0, 0, 0)
+
+
+def test_load_screen_names_each_save_and_flags_a_damaged_one_without_touching_it(app, tmp_path):
+    from game.saves import describe_save
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.pause import saves_dir
+
+    sess = Session.new("pig", {}, 4, ["human", "human"], autosave=False)
+    sess.submit(sess.state.legal_actions()[0])
+    good = saves_dir() / "pig-game.json"
+    sess.save_as(good)
+    bad = saves_dir() / "torn.json"
+    bad.write_text('{"format": "paperwars-save", "vers', encoding="utf-8")
+    before = bad.read_bytes()
+    assert describe_save(good).endswith(", 1 action")
+    assert "damaged" in describe_save(bad) and bad.read_bytes() == before
+    scene = LoadScene(app)
+    app.push(scene)
+    app.frame([])
+    assert scene.labels[describe_save(good)] == good and scene.labels[describe_save(bad)] == bad

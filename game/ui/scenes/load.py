@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ...saves import describe_save
 from .. import paper
 from ..app import App, Scene
 from .pause import saves_dir
@@ -14,13 +15,20 @@ class LoadScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.files = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        # what the list shows for each file: game, time, length (or why it will not open)
+        self.labels: dict[str, object] = {}
+        for path in self.files:
+            label = describe_save(path)
+            if label in self.labels:
+                label = f"{label} ({path.name})"
+            self.labels[label] = path
 
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
         ui = self.app.ui
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(w // 2 - 300, 110, 600, h - 230),
-                                                        [p.name for p in self.files], ui, container=box)
+                                                        list(self.labels), ui, container=box)
         self.open = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 90, 180, 48), "Open", ui,
                                                  container=box)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 190, h - 90, 180, 48), "Back", ui,
@@ -40,14 +48,14 @@ class LoadScene(Scene):
     def open_selected(self) -> None:
         from .menu import MenuScene
 
-        name = self.list.get_single_selection()
-        if not name:
+        label = self.list.get_single_selection()
+        if not label or label not in self.labels:
             self.app.toast("Pick a saved game first.", 3)
             return
         menu = self.app.find(MenuScene)
         self.app.pop()
         if menu is not None:
-            menu.open_save(saves_dir() / name)
+            menu.open_save(self.labels[label])  # type: ignore[arg-type]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
