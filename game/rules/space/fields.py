@@ -113,7 +113,7 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     data = load_level("space", name)
     source = level_path("space", name).name
     paper = data.get("paper", "letter")
-    if paper not in PAPERS:
+    if not isinstance(paper, str) or paper not in PAPERS:
         raise LevelError(f"Level {source}: paper must be 'letter' or 'a4', not {paper!r}.")
     rocks_raw = need(data, "asteroids", list, source)
     need(data, "title", str, source)
