@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, read_json
+from .jsonio import FileProblem, file_name, read_json
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -26,14 +26,26 @@ def _load_record(path: Path) -> Any:
 
     data = read_json(path, "record")
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        return parse_save(data, path.name)
-    return Record.from_json(data, f"record {path.name}")
+        return parse_save(data, file_name(path))
+    return Record.from_json(data, f"record {file_name(path)}")
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Replay a record or save; a file that will not replay is one line on stderr, exit 2."""
+    path = Path(args.file)
+    try:
+        return _replay_file(path, args)
+    except FileProblem as exc:
+        print(f"paperwars replay: {file_name(path)}: {exc}", file=sys.stderr)
+    except (Exception, RecursionError, MemoryError):  # noqa: BLE001 - never a traceback for a file
+        print(f"paperwars replay: {file_name(path)}: Paper Wars failed on this file; it was left as it is.",
+              file=sys.stderr)
+    return 2
+
+
+def _replay_file(path: Path, args: argparse.Namespace) -> int:
     from .records import RecordError
 
-    path = Path(args.file)
     try:
         record = _load_record(path)
         steps = []
@@ -48,7 +60,7 @@ def _replay(args: argparse.Namespace) -> int:
         if state is None:
             state = record.start()
     except (RecordError, FileProblem) as exc:
-        print(f"paperwars replay: {path.name}: {exc}", file=sys.stderr)
+        print(f"paperwars replay: {file_name(path)}: {exc}", file=sys.stderr)
         return 2
     res = state.result()
     out = {"game": record.game, "actions": len(record.actions), "over": state.is_over(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,10 @@ JSON = dict[str, Any]
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+
+#: A level is named, never given as a path: letters, digits, '_' and '-' (levels.py looks
+#: the name up in the shipped and the user's level folders only).
+LEVEL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
 
 
 class IllegalAction(ValueError):
@@ -137,15 +142,77 @@ class Chance:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Chance:
-        c = cls(0, data.get("faces", ()), [tuple_deep(d) for d in data.get("decks", ())],
-                bool(data.get("noise", True)), int(data.get("draws", 0)))
-        c.state = int(data["state"]) & _MASK
+        """Restore a generator; raises ValueError with a sentence when ``data`` is not one."""
+        if not isinstance(data, Mapping):
+            raise ValueError("the chance generator's state must be an object")
+        pins = check_pins({k: data[k] for k in ("faces", "decks", "noise") if k in data})
+        state, draws = data.get("state"), data.get("draws", 0)
+        for name, value in (("state", state), ("draws", draws)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MASK:
+                raise ValueError(f"the chance generator's {name} must be a whole number from 0 to 2^64-1")
+        c = cls(0, pins.get("faces", ()), [tuple_deep(d) for d in pins.get("decks", ())],
+                pins.get("noise", True), draws)
+        c.state = int(state) & _MASK
         return c
 
     def copy(self) -> Chance:
         c = Chance(0, self.faces, self.decks, self.noise, self.draws)
         c.state = self.state
         return c
+
+
+#: Pins a record may hold (tests, tutorials): limits on their size.
+MAX_PINNED = 10_000
+
+
+def check_pins(pins: Any) -> dict[str, Any]:
+    """Check a record's pins (die faces, deck orders, noise) before any rule sees them;
+    returns them, or raises ValueError with a sentence naming what is wrong."""
+    if not isinstance(pins, Mapping):
+        raise ValueError(f"the pins must be an object, not {_kind(pins)} {_show(pins)}")
+    unknown = sorted(str(k) for k in pins if k not in ("faces", "decks", "noise"))
+    if unknown:
+        raise ValueError(f"there is no pin called {_show(unknown[0])} (only faces, decks and noise)")
+    out: dict[str, Any] = {}
+    if "faces" in pins:
+        faces = pins["faces"]
+        if not isinstance(faces, (list, tuple)) or len(faces) > MAX_PINNED:
+            raise ValueError(f"the pinned faces must be a list of at most {MAX_PINNED:,} die faces")
+        for f in faces:
+            if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 1000:
+                raise ValueError(f"a pinned die face must be a whole number from 1 to 1000, not {_show(f)}")
+        out["faces"] = list(faces)
+    if "decks" in pins:
+        decks = pins["decks"]
+        if not isinstance(decks, (list, tuple)) or len(decks) > MAX_PINNED:
+            raise ValueError(f"the pinned decks must be a list of at most {MAX_PINNED:,} deck orders")
+        for deck in decks:
+            if not isinstance(deck, (list, tuple)) or len(deck) > MAX_PINNED:
+                raise ValueError(f"a pinned deck order must be a list of cards, not {_show(deck)}")
+            for card in deck:
+                if not _plain_card(card):
+                    raise ValueError(f"a pinned card must be text, a number or a short list of those, "
+                                     f"not {_show(card)}")
+        out["decks"] = [list(d) for d in decks]
+    if "noise" in pins:
+        if not isinstance(pins["noise"], bool):
+            raise ValueError(f"the noise pin must be true or false, not {_show(pins['noise'])}")
+        out["noise"] = pins["noise"]
+    return out
+
+
+def _plain_card(card: Any, depth: int = 0) -> bool:
+    if isinstance(card, str):
+        return len(card) <= 200 and "\x00" not in card
+    if isinstance(card, bool) or card is None:
+        return True
+    if isinstance(card, int):
+        return -MAX_ACTION_INT <= card <= MAX_ACTION_INT
+    if isinstance(card, float):
+        return math.isfinite(card)
+    if isinstance(card, (list, tuple)) and depth < 3:
+        return len(card) <= 16 and all(_plain_card(c, depth + 1) for c in card)
+    return False
 
 
 def _match(items: list[T], wanted: Any) -> T:
@@ -237,19 +304,20 @@ class Setting:
     def validate(self, value: Any) -> Any:
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise SettingsError(f"{self.label} must be on or off, not {value!r}.")
+                raise SettingsError(f"{self.label} must be on or off, not {_show(value)}.")
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-                raise SettingsError(f"{self.label} must be a whole number from {self.lo} to {self.hi}, not {value!r}.")
+                raise SettingsError(f"{self.label} must be a whole number from {self.lo} to {self.hi}, not {_show(value)}.")
             return value
         if self.kind == "level":
-            if not isinstance(value, str) or not value:
-                raise SettingsError(f"{self.label} must name a level, not {value!r}.")
+            if not isinstance(value, str) or not LEVEL_NAME.fullmatch(value):
+                raise SettingsError(f"{self.label} must name a level (letters, digits, '_' and '-'), "
+                                    f"not {_show(value)}.")
             return value
-        if value not in self.choices:
+        if not isinstance(value, (str, int, float, bool)) or value not in self.choices:
             opts = ", ".join(map(str, self.choices))
-            raise SettingsError(f"{self.label} must be one of {opts}, not {value!r}.")
+            raise SettingsError(f"{self.label} must be one of {opts}, not {_show(value)}.")
         return value
 
 
@@ -268,7 +336,7 @@ class Game(ABC):
         known = {s.key: s for s in self.settings_spec}
         unknown = sorted(set(settings) - set(known))
         if unknown:
-            raise SettingsError(f"{self.title} has no setting called {unknown[0]!r}.")
+            raise SettingsError(f"{self.title} has no setting called {_show(unknown[0])}.")
         self.settings: dict[str, Any] = {}
         for key, spec in known.items():
             self.settings[key] = spec.validate(settings.get(key, spec.default))
@@ -285,25 +353,166 @@ class Game(ABC):
     def new_initial_state(self, chance: Chance) -> State: ...
 
     def new_state(self, seed: int, pins: Mapping[str, Any] | None = None) -> State:
-        pins = pins or {}
+        pins = check_pins(pins or {})
         chance = Chance(seed, pins.get("faces", ()), pins.get("decks", ()), bool(pins.get("noise", True)))
         return self.new_initial_state(chance)
 
-    def decode_action(self, data: Mapping[str, Any]) -> Action:
-        """Build an action from its JSON form; raises ValueError with a readable reason."""
-        if not isinstance(data, Mapping) or "type" not in data:
-            raise ValueError("an action must be an object with a 'type'")
-        cls = self._decoders.get(str(data["type"]))
-        if cls is None:
-            raise ValueError(f"{self.title} has no action called {data['type']!r}")
-        names = {f.name for f in dataclasses.fields(cls)}
-        extra = set(data) - names - {"type"}
-        if extra:
-            raise ValueError(f"action {data['type']} has no field {sorted(extra)[0]!r}")
+    def decode_action(self, data: Any) -> Action:
+        """Build an action from its JSON form, checking every field against the action's
+        field annotations before the rules see it; raises ValueError with a readable reason
+        (a phrase naming the field and showing the bad value, never Python's own words)."""
+        return decode_action(self._decoders, self.title, data)
+
+
+# -- strict action decoding ------------------------------------------------------------
+
+#: Limits for action fields: whole numbers, real numbers, text length, list length.
+MAX_ACTION_INT = 10 ** 9
+MAX_ACTION_FLOAT = 1e9
+MAX_ACTION_TEXT = 100_000
+MAX_ACTION_ITEMS = 4_096
+
+
+def _show(value: Any) -> str:
+    from .jsonio import show  # jsonio imports nothing from here
+
+    return show(value)
+
+
+def _kind(value: Any) -> str:
+    from .jsonio import kind_of
+
+    return kind_of(value)
+
+
+def _field_decoder(hint: Any, where: str) -> Any:
+    """A function value -> checked value for one annotated field type."""
+    import types
+    import typing
+
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        def dec(v: Any) -> Any:
+            if not isinstance(v, bool):
+                raise ValueError(f"{where} must be true or false, not {_kind(v)} {_show(v)}")
+            return v
+        return dec
+    if hint is int:
+        def dec(v: Any) -> Any:
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise ValueError(f"{where} must be a whole number, not {_kind(v)} {_show(v)}")
+            if not -MAX_ACTION_INT <= v <= MAX_ACTION_INT:
+                raise ValueError(f"{where} is out of range ({_show(v)})")
+            return v
+        return dec
+    if hint is float:
+        def dec(v: Any) -> Any:
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise ValueError(f"{where} must be a number, not {_kind(v)} {_show(v)}")
+            if not (math.isfinite(v) and -MAX_ACTION_FLOAT <= v <= MAX_ACTION_FLOAT):
+                raise ValueError(f"{where} is out of range ({_show(v)})")
+            return float(v)
+        return dec
+    if hint is str:
+        def dec(v: Any) -> Any:
+            from .jsonio import clean_text
+
+            if not isinstance(v, str):
+                raise ValueError(f"{where} must be text, not {_kind(v)} {_show(v)}")
+            why = clean_text(v, where, MAX_ACTION_TEXT)
+            if why:
+                raise ValueError(why)
+            return v
+        return dec
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _field_decoder(args[0], f"an item of {where}")
+
+            def dec(v: Any) -> Any:
+                if not isinstance(v, (list, tuple)):
+                    raise ValueError(f"{where} must be a list, not {_kind(v)} {_show(v)}")
+                if len(v) > MAX_ACTION_ITEMS:
+                    raise ValueError(f"{where} has {len(v):,} items (at most {MAX_ACTION_ITEMS:,})")
+                return tuple(item(x) for x in v)
+            return dec
+        items = [_field_decoder(a, f"an item of {where}") for a in args]
+
+        def dec(v: Any) -> Any:
+            if not isinstance(v, (list, tuple)) or len(v) != len(items):
+                raise ValueError(f"{where} must be a list of {len(items)}, not {_kind(v)} {_show(v)}")
+            return tuple(d(x) for d, x in zip(items, v))
+        return dec
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        inner = _field_decoder(args[0], where) if len(args) == 1 else None
+        if inner is None:
+            raise TypeError(f"unsupported action field type {hint!r} for {where}")
+        none_ok = type(None) in typing.get_args(hint)
+
+        def dec(v: Any) -> Any:
+            if v is None and none_ok:
+                return None
+            return inner(v)
+        return dec
+    if hint is Any:
+        return lambda v: tuple_deep(v)
+    raise TypeError(f"unsupported action field type {hint!r} for {where}")
+
+
+_DECODERS: dict[type, tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _decoders_for(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
+    """Per action class: a checker per field, and the fields that must be given."""
+    if cls not in _DECODERS:
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        checks = {f.name: _field_decoder(hints[f.name], f"the field '{f.name}'") for f in dataclasses.fields(cls)}
+        required = frozenset(f.name for f in dataclasses.fields(cls)
+                             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+        _DECODERS[cls] = (checks, required)
+    return _DECODERS[cls]
+
+
+def decode_action(decoders: Mapping[str, type[Action]], title: str, data: Any) -> Action:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"an action must be an object with a 'type', not {_kind(data)} {_show(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ValueError(f"an action must have a 'type' naming it, not {_kind(kind)} {_show(kind)}"
+                         if "type" in data else "an action must be an object with a 'type'")
+    cls = decoders.get(kind)
+    if cls is None:
+        raise ValueError(f"{title} has no action called {_show(kind)}")
+    checks, required = _decoders_for(cls)
+    extra = sorted(str(k) for k in data if k != "type" and k not in checks)
+    if extra:
+        raise ValueError(f"action {kind} has no field {_show(extra[0])}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise ValueError(f"action {kind} needs the field '{missing[0]}'")
+    values = {}
+    for name, value in data.items():
+        if name == "type":
+            continue
         try:
-            return cls(**{k: tuple_deep(v) for k, v in data.items() if k != "type"})
-        except TypeError as exc:
-            raise ValueError(f"action {data['type']} is incomplete: {exc}") from None
+            values[name] = checks[name](value)
+        except ValueError as exc:
+            raise ValueError(f"action {kind}: {exc}") from None
+    return cls(**values)
+
+
+def safe_notation(action: Any, limit: int = 80) -> str:
+    """An action's notation for a message: shortened, escaped, never an exception."""
+    from .jsonio import show
+
+    try:
+        text = action.notation()
+    except Exception:  # noqa: BLE001 - a refusal must never crash while being described
+        text = type(action).__name__.lower()
+    return show(str(text), limit)[1:-1]
 
 
 class State(ABC):

@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, read_json, write_atomic
+from .engine import LEVEL_NAME
+from .jsonio import FileProblem, kind_of, read_json, show, write_atomic
 from .paths import levels_dir, user_levels_dir
 
 
@@ -20,17 +21,24 @@ class LevelError(FileProblem):
 
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,39}$")
+#: Largest level file (the biggest shipped level is about 30 KB).
+MAX_LEVEL_BYTES = 2 * 1024 * 1024
 
 
 def shipped_levels(game: str) -> list[str]:
     folder = levels_dir(game)
-    return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
+    return sorted(p.stem for p in folder.glob("*.json") if LEVEL_NAME.fullmatch(p.stem)) if folder.is_dir() else []
 
 
 def user_levels(game: str) -> list[str]:
+    """The player's own levels (only files whose names are level names)."""
     folder = user_levels_dir(game)
     shipped = set(shipped_levels(game))
-    return sorted(p.stem for p in folder.glob("*.json") if p.stem not in shipped) if folder.is_dir() else []
+    try:
+        return sorted(p.stem for p in folder.glob("*.json")
+                      if p.stem not in shipped and LEVEL_NAME.fullmatch(p.stem)) if folder.is_dir() else []
+    except OSError:
+        return []
 
 
 def list_levels(game: str) -> list[str]:
@@ -38,20 +46,22 @@ def list_levels(game: str) -> list[str]:
 
 
 def level_path(game: str, name: str) -> Path:
-    if "/" in name or "\\" in name or name.startswith("."):
-        return Path(name)
+    """The file of the level called ``name``: a shipped level, else the user's.  A level is
+    a name (letters, digits, '_' and '-'), never a path: anything else is a LevelError."""
+    if not isinstance(name, str) or not LEVEL_NAME.fullmatch(name):
+        raise LevelError(f"{show(name)} is not a level name (letters, digits, '_' and '-' only).")
     shipped = levels_dir(game) / f"{name}.json"
-    if shipped.exists():
+    if shipped.is_file():
         return shipped
     user = user_levels_dir(game) / f"{name}.json"
-    return user if user.exists() else shipped
+    return user if user.is_file() else shipped
 
 
 def load_level(game: str, name: str) -> dict[str, Any]:
     """Read a level as a dict; the ruleset validates its content and raises LevelError."""
     path = level_path(game, name)
     try:
-        data = read_json(path, "level file")
+        data = read_json(path, "level file", MAX_LEVEL_BYTES)
     except FileProblem as exc:
         raise LevelError(str(exc)) from None
     if not isinstance(data, dict):
@@ -83,5 +93,5 @@ def need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], source: 
         raise LevelError(f"Level {source}: the field '{key}' is missing.")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
-        raise LevelError(f"Level {source}: the field '{key}' has the wrong type ({type(value).__name__}).")
+        raise LevelError(f"Level {source}: the field '{key}' has the wrong type ({kind_of(value)} {show(value)}).")
     return value

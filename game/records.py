@@ -5,17 +5,29 @@ A record replays headless and exactly.  See docs/records.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import registry
-from .engine import Action, Event, Game, IllegalAction, SettingsError, State
-from .jsonio import FileProblem, read_json
+from .engine import Action, Event, Game, IllegalAction, SettingsError, State, check_pins, safe_notation
+from .jsonio import FileProblem, file_name, read_json, show
 
 RECORD_FORMAT = "paperwars-record"
 RECORD_VERSION = 1
+
+#: The longest record replayed (a long game of any of the five is a few thousand actions).
+MAX_ACTIONS = 50_000
+MAX_SEED = 1 << 64
+MAX_SEATS = 16
+GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+SEAT_NAME = re.compile(r"[A-Za-z0-9_\-]{1,32}")
+VERSION_TEXT = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
+#: Said when a ruleset raised something other than its refusal: the record is refused,
+#: and the harness (tests/harness_files.py) counts this as a rules bug.
+RULES_FAILED = "the rules could not handle"
 
 
 class RecordError(FileProblem):
@@ -55,44 +67,64 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any, source: str = "record") -> Record:
+        """Check every field of a record's JSON before anything uses it; RecordError says
+        which field is wrong and shows the bad value shortened and escaped."""
         if not isinstance(data, Mapping):
             raise RecordError(f"The {source} is not a Paper Wars record (it is not a JSON object).")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"The {source} is not a Paper Wars record (format is {data.get('format')!r}).")
+            raise RecordError(f"The {source} is not a Paper Wars record (format is {show(data.get('format'))}).")
         version = data.get("version")
-        if not isinstance(version, int) or version < 1:
-            raise RecordError(f"The {source} has no valid record version.")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RecordError(f"The {source} has no valid record version ({show(version)}).")
         if version > RECORD_VERSION:
-            raise RecordError(f"The {source} was written by a newer Paper Wars (record version {version}); "
+            raise RecordError(f"The {source} was written by a newer Paper Wars (record version {show(version)}); "
                               "update the game to open it.")
         game = data.get("game")
         seed = data.get("seed")
         settings = data.get("settings", {})
         actions = data.get("actions", [])
         pins = data.get("pins", {})
-        if not isinstance(game, str):
-            raise RecordError(f"The {source} does not say which game it is.")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"The {source} has no whole-number seed.")
-        if not isinstance(settings, Mapping) or not isinstance(actions, list) or not isinstance(pins, Mapping):
-            raise RecordError(f"The {source} has settings, actions or pins of the wrong shape.")
         seats = data.get("seats", [])
-        return cls(game=game, settings=dict(settings), seed=seed, actions=list(actions), pins=dict(pins),
-                   rules_version=str(data.get("rules_version", "1")),
-                   seats=[str(s) for s in seats] if isinstance(seats, list) else [])
+        rules_version = data.get("rules_version", "1")
+        if not isinstance(game, str) or not GAME_NAME.fullmatch(game):
+            raise RecordError(f"The {source} does not say which game it is ({show(game)}).")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED <= seed <= MAX_SEED:
+            raise RecordError(f"The {source} has no whole-number seed from -2^64 to 2^64 ({show(seed)}).")
+        if not isinstance(settings, Mapping):
+            raise RecordError(f"The {source} has settings that are not an object ({show(settings)}).")
+        for key, value in settings.items():
+            if not _plain_setting(value):
+                raise RecordError(f"The {source} has a setting {show(key)} with a value no setting can have "
+                                  f"({show(value)}).")
+        if not isinstance(actions, list):
+            raise RecordError(f"The {source} has actions that are not a list ({show(actions)}).")
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"The {source} has {len(actions):,} actions; a record holds at most {MAX_ACTIONS:,}.")
+        try:
+            pins = check_pins(pins)
+        except ValueError as exc:
+            raise RecordError(f"The {source} has bad pins: {exc}.") from None
+        if not isinstance(rules_version, (str, int)) or isinstance(rules_version, bool) \
+                or not VERSION_TEXT.fullmatch(str(rules_version)):
+            raise RecordError(f"The {source} has no valid rules version ({show(rules_version)}).")
+        if not isinstance(seats, list) or len(seats) > MAX_SEATS or \
+                not all(isinstance(s, str) and SEAT_NAME.fullmatch(s) for s in seats):
+            raise RecordError(f"The {source} has a seat list that is not a list of player kinds ({show(seats)}).")
+        return cls(game=game, settings=dict(settings), seed=seed, actions=list(actions), pins=pins,
+                   rules_version=str(rules_version), seats=list(seats))
 
     @classmethod
     def load(cls, path: Path) -> Record:
-        return cls.from_json(read_json(Path(path), "record"), f"record {Path(path).name}")
+        return cls.from_json(read_json(Path(path), "record"), f"record {file_name(path)}")
 
     # -- replaying --------------------------------------------------------
     def make_game(self) -> Game:
         try:
             rs = registry.get(self.game)
-        except KeyError as exc:
-            raise RecordError(f"This record is for an unknown game: {exc.args[0]}.") from None
+        except KeyError:
+            raise RecordError(f"This record is for an unknown game: {show(self.game)}.") from None
         if self.rules_version != rs.game_cls.rules_version:
-            raise RecordError(f"This record uses {rs.title} rules version {self.rules_version}, "
+            raise RecordError(f"This record uses {rs.title} rules version {show(self.rules_version)}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
         try:
             return rs.make_game(self.settings)
@@ -100,29 +132,28 @@ class Record:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:
             raise RecordError(str(exc)) from None
+        except Exception:  # noqa: BLE001 - a ruleset failing on its settings is a refusal, never a crash
+            raise RecordError(f"The record's settings are not valid: {RULES_FAILED} the settings "
+                              f"{show(self.settings)}.") from None
 
     def start(self) -> State:
         game = self.make_game()
         try:
             return game.new_state(self.seed, self.pins)
-        except (ValueError, TypeError) as exc:
-            raise RecordError(f"The record cannot start its game: {exc}") from None
+        except FileProblem as exc:
+            raise RecordError(str(exc)) from None
+        except IllegalAction as exc:
+            raise RecordError(f"The record cannot start its game: {show(exc.message, 200)[1:-1]} [{exc.rule}]") from None
+        except (Exception, RecursionError) as exc:  # noqa: BLE001 - never a crash while opening a file
+            why = str(exc) if type(exc) is ValueError and str(exc) and not _looks_internal(str(exc)) else \
+                f"{RULES_FAILED} its settings and seed"
+            raise RecordError(f"The record cannot start its game: {show(why, 200)[1:-1]}.") from None
 
     def steps(self) -> Iterator[tuple[int, Action, list[Event], State]]:
         """Replay, yielding (index, action, events, state after) for each action."""
         state = self.start()
         for i, raw in enumerate(self.actions):
-            try:
-                action = state.game.decode_action(raw)
-            except ValueError as exc:
-                raise RecordError(f"Action {i} is malformed: {exc}.", index=i) from None
-            try:
-                events = state.apply(action)
-            except IllegalAction as exc:
-                raise RecordError(f"Action {i} ({action.notation()}) is illegal: {exc.message} [{exc.rule}]",
-                                  index=i, rule=exc.rule) from None
-            except (ValueError, TypeError, KeyError, IndexError) as exc:
-                raise RecordError(f"Action {i} ({action.notation()}) cannot be applied: {exc}", index=i) from None
+            action, events = apply_raw(state, i, raw)
             yield i, action, events, state
 
     def replay(self) -> State:
@@ -130,3 +161,34 @@ class Record:
         for _, _, _, state in self.steps():
             pass
         return state if state is not None else self.start()
+
+
+def _plain_setting(value: Any) -> bool:
+    """A setting's value: text, a number, true/false or null (settings are never nested)."""
+    if isinstance(value, str):
+        return len(value) <= 200
+    return value is None or isinstance(value, (bool, int, float))
+
+
+def _looks_internal(text: str) -> bool:
+    return any(w in text for w in ("__", "object", "NoneType", "argument", "Error", "<"))
+
+
+def apply_raw(state: State, i: int, raw: Any) -> tuple[Action, list[Event]]:
+    """Decode and apply one action of a record (index ``i``) to ``state``; RecordError
+    (one sentence, never Python's own words) when it is malformed or illegal."""
+    try:
+        action = state.game.decode_action(raw)
+    except ValueError as exc:
+        raise RecordError(f"Action {i} is malformed: {exc}.", index=i) from None
+    try:
+        events = state.apply(action)
+    except IllegalAction as exc:
+        raise RecordError(f"Action {i} ({safe_notation(action)}) is illegal: {show(exc.message, 300)[1:-1]} "
+                          f"[{exc.rule}]", index=i, rule=exc.rule) from None
+    except FileProblem as exc:
+        raise RecordError(f"Action {i} ({safe_notation(action)}) cannot be applied: {exc}", index=i) from None
+    except (Exception, RecursionError):  # noqa: BLE001 - never a crash while replaying a file
+        raise RecordError(f"Action {i} ({safe_notation(action)}) cannot be applied: {RULES_FAILED} it.",
+                          index=i) from None
+    return action, events

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, read_json, write_atomic
+from .jsonio import FileProblem, file_name, read_json, show, write_atomic
+from .jsonio import clean_stale_temps as clean_stale_temps_in
 from .paths import data_dir
 from .records import Record, RecordError
 
@@ -25,7 +26,9 @@ class SaveError(FileProblem):
 def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 kept the seat list beside the record; version 2 keeps it inside."""
     out = dict(data)
-    rec = dict(out.get("record", {}))
+    if not isinstance(out.get("record"), dict):
+        raise SaveError("holds no game record")
+    rec = dict(out["record"])
     rec.setdefault("seats", out.pop("seats", []))
     out["record"] = rec
     out["version"] = 2
@@ -53,16 +56,27 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE
 
 
+def clean_stale_temps() -> int:
+    """Remove temporary files a killed autosave or save left behind (start of the app)."""
+    folder = data_dir()
+    return clean_stale_temps_in(folder) + clean_stale_temps_in(folder / "saves")
+
+
 def parse_save(data: Any, name: str) -> Record:
+    """The record inside a save's JSON (upgraded to the current version), every field checked."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a Paper Wars save.")
     version = data.get("version")
-    if not isinstance(version, int) or version < 1:
-        raise SaveError(f"{name} has no valid save version; it may be damaged.")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveError(f"{name} has no valid save version ({show(version)}); it may be damaged.")
     if version > SAVE_VERSION:
-        raise SaveError(f"{name} was saved by a newer Paper Wars (save version {version}); update the game to open it.")
+        raise SaveError(f"{name} was saved by a newer Paper Wars (save version {show(version)}); "
+                        "update the game to open it.")
     while version < SAVE_VERSION:
-        data = UPGRADES[version](data)
+        try:
+            data = UPGRADES[version](data)
+        except SaveError as exc:
+            raise SaveError(f"{name} {exc}; it may be damaged.") from None
         version = data["version"]
     try:
         return Record.from_json(data.get("record"), f"game in {name}")
@@ -71,31 +85,50 @@ def parse_save(data: Any, name: str) -> Record:
 
 
 def describe_save(path: Path) -> str:
-    """One line for the load screen: which game, when, how far; or why the file will not open.
-    Reads only; the file is never changed."""
+    """One line for the load screen: which game, when, how far; or that the file is damaged
+    and why (shortened).  Reads only; the file is never changed and nothing raises."""
+    label, problem = save_summary(path)
+    if problem:
+        return f"{file_name(path)}: damaged or not a save ({show(problem, 90)[1:-1]})"
+    return label
+
+
+def save_summary(path: Path) -> tuple[str, str]:
+    """What the load screen shows for a file: (label, problem).  The label says which game,
+    when, how far; for a file that will not open it is the file's name, and ``problem`` is
+    the sentence why.  Reads only (and only the JSON, never a replay); the file is never
+    changed and nothing raises."""
     path = Path(path)
+    name = file_name(path)
     try:
         data = read_json(path, "save")
-        record = parse_save(data, path.name)
-    except FileProblem:
-        return f"{path.name}: damaged or not a save (Open says why)"
-    title = data.get("title") if isinstance(data.get("title"), str) and data.get("title") else record.game
-    when = data.get("saved_at") if isinstance(data.get("saved_at"), str) else ""
+        record = parse_save(data, name)
+    except FileProblem as exc:
+        return f"{name}: will not open", str(exc)
+    except Exception:  # noqa: BLE001 - one bad file never breaks the list
+        return f"{name}: will not open", f"{name} is not a Paper Wars save."
+    title = data.get("title")
+    title = show(title, 48)[1:-1] if isinstance(title, str) and title.strip() else record.game
+    when = data.get("saved_at")
+    when = show(when, 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)
-    return f"{title}, {when[:16]}, {n} action{'s' if n != 1 else ''}" if when else \
+    label = f"{title}, {when}, {n} action{'s' if n != 1 else ''}" if when else \
         f"{title}, {n} action{'s' if n != 1 else ''}"
+    return label, ""
 
 
 def load_save(path: Path) -> Record:
-    """Read and check a save, and replay it once to be sure it is sound."""
+    """Read and check a save, and replay it once to be sure it is sound.  Every problem is
+    a SaveError with one sentence; the file is left exactly as it was."""
     path = Path(path)
+    name = file_name(path)
     try:
         data = read_json(path, "save")
     except FileProblem as exc:
         raise SaveError(str(exc)) from None
-    record = parse_save(data, path.name)
+    record = parse_save(data, name)
     try:
         record.replay()
     except RecordError as exc:
-        raise SaveError(f"{path.name} cannot be restored: {exc}") from None
+        raise SaveError(f"{name} cannot be restored: {exc}") from None
     return record

@@ -11,6 +11,7 @@ from typing import Any
 from . import registry
 from .engine import Action, Event, State
 from .records import Record
+from .jsonio import show
 from .saves import autosave_path, write_save
 
 
@@ -40,6 +41,9 @@ class Session:
         self.log: list[str] = []
         self.seats = list(record.seats) or ["human"] * self.state.game.num_players
         record.seats = self.seats
+        #: A sentence for the screen when the autosave could not be written (see save_auto).
+        self.autosave_problem = ""
+        self._autosave_said = ""
         if autosave is True:
             self.autosave: Path | None = autosave_path()
         elif autosave is False:
@@ -137,8 +141,26 @@ class Session:
         return True
 
     def save_auto(self) -> None:
-        if self.autosave is not None:
+        """Write the autosave.  A failure (disk full, the path is a folder, no permission)
+        never stops the game: it leaves a sentence in ``autosave_problem`` for the screen."""
+        if self.autosave is None:
+            return
+        try:
             write_save(self.autosave, self.record, self.ruleset.title)
+        except (OSError, ValueError) as exc:
+            why = getattr(exc, "strerror", None) or "it could not be written"
+            sentence = (f"Autosave failed ({show(str(why), 60)[1:-1]}: {show(str(self.autosave), 80)[1:-1]}); "
+                        "the game goes on, so save it from the pause menu (Esc).")
+            if sentence != self._autosave_said:
+                self.autosave_problem = sentence
+            self._autosave_said = sentence
+        else:
+            self._autosave_said = ""
+
+    def take_autosave_problem(self) -> str:
+        """The autosave failure to show once on screen ('' when there is none new)."""
+        out, self.autosave_problem = self.autosave_problem, ""
+        return out
 
     def save_as(self, path: Path) -> None:
         write_save(path, self.record, self.ruleset.title)

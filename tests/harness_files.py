@@ -61,8 +61,12 @@ CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
 def bad_message(text: str) -> str:
     """Why a refusal's text is not acceptable ('' when it is)."""
-    if INTERNALS.search(text):
-        return "shows Python internals: " + INTERNALS.search(text).group(0)  # type: ignore[union-attr]
+    if "could not handle" in text or "failed on this file" in text:
+        return "a rules crash caught at the boundary: " + text[:120]
+    # a quoted value is the file's own data shown back (e.g. a field named '__class__')
+    unquoted = re.sub(r"'[^']*'", "''", text)
+    if INTERNALS.search(unquoted):
+        return "shows Python internals: " + INTERNALS.search(unquoted).group(0)  # type: ignore[union-attr]
     if CONTROL.search(text):
         return "raw control character in the message"
     if len(text) > 600:

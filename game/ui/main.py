@@ -12,6 +12,9 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App
     from .scenes.menu import MenuScene
     from .scenes.settings import apply_palette
 
+    from ..saves import clean_stale_temps
+
+    clean_stale_temps()  # left by a kill during an autosave
     app = App(size, headless)
     apply_palette(app.prefs.palette)
     app.push(MenuScene(app))

@@ -1,5 +1,9 @@
 """The monkey tester: thousands of seeded random clicks, drags, keys and resizes.
 
+Each frame gets what the real loop would get: first the events the widgets posted during
+the previous frame (pygame_gui's UI_BUTTON_PRESSED, menu and list events, read from the
+queue), then the monkey's own gesture.
+
 Any scene must survive it without raising, and the game state must stay valid
 (it round-trips through JSON exactly) after every frame.
 """
@@ -63,6 +67,14 @@ def random_events(rng: Chance, size: tuple[int, int]) -> list[pygame.event.Event
     return []
 
 
+def delivered(app: App) -> list[pygame.event.Event]:
+    """The events waiting in pygame's queue (what App.run would read with pygame.event.get()):
+    the pygame_gui events a click posted last frame.  Reading them keeps the queue (and the
+    monkey's memory) from growing."""
+    events = pygame.event.get()
+    return [e for e in events if e.type != pygame.QUIT or app.running]
+
+
 def check_state(app: App) -> None:
     """Every PlayScene on the stack must hold a state that round-trips exactly."""
     from .scenes.play import PlayScene
@@ -98,7 +110,9 @@ def monkey(app: App, steps: int, seed: int, check: Callable[[App], None] = check
             app.reset_to(keep(app))
             restarts += 1
         before = sum(len(s.session.record.actions) for s in app.scenes if isinstance(s, PlayScene))
-        app.frame(random_events(rng, app.size))
+        # What the widgets posted last frame (pygame_gui's button, menu and list events) comes
+        # back through the queue first, as in the real loop; then the monkey's own gesture.
+        app.frame(delivered(app) + random_events(rng, app.size))
         after = sum(len(s.session.record.actions) for s in app.scenes if isinstance(s, PlayScene))
         actions += max(0, after - before)
         check(app)

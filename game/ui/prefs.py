@@ -1,7 +1,15 @@
-"""Player settings that persist in the user config folder (window, sound, palette, defaults)."""
+"""Player settings that persist in the user config folder (window, sound, palette, defaults).
+
+The file is read through the guarded reader (game.jsonio) and every field is checked:
+a damaged file, or a damaged field, never stops the game from starting.  What could be
+used is used, the rest falls back to the defaults, the player is told once, and the
+damaged file is left exactly as it was (it is replaced only when the player changes a
+setting on purpose).
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,6 +18,15 @@ from ..jsonio import FileProblem, read_json, write_atomic
 from ..paths import config_dir
 
 PALETTES = ("colour-blind safe", "high contrast")
+#: The window the file may ask for (larger ones are clamped: a 10000x10000 window would
+#: need gigabytes of pixels).
+MIN_WINDOW = (800, 560)
+MAX_WINDOW = (3840, 2400)
+MAX_BYTES = 1024 * 1024
+#: Remembered setup choices: at most this many games, settings per game and seats.
+MAX_GAMES = 32
+MAX_KEYS = 64
+MAX_SEATS = 16
 
 
 @dataclass
@@ -29,33 +46,115 @@ class Prefs:
 
     @classmethod
     def load(cls) -> Prefs:
-        p = cls.path()
-        if not p.exists():
-            return cls()
+        """The stored settings; never raises (a damaged file gives defaults and a sentence)."""
+        prefs = cls()
         try:
-            data = read_json(p, "settings file")
+            p = cls.path()
+            if not p.exists() and not p.is_symlink():
+                return prefs
+            data = read_json(p, "settings file", MAX_BYTES)
             if not isinstance(data, dict):
-                raise FileProblem("The settings file does not hold settings.")
-            prefs = cls()
-            w = data.get("window", prefs.window)
-            if isinstance(w, list) and len(w) == 2 and all(isinstance(v, int) and 320 <= v <= 10000 for v in w):
-                prefs.window = (w[0], w[1])
-            prefs.fullscreen = bool(data.get("fullscreen", False))
-            vol = data.get("volume", prefs.volume)
-            prefs.volume = min(1.0, max(0.0, float(vol))) if isinstance(vol, (int, float)) else prefs.volume
-            if data.get("palette") in PALETTES:
-                prefs.palette = data["palette"]
-            prefs.show_residue = bool(data.get("show_residue", True))
-            if isinstance(data.get("defaults"), dict):
-                prefs.defaults = {k: v for k, v in data["defaults"].items() if isinstance(v, dict)}
-            return prefs
+                raise FileProblem("The settings file settings.json does not hold settings.")
+            bad = prefs._take(data)
         except FileProblem as exc:
             prefs = cls()
             prefs.problem = f"{exc} Using the default settings; the file was left as it is."
-            return prefs
+        except Exception:  # noqa: BLE001 - the game always starts
+            prefs = cls()
+            prefs.problem = "The settings file could not be read. Using the default settings; " \
+                            "the file was left as it is."
+        else:
+            if bad:
+                prefs.problem = (f"The settings file settings.json has a bad value for {bad[0]}"
+                                 f"{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}; the default is "
+                                 "used for it and the file was left as it is.")
+        prefs._loaded = prefs._chosen()
+        return prefs
+
+    def _take(self, data: dict[str, Any]) -> list[str]:
+        """Use every good field of ``data``; returns the names of the bad ones."""
+        bad: list[str] = []
+        if "window" in data:
+            w = data["window"]
+            if isinstance(w, list) and len(w) == 2 and all(
+                    isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in w):
+                self.window = (min(MAX_WINDOW[0], max(MIN_WINDOW[0], w[0])),
+                               min(MAX_WINDOW[1], max(MIN_WINDOW[1], w[1])))
+                if w[0] > MAX_WINDOW[0] or w[1] > MAX_WINDOW[1]:
+                    bad.append("window (larger than the largest screen)")
+            else:
+                bad.append("window")
+        for key in ("fullscreen", "show_residue"):
+            if key in data:
+                if isinstance(data[key], bool):
+                    setattr(self, key, data[key])
+                else:
+                    bad.append(key)
+        if "volume" in data:
+            vol = data["volume"]
+            if isinstance(vol, (int, float)) and not isinstance(vol, bool) and math.isfinite(vol):
+                self.volume = min(1.0, max(0.0, float(vol)))
+            else:
+                bad.append("volume")
+        if "palette" in data:
+            if isinstance(data["palette"], str) and data["palette"] in PALETTES:
+                self.palette = data["palette"]
+            else:
+                bad.append("palette")
+        if "defaults" in data:
+            defaults = _defaults(data["defaults"])
+            if defaults is None:
+                bad.append("defaults")
+            else:
+                self.defaults = defaults
+        return bad
+
+    def _chosen(self) -> dict[str, Any]:
+        """What the player chooses on purpose (the window size follows the window)."""
+        data = asdict(self)
+        for key in ("problem", "window", "fullscreen"):
+            data.pop(key, None)
+        return data
 
     def save(self) -> None:
+        """Write the settings, except over a damaged file the player has not changed any
+        setting since (the message promised to leave it as it is)."""
+        if self.problem and self._chosen() == getattr(self, "_loaded", None):
+            return
         data = asdict(self)
         data.pop("problem")
+        data.pop("_loaded", None)
         data["window"] = list(self.window)
         write_atomic(self.path(), data)
+        self.problem = ""
+
+
+def _defaults(value: Any) -> dict[str, dict[str, Any]] | None:
+    """Remembered setup choices: {game: {"settings": {key: plain value}, "seats": [name]}};
+    None when the value is not of that shape (the setup screen checks each setting again)."""
+    if not isinstance(value, dict) or len(value) > MAX_GAMES:
+        return None
+    out: dict[str, dict[str, Any]] = {}
+    for game, entry in value.items():
+        if not isinstance(entry, dict) or set(entry) - {"settings", "seats"}:
+            return None
+        settings = entry.get("settings", {})
+        seats = entry.get("seats", [])
+        if not isinstance(settings, dict) or len(settings) > MAX_KEYS or not isinstance(seats, list) \
+                or len(seats) > MAX_SEATS:
+            return None
+        clean = {}
+        for k, v in settings.items():
+            if isinstance(v, bool) or v is None or (isinstance(v, str) and len(v) <= 200):
+                clean[k] = v
+            elif isinstance(v, int) and abs(v) <= 10 ** 9:
+                clean[k] = v
+            elif isinstance(v, float) and math.isfinite(v):
+                clean[k] = v
+            else:
+                return None
+        if not all(isinstance(s, str) and len(s) <= 40 for s in seats):
+            return None
+        out[game] = {"settings": clean, "seats": list(seats)}
+    return out
+

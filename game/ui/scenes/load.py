@@ -5,22 +5,44 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ...jsonio import file_name
 from ...saves import describe_save
 from .. import paper
 from ..app import App, Scene
 from .pause import saves_dir
 
 
+#: The list shows at most this many files (newest first); a folder holding more says so.
+MAX_LISTED = 500
+
+
+def list_saves() -> list:  # type: ignore[type-arg]
+    """Every *.json file in the saves folder, newest first; never raises."""
+    def when(p):  # type: ignore[no-untyped-def]
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    try:
+        files = [p for p in saves_dir().glob("*.json")]
+    except OSError:
+        return []
+    return sorted(files, key=when, reverse=True)[:MAX_LISTED]
+
+
 class LoadScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.files = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        # what the list shows for each file: game, time, length (or why it will not open)
+        self.files = list_saves()
+        # what the list shows for each file: game, time, length (or that it is damaged, and why)
         self.labels: dict[str, object] = {}
         for path in self.files:
             label = describe_save(path)
             if label in self.labels:
-                label = f"{label} ({path.name})"
+                label = f"{label} ({file_name(path)})"
+            while label in self.labels:
+                label += " "
             self.labels[label] = path
 
     def build(self) -> None:

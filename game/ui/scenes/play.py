@@ -230,6 +230,9 @@ class PlayScene(Scene):
         self._wait = AI_DELAY if not self.app.headless else 0.0
 
     def update(self, dt: float) -> None:
+        problem = self.session.take_autosave_problem()
+        if problem:
+            self.app.toast(problem, 8)
         self.view.update(dt)
         self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)
