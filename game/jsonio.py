@@ -33,8 +33,22 @@ MAX_TEXT = 200_000
 BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
+#: Longest refusal shown: a sentence, not a dump of the file.
+MAX_MESSAGE = 400
+
+
 class FileProblem(ValueError):
-    """A file that cannot be used, with a sentence saying why.  The file is never touched."""
+    """A file that cannot be used, with a sentence saying why.  The file is never touched.
+
+    Whoever builds the sentence (a ruleset checking its level, too), what reaches the
+    player is escaped (no control character reaches a terminal or the screen) and
+    shortened to MAX_MESSAGE characters."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        text = _escape(str(message))
+        if len(text) > MAX_MESSAGE:
+            text = text[: MAX_MESSAGE - 1] + "…"
+        super().__init__(text, *args)
 
 
 class _Refuse(Exception):
@@ -107,15 +121,18 @@ def file_name(path: Path | str) -> str:
 
 
 def clean_text(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
-    """Why ``value`` is not acceptable text (None when it is)."""
+    """Why ``value`` is not acceptable text, as a phrase starting with ``what`` (None when
+    it is acceptable); with ``what`` empty the phrase starts with "holds" or "has"."""
     if len(value) > limit:
+        if not what:
+            return f"has a text of {len(value):,} characters (at most {limit:,})"
         return f"{what} is {len(value):,} characters long (at most {limit:,})"
     bad = BAD_CHARS.search(value)
     if bad:
         ch = bad.group(0)
         name = "a NUL character" if ch == "\x00" else ("a lone surrogate" if "\ud800" <= ch <= "\udfff"
                                                       else "a control character")
-        return f"{what} holds {name} ({show(value)})"
+        return f"{what} holds {name} ({show(value)})".strip()
     return None
 
 
@@ -145,7 +162,7 @@ def _check_tree(data: Any) -> None:
     while stack:
         node, depth = stack.pop()
         if isinstance(node, str):
-            why = clean_text(node, "a text value")
+            why = clean_text(node, "")
             if why:
                 raise _Refuse(why)
         elif isinstance(node, list):
@@ -156,7 +173,7 @@ def _check_tree(data: Any) -> None:
             if depth >= MAX_DEPTH:
                 raise _Refuse(f"is nested too deeply (more than {MAX_DEPTH} levels)")
             for k, v in node.items():
-                why = clean_text(k, "a field name", 200)
+                why = clean_text(k, "", 200)
                 if why:
                     raise _Refuse(why)
                 stack.append((v, depth + 1))
