@@ -677,9 +677,9 @@ def measure(row: str, log: Any) -> tuple[int, int, list[tuple[str, str]]]:
         assert p.stdout is not None
         lines: queue.Queue[str | None] = queue.Queue()
 
-        def pump(stream: Any = p.stdout) -> None:
-            for raw in stream:
-                lines.put(raw)
+        def pump(stream: Any = p.stdout, lines: queue.Queue[str | None] = lines) -> None:
+            for raw in stream:  # each child has its own queue (a killed child's end-of-file
+                lines.put(raw)  # must not end the next child's reading)
             lines.put(None)
 
         threading.Thread(target=pump, daemon=True).start()
