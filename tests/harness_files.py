@@ -727,6 +727,7 @@ def main(argv: list[str]) -> int:
         child(argv[1], int(argv[2]))
         return 0
     rows = argv or list(ROWS)
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # reasons may hold lone surrogates
     out = Path(os.environ.get("HARNESS_LOG", "/tmp/harness_files.jsonl"))
     table = ["| what was tried | tried | refused cleanly | traceback / crash / bad message |", "|---|---|---|---|"]
     with out.open("a") as log:
