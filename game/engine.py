@@ -152,7 +152,7 @@ class Chance:
                 raise ValueError(f"the chance generator's {name} must be a whole number from 0 to 2^64-1")
         c = cls(0, pins.get("faces", ()), [tuple_deep(d) for d in pins.get("decks", ())],
                 pins.get("noise", True), draws)
-        c.state = int(state) & _MASK
+        c.state = int(state) & _MASK if isinstance(state, int) else 0
         return c
 
     def copy(self) -> Chance:
@@ -441,11 +441,11 @@ def _field_decoder(hint: Any, where: str) -> Any:
         def dec(v: Any) -> Any:
             if not isinstance(v, (list, tuple)) or len(v) != len(items):
                 raise ValueError(f"{where} must be a list of {len(items)}, not {_kind(v)} {_show(v)}")
-            return tuple(d(x) for d, x in zip(items, v))
+            return tuple(d(x) for d, x in zip(items, v, strict=True))
         return dec
     if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        inner = _field_decoder(args[0], where) if len(args) == 1 else None
+        options = [a for a in typing.get_args(hint) if a is not type(None)]
+        inner = _field_decoder(options[0], where) if len(options) == 1 else None
         if inner is None:
             raise TypeError(f"unsupported action field type {hint!r} for {where}")
         none_ok = type(None) in typing.get_args(hint)

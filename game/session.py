@@ -10,8 +10,8 @@ from typing import Any
 
 from . import registry
 from .engine import Action, Event, State
-from .records import Record
 from .jsonio import show
+from .records import Record
 from .saves import autosave_path, write_save
 
 

@@ -25,8 +25,8 @@ carries on after it.
 from __future__ import annotations
 
 import json
-import queue
 import os
+import queue
 import re
 import resource
 import shutil
@@ -37,7 +37,7 @@ import tempfile
 import threading
 import time
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -145,7 +145,8 @@ def hand_made() -> list[tuple[str, bytes, bool]]:
     for game in GAMES:
         rec = example(game)
         for wrap, w in (("record", lambda r: r), ("save", as_save)):
-            def put(name: str, changes: dict[str, Any], refuse: bool = True, drop: str = "") -> None:
+            def put(name: str, changes: dict[str, Any], refuse: bool = True, drop: str = "",
+                    rec: dict[str, Any] = rec, game: str = game, wrap: str = wrap, w: Any = w) -> None:
                 r = dict(rec)
                 r.update(changes)
                 if drop:
@@ -294,7 +295,7 @@ def level_items() -> list[tuple[str, str, dict[str, Any], bytes]]:
         data = json.loads((ROOT / "levels" / game / f"{level}.json").read_text())
         settings = {**extra, "level": "mine"}
 
-        def add(desc: str, d: Any) -> None:
+        def add(desc: str, d: Any, game: str = game, settings: dict[str, Any] = settings) -> None:
             raw = d if isinstance(d, bytes) else dumps(d).encode("utf-8", "surrogatepass")
             out.append((game, desc, settings, raw))
 

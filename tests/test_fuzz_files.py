@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from game import registry
 from game.engine import Chance, IllegalAction, SettingsError
 from game.jsonio import FileProblem, read_json
-from game.records import Record, RecordError
-from game.saves import SaveError, describe_save, load_save, write_save
+from game.records import Record
+from game.saves import describe_save, load_save, write_save
 from tests.harness_files import ALT_SETTINGS, BIG_INT, Raw, as_save, bad_message, deep, dumps, example
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,10 +9,9 @@ from .app import App
 
 
 def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App:
+    from ..saves import clean_stale_temps
     from .scenes.menu import MenuScene
     from .scenes.settings import apply_palette
-
-    from ..saves import clean_stale_temps
 
     clean_stale_temps()  # left by a kill during an autosave
     app = App(size, headless)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.levels import LevelError, list_levels
+from game.paths import user_levels_dir
 from game.rules.space.state import SpaceGame
 
 
@@ -33,8 +34,9 @@ def test_at_least_six_levels_ship_and_all_load_on_both_papers_and_player_counts(
     (json.dumps({"title": "x", "paper": "a3", "asteroids": []}), "paper"),
 ])
 def test_malformed_level_names_the_file_and_the_problem(tmp_path, content, words):
-    path = tmp_path / "bad.json"
+    path = user_levels_dir("space") / "bad.json"  # a level is a name, never a path (issue 14)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content)
     with pytest.raises(LevelError) as info:
-        SpaceGame({"field": "level", "level": str(path)})
+        SpaceGame({"field": "level", "level": "bad"})
     assert "bad.json" in str(info.value) and words in str(info.value)

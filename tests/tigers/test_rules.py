@@ -8,6 +8,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.levels import LevelError
+from game.paths import user_levels_dir
 from game.rules.tigers import cards as C
 from game.rules.tigers.actions import (
     Assign,
@@ -678,18 +679,20 @@ def test_malformed_scenario_names_file_and_problem(tmp_path, patch, words):
     data = {"title": "t", "table": [180, 120], "attacker": 0, "defender_edge": "north", "terrain": [],
             "forces": [[{"kind": "tank"}], [{"kind": "tank"}]]}
     data.update(patch)
-    path = tmp_path / "broken.json"
+    path = user_levels_dir("tigers") / "broken.json"  # a level is a name, never a path (issue 14)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data))
     with pytest.raises(LevelError) as info:
-        TigersGame({"level": str(path)})
+        TigersGame({"level": "broken"})
     assert "broken.json" in str(info.value) and words in str(info.value)
 
 
 def test_malformed_json_is_refused_with_the_file_name(tmp_path):
-    path = tmp_path / "bad.json"
+    path = user_levels_dir("tigers") / "bad.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{ nope")
     with pytest.raises(LevelError) as info:
-        TigersGame({"level": str(path)})
+        TigersGame({"level": "bad"})
     assert "bad.json" in str(info.value)
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.levels import LevelError, list_levels
+from game.paths import user_levels_dir
 from game.rules.warigami.board import (
     Board,
     blank_board,
@@ -43,18 +44,20 @@ def test_W_B1_W_B4_at_least_five_bundled_maps_load_with_zones_and_some_walls():
     ({"rows": ["12"]}, "each side must be"),
 ])
 def test_W_B4_malformed_map_names_file_and_problem(tmp_path, data, problem):
-    path = tmp_path / "broken.json"
+    path = user_levels_dir("warigami") / "broken.json"  # a level is a name, never a path (issue 14)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data))
     with pytest.raises(LevelError) as info:
-        load_board(str(path))
+        load_board("broken")
     assert "broken.json" in str(info.value) and problem in str(info.value)
 
 
 def test_W_B4_damaged_or_missing_map_file_is_refused(tmp_path):
-    path = tmp_path / "cut.json"
+    path = user_levels_dir("warigami") / "cut.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"rows": ["1..')
     with pytest.raises(LevelError, match="cut.json"):
-        load_board(str(path))
+        load_board("cut")
     with pytest.raises(LevelError, match="nothere"):
         WarigamiGame({"level": "nothere"})
 
@@ -66,9 +69,9 @@ def test_W_B4_map_editor_paints_and_saved_maps_load_back_equal(tmp_path):
     b = edit_board(b, (3, 0), "3")
     b = edit_board(b, (0, 0), ".")
     assert (4, 2) in b.walls and b.zone_of((3, 0)) == 2 and b.zone_of((0, 0)) == -1
-    path = tmp_path / "mine.json"
+    path = user_levels_dir("warigami") / "mine.json"
     save_board(b, path)
-    back = load_board(str(path))
+    back = load_board("mine")
     assert back == b
     assert isinstance(back, Board)
 

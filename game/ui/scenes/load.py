@@ -11,7 +11,6 @@ from .. import paper
 from ..app import App, Scene
 from .pause import saves_dir
 
-
 #: The list shows at most this many files (newest first); a folder holding more says so.
 MAX_LISTED = 500
 
