@@ -89,7 +89,11 @@ def describe_save(path: Path) -> str:
     and why (shortened).  Reads only; the file is never changed and nothing raises."""
     label, problem = save_summary(path)
     if problem:
-        return f"{file_name(path)}: damaged or not a save ({show(problem, 90)[1:-1]})"
+        name = file_name(path)
+        # the list is narrow: the file's name and what is wrong, in a few words (Open says it all)
+        why = problem.split(f" {name} ", 1)[1] if f" {name} " in problem else problem
+        short = name if len(name) <= 28 else name[:27] + "…"
+        return f"{short}: damaged ({show(why.rstrip('.'), 44)[1:-1]})"
     return label
 
 
@@ -110,7 +114,7 @@ def save_summary(path: Path) -> tuple[str, str]:
     title = data.get("title")
     title = show(title, 48)[1:-1] if isinstance(title, str) and title.strip() else record.game
     when = data.get("saved_at")
-    when = show(when, 16)[1:-1] if isinstance(when, str) else ""
+    when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)
     label = f"{title}, {when}, {n} action{'s' if n != 1 else ''}" if when else \
         f"{title}, {n} action{'s' if n != 1 else ''}"
