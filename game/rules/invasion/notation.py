@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ...engine import Chance
+from ...jsonio import parse_json
 from .board import STATE_NAMES, Board
 from .slots import OPTIONS
 from .state import Enemy, Hero, InvasionGame, InvasionState
@@ -105,7 +106,7 @@ def import_text(text: str) -> InvasionState:
     except (KeyError, ValueError) as exc:
         raise NotationError(f"settings: {exc}") from None
     try:
-        chance = Chance.from_json(json.loads(fields["chance"]))
+        chance = Chance.from_json(parse_json(fields["chance"]))  # the guarded reader (issue 14)
     except (ValueError, KeyError, TypeError):
         raise NotationError("chance: not a generator state.") from None
     s = InvasionState(game, chance, fresh=False)
