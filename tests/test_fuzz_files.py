@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from game import registry
 from game.engine import Chance, IllegalAction, SettingsError
 from game.jsonio import FileProblem, read_json
-from game.records import Record
+from game.records import Record, RecordError
 from game.saves import describe_save, load_save, write_save
 from tests.harness_files import ALT_SETTINGS, BIG_INT, Raw, as_save, bad_message, deep, dumps, example
 
@@ -407,3 +407,21 @@ def test_monkey_delivers_pygame_gui_button_events():
         assert app.top() is not scene
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("chance", ["[" * 40_000 + "]" * 40_000, '{"state": NaN}', '{"state": 1e400}',
+                                    '{"state": 1, "faces": [Infinity]}', "9" * 5000])
+def test_imported_text_goes_through_the_guarded_reader(chance, tmp_path):
+    """Paper Invasion's imported game text holds the generator as JSON: it is read with
+    the same limits as a file, and refused with the rules' own sentence."""
+    from game.rules.invasion.notation import export_text
+
+    text = export_text(registry.get("invasion").make_game({}).new_state(1))
+    text = "\n".join(f"chance: {chance}" if ln.startswith("chance:") else ln for ln in text.splitlines())
+    rec = {**example("invasion"), "actions": [{"type": "ImportText", "text": text}]}
+    path = tmp_path / "imported.json"
+    raw = write(path, rec)
+    with pytest.raises(RecordError) as info:
+        Record.load(path).replay()
+    check_refusal(info.value, path, raw)
+    assert "chance" in str(info.value)
