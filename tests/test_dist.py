@@ -1,0 +1,167 @@
+"""Players can get the game: the wheel plays outside the source tree, one version everywhere,
+a windowed bundle's command-line output lands somewhere, and the bundles are described honestly."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ("levels", "sprites", "docs/rules")
+
+
+def pyproject() -> dict:
+    tomllib = pytest.importorskip("tomllib")
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PAPERWARS"))}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PAPERWARS_HOME=str(home))
+    return env
+
+
+def test_every_package_under_game_is_in_the_wheel_list():
+    listed = set(pyproject()["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "game").rglob("__init__.py")}
+    assert found <= listed, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(found - listed)}"
+
+
+def test_licence_is_an_spdx_expression_with_its_file_and_a_backend_that_reads_it():
+    meta = pyproject()
+    assert meta["project"]["license"] == "MIT"
+    assert all((ROOT / f).is_file() for f in meta["project"]["license-files"])
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+    (req,) = [r for r in meta["build-system"]["requires"] if r.startswith("setuptools")]
+    assert int(re.search(r">=(\d+)", req).group(1)) >= 77  # PEP 639 fields need setuptools 77
+
+
+def test_version_comes_from_the_project_and_is_printed(capsys):
+    from game import __version__
+    from game.cli import main
+
+    assert __version__ == pyproject()["project"]["version"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"paperwars {__version__}"
+
+
+def test_self_command_restarts_a_bundle_without_dash_m(monkeypatch):
+    from game.paths import self_command
+
+    assert self_command("startup-probe") == [sys.executable, "-m", "game", "startup-probe"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert self_command("startup-probe") == [sys.executable, "startup-probe"]
+
+
+@pytest.mark.parametrize("argv, expect", [(["--version"], "paperwars "), (["startup-probe"], "first-frame ")])
+def test_a_windowed_build_without_stdout_writes_its_output_to_the_log(tmp_path, argv, expect):
+    """PyInstaller's windowed builds start with sys.stdout/sys.stderr = None."""
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT)!r})
+        sys.stdout = sys.stderr = None
+        from game.cli import main
+        try:
+            code = main({argv!r})
+        except SystemExit as exc:
+            code = exc.code
+        sys.__stdout__.write("exit %s" % code)
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=clean_env(tmp_path),
+                          timeout=300)
+    assert proc.stdout == "exit 0", proc.stderr[-2000:]
+    log = (tmp_path / "data" / "paperwars-output.txt").read_text(encoding="utf-8")
+    assert log.startswith(expect), log
+
+
+def test_the_sdist_carries_the_data_the_game_reads(tmp_path):
+    from setuptools import build_meta
+
+    src = copy_tree_for_build(tmp_path / "src")
+    cwd = os.getcwd()
+    os.chdir(src)
+    try:
+        name = build_meta.build_sdist(str(tmp_path))
+    finally:
+        os.chdir(cwd)
+    import tarfile
+
+    with tarfile.open(tmp_path / name) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    for rel in shipped_files():
+        assert rel in names, rel
+    assert {"LICENSE", "CREDITS.md", "pyproject.toml", "README.md"} <= names
+
+
+def shipped_files() -> list[str]:
+    out = []
+    for top in SHIPPED:
+        out += [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / top).rglob("*"))
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"]
+    return out + ["CREDITS.md", "LICENSE"]
+
+
+def copy_tree_for_build(dest: Path) -> Path:
+    """What a clone holds for packaging, without screenshots or build leftovers."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "shots", "*.egg-info")
+    for name in ("game", "levels", "sprites", "docs"):
+        shutil.copytree(ROOT / name, dest / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md", "LICENSE", "CREDITS.md"):
+        shutil.copy2(ROOT / name, dest / name)
+    return dest
+
+
+def venv_python(venv: Path) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def test_the_wheel_installed_in_a_fresh_venv_plays_outside_the_source_tree(tmp_path):
+    """Build the wheel, install it (and only it) into a new venv, run `paperwars smoke` from
+    an empty folder.  The dependencies are borrowed from this interpreter's site-packages
+    through a .pth file (appended after the venv's own, so the wheel's `game` comes first)."""
+    pytest.importorskip("setuptools")
+    src = copy_tree_for_build(tmp_path / "src")
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                    "-w", str(wheels), str(src)], check=True, capture_output=True, timeout=300)
+    (wheel,) = wheels.glob("paperwars-*.whl")
+    import zipfile
+
+    inside = set(zipfile.ZipFile(wheel).namelist())
+    missing = [rel for rel in shipped_files() if f"game/_data/{rel}" not in inside]
+    assert not missing, missing
+    assert not [n for n in inside if n.startswith(("levels/", "sprites/", "docs/", "tests/"))]
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    py = venv_python(venv)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
+                    "--no-compile", str(wheel)], check=True, capture_output=True, timeout=300)
+    purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (Path(purelib) / "zz_borrowed_deps.pth").write_text("\n".join(sorted(deps)) + "\n", encoding="utf-8")
+
+    away = tmp_path / "elsewhere"
+    away.mkdir()
+    env = clean_env(tmp_path / "home")
+    where = subprocess.run([str(py), "-c", "import game, game.paths as p; print(game.__file__); print(p.root())"],
+                           cwd=away, env=env, check=True, capture_output=True, text=True).stdout.split("\n")
+    assert Path(where[0]).is_relative_to(venv) and Path(where[1]).is_relative_to(venv), where
+    script = venv / ("Scripts/paperwars.exe" if os.name == "nt" else "bin/paperwars")
+    version = subprocess.run([str(script), "--version"], cwd=away, env=env, capture_output=True, text=True,
+                             timeout=120)
+    assert version.stdout.strip() == f"paperwars {pyproject()['project']['version']}", version.stderr
+    smoke = subprocess.run([str(script), "smoke", "--quiet"], cwd=away, env=env, capture_output=True, text=True,
+                           timeout=600)
+    assert smoke.returncode == 0, (smoke.stdout + smoke.stderr)[-3000:]
