@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("levels", "sprites", "docs/rules")
+BUNDLE_ONLY = (".py", ".ico", ".icns")  # the icon script, and icons only the bundles' builders read
 
 
 def pyproject() -> dict:
@@ -107,7 +108,7 @@ def shipped_files() -> list[str]:
     out = []
     for top in SHIPPED:
         out += [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / top).rglob("*"))
-                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"]
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix not in BUNDLE_ONLY]
     return out + ["CREDITS.md", "LICENSE"]
 
 
@@ -165,3 +166,67 @@ def test_the_wheel_installed_in_a_fresh_venv_plays_outside_the_source_tree(tmp_p
     smoke = subprocess.run([str(script), "smoke", "--quiet"], cwd=away, env=env, capture_output=True, text=True,
                            timeout=600)
     assert smoke.returncode == 0, (smoke.stdout + smoke.stderr)[-3000:]
+
+
+# -- what a player sees: version, credits, icon -----------------------------------------
+
+@pytest.fixture
+def app():
+    from game.ui.main import make_app
+
+    a = make_app((1280, 800), headless=True)
+    a.frame([])
+    yield a
+    a.close()
+
+
+def test_the_menu_shows_the_version_and_its_credits_button_opens_the_credits(app, monkeypatch):
+    from game import __version__
+    from game.ui import paper
+    from game.ui.scenes.credits import CreditsScene
+
+    written: list[str] = []
+    real = paper.text
+    monkeypatch.setattr(paper, "text", lambda surf, s, *a, **k: written.append(s) or real(surf, s, *a, **k))
+    app.frame([])
+    assert f"version {__version__}" in written
+    (button,) = [b for b, key in app.top().buttons.items() if key == "credits"]
+    import pygame
+    import pygame_gui
+
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+    assert isinstance(app.top(), CreditsScene)
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert not isinstance(app.top(), CreditsScene)
+
+
+def test_credits_name_each_games_designer_and_source_and_the_font_licence():
+    from game.ui.scenes.credits import credits_text
+
+    text = credits_text()
+    for words in ("Paperistrategiapeli", "Paul Mieksztyn", "no idea who originally invented it", "Don Bailey",
+                  "Papieren Tijgers", "Paper invasion", "SIL Open Font License 1.1", "MIT License"):
+        assert words in text, words
+    from game import registry
+
+    for mod in registry.KNOWN:
+        assert f"**{__import__(mod, fromlist=['RULESET']).RULESET.title}**" in text, mod
+
+
+def test_the_icon_script_writes_png_ico_and_icns_and_the_committed_icons_are_whole(tmp_path):
+    from PIL import Image
+
+    sys.path.insert(0, str(ROOT / "sprites" / "icon"))
+    try:
+        import draw_icon
+    finally:
+        sys.path.remove(str(ROOT / "sprites" / "icon"))
+    for folder in (tmp_path, ROOT / "sprites" / "icon"):
+        if folder == tmp_path:
+            draw_icon.write_all(tmp_path)
+        with Image.open(folder / "paperwars.ico") as ico:
+            assert ico.format == "ICO" and {(16, 16), (32, 32), (256, 256)} <= set(ico.info["sizes"])
+        with Image.open(folder / "paperwars.icns") as icns:
+            assert icns.format == "ICNS" and icns.size[0] >= 512
+        with Image.open(folder / "paperwars-64.png") as png:
+            assert png.size == (64, 64) and png.mode == "RGBA"
