@@ -130,7 +130,6 @@ def test_the_wheel_installed_in_a_fresh_venv_plays_outside_the_source_tree(tmp_p
     """Build the wheel, install it (and only it) into a new venv, run `paperwars smoke` from
     an empty folder.  The dependencies are borrowed from this interpreter's site-packages
     through a .pth file (appended after the venv's own, so the wheel's `game` comes first)."""
-    pytest.importorskip("setuptools")
     src = copy_tree_for_build(tmp_path / "src")
     wheels = tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
@@ -230,3 +229,26 @@ def test_the_icon_script_writes_png_ico_and_icns_and_the_committed_icons_are_who
             assert icns.format == "ICNS" and icns.size[0] >= 512
         with Image.open(folder / "paperwars-64.png") as png:
             assert png.size == (64, 64) and png.mode == "RGBA"
+
+
+# -- the workflow that builds the downloads ------------------------------------------------
+
+def test_the_bundle_workflow_runs_on_prs_main_and_tags_with_pinned_actions_and_least_privilege():
+    text = (ROOT / ".github" / "workflows" / "bundles.yml").read_text(encoding="utf-8")
+    on = text[text.index("\non:"):text.index("\npermissions:")]
+    assert "pull_request:" in on and "branches: [main]" in on and 'tags: ["v*"]' in on
+    assert "\npermissions:\n  contents: read\n" in text  # the default for every job
+    assert text.count("contents: write") == 1 and text.index("contents: write") > text.index("\n  release:")
+    assert "\nconcurrency:" in text
+    job_names = re.findall(r"^  ([a-z]+):$", text[text.index("\njobs:"):], re.M)
+    assert job_names == ["bundle", "release"]
+    assert text.count("timeout-minutes:") == len(job_names)
+    uses = re.findall(r"uses: (\S+)(.*)", text)
+    assert uses
+    for ref, comment in uses:
+        assert re.fullmatch(r"actions/[a-z-]+@[0-9a-f]{40}", ref) and re.fullmatch(r" # v\d+\.\d+\.\d+", comment), ref
+    for os_label in ("windows-", "macos-15", "macos-15-intel", "ubuntu-"):
+        assert os_label in text
+    assert "hdiutil create" in text and "ISCC.exe" in text and "choco install innosetup" in text
+    assert "Start Menu\\Programs\\Paper Wars.lnk" in text
+    assert "--verify-tag" in text and "startsWith(github.ref, 'refs/tags/v')" in text
