@@ -145,8 +145,9 @@ def test_the_wheel_installed_in_a_fresh_venv_plays_outside_the_source_tree(tmp_p
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
     py = venv_python(venv)
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps",
-                    "--no-compile", str(wheel)], check=True, capture_output=True, timeout=300)
+    # No PYTHONPATH (a checkout's paperwars.egg-info would look installed) and --ignore-installed.
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", "--ignore-installed",
+                    "--no-compile", str(wheel)], check=True, capture_output=True, timeout=300, env=clean_env(tmp_path))
     purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                              check=True, capture_output=True, text=True).stdout.strip()
     deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
@@ -157,7 +158,7 @@ def test_the_wheel_installed_in_a_fresh_venv_plays_outside_the_source_tree(tmp_p
     env = clean_env(tmp_path / "home")
     where = subprocess.run([str(py), "-c", "import game, game.paths as p; print(game.__file__); print(p.root())"],
                            cwd=away, env=env, check=True, capture_output=True, text=True).stdout.split("\n")
-    assert Path(where[0]).is_relative_to(venv) and Path(where[1]).is_relative_to(venv), where
+    assert all(Path(w).resolve().is_relative_to(venv.resolve()) for w in where[:2]), where
     script = venv / ("Scripts/paperwars.exe" if os.name == "nt" else "bin/paperwars")
     version = subprocess.run([str(script), "--version"], cwd=away, env=env, capture_output=True, text=True,
                              timeout=120)
