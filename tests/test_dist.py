@@ -253,3 +253,15 @@ def test_the_bundle_workflow_runs_on_prs_main_and_tags_with_pinned_actions_and_l
     assert "hdiutil create" in text and "ISCC.exe" in text and "choco install innosetup" in text
     assert "Start Menu\\Programs\\Paper Wars.lnk" in text
     assert "--verify-tag" in text and "startsWith(github.ref, 'refs/tags/v')" in text
+
+
+def test_the_window_gets_the_pencil_icon(monkeypatch):
+    import pygame
+
+    from game.ui.main import make_app
+
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", lambda surf: icons.append(surf.get_size()))
+    app = make_app((1280, 800), headless=True)
+    app.close()
+    assert icons == [(64, 64)]
