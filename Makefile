@@ -1,10 +1,11 @@
 # The two commands the README promises: `make play` and `make test`.
+# Windows has no make: README.md, "Without make", gives each target as a PowerShell line.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test venv lint dist bench smoke clean
+.PHONY: play test venv lint dist bench smoke icon clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,8 +31,12 @@ smoke: $(STAMP)
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/paperwars bench --json
 
+icon: $(STAMP)
+	$(BIN)/python sprites/icon/draw_icon.py
+
+# PyInstaller is CPU-heavy: it runs at low priority.
 dist: $(STAMP)
-	$(BIN)/pyinstaller --noconfirm --clean build.spec
+	nice $(BIN)/pyinstaller --noconfirm --clean build.spec
 
 clean:
 	rm -rf build dist .pytest_cache

@@ -8,13 +8,13 @@ from __future__ import annotations
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from typing import Any
 
 from . import registry
 from .engine import Chance
+from .paths import self_command
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -28,8 +28,7 @@ def startup_ms() -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PAPERWARS_HOME=tempfile.mkdtemp(prefix="paperwars-bench-"))
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "game", "startup-probe"], stdout=subprocess.PIPE, text=True,
-                            env=env)
+    proc = subprocess.Popen(self_command("startup-probe"), stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     for line in proc.stdout:
         if line.startswith("first-frame"):

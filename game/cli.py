@@ -112,7 +112,12 @@ def _startup_probe(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from . import __version__
+    from .paths import ensure_output
+
+    ensure_output()  # a windowed bundle has no stdout: use the parent console or a log file
     parser = argparse.ArgumentParser(prog="paperwars", description="Paper Wars: five pencil-and-paper wargames.")
+    parser.add_argument("--version", action="version", version=f"paperwars {__version__}")
     sub = parser.add_subparsers(dest="cmd")
     p = sub.add_parser("replay", help="replay a record or save headless")
     p.add_argument("file")

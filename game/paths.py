@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -12,11 +13,17 @@ APP = "PaperWars"
 
 
 def root() -> Path:
-    """The folder holding levels/, sprites/ and docs/ (source tree or PyInstaller bundle)."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+    """The folder holding levels/, sprites/ and docs/: the one lookup for every way the game is run.
+
+    Installed from the wheel (pip, pipx) and in a PyInstaller bundle they sit inside the
+    package, as game/_data/ (pyproject.toml and build.spec put them there); in a source
+    checkout they are the top-level folders beside game/.
+    """
+    package = Path(__file__).resolve().parent
+    shipped = package / "_data"
+    if (shipped / "levels").is_dir():
+        return shipped
+    return package.parent
 
 
 def levels_dir(game: str) -> Path:
@@ -49,3 +56,76 @@ def config_dir() -> Path:
     path = Path(override) / "config" if override else Path(platformdirs.user_config_dir(APP, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def self_command(*args: str) -> list[str]:
+    """The command line that starts this program again with `args`: a bundle's own
+    executable (a frozen program has no `-m`), otherwise this Python with `-m game`."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, *args]
+    return [sys.executable, "-m", "game", *args]
+
+
+OUTPUT_LOG = "paperwars-output.txt"
+
+
+def output_log() -> Path:
+    """Where a windowed bundle's command-line output goes when it has no console."""
+    return data_dir() / OUTPUT_LOG
+
+
+class _LogFile:
+    """A text stream that opens the output log on first write (a double-clicked game that
+    prints nothing leaves no file behind)."""
+
+    encoding = "utf-8"
+    errors = "replace"
+
+    def __init__(self) -> None:
+        self._fh: Any = None
+
+    def _open(self) -> Any:
+        if self._fh is None:
+            self._fh = open(output_log(), "a", encoding="utf-8", errors="replace", buffering=1)
+        return self._fh
+
+    def write(self, text: str) -> int:
+        return int(self._open().write(text))
+
+    def flush(self) -> None:
+        if self._fh is not None:
+            self._fh.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _attach_parent_console() -> bool:
+    """Windows: borrow the console of the command prompt that started a windowed build."""
+    if os.name != "nt":
+        return False
+    try:
+        import ctypes
+
+        if not ctypes.windll.kernel32.AttachConsole(-1):  # type: ignore[attr-defined]  # ATTACH_PARENT_PROCESS
+            return False
+        sys.stdout = open("CONOUT$", "w", encoding="utf-8", errors="replace", buffering=1)
+        sys.stderr = sys.stdout
+        return True
+    except OSError:
+        return False
+
+
+def ensure_output() -> None:
+    """A windowed build (PyInstaller console=False) starts with sys.stdout and sys.stderr set
+    to None, so `print` would go nowhere and `flush` would crash.  Started from a command
+    prompt it writes there; double-clicked, into paperwars-output.txt in the data folder."""
+    if sys.stdout is not None and sys.stderr is not None:
+        return
+    if _attach_parent_console():
+        return
+    log = _LogFile()
+    if sys.stdout is None:
+        sys.stdout = log  # type: ignore[assignment]
+    if sys.stderr is None:
+        sys.stderr = log  # type: ignore[assignment]

@@ -44,6 +44,10 @@ def smoke(verbose: bool = True) -> int:
     app.frame([])
     app.pop()
     say("load game: ok")
+    app.top().press("credits")  # type: ignore[union-attr]  # the menu's Credits button
+    app.frame([])
+    app.pop()
+    say("credits: ok")
     games = [rs for rs in registry.rulesets() if rs.view]
     for rs in games:
         setup = SetupScene(app, rs)

@@ -121,6 +121,8 @@ class App:
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
         pygame.display.set_caption("Paper Wars")
+        if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
+            pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
         self.ui = pygame_gui.UIManager(self.size, theme(), enable_live_theme_updates=False)
         self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"}
                                for p in (14, 17, 18, 24) for st in ("regular", "bold", "italic")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ... import __version__
 from ...registry import Ruleset, rulesets
 from ...saves import SaveError, autosave_path, load_save
 from ...session import Session
@@ -50,6 +51,8 @@ class MenuScene(Scene):
             b = pygame_gui.elements.UIButton(pygame.Rect(bx + i * 190, h - 80, 170, 48), label, self.app.ui,
                                              container=box)
             self.buttons[b] = key
+        credits = pygame_gui.elements.UIButton(pygame.Rect(w - 132, 16, 116, 40), "Credits", self.app.ui, container=box)
+        self.buttons[credits] = "credits"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -77,6 +80,10 @@ class MenuScene(Scene):
             self.app.push(SettingsScene(self.app))
         elif key == "quit":
             self.app.running = False
+        elif key == "credits":
+            from .credits import CreditsScene
+
+            self.app.push(CreditsScene(self.app))
 
     def open_save(self, path) -> bool:  # type: ignore[no-untyped-def]
         """Restore a saved game; a bad file gets a sentence and is left untouched."""
@@ -104,6 +111,7 @@ class MenuScene(Scene):
         paper.text(surface, "Paper Wars", (w // 2, 28), 64, paper.INK, "midtop", bold=True)
         paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - 200, 104), (w // 2 + 200, 100), 3, 5)
         paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, 112), 22, paper.GRAPHITE, "midtop")
+        paper.text(surface, f"version {__version__}", (16, h - 30), 16, paper.FAINT)
         mouse = pygame.mouse.get_pos()
         for i, (rect, rs) in enumerate(self.cards):
             hover = rect.collidepoint(mouse)
