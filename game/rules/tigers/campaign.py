@@ -36,7 +36,8 @@ class Campaign:
     battles: int = 10
     results: list[dict[str, Any]] = field(default_factory=list)
 
-    def record(self, level: str, vp: tuple[int, int] | list[int], key: str = "") -> dict[str, Any]:
+    def record(self, level: str, vp: tuple[int, int] | list[int], key: str = "",
+               result: tuple[int, str] | None = None) -> dict[str, Any]:
         """Add one finished battle (its scenario and victory points); returns the entry.
 
         ``key`` names the battle (e.g. seed and length of its record) so the same
@@ -47,7 +48,7 @@ class Campaign:
                     return r
         if self.is_over():
             raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
-        winner, kind = outcome(vp)
+        winner, kind = result or outcome(vp)
         entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key}
         self.results.append(entry)
         return entry
@@ -56,7 +57,9 @@ class Campaign:
         """Add a finished Paper Tigers game."""
         if not state.is_over():
             raise CampaignError("Only a finished battle counts for the campaign.")
-        return self.record(level, state.vp, key)
+        res = state.result()
+        winner = res.winners[0] if res is not None and res.winners else -1
+        return self.record(level, state.vp, key, (winner, state.victory()))  # a wipe-out wins outright (T-E2)
 
 
     def points(self) -> list[int]:
@@ -99,9 +102,11 @@ class Campaign:
         for i, r in enumerate(results):
             if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2:
                 raise CampaignError(f"The {source}: battle {i + 1} has no victory points.")
+            winner, kind = outcome(r["vp"])
+            if r.get("winner") in (0, 1) and r.get("victory") == "complete":
+                winner, kind = int(r["winner"]), "complete"  # a wipe-out (T-E2 rev 2)
             camp.results.append({"level": str(r.get("level", "")), "vp": [int(r["vp"][0]), int(r["vp"][1])],
-                                 "winner": outcome(r["vp"])[0], "victory": outcome(r["vp"])[1],
-                                 "key": str(r.get("key", ""))})
+                                 "winner": winner, "victory": kind, "key": str(r.get("key", ""))})
         return camp
 
     def save(self, path: Path) -> None:
