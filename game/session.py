@@ -27,6 +27,8 @@ class Step:
     hidden: bool = False
     #: The action revealed secret choices of other seats (it closed a simultaneous turn).
     revealed_secret: bool = False
+    #: The action showed hidden information (an event with ``reveals``: cards turned or dealt).
+    revealed_hidden: bool = False
 
 
 class Session:
@@ -78,7 +80,7 @@ class Session:
         events = self.state.apply(action)
         hidden = self.state.hidden_for_seat()
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
-                                 hidden, secrets_before and not hidden))
+                                 hidden, secrets_before and not hidden, any(e.reveals for e in events)))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
@@ -104,7 +106,8 @@ class Session:
 
     def _undo_depth(self) -> tuple[int, str]:
         """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
-        never past chance, never past a reveal of secret choices, never over another seat's secret."""
+        never past chance, never past a reveal of secret choices or hidden cards, never over another
+        seat's secret."""
         depth = 0
         undoer = self._undoer()
         for step in reversed(self.history):
@@ -113,6 +116,8 @@ class Session:
                            "and undo never re-rolls.")
             if step.revealed_secret:
                 return 0, "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+            if step.revealed_hidden:
+                return 0, "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
             depth += 1

@@ -823,6 +823,10 @@ class TigersState(State):
     def _ev(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data))
 
+    def _reveal(self, kind: str, text: str, **data: Any) -> None:
+        """An event that shows hidden cards (T-T2): undo never steps back over it."""
+        self._events.append(Event(kind, text, data, reveals=True))
+
     def _roll(self, n: int, need: int, what: str, **data: Any) -> tuple[list[int], bool]:
         """Roll ``n`` dice against ``need``; the event shows the dice and what was needed."""
         dice = self.chance.dice(n)
@@ -924,7 +928,7 @@ class TigersState(State):
                 left[p] -= 1
                 dealt[p] += 1
             p = 1 - p
-        self._ev("deal", f"Dealt face down: Blue {dealt[0]}, Orange {dealt[1]}; {len(self.deck)} left in the deck.",
+        self._reveal("deal", f"Dealt face down: Blue {dealt[0]}, Orange {dealt[1]}; {len(self.deck)} left in the deck.",
                  dealt=dealt, first=first)
         self.phase = "assign"
         self.done = [not self._can_assign(0), not self._can_assign(1)]
@@ -981,7 +985,7 @@ class TigersState(State):
                 del self.assigned[uid]
         self.queue = sorted(turned, key=lambda q: C.initiative_key(q[0]))
         order = ", ".join(f"{C.label(c)} #{uid}" for c, uid in self.queue)
-        self._ev("reveal", f"Cards turned; order of action: {order} (T-T4).", cards=[list(q) for q in self.queue])
+        self._reveal("reveal", f"Cards turned; order of action: {order} (T-T4).", cards=[list(q) for q in self.queue])
         self.phase = "act"
 
     def _pop_card(self) -> str:
@@ -1210,6 +1214,10 @@ class TigersState(State):
 
     def _resolve_recovery(self) -> None:
         """T-T8: all recovery cards are turned; 2D6 at least the difficulty removes the damage."""
+        if self.recovering:
+            self._reveal("reveal", "Recovery cards turned: " + ", ".join(
+                f"{C.label(c)} on {self.units[uid].name} #{uid}" for uid, (c, _) in sorted(self.recovering.items()))
+                + " (T-T8).", cards=[[c, uid] for uid, (c, _) in sorted(self.recovering.items())])
         for uid in sorted(self.recovering):
             card, _ = self.recovering[uid]
             u = self.units[uid]
@@ -1244,7 +1252,7 @@ class TigersState(State):
         for p in (0, 1):
             self.hands[p] = [(c, True) for c, _ in self.hands[p]]
             if self.hands[p]:
-                self._ev("faceup", f"{self.game.player_name(p)} keeps {', '.join(C.label(c) for c, _ in self.hands[p])} face up.")
+                self._reveal("faceup", f"{self.game.player_name(p)} keeps {', '.join(C.label(c) for c, _ in self.hands[p])} face up.")
         self._start_turn()
 
     def _end_game(self, why: str) -> None:
