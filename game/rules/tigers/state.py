@@ -146,7 +146,7 @@ class TigersGame(Game):
 
     name = "tigers"
     title = "Paper Tigers"
-    rules_version = "1"
+    rules_version = "2"
     settings_spec = (
         Setting("level", "Scenario", "village_fight", "level",
                 help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
