@@ -4,7 +4,7 @@ playing cards for orders and initiative, D6 for fate."""
 from __future__ import annotations
 
 from ...registry import Ruleset
-from .ai import make_ai
+from .ai import make_ai, make_greedy
 from .bench import los_bench
 from .state import TigersGame, TigersState
 
@@ -16,7 +16,7 @@ RULESET = Ruleset(
     pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
     game_cls=TigersGame,
     view="game.ui.views.tigers:TigersView",
-    agents={"ai": make_ai},
+    agents={"ai": make_ai, "greedy": make_greedy},
     players=(2, 2),
     rules_doc="docs/rules/tigers.md",
     bench_level={"level": "village_fight"},

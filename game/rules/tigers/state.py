@@ -718,20 +718,25 @@ class TigersState(State):
 
     def _check_Move(self, a: Move) -> None:
         u, allow = self._mover(a.unit, "T-A1")
-        if a.facing is not None and not math.isfinite(a.facing):
+        self.check_move(u, allow, a.path, a.facing)
+
+    def check_move(self, u: Unit, allow: float, path: tuple[XY, ...], facing: float | None) -> dict[str, Any] | None:
+        """T-A1/T-A2/T-F1: raise IllegalAction unless ``u`` may move along ``path`` (then ``facing``)
+        with ``allow`` cm; returns where it ends (None when it stays put)."""
+        if facing is not None and not math.isfinite(facing):
             raise IllegalAction("T-A1", "A facing is a number of degrees.")
-        if not a.path and (a.facing is None or u.carrier >= 0):
-            return
+        if not path and (facing is None or u.carrier >= 0):
+            return None
         tw, th = self.table
-        for x, y in a.path:
+        for x, y in path:
             if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
                 raise IllegalAction("T-A1", "The path must stay on the table.")
         start, _ = self.move_start(u)
-        length = path_length([start, *a.path])
+        length = path_length([start, *path])
         cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
         if length > allow + 1e-6:
             raise IllegalAction("T-A1", f"That path is {length:.1f} cm; this move allows {allow:g} cm{cap}.")
-        end = self.simulate_move(u, a.path, a.facing)
+        end = self.simulate_move(u, path, facing)
         poses: list[Polygon] = end["poses"]
         final = poses[-1]
         minx, miny, maxx, maxy = final.bounds
@@ -748,6 +753,7 @@ class TigersState(State):
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
             if final.distance(pp) > FOLLOW_CM + 1e-9:
                 raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
+        return end
 
     def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
         """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another
