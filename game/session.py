@@ -40,6 +40,7 @@ class Session:
         self.state: State = record.start()
         self.history: list[Step] = []
         self.log: list[str] = []
+        self._fold: Any = None
         self.seats = list(record.seats) or ["human"] * self.state.game.num_players
         record.seats = self.seats
         if autosave is True:
@@ -89,7 +90,17 @@ class Session:
         texts = [e.text for e in events if e.text]
         if said == "(a secret choice)" or not texts:
             self.log.append(f"{name}: {said}" if name else said)
-        self.log.extend(texts)
+            self._fold = None
+        for e in events:
+            if not e.text:
+                continue
+            # Repeated adjustments of one thing (an event's "fold" key) keep one line: the latest.
+            fold = e.data.get("fold")
+            if fold is not None and fold == self._fold and self.log:
+                self.log[-1] = e.text
+            else:
+                self.log.append(e.text)
+            self._fold = fold
         if save:
             self.save_auto()
         return events

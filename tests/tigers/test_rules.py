@@ -847,3 +847,27 @@ def test_T_E1_face_up_hand_cards_stay_usable_in_the_turn_the_deck_runs_out():
     assert Assign(0, "QH") in s.legal_actions()
     s.apply(Assign(0, "QH"))
     assert s.assigned[0] == [("QH", True)]
+
+
+def test_T_E3_campaign_standings_follow_the_commanders_names_not_the_colours(tmp_path):
+    from game.rules.tigers.campaign import load_running, reset_campaign
+
+    path = tmp_path / "camp.json"
+    camp = Campaign(("Tom", "Cindy"), battles=4)
+    camp.record("a", [6, 0], names=("Tom", "Cindy"))  # Tom wins as Blue: complete, 3
+    camp.record("b", [6, 0], names=("Cindy", "Tom"))  # Cindy wins as Blue: complete, 3
+    camp.record("c", [0, 2], names=("Cindy", "Tom"))  # Tom wins as Orange: marginal, 2
+    assert dict(camp.standings()) == {"Tom": 5, "Cindy": 3}
+    assert camp.summary().startswith("Battle 3 of 4: Tom 5, Cindy 3")
+    camp.save(path)
+    again = Campaign.load(path)
+    assert again.standings() == camp.standings()
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [5, 0]
+    record_battle("d", s, "k1", path, seats=("human", "ai"))
+    assert dict(load_running(path).standings())["Tom"] == 8
+    s.vp = [0, 5]
+    record_battle("d", s, "k2", path, seats=("human", "ai"))
+    assert dict(load_running(path).standings())["Computer (ai)"] == 3
+    fresh = reset_campaign(path)
+    assert fresh.results == [] and fresh.names == ("Tom", "Cindy") and load_running(path).results == []

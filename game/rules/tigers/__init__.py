@@ -21,4 +21,6 @@ RULESET = Ruleset(
     rules_doc="docs/rules/tigers.md",
     bench_level={"level": "village_fight"},
     bench_extra=los_bench,
+    editor="game.ui.views.tigers_campaign:TigersCampaignScene",
+    editor_label="Campaign",
 )

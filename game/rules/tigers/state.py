@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -61,7 +62,7 @@ from .geometry import (
     shape_points,
     swept_area,
 )
-from .scenario import load_scenario
+from .scenario import describe, load_scenario
 
 HAND_LIMIT = 6
 MAX_PIECES = 40
@@ -137,6 +138,11 @@ class Unit:
         return u
 
 
+@lru_cache(maxsize=32)
+def _describe_level(level: str) -> tuple[str, ...]:
+    return tuple(describe(load_scenario(level)))
+
+
 def _level_choices() -> tuple[str, ...]:
     return tuple(list_levels("tigers"))
 
@@ -159,6 +165,12 @@ class TigersGame(Game):
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
         self.scenario = load_scenario(self.settings["level"])
+
+    @classmethod
+    def describe_setup(cls, settings: Mapping[str, Any]) -> list[str]:
+        """What the setup screen says about the chosen scenario (and how to play solo)."""
+        return [*_describe_level(str(settings.get("level", "village_fight"))),
+                "Solo: set both seats to Person and command both sides in turn."]
 
     @property
     def num_players(self) -> int:
@@ -206,6 +218,9 @@ class TigersState(State):
         self._terrain: Terrain | None = None
         self._los_terrain: Terrain | None = None
         self._events: list[Event] = []
+        #: What happened while the state was set up (a scenario with placed units deals turn 1
+        #: at once): the app logs it and shows the deal roll like any later turn's.
+        self.opening: list[Event] = []
 
     @classmethod
     def initial(cls, game: TigersGame, chance: Chance) -> TigersState:
@@ -227,6 +242,7 @@ class TigersState(State):
                 uid += 1
         s.deck = list(C.FULL_DECK)
         s._advance_setup()
+        s.opening = list(s._events)
         return s
 
     # -- geometry helpers --------------------------------------------------------------
@@ -865,7 +881,8 @@ class TigersState(State):
         p["points"] = shape_points(p["kind"], a.x, a.y, a.w, a.h, a.angle)
         p["params"] = [a.x, a.y, a.w, a.h, a.angle]
         self._invalidate()
-        self._ev("terrain", f"The {p['kind']} is reshaped.")
+        self._ev("terrain", f"The {p['kind']} (piece {a.index + 1}) is now {a.w:g} x {a.h:g} cm at {a.x:g}, {a.y:g}"
+                 f"{f', turned {a.angle:g} degrees' if a.angle else ''}.", fold=f"terrain {a.index}")
 
     def _do_RemoveTerrain(self, a: RemoveTerrain) -> None:
         p = self.pieces.pop(a.index)
@@ -1041,16 +1058,17 @@ class TigersState(State):
             for i in doubt:
                 face = self.chance.die()
                 clear = face >= 4
-                self._ev("roll", f"Line of sight past the {self.los_terrain.kinds[i]} is in doubt: rolled {face}, "
-                         f"needed 4: {'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
-                         what="line of sight")
+                self._ev("roll", f"Line of sight from {s.name} #{sid} to {t.name} #{tid} past the "
+                         f"{self.los_terrain.kinds[i]} is in doubt: rolled {face}, needed 4: "
+                         f"{'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
+                         what="line of sight", shooter=sid, target=tid)
                 if not clear:
                     blocked = True
                     break
             if blocked:
                 continue
             _, hit = self._roll(n, need, f"{s.name} #{sid} fires at {t.name} #{tid} with {C.label(card)}",
-                                shooter=sid, target=tid, action="fire")
+                                shooter=sid, target=tid, action="fire", card=card)
             self._ev("shot", "", shooter=sid, target=tid, hit=hit)
             if hit and not self._saved(t):
                 self._hit(t)
@@ -1062,13 +1080,15 @@ class TigersState(State):
             dice = self.chance.dice(t.spec.armour_dice)
             ok = any(d >= 5 for d in dice)
             self._ev("roll", f"Armour save for {t.name} #{t.id}: rolled {'+'.join(map(str, dice))}, needed a 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A7).", dice=dice, need=5, ok=ok, what="armour save", any=True)
+                     f"{'saved' if ok else 'failed'} (T-A7).", dice=dice, need=5, ok=ok, what="armour save", any=True,
+                     unit=t.id)
             return ok
         if self.in_cover(t):
             face = self.chance.die()
             ok = face >= 5
             self._ev("roll", f"Cover save for {t.name} #{t.id}: rolled {face}, needed 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A8).", dice=[face], need=5, ok=ok, what="cover save", any=True)
+                     f"{'saved' if ok else 'failed'} (T-A8).", dice=[face], need=5, ok=ok, what="cover save", any=True,
+                     unit=t.id)
             return ok
         return False
 
@@ -1144,7 +1164,7 @@ class TigersState(State):
         self.movers = []
         for uid in self.chain:
             u = self.units[uid]
-            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move")
+            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move", card=card)
             if ok:
                 allow = float(min(sum(dice), INFANTRY_CAP) if u.kind == "infantry" else sum(dice))
                 self.movers.append((uid, allow))
@@ -1228,7 +1248,7 @@ class TigersState(State):
             card, _ = self.recovering[uid]
             u = self.units[uid]
             _, ok = self._roll(2, C.difficulty(card), f"Recovery of {u.name} #{uid} on {C.label(card)}",
-                               unit=uid, action="recover")
+                               unit=uid, action="recover", card=card)
             if ok:
                 u.damaged = False
                 self._ev("recovered", f"{u.name} #{uid} shakes off the damage.", unit=uid)
