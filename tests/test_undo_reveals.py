@@ -12,8 +12,8 @@ import pytest
 
 from game import registry
 from game.engine import Chance
-from game.session import Session
 from game.rules.tigers.actions import Pick
+from game.session import Session
 
 NAMES = [m.rsplit(".", 1)[-1] for m in registry.KNOWN]
 SETTINGS = {"amoeba": {"simultaneous": True}}  # A-V8: the variant with secret choices

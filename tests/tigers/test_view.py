@@ -193,7 +193,7 @@ def test_dice_panel_says_whose_roll_on_which_card_for_what():
         p = v.px(target.x, target.y)
         click(app, (int(p[0]), int(p[1])))
         fire = next(r for r in v.rolls if "fires" in r["what"])
-        assert fire["what"].startswith("Blue ") and "at " in fire["what"] and "2\u2665" in fire["what"]
+        assert fire["what"].startswith("Blue ") and "at " in fire["what"] and "2 of hearts" in fire["what"]
     finally:
         app.close()
 

@@ -36,7 +36,7 @@ from .actions import (
     RollOff,
     Skip,
 )
-from .geometry import INFANTRY_CAP, INFANTRY_RANGE, TERRAIN_KINDS
+from .geometry import INFANTRY_CAP, INFANTRY_RANGE
 from .state import TigersState, Unit
 
 
@@ -506,7 +506,7 @@ class GreedyTigersAI(TigersAI):
             pf = p_at_least(C.dice_for(card, "fire"), C.difficulty(card))
             v, tid = self.best_shot(s, u, pf)
             if tid >= 0:
-                fol = []
+                fol: list[tuple[int, int]] = []
                 for ch in s.follower_chains(u)[1:]:
                     shots = [(f, self.best_shot(s, s.units[f], pf)[1]) for f in ch]
                     if all(t >= 0 for _, t in shots) and len(shots) > len(fol):

@@ -54,9 +54,9 @@ from .geometry import (
     base_corners,
     base_polygon,
     centre_from_front,
+    corner_shift,
     front_point,
     heading_vec,
-    corner_shift,
     path_length,
     pose_polygon,
     shape_points,
@@ -698,8 +698,8 @@ class TigersState(State):
                 break
             dx, dy = (nxt[0] - cur[0]) / seg, (nxt[1] - cur[1]) / seg
 
-            def at(d: float, c0: XY = cur, hd: float = heading) -> Polygon:
-                return pose_polygon((c0[0] + dx * d, c0[1] + dy * d), hd, kind)
+            def at(d: float, c0: XY = cur, hd: float = heading, ux: float = dx, uy: float = dy) -> Polygon:
+                return pose_polygon((c0[0] + ux * d, c0[1] + uy * d), hd, kind)
 
             hull = swept_area([poses[-1], at(seg)])
             hit_d: float | None = None

@@ -587,7 +587,7 @@ class TigersView(GameView):
                 return ""
             return f"{names(s.units[uid].side)} {unit_tag(s.units[uid])}"
         card = d.get("card")
-        on = f" on {C.rank(card)}{C.SUIT_SYMBOL[C.suit(card)]}" if isinstance(card, str) and C.is_card(card) else ""
+        on = f" on {C.label(card)}" if isinstance(card, str) and C.is_card(card) else ""  # the hand font has no suit glyphs
         act = d.get("action", "")
         if act == "fire":
             t = s.units[d["target"]] if isinstance(d.get("target"), int) else None
