@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
+import pytest
 
 from game.session import Session
 from game.ui.main import make_app
@@ -248,5 +251,26 @@ def test_setup_describes_the_scenario_and_opens_the_campaign(tmp_path, monkeypat
         assert camp.camp.names[0] == "Tom" and (tmp_path / "c.json").exists()
         camp.do_reset()
         assert "afresh" in camp.message
+    finally:
+        app.close()
+
+
+def test_T_A1_keep_facing_lets_a_tank_back_off_by_drag():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [3, 3, 3])  # 9 cm
+        key(app, pygame.K_m)
+        u = s.units[0]
+        x0, y0, h0 = u.x, u.y, u.heading
+        key(app, pygame.K_f)
+        assert v.keep_facing
+        f = u.front()
+        back = (f[0] - 6 * math.cos(math.radians(h0)), f[1] - 6 * math.sin(math.radians(h0)))
+        a, b = v.px(*f), v.px(*back)
+        drag(app, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+        assert s.phase != "move" and u.heading == pytest.approx(h0)
+        assert math.dist((u.x, u.y), (x0, y0)) == pytest.approx(6, abs=0.7)
     finally:
         app.close()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Action, Event
+from ...engine import Action, Event, IllegalAction
 from ...rules.tigers import cards as C
 from ...rules.tigers.actions import (
     Assign,
@@ -160,6 +160,7 @@ class TigersView(GameView):
         self.terrain_kind = "woods"
         self.selected_piece = -1
         self.grabbed = False
+        self.keep_facing = False  # move phase: slide or back off keeping the facing (T-A1 rev 2)
         self.selected_unit = -1
         self.followers: list[int] = []
         self.deploy_facing = -1.0
@@ -376,7 +377,7 @@ class TigersView(GameView):
         if drag is not None and s.phase == "move" and moved:
             uid, _ = s.movers[0]
             path = tuple((round(x, 2), round(y, 2)) for x, y in simplify(drag[1:]))
-            return self._submit(Move(uid, path)) if path else False
+            return self._submit(Move(uid, path, self.move_facing())) if path else False
         if drag is not None and s.phase == "terrain":
             return self.terrain_release(drag[0], p, moved)
         if moved or not self.table_rect().collidepoint(pos):
@@ -476,6 +477,15 @@ class TigersView(GameView):
                 return self._submit(Mount(mid, uid))
         return False
 
+    def move_facing(self) -> float | None:
+        """The facing a dragged move ends with: the unit's own when "keep facing" is on (to slide
+        or back off), else None (the unit turns along the path)."""
+        s = self.st
+        if not self.keep_facing or s.phase != "move":
+            return None
+        u = s.units[s.movers[0][0]]
+        return s.move_start(u)[1]
+
     def follower_refusal(self, uid: int) -> str:
         """T-F1 at the click: why this unit may not join the chain now ("" when it may)."""
         s = self.st
@@ -548,6 +558,8 @@ class TigersView(GameView):
         elif ph == "move":
             uid, _ = s.movers[0]
             out.append(PencilButton("Stay (S)", pygame.K_s, lambda: sub(Move(uid, ()))))
+            out.append(PencilButton("Keep facing: on (F)" if self.keep_facing else "Keep facing: off (F)", pygame.K_f,
+                                    lambda: setattr(self, "keep_facing", not self.keep_facing)))
         elif ph == "aboard":
             pid = s.aboard[0][0]
             out.append(PencilButton("Keep aboard (K)", pygame.K_k, lambda: sub(KeepAboard(pid, True))))
@@ -901,13 +913,20 @@ class TigersView(GameView):
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
             paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
-            uid = s.movers[0][0]
-            end = s.simulate_move(s.units[uid], tuple(self.drag[1:]), None)
+            uid, allow = s.movers[0]
+            path = tuple(self.drag[1:])
+            end = s.simulate_move(s.units[uid], path, self.move_facing())
+            try:
+                s.check_move(s.units[uid], allow, path, self.move_facing())
+                why, col = "", paper.GOOD
+            except IllegalAction as exc:  # shown live, before the mouse is let go
+                why, col = exc.message, paper.WARN
             ghost = [self.px(*q) for q in base_corners(end["x"], end["y"], end["heading"], s.units[uid].spec.length,
                                                       s.units[uid].spec.width)]
-            pygame.draw.polygon(surf, paper.GOOD, ghost, 1)
+            pygame.draw.polygon(surf, col, ghost, 2 if why else 1)
             txt = f"{path_length(self.drag):.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
-            paper.text(surf, txt, (pts[-1][0] + 10, pts[-1][1]), 16, paper.GOOD)
+            paper.note(surf, txt + (f"; {why}" if why else ""), (pts[-1][0] + 10, pts[-1][1]), 16, col,
+                       within=surf.get_clip() or None)
         if s.phase == "deploy" and human and self.table_rect().collidepoint(self.mouse):
             nxt = next((v for v in s.units if v.side == s.actor and not v.placed), None)
             if nxt is not None:
@@ -1127,7 +1146,8 @@ class TigersView(GameView):
             "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
             "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
                    "near by first to make them follow.",
-            "move": "Drag a path from the unit's front (the circle is the reach); S stays; click a carrier to mount.",
+            "move": "Drag a path from the unit's front (the circle is the reach; no corner may end further); F keeps "
+                    "the facing to slide or back off; S stays; click a carrier to mount.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
             "discard": "Click a card to discard it (down to six).",
