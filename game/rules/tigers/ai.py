@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from functools import cache
-from itertools import product
 
 from ...agents import Agent
 from ...engine import Action, Game, IllegalAction, State
@@ -37,27 +35,8 @@ from .actions import (
     Skip,
 )
 from .geometry import INFANTRY_CAP, INFANTRY_RANGE
+from .odds import mean_roll, mean_success, p_at_least, save_factor
 from .state import TigersState, Unit
-
-
-@cache
-def p_at_least(n: int, need: int) -> float:
-    """Chance that n six-sided dice sum to at least ``need``."""
-    hits = sum(1 for r in product(range(1, 7), repeat=n) if sum(r) >= need)
-    return hits / 6 ** n
-
-
-@cache
-def mean_success(action: str) -> float:
-    """Success chance of a card nobody has seen (average over the full deck)."""
-    return sum(p_at_least(C.dice_for(c, action), C.difficulty(c)) for c in C.FULL_DECK) / 52
-
-
-def save_factor(s: TigersState, t: Unit) -> float:
-    """Chance a hit survives the armour (T-A7) or cover (T-A8) save."""
-    if t.spec.armour_dice:
-        return (4 / 6) ** t.spec.armour_dice
-    return 4 / 6 if s.in_cover(t) else 1.0
 
 
 def hit_value(s: TigersState, t: Unit) -> float:
@@ -462,14 +441,8 @@ class TigersAI(Agent):
 
 def expected_allowance(u: Unit, card: str) -> float:
     """The mean roll of a successful move on this card (capped for infantry)."""
-    m = _mean_roll(C.dice_for(card, "move"), C.difficulty(card))
+    m = mean_roll(C.dice_for(card, "move"), C.difficulty(card))
     return min(m, INFANTRY_CAP) if u.kind == "infantry" else m
-
-
-@cache
-def _mean_roll(n: int, need: int) -> float:
-    rolls = [sum(r) for r in product(range(1, 7), repeat=n) if sum(r) >= need]
-    return sum(rolls) / len(rolls) if rolls else 0.0
 
 
 class GreedyTigersAI(TigersAI):

@@ -37,8 +37,8 @@ from ...rules.tigers.actions import (
     RollOff,
     Skip,
 )
-from ...rules.tigers.ai import p_at_least, save_factor
 from ...rules.tigers.geometry import FOLLOW_CM, KINDS, base_corners, heading_vec, path_length
+from ...rules.tigers.odds import p_at_least, save_factor
 from ...rules.tigers.state import TigersState, Unit
 from .. import paper
 from ..view import GameView
