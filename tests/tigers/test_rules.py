@@ -415,6 +415,7 @@ def test_T_A4_doubtful_line_rolls_one_die_low_is_blocked():
     ev = s.apply(Fire(0, 1))
     los = [e for e in ev if e.data.get("what") == "line of sight"][0]
     assert los.data["dice"] == [3] and not los.data["ok"]
+    assert "from tank #0 to tank #1" in los.text  # the log names firer and target
     assert not any(e.data.get("action") == "fire" for e in ev)
 
 
