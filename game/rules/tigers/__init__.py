@@ -6,9 +6,9 @@ from __future__ import annotations
 from ...registry import Ruleset
 from .ai import make_ai, make_greedy
 from .bench import los_bench
-from .state import TigersGame, TigersState
+from .state import TigersGame
 
-__all__ = ["RULESET", "TigersGame", "TigersState"]
+__all__ = ["RULESET"]
 
 RULESET = Ruleset(
     name="tigers",
