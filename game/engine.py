@@ -264,6 +264,9 @@ class Event:
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
+    #: This event showed information that was hidden until now (cards turned face up or
+    #: dealt, secret choices opened): undo never steps back over the action that caused it.
+    reveals: bool = False
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,8 @@ class Step:
     hidden: bool = False
     #: The action revealed secret choices of other seats (it closed a simultaneous turn).
     revealed_secret: bool = False
+    #: The action showed hidden information (an event with ``reveals``: cards turned or dealt).
+    revealed_hidden: bool = False
 
 
 class Session:
@@ -39,6 +41,7 @@ class Session:
         self.state: State = record.start()
         self.history: list[Step] = []
         self.log: list[str] = []
+        self._fold: Any = None
         self.seats = list(record.seats) or ["human"] * self.state.game.num_players
         record.seats = self.seats
         #: A sentence for the screen when the autosave could not be written (see save_auto).
@@ -82,7 +85,7 @@ class Session:
         events = self.state.apply(action)
         hidden = self.state.hidden_for_seat()
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
-                                 hidden, secrets_before and not hidden))
+                                 hidden, secrets_before and not hidden, any(e.reveals for e in events)))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
@@ -91,7 +94,17 @@ class Session:
         texts = [e.text for e in events if e.text]
         if said == "(a secret choice)" or not texts:
             self.log.append(f"{name}: {said}" if name else said)
-        self.log.extend(texts)
+            self._fold = None
+        for e in events:
+            if not e.text:
+                continue
+            # Repeated adjustments of one thing (an event's "fold" key) keep one line: the latest.
+            fold = e.data.get("fold")
+            if fold is not None and fold == self._fold and self.log:
+                self.log[-1] = e.text
+            else:
+                self.log.append(e.text)
+            self._fold = fold
         if save:
             self.save_auto()
         return events
@@ -108,7 +121,8 @@ class Session:
 
     def _undo_depth(self) -> tuple[int, str]:
         """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
-        never past chance, never past a reveal of secret choices, never over another seat's secret."""
+        never past chance, never past a reveal of secret choices or hidden cards, never over another
+        seat's secret."""
         depth = 0
         undoer = self._undoer()
         for step in reversed(self.history):
@@ -117,6 +131,8 @@ class Session:
                            "and undo never re-rolls.")
             if step.revealed_secret:
                 return 0, "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+            if step.revealed_hidden:
+                return 0, "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
             depth += 1

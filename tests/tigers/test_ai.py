@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import registry
 from game.rules.tigers import RULESET
-from game.rules.tigers.actions import Fire, Keep
+from game.rules.tigers.actions import Fire, Keep, MoveOrder
 from game.rules.tigers.ai import TigersAI, p_at_least
 from game.rules.tigers.state import TigersGame
 
@@ -53,3 +53,46 @@ def test_dice_odds():
 
 def test_ai_is_registered():
     assert "ai" in registry.get("tigers").agent_names()
+
+
+def test_greedy_is_registered_and_fires_at_once():
+    assert "greedy" in registry.get("tigers").agent_names()
+    s = at_act(make([unit("tank", 40, 100, 270)], [unit("infantry", 40, 70, 90), unit("tank", 80, 70, 90)]), "5H", 0)
+    a = RULESET.make_agent("greedy", s.game, 1).choose(s)
+    assert isinstance(a, Fire)
+
+
+def test_ai_spreads_its_followers_fire():
+    """T-F1: with two equal targets the leader and its follower do not pile onto one."""
+    blue = [unit("tank", 40, 100, 270), unit("tank", 52, 100, 270)]
+    orange = [unit("truck", 30, 60, 90), unit("truck", 62, 60, 90)]
+    s = at_act(make(blue, orange), "5H", 0)
+    s.units[2].damaged = s.units[3].damaged = True
+    a = TigersAI(s.game, 1).choose(s)
+    assert isinstance(a, Fire) and a.followers and a.followers[0][1] != a.target
+
+
+def test_ai_advances_when_nothing_is_in_sight():
+    from game.rules.tigers.actions import Move
+
+    woods = {"kind": "woods", "points": [[20, 50], [160, 50], [160, 70], [20, 70]]}
+    s = at_act(make([unit("tank", 90, 100, 270)], [unit("tank", 90, 20, 90)], [woods]), "2S", 0, [6, 6, 6])
+    s.apply(MoveOrder(0))
+    a = TigersAI(s.game, 1).choose(s)
+    assert isinstance(a, Move) and a.path
+    before = s.fire_range(s.units[0], s.units[1])
+    s.apply(a)
+    assert s.fire_range(s.units[0], s.units[1]) < before
+
+
+def test_ai_lays_out_terrain_with_a_purpose_as_attacker():
+    g = TigersGame({"level": "open_table"})
+    s = g.new_state(3)
+    ai = TigersAI(g, 3)
+    while s.phase in ("rolloff", "terrain"):
+        s.apply(ai.choose(s))
+    kinds = [p["kind"] for p in s.pieces]
+    assert len(kinds) >= 6 and {"woods", "building", "hill"} <= set(kinds)
+    h = s.table[1]
+    ys = [sum(q[1] for q in p["points"]) / len(p["points"]) for p in s.pieces]
+    assert all(h * 0.25 <= y <= h * 0.75 for y in ys)  # cover across the middle, where the fight is

@@ -259,6 +259,7 @@ def recovery_state(card="5H"):
     s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 20, 90)])
     s.units[0].damaged = True
     s.units[1].damaged = True
+    s.hit_now = {0, 1}  # both damaged this turn (T-T8)
     s.hands = [[(card, True), ("9C", False)], []]
     s.assigned, s.queue = {}, []
     s._start_recovery()
@@ -345,7 +346,7 @@ def test_T_A1_infantry_moves_at_most_six_cm_per_card():
     assert s.movers == [(0, 6.0)]
     e = raises("T-A1", s.apply, Move(0, ((58.0, 60.0),)))
     assert "6 cm" in e.message
-    s.apply(Move(0, ((51.5, 54.0),)))
+    s.apply(Move(0, ((51.5, 57.5),)))
     assert s.units[0].heading == pytest.approx(-90.0)
 
 
@@ -358,7 +359,7 @@ def test_T_A2_entering_woods_stops_the_move_at_once():
     ev = s.apply(Move(0, ((71.5, 60.0),)))
     assert s.units[0].front()[0] == pytest.approx(70.05)
     assert "woods" in [e for e in ev if e.kind == "move"][0].text
-    assert s.standing_in(s.units[0]) == [0]
+    assert s.standing_in(s.units[0]) == []  # only its front edge is in: not "in" the woods (T-A3 rev 2)
 
 
 def test_T_A2_vehicles_cannot_enter_buildings_but_infantry_can():
@@ -366,12 +367,12 @@ def test_T_A2_vehicles_cannot_enter_buildings_but_infantry_can():
     s = at_act(make([unit("tank", 50, 60, 0)], [unit("tank", 40, 20, 90)], [house]), "2S", 0, [6, 6, 6])
     s.apply(MoveOrder(0))
     s.apply(Move(0, ((70.0, 60.0),)))
-    assert s.units[0].front()[0] == pytest.approx(59.95)
+    assert s.units[0].front()[0] == pytest.approx(60.0, abs=1e-3) and s.units[0].front()[0] <= 60.0
     s = at_act(make([unit("infantry", 57, 60, 0)], [unit("tank", 40, 20, 90)], [house]), "2S", 0, [6, 6, 6])
     s.apply(MoveOrder(0))
     s.apply(Move(0, ((64.0, 60.0),)))
     assert s.units[0].front()[0] == pytest.approx(60.05)
-    assert s.standing_in(s.units[0]) == [0]
+    assert s.standing_in(s.units[0]) == []
 
 
 def test_T_A3_line_of_sight_blocked_through_a_piece_not_into_it():
@@ -415,6 +416,7 @@ def test_T_A4_doubtful_line_rolls_one_die_low_is_blocked():
     ev = s.apply(Fire(0, 1))
     los = [e for e in ev if e.data.get("what") == "line of sight"][0]
     assert los.data["dice"] == [3] and not los.data["ok"]
+    assert "from tank #0 to tank #1" in los.text  # the log names firer and target
     assert not any(e.data.get("action") == "fire" for e in ev)
 
 
@@ -524,9 +526,9 @@ def test_T_F1_moving_followers_stay_within_seven_and_a_half_cm():
     s = chain_state(faces=[4, 4, 4, 4, 6, 1])  # red card: two dice each
     s.apply(MoveOrder(0, (1, 2)))
     assert s.movers == [(0, 8.0), (1, 8.0), (2, 7.0)]
-    s.apply(Move(0, ((44.5, 93.0),)))
-    raises("T-F1", s.apply, Move(1, ((60.5, 92.5),)))
-    s.apply(Move(1, ((54.0, 100.0),)))
+    s.apply(Move(0, ((36.5, 100.0),), 0.0))  # backs off 8 cm
+    raises("T-F1", s.apply, Move(1, ((57.5, 100.0),), 0.0))  # 12 cm from the leader
+    s.apply(Move(1, ((52.5, 100.0),), 0.0))
     s.apply(Move(2, ()))
     assert s.phase != "move"
 
@@ -546,7 +548,7 @@ def test_T_R1_infantry_mounts_with_a_move_and_rides_along():
     assert s.position(s.units[0]) == (s.units[1].x, s.units[1].y)
     at_act(s, "4S", 0, [6, 6, 6])
     s.apply(MoveOrder(0))
-    s.apply(Move(0, ((36.0, 72.0),)))
+    s.apply(Move(0, ((34.5, 72.0),)))
     assert s.units[0].carrier == -1 and s.units[1].passenger == -1
 
 
@@ -710,3 +712,166 @@ def test_T_E3_finished_battles_count_once_in_the_running_campaign(tmp_path):
         record_battle("tank_battle", st, f"k{i}", path)
     camp = record_battle("tank_battle", st, "next", path)  # ten fought: a new campaign begins
     assert len(camp.results) == 1
+
+
+# -- revision 2 decisions (RULES.md "rev 2") ------------------------------------------------------
+
+def tank_to_move(faces=(6, 6, 6), card="2S", others=(), terrain=()):
+    """Blue tank #0 at (50, 60) facing east, about to move on ``card``."""
+    s = make([unit("tank", 50, 60, 0), *others], [unit("tank", 40, 20, 90), unit("infantry", 150, 20, 90)],
+             list(terrain))
+    s = at_act(s, card, 0, list(faces))
+    s.apply(MoveOrder(0))
+    return s
+
+
+def test_T_A1_rev2_the_allowance_binds_the_whole_base_so_a_turn_cannot_gain_ground():
+    s = tank_to_move((1, 2, 2), "5S")  # 5 cm
+    assert s.movers == [(0, 5.0)]
+    e = raises("T-A1", s.apply, Move(0, (), 180.0))  # an about-turn on the front swings the tank 9 cm
+    assert "whole base" in e.message
+    raises("T-A1", s.apply, Move(0, ((54.5, 55.5),)))  # 4.5 cm north, but the pivot sweeps the rear further
+    s.apply(Move(0, ((59.5, 60.0),)))
+    assert (s.units[0].x, s.units[0].y) == pytest.approx((55.0, 60.0))
+
+
+def test_T_A1_rev2_bases_are_solid_no_crossing_an_enemy_no_ending_on_a_base_or_wreck():
+    s = tank_to_move()
+    s.units[2].x, s.units[2].y, s.units[2].heading = 60.0, 60.0, 180.0  # an enemy squad in the way
+    e = raises("T-A1", s.apply, Move(0, ((72.0, 60.0),)))
+    assert "cross" in e.message and "#2" in e.message
+    s.units[2].x = 120.0
+    s.units.append(type(s.units[0])(len(s.units), 0, "truck", "truck", 70.0, 60.0, 0.0, True))
+    s.units[-1].destroyed = s.units[-1].wreck = True
+    s._invalidate()
+    e = raises("T-A1", s.apply, Move(0, ((68.0, 60.0),)))
+    assert "wreck" in e.message
+    s.apply(Move(0, ((62.0, 60.0),)))  # stops short of the wreck
+
+
+def test_T_A1_rev2_a_move_may_not_end_on_a_friendly_base_but_may_pass_it():
+    s = tank_to_move(others=[unit("infantry", 60, 60, 0)])
+    e = raises("T-A1", s.apply, Move(0, ((63.0, 60.0),)))
+    assert "on top of" in e.message
+    s.apply(Move(0, ((72.0, 60.0),)))  # through its own squad, out the other side
+
+
+def test_T_A2_rev2_entering_is_judged_on_the_whole_base():
+    side_woods = square("woods", 70, 62, 90, 80)  # the tank's right side brushes it, its front middle never
+    s = tank_to_move(terrain=[side_woods])
+    ev = s.apply(Move(0, ((72.0, 60.0),)))
+    assert s.units[0].front()[0] == pytest.approx(70.05, abs=1e-3)
+    assert "woods" in [e for e in ev if e.kind == "move"][0].text
+
+
+def test_T_A2_rev2_a_vehicle_may_not_turn_into_a_building():
+    house = square("building", 52, 63, 60, 70)
+    s = tank_to_move((1, 2, 2), "5S", terrain=[house])
+    end = s.simulate_move(s.units[0], (), -60.0)
+    assert end["stop"] == "a vehicle cannot enter a building" and end["heading"] == 0.0
+
+
+def test_T_A3_rev2_in_a_piece_means_the_centre_of_the_base_is_inside():
+    # the squad's front pokes 0.5 cm into the woods; its centre is outside
+    s = make([unit("infantry", 69, 60, 0)], [unit("tank", 100, 60, 180)], [WOODS])
+    inf, tank = s.units
+    assert s.standing_in(inf) == [] and not s.in_cover(inf)
+    assert s.fire_refusal(tank, inf.id).rule == "T-A3"  # the wood blocks: the squad is not in it
+    inf.x = 71.0  # centre inside: now it is in the woods, seen from outside and in cover
+    assert s.standing_in(inf) == [0] and s.in_cover(inf)
+
+
+def test_T_F1_rev2_a_unit_that_acted_cannot_follow_and_each_unit_follows_once_a_turn():
+    s = chain_state()
+    s.queue = [("3S", 1), ("2S", 0)]
+    s.apply(Skip(1))  # #1 acts on its own card
+    e = raises("T-F1", s.apply, MoveOrder(0, (1,)))
+    assert "already acted" in e.message
+    assert (1,) not in s.follower_chains(s.units[0])
+    s = chain_state()
+    s.queue = [("KS", 0), ("3S", 2)]
+    s.chance.faces = [1, 1, 1, 1, 1, 1]  # both fail to move
+    s.apply(MoveOrder(0, (1,)))
+    e = raises("T-F1", s.apply, MoveOrder(2, (1,)))  # #1 already followed this turn
+    assert "followed" in e.message
+
+
+def test_T_F1_rev2_a_unit_given_a_card_this_turn_cannot_follow_even_after_playing_it():
+    s = chain_state()
+    s.carded = {1}
+    e = raises("T-F1", s.apply, MoveOrder(0, (1,)))
+    assert "card" in e.message
+    s = make([unit("tank", 40, 100, 0), unit("tank", 56, 100, 0)], [unit("tank", 90, 20, 90)], deal=[3, 3, 3, 3])
+    s.apply(Assign(1, "?"))
+    assert 1 in s.carded
+
+
+def test_T_F1_rev2_a_followers_sight_is_judged_after_the_leaders_result():
+    blue = [unit("tank", 40, 100, 270), unit("tank", 52, 100, 270)]
+    orange = [unit("truck", 52, 70, 0), unit("infantry", 52, 40, 90)]
+    s = at_act(make(blue, orange), "2H", 0, [1, 1, 1, 1, 1, 1])
+    s.units[2].damaged = True
+    assert s.fire_refusal(s.units[1], 3) is None  # the truck does not block sight while it lives
+    ev = s.apply(Fire(0, 2, ((1, 3),)))
+    assert s.units[2].wreck
+    assert not any(e.data.get("action") == "fire" and e.data.get("shooter") == 1 for e in ev)
+    assert any("after all" in e.text for e in ev) and not s.units[3].damaged
+
+
+def test_T_T8_only_units_damaged_this_turn_may_recover():
+    s = recovery_state()
+    s.hit_now = {1}
+    s._start_recovery()
+    raises("T-T8", s.apply, Recover(0, "5H"))
+    assert all(a.unit == 1 for a in s.legal_actions() if isinstance(a, Recover))
+    s.apply(Recover(1, "5H"))
+
+
+def test_T_E2_rev2_a_side_with_no_unit_left_loses_at_once_whatever_the_points():
+    s = at_act(make([unit("tank", 40, 100, 270), unit("infantry", 40, 60, 270)], [unit("infantry", 40, 50, 90)]),
+               "2H", 1, [6, 6, 6])
+    s.units[0].destroyed = True
+    s.vp = [0, 5]
+    s.units[2].damaged = True
+    s.apply(Fire(1, 2))
+    assert s.is_over() and s.vp == [1, 5]
+    res = s.result()
+    assert res.winners == (0,) and "complete" in res.text and s.victory() == "complete"
+
+
+def test_T_E1_face_up_hand_cards_stay_usable_in_the_turn_the_deck_runs_out():
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)], deal=[6, 6, 6, 6])
+    s.deck = s.deck[:1]
+    s.hands = [[("QH", True)], [("KH", True)]]
+    s.assigned, s.queue = {}, []
+    s.phase, s.done = "assign", [True, True]
+    s.chance.faces = [1, 1, 1, 1]
+    s._start_round()  # recovery, end of turn, then a deal that empties the deck
+    assert not s.deck and not s.is_over() and s.phase == "assign"
+    assert Assign(0, "QH") in s.legal_actions()
+    s.apply(Assign(0, "QH"))
+    assert s.assigned[0] == [("QH", True)]
+
+
+def test_T_E3_campaign_standings_follow_the_commanders_names_not_the_colours(tmp_path):
+    from game.rules.tigers.campaign import load_running, reset_campaign
+
+    path = tmp_path / "camp.json"
+    camp = Campaign(("Tom", "Cindy"), battles=4)
+    camp.record("a", [6, 0], names=("Tom", "Cindy"))  # Tom wins as Blue: complete, 3
+    camp.record("b", [6, 0], names=("Cindy", "Tom"))  # Cindy wins as Blue: complete, 3
+    camp.record("c", [0, 2], names=("Cindy", "Tom"))  # Tom wins as Orange: marginal, 2
+    assert dict(camp.standings()) == {"Tom": 5, "Cindy": 3}
+    assert camp.summary().startswith("Battle 3 of 4: Tom 5, Cindy 3")
+    camp.save(path)
+    again = Campaign.load(path)
+    assert again.standings() == camp.standings()
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [5, 0]
+    record_battle("d", s, "k1", path, seats=("human", "ai"))
+    assert dict(load_running(path).standings())["Tom"] == 8
+    s.vp = [0, 5]
+    record_battle("d", s, "k2", path, seats=("human", "ai"))
+    assert dict(load_running(path).standings())["Computer (ai)"] == 3
+    fresh = reset_campaign(path)
+    assert fresh.results == [] and fresh.names == ("Tom", "Cindy") and load_running(path).results == []

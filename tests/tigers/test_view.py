@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
+import pytest
 
 from game.session import Session
 from game.ui.main import make_app
@@ -112,3 +115,162 @@ def test_monkey_on_the_open_table_and_against_the_ai():
     assert out["steps"] == 800 and out["actions"] > 0
     out = monkey_run(game="tigers", settings={"level": "forest_crossing"}, seats=["human", "ai"], steps=400, seed=3)
     assert out["steps"] == 400
+
+
+def open_scene(level="tank_battle", seats=("human", "human"), size=(1280, 800), seed=2):
+    app = make_app(size, headless=True)
+    sess = Session.new("tigers", {"level": level}, seed, list(seats), autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    return app, sess, scene
+
+
+def test_T_T1_turn_one_shows_and_logs_the_deal_roll():
+    app, sess, scene = open_scene()
+    try:
+        assert any("for cards" in line for line in sess.log)
+        assert any(r["what"].startswith("Blue cards") for r in scene.view.rolls)
+    finally:
+        app.close()
+
+
+def test_hand_row_never_draws_over_the_turned_cards_with_twelve_cards():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        s.hands[s.current_player()] = [(c, True) for c in ("2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH",
+                                                           "QH", "KH")]
+        app.frame([])
+        mine = [r for r, _ in v.card_hits]
+        assert len(mine) >= 12
+        assert max(r.right for r in mine) <= v.queue_x() - 4
+    finally:
+        app.close()
+
+
+def test_T_F1_the_view_refuses_an_ineligible_follower_at_the_click():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [6, 6, 6])
+        far = next(u for u in s.units if u.side == 0 and u.id != 0 and s.gap(s.units[0], u) > 7.5)
+        p = v.px(far.x, far.y)
+        click(app, (int(p[0]), int(p[1])))
+        assert far.id not in v.followers and "7.5" in scene.refusal
+        near = next((u for u in s.units if u.side == 0 and u.id != 0 and s.gap(s.units[0], u) <= 7.5), None)
+        if near is not None:
+            s.used.add(near.id)
+            p = v.px(near.x, near.y)
+            click(app, (int(p[0]), int(p[1])))
+            assert near.id not in v.followers and "already" in scene.refusal
+    finally:
+        app.close()
+
+
+def test_units_are_labelled_and_the_hover_card_keeps_face_down_cards_hidden():
+    from game.ui.views.tigers import pct, unit_tag
+
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        u = s.units[0]
+        s.assigned[u.id] = [("AS", False), ("7H", True)]
+        lines = v.hover_lines(u)
+        assert lines[0].startswith("Blue " + unit_tag(u))
+        assert "face down" in lines[1] and "7 of hearts" in lines[1] and "ace of spades" not in " ".join(lines)
+        assert unit_tag(u) == f"Tank {u.id}" or u.kind != "tank"
+        assert pct(0.996) == ">99%" and pct(1.0) == "100%" and pct(0.004) == "<1%" and pct(0.5) == "50%"
+    finally:
+        app.close()
+
+
+def test_dice_panel_says_whose_roll_on_which_card_for_what():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2H", 0, [6, 6, 6, 1, 1])
+        target = next(t for t in s.units if t.side == 1 and s.fire_refusal(s.units[0], t.id) is None)
+        p = v.px(target.x, target.y)
+        click(app, (int(p[0]), int(p[1])))
+        fire = next(r for r in v.rolls if "fires" in r["what"])
+        assert fire["what"].startswith("Blue ") and "at " in fire["what"] and "2 of hearts" in fire["what"]
+    finally:
+        app.close()
+
+
+def test_T_U2_terrain_edits_fold_into_one_log_line_and_a_drag_inside_a_piece_never_moves_it():
+    app, sess, scene = open_scene("open_table", seed=2)
+    try:
+        s, v = scene.state, scene.view
+        key(app, pygame.K_r)
+        if s.current_player() != 0:
+            sess.seats[:] = ["human", "human"]
+        key(app, pygame.K_w)
+        a, b = v.px(40, 50), v.px(60, 65)
+        drag(app, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+        assert len(s.pieces) == 1
+        before = list(s.pieces[0]["points"])
+        # a new drag starting inside the woods selects it, it does not move it
+        a, b = v.px(50, 57), v.px(80, 90)
+        drag(app, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+        assert len(s.pieces) == 1 and s.pieces[0]["points"] == before and v.selected_piece == 0
+        assert "selected" in scene.refusal
+        n = len(sess.log)
+        for _ in range(3):
+            key(app, pygame.K_e)  # rotate the selected piece three times
+        assert s.pieces[0]["params"][4] == 45
+        assert len(sess.log) == n + 1 and "turned 45" in sess.log[-1]
+    finally:
+        app.close()
+
+
+def test_setup_describes_the_scenario_and_opens_the_campaign(tmp_path, monkeypatch):
+    from game import registry
+    from game.rules.tigers.state import TigersGame
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.views import tigers_campaign
+
+    lines = TigersGame.describe_setup({"level": "village_fight"})
+    assert any("Blue attacks" in ln and "180 x 120 cm" in ln for ln in lines)
+    assert any("victory points" in ln for ln in lines) and any("both seats to Person" in ln for ln in lines)
+    monkeypatch.setattr(tigers_campaign, "campaign_path", lambda: tmp_path / "c.json")
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, registry.get("tigers"))
+        app.push(setup)
+        app.frame([])
+        setup.open_editor()
+        app.frame([])
+        camp = app.top()
+        assert isinstance(camp, tigers_campaign.TigersCampaignScene)
+        camp.entries[0].set_text("Tom")
+        camp.use_names()
+        assert camp.camp.names[0] == "Tom" and (tmp_path / "c.json").exists()
+        camp.do_reset()
+        assert "afresh" in camp.message
+    finally:
+        app.close()
+
+
+def test_T_A1_keep_facing_lets_a_tank_back_off_by_drag():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [3, 3, 3])  # 9 cm
+        key(app, pygame.K_m)
+        u = s.units[0]
+        x0, y0, h0 = u.x, u.y, u.heading
+        key(app, pygame.K_f)
+        assert v.keep_facing
+        f = u.front()
+        back = (f[0] - 6 * math.cos(math.radians(h0)), f[1] - 6 * math.sin(math.radians(h0)))
+        a, b = v.px(*f), v.px(*back)
+        drag(app, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+        assert s.phase != "move" and u.heading == pytest.approx(h0)
+        assert math.dist((u.x, u.y), (x0, y0)) == pytest.approx(6, abs=0.7)
+    finally:
+        app.close()

@@ -4,11 +4,11 @@ playing cards for orders and initiative, D6 for fate."""
 from __future__ import annotations
 
 from ...registry import Ruleset
-from .ai import make_ai
+from .ai import make_ai, make_greedy
 from .bench import los_bench
-from .state import TigersGame, TigersState
+from .state import TigersGame
 
-__all__ = ["RULESET", "TigersGame", "TigersState"]
+__all__ = ["RULESET"]
 
 RULESET = Ruleset(
     name="tigers",
@@ -16,9 +16,11 @@ RULESET = Ruleset(
     pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
     game_cls=TigersGame,
     view="game.ui.views.tigers:TigersView",
-    agents={"ai": make_ai},
+    agents={"ai": make_ai, "greedy": make_greedy},
     players=(2, 2),
     rules_doc="docs/rules/tigers.md",
     bench_level={"level": "village_fight"},
     bench_extra=los_bench,
+    editor="game.ui.views.tigers_campaign:TigersCampaignScene",
+    editor_label="Campaign",
 )

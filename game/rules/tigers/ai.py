@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from functools import cache
-from itertools import product
 
 from ...agents import Agent
 from ...engine import Action, Game, IllegalAction, State
@@ -36,28 +34,9 @@ from .actions import (
     RollOff,
     Skip,
 )
-from .geometry import INFANTRY_CAP, INFANTRY_RANGE, TERRAIN_KINDS
+from .geometry import INFANTRY_CAP, INFANTRY_RANGE
+from .odds import mean_roll, mean_success, p_at_least, save_factor
 from .state import TigersState, Unit
-
-
-@cache
-def p_at_least(n: int, need: int) -> float:
-    """Chance that n six-sided dice sum to at least ``need``."""
-    hits = sum(1 for r in product(range(1, 7), repeat=n) if sum(r) >= need)
-    return hits / 6 ** n
-
-
-@cache
-def mean_success(action: str) -> float:
-    """Success chance of a card nobody has seen (average over the full deck)."""
-    return sum(p_at_least(C.dice_for(c, action), C.difficulty(c)) for c in C.FULL_DECK) / 52
-
-
-def save_factor(s: TigersState, t: Unit) -> float:
-    """Chance a hit survives the armour (T-A7) or cover (T-A8) save."""
-    if t.spec.armour_dice:
-        return (4 / 6) ** t.spec.armour_dice
-    return 4 / 6 if s.in_cover(t) else 1.0
 
 
 def hit_value(s: TigersState, t: Unit) -> float:
@@ -77,10 +56,13 @@ class TigersAI(Agent):
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
         super().__init__(game, seed, budget_s)
+        #: How much the threat of enemy sight lines weighs against targets in sight.
+        self.caution = 0.35
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
-        self._deadline = time.perf_counter() + self.budget_s * 0.8
+        # the budget is this process's own time: the same search whatever else the machine runs
+        self._deadline = time.process_time() + self.budget_s * 0.8
         s = state.clone()
         me = s.current_player()
         handler = getattr(self, f"_{s.phase}")
@@ -92,25 +74,32 @@ class TigersAI(Agent):
         return act
 
     def _late(self) -> bool:
-        return time.perf_counter() > self._deadline
+        return time.process_time() > self._deadline
 
     # -- setup -------------------------------------------------------------------
     def _rolloff(self, s: TigersState, me: int) -> Action:
         return RollOff()
 
+    #: T-U2 with a purpose: stepping stones of cover (woods, buildings) across the middle of
+    #: the table for the attacker's advance, and hills that cut the defender's long sight lines.
+    LAYOUT: tuple[tuple[str, float, float, float, float], ...] = (
+        ("woods", 0.22, 0.36, 16, 11), ("building", 0.5, 0.42, 7, 6), ("woods", 0.78, 0.36, 16, 11),
+        ("hill", 0.36, 0.5, 20, 12), ("hill", 0.64, 0.5, 20, 12),
+        ("woods", 0.22, 0.64, 16, 11), ("building", 0.5, 0.58, 7, 6), ("woods", 0.78, 0.64, 16, 11),
+        ("building", 0.1, 0.5, 6, 6), ("building", 0.9, 0.5, 6, 6),
+    )
+
     def _terrain(self, s: TigersState, me: int) -> Action:
-        if len(s.pieces) >= 9:
-            return EndTerrain()
         w, h = s.table
-        for _ in range(60):
-            kind = self.rng.choice(TERRAIN_KINDS)
-            a = PlaceTerrain(kind, round(self.rng.uniform(15, w - 15), 1), round(self.rng.uniform(20, h - 20), 1),
-                             round(self.rng.uniform(10, 24), 1), round(self.rng.uniform(8, 18), 1),
-                             round(self.rng.uniform(0, 90)))
-            if kind == "building":
-                a = PlaceTerrain(kind, a.x, a.y, round(a.w / 2.5, 1), round(a.h / 2.5, 1), a.angle)
-            if s._ok(a):
-                return a
+        done = len(s.pieces)
+        for kind, fx, fy, pw, ph in self.LAYOUT[done:]:
+            for _ in range(8):
+                a = PlaceTerrain(kind, round(fx * w + self.rng.uniform(-6, 6), 1), round(fy * h + self.rng.uniform(-4, 4), 1),
+                                 round(pw * self.rng.uniform(0.85, 1.15), 1), round(ph * self.rng.uniform(0.85, 1.15), 1),
+                                 round(self.rng.uniform(-20, 20)))
+                if s._ok(a):
+                    return a
+            break
         return EndTerrain()
 
     def _side(self, s: TigersState, me: int) -> Action:
@@ -181,12 +170,14 @@ class TigersAI(Agent):
             if not e.damaged and (e.kind != "infantry" or d <= INFANTRY_RANGE):
                 threat += f * 0.5 * save_factor(s, u) * hit_value(s, u)
         att.sort(reverse=True)
-        score = sum(att[:2]) - 0.6 * threat
+        score = sum(att[:2]) - self.caution * threat
         if u.kind == "infantry":
             score += 0.4 if s.in_cover(u) else 0.0
             score -= 0.05 * max(0.0, nearest - INFANTRY_RANGE + 2)
         elif not att:
-            score -= 0.02 * nearest
+            score -= 0.03 * nearest  # no target in sight: close in (advance to a firing position)
+        else:
+            score -= 0.004 * nearest
         if u.passenger >= 0:
             score -= 0.05 * nearest
         return score
@@ -212,10 +203,14 @@ class TigersAI(Agent):
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
-        reserve = 1 if any(u.damaged for u in s.alive_units(me)) or len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me) >= 6 else 0
+        mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
+        # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
+        reserve = 1 if mine >= 4 else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
+        if reserve and faces and C.difficulty(faces[0]) <= 6 and len(hand) - 1 <= reserve + 1:
+            faces = faces[1:]  # keep the low face-up card back
         down = any(not up for _, up in hand)
         best: tuple[float, Action] | None = None
         for u in s.units:
@@ -238,17 +233,39 @@ class TigersAI(Agent):
             return Keep()
         return best[1]
 
+    def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
+        """Success chance of one of my cards on ``u``: its face if face up, else the deck's average (T-T2)."""
+        action = "fire" if self.best_shot(s, u, 1.0)[1] >= 0 else "move"
+        if not card[1]:
+            return mean_success(action)
+        return p_at_least(C.dice_for(card[0], action), C.difficulty(card[0]))
+
     def _pick(self, s: TigersState, me: int) -> Action:
+        """T-T4: the unit that needs to act most; both cards only when acting twice pays more
+        than keeping one back to act after the enemy's cards are known (initiative vs. difficulty)."""
         best: tuple[float, Action] | None = None
+        enemy_up = [c for uid, cs in s.assigned.items() if s.units[uid].side != me for c, up in cs if up]
         for uid in sorted(s.assigned):
             cs = s.assigned[uid]
             u = s.units[uid]
             if u.side != me or not cs:
                 continue
-            v = self.unit_need(s, u) + 0.05 * len(cs)
-            which = 2 if len(cs) == 2 else 0
-            if best is None or v > best[0]:
-                best = (v, Pick(uid, which))
+            need = self.unit_need(s, u)
+            danger = self.threatened(s, u)
+            options = [(0, [cs[0]])]
+            if len(cs) == 2:
+                options += [(1, [cs[1]]), (2, list(cs))]
+            for which, turned in options:
+                odds = [self.card_odds(s, c, u) for c in turned]
+                v = need * odds[0] + (0.7 * need * odds[1] if len(odds) == 2 else 0.0)
+                if len(cs) == 2 and which != 2:
+                    v += 0.12  # the other card stays for later, when more is known
+                # a known high card acts before the enemy's face-up cards: worth it when threatened
+                for c, up in turned:
+                    if up and enemy_up and all(C.initiative_key(c) < C.initiative_key(e) for e in enemy_up):
+                        v += 0.1 * danger
+                if best is None or v > best[0]:
+                    best = (v, Pick(uid, which))
         assert best is not None
         return best[1]
 
@@ -265,17 +282,9 @@ class TigersAI(Agent):
             v, tid = self.best_shot(s, u, pf)
             if tid >= 0:
                 for ch in chains:
-                    total = v
-                    fol: list[tuple[int, int]] = []
-                    for f in ch:
-                        fv, ftid = self.best_shot(s, s.units[f], pf)
-                        if ftid < 0:
-                            break
-                        total += fv
-                        fol.append((f, ftid))
-                    else:
-                        if total > best[0]:
-                            best = (total, Fire(uid, tid, tuple(fol)))
+                    total, fol = self.volley(s, u, tid, ch, pf)
+                    if fol is not None and total > best[0]:
+                        best = (total, Fire(uid, tid, fol))
         # move: the gain of the best reachable spot, for the longest useful chain
         if not self._late():
             gain = self.move_gain(s, u, expected_allowance(u, card))
@@ -289,35 +298,76 @@ class TigersAI(Agent):
                 best = (mv, MoveOrder(uid, ch))
         return best[1]
 
-    def candidates(self, s: TigersState, u: Unit, allow: float, n: int) -> list[tuple[tuple[float, float], ...]]:
-        start = s.position(u) if u.carrier >= 0 else u.front()
-        out: list[tuple[tuple[float, float], ...]] = []
-        enemies = [e for e in s.units if e.side != u.side and e.alive]
+    def volley(self, s: TigersState, u: Unit, tid: int, chain: tuple[int, ...],
+               p_roll: float) -> tuple[float, tuple[tuple[int, int], ...] | None]:
+        """T-F1: the followers' targets, spread: a target already under fire is worth less to the
+        next shooter (it may be hit already), so each follower picks the best marginal shot."""
+        p_hit: dict[int, float] = {}
+        total = 0.0
+        fol: list[tuple[int, int]] = []
+        for sid in (u.id, *chain):
+            shooter = s.units[sid]
+            best = (0.0, -1)
+            for t in s.units:
+                if t.side == u.side or not t.alive or t.carrier >= 0 or (sid == u.id and t.id != tid):
+                    continue
+                p = p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) if s.fire_refusal(shooter, t.id) is None else 0.0
+                if p <= 0:
+                    continue
+                before = p_hit.get(t.id, 0.0)
+                # a second hit on an already hit (or damaged) unit destroys it: value the marginal points
+                whole = t.spec.vp
+                v = p * ((1 - before) * hit_value(s, t) + before * (whole - hit_value(s, t) if not t.damaged else 0.0))
+                if v > best[0]:
+                    best = (v, t.id)
+            if best[1] < 0:
+                return 0.0, None
+            total += best[0]
+            p_hit[best[1]] = 1 - (1 - p_hit.get(best[1], 0.0)) * (1 - p_roll * save_factor(s, s.units[best[1]]))
+            if sid != u.id:
+                fol.append((sid, best[1]))
+        return total, tuple(fol)
+
+    def candidates(self, s: TigersState, u: Unit, allow: float, n: int) -> list[tuple[tuple[tuple[float, float], ...], float | None]]:
+        """Sampled moves (path, facing): round the compass, towards enemies and cover, each
+        straight on (turning to the path) or sideways/backwards keeping the facing (T-A1 rev 2)."""
+        start, heading = s.move_start(u)
+        out: list[tuple[tuple[tuple[float, float], ...], float | None]] = []
+        aims: list[tuple[float, float]] = []
         for k in range(n):
             ang = 2 * math.pi * k / n + self.rng.uniform(-0.1, 0.1)
-            d = allow * (0.999 if k % 2 == 0 else 0.55)
-            out.append(((round(start[0] + math.cos(ang) * d, 2), round(start[1] + math.sin(ang) * d, 2)),))
-        for e in enemies[:4]:
-            dx, dy = e.x - start[0], e.y - start[1]
+            aims.append((start[0] + math.cos(ang) * 100, start[1] + math.sin(ang) * 100))
+        enemies = sorted((e for e in s.units if e.side != u.side and e.alive and e.carrier < 0),
+                         key=lambda e: math.dist(start, (e.x, e.y)))
+        aims += [(e.x, e.y) for e in enemies[:3]]
+        if u.kind == "infantry":
+            for poly, kind in zip(s.terrain.polys, s.terrain.kinds, strict=True):
+                if kind in ("woods", "building"):
+                    c = poly.centroid
+                    if math.dist(start, (c.x, c.y)) < allow + 25:
+                        aims.append((c.x, c.y))
+        for ax, ay in aims:
+            dx, dy = ax - start[0], ay - start[1]
             dist = math.hypot(dx, dy)
-            if dist > 1e-6:
-                f = min(allow * 0.999, dist) / dist
-                out.append(((round(start[0] + dx * f, 2), round(start[1] + dy * f, 2)),))
-        for poly, kind in zip(s.terrain.polys, s.terrain.kinds, strict=True):
-            if kind in ("woods", "building") and u.kind == "infantry":
-                c = poly.centroid
-                dx, dy = c.x - start[0], c.y - start[1]
-                dist = math.hypot(dx, dy)
-                if 1e-6 < dist < allow + 25:
-                    f = min(allow * 0.999, dist) / dist
-                    out.append(((round(start[0] + dx * f, 2), round(start[1] + dy * f, 2)),))
+            if dist < 1e-6:
+                continue
+            for frac in (0.999, 0.55):
+                d = min(allow * frac, dist)
+                end = (round(start[0] + dx / dist * d, 2), round(start[1] + dy / dist * d, 2))
+                out.append(((end,), None))
+                out.append(((end,), heading))
         return out
 
-    def try_spot(self, s: TigersState, u: Unit, path: tuple[tuple[float, float], ...]) -> float | None:
-        end = s.simulate_move(u, path, None)
-        tw, th = s.table
-        if not (2 <= end["x"] <= tw - 2 and 2 <= end["y"] <= th - 2):
+    def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
+                facing: float | None) -> dict[str, float] | None:
+        """Where a legal move ends (None when the rules refuse it)."""
+        try:
+            end = s.check_move(u, allow, path, facing)
+        except IllegalAction:
             return None
+        return end
+
+    def try_spot(self, s: TigersState, u: Unit, end: dict[str, float]) -> float:
         old = (u.x, u.y, u.heading)
         u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
         try:
@@ -330,10 +380,12 @@ class TigersAI(Agent):
             return 0.0
         here = self.position_score(s, u)
         best = here
-        for path in self.candidates(s, u, allow, 8 if quick else 14):
-            v = self.try_spot(s, u, path)
-            if v is not None and v > best:
-                best = v
+        for path, facing in self.candidates(s, u, allow, 6 if quick else 10):
+            if self._late():
+                break
+            end = self.landing(s, u, allow, path, facing)
+            if end is not None:
+                best = max(best, self.try_spot(s, u, end))
         return best - here
 
     def _move(self, s: TigersState, me: int) -> Action:
@@ -351,15 +403,15 @@ class TigersAI(Agent):
         best: tuple[float, Action] = (here, Move(uid, ()))
         if u.carrier >= 0 and near > 30:
             return Move(uid, ())
-        for path in self.candidates(s, u, allow, 20):
+        for path, facing in self.candidates(s, u, allow, 16):
             if self._late():
                 break
-            a = Move(uid, path)
-            if not s._ok(a):
+            end = self.landing(s, u, allow, path, facing)
+            if end is None:
                 continue
-            v = self.try_spot(s, u, path)
-            if v is not None and v > best[0] + 1e-9:
-                best = (v, a)
+            v = self.try_spot(s, u, end)
+            if v > best[0] + 1e-9:
+                best = (v, Move(uid, path, facing))
         return best[1]
 
     def _aboard(self, s: TigersState, me: int) -> Action:
@@ -390,15 +442,76 @@ class TigersAI(Agent):
 
 def expected_allowance(u: Unit, card: str) -> float:
     """The mean roll of a successful move on this card (capped for infantry)."""
-    m = _mean_roll(C.dice_for(card, "move"), C.difficulty(card))
+    m = mean_roll(C.dice_for(card, "move"), C.difficulty(card))
     return min(m, INFANTRY_CAP) if u.kind == "infantry" else m
 
 
-@cache
-def _mean_roll(n: int, need: int) -> float:
-    rolls = [sum(r) for r in product(range(1, 7), repeat=n) if sum(r) >= need]
-    return sum(rolls) / len(rolls) if rolls else 0.0
+class GreedyTigersAI(TigersAI):
+    """Baseline: the best immediate expected victory points, no plan.  Fires at the best shot
+    there is (a damaging hit counts half the unit's points), otherwise drives straight at the
+    nearest enemy; cards go on whoever can shoot best; lays out and deploys at random."""
+
+    name = "greedy"
+
+    def _terrain(self, s: TigersState, me: int) -> Action:
+        return s.random_action(self.rng)
+
+    def _deploy(self, s: TigersState, me: int) -> Action:
+        return s.random_action(self.rng)
+
+    def _assign(self, s: TigersState, me: int) -> Action:
+        hand = s.hands[me]
+        code = "?" if any(not up for _, up in hand) else max((c for c, up in hand if up), key=C.difficulty)
+        units = [u for u in s.units if u.side == me and s.can_take_card(u)]
+        if not units:
+            return Keep()
+        u = max(units, key=lambda u: (self.best_shot(s, u, 0.5)[0], -len(s.assigned.get(u.id, ())), -u.id))
+        return Assign(u.id, code)
+
+    def _pick(self, s: TigersState, me: int) -> Action:
+        uid = max((k for k, cs in s.assigned.items() if cs and s.units[k].side == me),
+                  key=lambda k: (self.best_shot(s, s.units[k], 0.5)[0], -k))
+        return Pick(uid, 2 if len(s.assigned[uid]) == 2 else 0)
+
+    def _act(self, s: TigersState, me: int) -> Action:
+        card, uid = s.queue[0]
+        u = s.units[uid]
+        if u.carrier < 0:
+            pf = p_at_least(C.dice_for(card, "fire"), C.difficulty(card))
+            v, tid = self.best_shot(s, u, pf)
+            if tid >= 0:
+                fol: list[tuple[int, int]] = []
+                for ch in s.follower_chains(u)[1:]:
+                    shots = [(f, self.best_shot(s, s.units[f], pf)[1]) for f in ch]
+                    if all(t >= 0 for _, t in shots) and len(shots) > len(fol):
+                        fol = shots
+                return Fire(uid, tid, tuple(fol))
+        return MoveOrder(uid, max(s.follower_chains(u), key=len) if u.carrier < 0 else ())
+
+    def _move(self, s: TigersState, me: int) -> Action:
+        uid, allow = s.movers[0]
+        u = s.units[uid]
+        enemies = [e for e in s.units if e.side != me and e.alive and e.carrier < 0]
+        if not enemies:
+            return Move(uid, ())
+        start, heading = s.move_start(u)
+        e = min(enemies, key=lambda e: math.dist(start, (e.x, e.y)))
+        dx, dy = e.x - start[0], e.y - start[1]
+        dist = math.hypot(dx, dy)
+        best: tuple[float, Action] = (s.fire_range(u, e), Move(uid, ()))
+        for frac in (0.999, 0.7, 0.4):
+            d = min(allow * frac, max(dist - 6.0, 0.0))
+            end = (round(start[0] + dx / dist * d, 2), round(start[1] + dy / dist * d, 2))
+            for facing in (None, heading):
+                got = self.landing(s, u, allow, (end,), facing)
+                if got is not None and math.dist((got["x"], got["y"]), (e.x, e.y)) < best[0]:
+                    best = (math.dist((got["x"], got["y"]), (e.x, e.y)), Move(uid, (end,), facing))
+        return best[1]
 
 
 def make_ai(game: Game, seed: int) -> TigersAI:
     return TigersAI(game, seed)
+
+
+def make_greedy(game: Game, seed: int) -> GreedyTigersAI:
+    return GreedyTigersAI(game, seed)

@@ -36,7 +36,8 @@ class Campaign:
     battles: int = 10
     results: list[dict[str, Any]] = field(default_factory=list)
 
-    def record(self, level: str, vp: tuple[int, int] | list[int], key: str = "") -> dict[str, Any]:
+    def record(self, level: str, vp: tuple[int, int] | list[int], key: str = "",
+               result: tuple[int, str] | None = None, names: tuple[str, str] | None = None) -> dict[str, Any]:
         """Add one finished battle (its scenario and victory points); returns the entry.
 
         ``key`` names the battle (e.g. seed and length of its record) so the same
@@ -47,16 +48,21 @@ class Campaign:
                     return r
         if self.is_over():
             raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
-        winner, kind = outcome(vp)
-        entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key}
+        winner, kind = result or outcome(vp)
+        who = list(names or self.names)
+        entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key,
+                 "names": who}
         self.results.append(entry)
         return entry
 
-    def record_state(self, level: str, state: Any, key: str = "") -> dict[str, Any]:
+    def record_state(self, level: str, state: Any, key: str = "",
+                     names: tuple[str, str] | None = None) -> dict[str, Any]:
         """Add a finished Paper Tigers game."""
         if not state.is_over():
             raise CampaignError("Only a finished battle counts for the campaign.")
-        return self.record(level, state.vp, key)
+        res = state.result()
+        winner = res.winners[0] if res is not None and res.winners else -1
+        return self.record(level, state.vp, key, (winner, state.victory()), names)  # a wipe-out wins outright (T-E2)
 
 
     def points(self) -> list[int]:
@@ -69,6 +75,22 @@ class Campaign:
                 pts[r["winner"]] += POINTS[r["victory"]]
         return pts
 
+    def standings(self) -> list[tuple[str, int]]:
+        """T-E3 per player name (a commander keeps its points whichever colour it plays), best first."""
+        pts: dict[str, int] = {}
+        for r in self.results:
+            who = r.get("names") or list(self.names)
+            for n in who:
+                pts.setdefault(n, 0)
+            if r["winner"] < 0:
+                for n in who:
+                    pts[n] += POINTS["draw"]
+            else:
+                pts[who[r["winner"]]] += POINTS[r["victory"]]
+        for n in self.names:
+            pts.setdefault(n, 0)
+        return sorted(pts.items(), key=lambda kv: (-kv[1], kv[0]))
+
     def is_over(self) -> bool:
         return len(self.results) >= self.battles
 
@@ -78,13 +100,12 @@ class Campaign:
         return -1 if a == b else (0 if a > b else 1)
 
     def summary(self) -> str:
-        a, b = self.points()
-        return (f"Battle {len(self.results)} of {self.battles}: {self.names[0]} {a}, "
-                f"{self.names[1]} {b} campaign points.")
+        table = ", ".join(f"{n} {p}" for n, p in self.standings())
+        return f"Battle {len(self.results)} of {self.battles}: {table} campaign points."
 
     def to_json(self) -> dict[str, Any]:
         return {"format": CAMPAIGN_FORMAT, "version": 1, "names": list(self.names), "battles": self.battles,
-                "results": [dict(r, vp=list(r["vp"])) for r in self.results]}
+                "results": [dict(r, vp=list(r["vp"]), names=list(r.get("names") or self.names)) for r in self.results]}
 
     @classmethod
     def from_json(cls, data: Any, source: str = "campaign") -> Campaign:
@@ -99,9 +120,14 @@ class Campaign:
         for i, r in enumerate(results):
             if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2:
                 raise CampaignError(f"The {source}: battle {i + 1} has no victory points.")
+            winner, kind = outcome(r["vp"])
+            if r.get("winner") in (0, 1) and r.get("victory") == "complete":
+                winner, kind = int(r["winner"]), "complete"  # a wipe-out (T-E2 rev 2)
+            who = r.get("names")
+            if not (isinstance(who, list) and len(who) == 2 and all(isinstance(n, str) for n in who)):
+                who = list(camp.names)
             camp.results.append({"level": str(r.get("level", "")), "vp": [int(r["vp"][0]), int(r["vp"][1])],
-                                 "winner": outcome(r["vp"])[0], "victory": outcome(r["vp"])[1],
-                                 "key": str(r.get("key", ""))})
+                                 "winner": winner, "victory": kind, "key": str(r.get("key", "")), "names": who})
         return camp
 
     def save(self, path: Path) -> None:
@@ -118,15 +144,34 @@ def campaign_path() -> Path:
     return data_dir() / "tigers_campaign.json"
 
 
-def record_battle(level: str, state: Any, key: str, path: Path | None = None) -> Campaign:
-    """Count a finished battle in the running campaign (a new one starts after the last)."""
-    path = path or campaign_path()
+def load_running(path: Path | None = None) -> Campaign:
+    """The running campaign, or a fresh one when there is none (or it cannot be read)."""
     try:
-        camp = Campaign.load(path)
+        return Campaign.load(path or campaign_path())
     except FileProblem:
-        camp = Campaign()
+        return Campaign()
+
+
+def record_battle(level: str, state: Any, key: str, path: Path | None = None,
+                  seats: tuple[str, str] = ("human", "human")) -> Campaign:
+    """Count a finished battle in the running campaign (a new one starts after the last).
+
+    Points go to the commanders' names (T-E3): a person's seat takes the campaign's name for
+    that colour, a computer seat is named after the computer player."""
+    path = path or campaign_path()
+    camp = load_running(path)
     if camp.is_over() and all(r.get("key") != key for r in camp.results):
         camp = Campaign(camp.names, camp.battles)
-    camp.record_state(level, state, key)
+    names = tuple(camp.names[i] if seats[i] == "human" else f"Computer ({seats[i]})" for i in (0, 1))
+    camp.record_state(level, state, key, (names[0], names[1]))
+    camp.save(path)
+    return camp
+
+
+def reset_campaign(path: Path | None = None) -> Campaign:
+    """Start the campaign afresh, keeping the commanders' names and the number of battles."""
+    path = path or campaign_path()
+    old = load_running(path)
+    camp = Campaign(old.names, old.battles)
     camp.save(path)
     return camp

@@ -132,6 +132,12 @@ class Terrain:
         pt = Point(x, y)
         return [int(i) for i in self.tree.query(pt) if self.polys[int(i)].covers(pt)]
 
+    def overlapping(self, poly: Polygon) -> list[int]:
+        """Indices of the pieces a polygon (a unit's base) touches or overlaps."""
+        if self.tree is None:
+            return []
+        return [int(i) for i in self.tree.query(poly) if self.polys[int(i)].intersects(poly)]
+
     def ray(self, a: XY, b: XY, skip: Iterable[int] = ()) -> tuple[list[int], list[int]]:
         """T-A3/T-A4: (pieces that clearly block, pieces in doubt) for the line a-b.
 
@@ -175,3 +181,25 @@ class Terrain:
                     out.append((d, i))
         out.sort()
         return out
+
+
+def pose_polygon(front: XY, heading: float, kind: str) -> Polygon:
+    """The base of a ``kind`` unit whose front edge's middle is at ``front``."""
+    cx, cy = centre_from_front(front[0], front[1], heading, kind)
+    return base_polygon(cx, cy, heading, kind)
+
+
+def corner_shift(a: Polygon, b: Polygon) -> float:
+    """T-A1 (rev 2): how far the furthest point of a base moves from pose ``a`` to pose ``b``.
+
+    A rigid move shifts each point by an affine amount, so the furthest point is a corner."""
+    ca, cb = list(a.exterior.coords)[:4], list(b.exterior.coords)[:4]
+    return max(math.dist(p, q) for p, q in zip(ca, cb, strict=True))
+
+
+def swept_area(polys: Sequence[Polygon]) -> Polygon:
+    """The ground a base covers going through ``polys`` in order (hulls of each step)."""
+    if len(polys) == 1:
+        return polys[0]
+    parts = [shapely.convex_hull(shapely.union(polys[i], polys[i + 1])) for i in range(len(polys) - 1)]
+    return shapely.union_all(parts)

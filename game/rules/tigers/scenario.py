@@ -115,3 +115,22 @@ def load_scenario(name: str) -> dict[str, Any]:
     data = load_level("tigers", name)
     base = Path(name).name
     return parse_scenario(data, base if base.endswith(".json") else f"{base}.json")
+
+
+def describe(sc: dict[str, Any], names: tuple[str, str] = ("Blue", "Orange")) -> list[str]:
+    """A scenario in a few lines for the setup screen: story, forces with their points, who
+    attacks, table size and terrain."""
+    lines = [f"{sc['title']}: {sc['description']}" if sc.get("description") else str(sc["title"])]
+    for side, force in enumerate(sc["forces"]):
+        counts: dict[str, int] = {}
+        for u in force:
+            counts[u["kind"]] = counts.get(u["kind"], 0) + 1
+        parts = [f"{n} {KINDS[k].name}{'s' if n > 1 else ''}" for k, n in counts.items()]
+        points = sum(KINDS[u["kind"]].vp for u in force)
+        lines.append(f"{names[side]}: {', '.join(parts)} ({points} victory points on the table).")
+    att = sc["attacker"]
+    who = "a roll-off decides who attacks" if att == "roll" else f"{names[int(att)]} attacks"
+    terrain = "the attacker lays out the terrain" if sc["terrain"] is None else f"{len(sc['terrain'])} terrain pieces"
+    w, h = sc["table"]
+    lines.append(f"{who[0].upper() + who[1:]}; table {w:g} x {h:g} cm; {terrain}.")
+    return lines

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -53,12 +54,15 @@ from .geometry import (
     base_corners,
     base_polygon,
     centre_from_front,
+    corner_shift,
     front_point,
     heading_vec,
     path_length,
+    pose_polygon,
     shape_points,
+    swept_area,
 )
-from .scenario import load_scenario
+from .scenario import describe, load_scenario
 
 HAND_LIMIT = 6
 MAX_PIECES = 40
@@ -134,6 +138,11 @@ class Unit:
         return u
 
 
+@lru_cache(maxsize=32)
+def _describe_level(level: str) -> tuple[str, ...]:
+    return tuple(describe(load_scenario(level)))
+
+
 def _level_choices() -> tuple[str, ...]:
     return tuple(list_levels("tigers"))
 
@@ -143,7 +152,7 @@ class TigersGame(Game):
 
     name = "tigers"
     title = "Paper Tigers"
-    rules_version = "1"
+    rules_version = "2"
     settings_spec = (
         Setting("level", "Scenario", "village_fight", "level",
                 help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
@@ -156,6 +165,12 @@ class TigersGame(Game):
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
         self.scenario = load_scenario(self.settings["level"])
+
+    @classmethod
+    def describe_setup(cls, settings: Mapping[str, Any]) -> list[str]:
+        """What the setup screen says about the chosen scenario (and how to play solo)."""
+        return [*_describe_level(str(settings.get("level", "village_fight"))),
+                "Solo: set both seats to Person and command both sides in turn."]
 
     @property
     def num_players(self) -> int:
@@ -196,9 +211,16 @@ class TigersState(State):
         self.recovering: dict[int, tuple[str, bool]] = {}
         self.vp = [0, 0]
         self.deal_rolls: list[list[int]] = [[], []]
+        #: This turn: units that had a card assigned, that acted or followed, that were damaged (T-F1, T-T8).
+        self.carded: set[int] = set()
+        self.used: set[int] = set()
+        self.hit_now: set[int] = set()
         self._terrain: Terrain | None = None
         self._los_terrain: Terrain | None = None
         self._events: list[Event] = []
+        #: What happened while the state was set up (a scenario with placed units deals turn 1
+        #: at once): the app logs it and shows the deal roll like any later turn's.
+        self.opening: list[Event] = []
 
     @classmethod
     def initial(cls, game: TigersGame, chance: Chance) -> TigersState:
@@ -220,6 +242,7 @@ class TigersState(State):
                 uid += 1
         s.deck = list(C.FULL_DECK)
         s._advance_setup()
+        s.opening = list(s._events)
         return s
 
     # -- geometry helpers --------------------------------------------------------------
@@ -258,13 +281,11 @@ class TigersState(State):
         return (u.x, u.y)
 
     def standing_in(self, u: Unit) -> list[int]:
-        """Pieces the unit is in: its centre or the middle of its front edge lies inside (decision)."""
+        """T-A3/T-A8 (rev 2): the pieces a unit is in are those holding the centre of its base
+        (a passenger is where its carrier is)."""
         if u.carrier >= 0:
             u = self.units[u.carrier]
-        t = self.terrain
-        got = set(t.pieces_at(u.x, u.y))
-        got.update(t.pieces_at(*u.front()))
-        return sorted(got)
+        return sorted(self.terrain.pieces_at(u.x, u.y))
 
     def in_cover(self, u: Unit) -> bool:
         """T-A8: infantry in woods or a building (or beside a wreck, when wrecks stay) saves on 5-6."""
@@ -356,11 +377,21 @@ class TigersState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def wiped_out(self) -> int:
+        """T-E2 (rev 2): the side with no unit left on the table, or -1."""
+        gone = [p for p in (0, 1) if not self.alive_units(p)]
+        return gone[0] if len(gone) == 1 else -1
+
     def result(self) -> Result | None:
         if not self.is_over():
             return None
         a, b = self.vp
         names = self.game.player_name
+        lost = self.wiped_out()
+        if lost >= 0:
+            w = 1 - lost
+            return Result((w,), f"{names(w)} wins a complete victory: {names(lost)} has no unit left "
+                          f"({self.vp[w]} to {self.vp[lost]} victory points, T-E2).", (float(a), float(b)))
         if a == b:
             return Result((), f"A draw at {a} victory points each.", (float(a), float(b)))
         w = 0 if a > b else 1
@@ -369,7 +400,9 @@ class TigersState(State):
                       (float(a), float(b)))
 
     def victory(self) -> str:
-        """T-E2: "complete", "marginal" or "draw" once over."""
+        """T-E2: "complete", "marginal" or "draw" once over (a wipe-out is complete, rev 2)."""
+        if self.wiped_out() >= 0:
+            return "complete"
         a, b = self.vp
         if a == b:
             return "draw"
@@ -532,16 +565,26 @@ class TigersState(State):
             f = self.unit(fid)
             if f.side != leader.side or not f.alive or f.id in (c.id for c in chain):
                 raise IllegalAction("T-F1", "Followers are other units of your own side.")
-            if f.damaged:
-                raise IllegalAction("T-T9", f"{f.name} #{f.id} is in shock and cannot follow.")
-            if f.carrier >= 0:
-                raise IllegalAction("T-F1", "A passenger cannot follow.")
-            if self.has_cards(f.id):
-                raise IllegalAction("T-F1", f"{f.name} #{f.id} has cards of its own and cannot follow.")
+            why = self.follow_refusal(f)
+            if why:
+                raise IllegalAction("T-F1", why)
             if self.gap(chain[-1], f) > FOLLOW_CM + 1e-9:
                 raise IllegalAction("T-F1", f"{f.name} #{f.id} is more than 7.5 cm from {chain[-1].name} #{chain[-1].id}.")
             chain.append(f)
         return chain
+
+    def follow_refusal(self, f: Unit) -> str:
+        """T-F1 (rev 2): why ``f`` may not follow this turn ("" when it may): it has had no card
+        this turn, has not acted or followed yet, is not in shock and is not a passenger."""
+        if f.damaged:
+            return f"{f.name} #{f.id} is damaged (in shock) and cannot follow."
+        if f.carrier >= 0:
+            return f"{f.name} #{f.id} is a passenger and cannot follow."
+        if f.id in self.carded or self.has_cards(f.id):
+            return f"{f.name} #{f.id} had a card of its own this turn and cannot follow."
+        if f.id in self.used:
+            return f"{f.name} #{f.id} has already acted or followed this turn."
+        return ""
 
     def fire_refusal(self, shooter: Unit, target_id: int) -> IllegalAction | None:
         """Why ``shooter`` may not fire at ``target_id`` (None when it may)."""
@@ -587,66 +630,169 @@ class TigersState(State):
             raise IllegalAction(rule, f"It is {self.units[mid].name} #{mid}'s move.")
         return self.units[mid], allow
 
+    def move_start(self, u: Unit) -> tuple[XY, float]:
+        """Where a move starts: the front of the base (T-A1), or for a passenger the middle of its carrier."""
+        if u.carrier >= 0:
+            c = self.units[u.carrier]
+            return (c.x, c.y), c.heading
+        return u.front(), u.heading
+
     def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]:
         """Where a move along ``path`` ends (T-A1 measured from the front, T-A2 terrain stops).
 
-        Pure: returns the end front point, heading, centre, cm travelled and why it stopped."""
-        start = self.position(u) if u.carrier >= 0 else u.front()
-        heading = self.units[u.carrier].heading if u.carrier >= 0 else u.heading
+        The front of the base follows the path and the base turns to each leg's direction
+        (pivoting on its front), then to ``facing``.  T-A2 (rev 2) is judged on the whole base:
+        the move stops where any part of it first enters a piece it was not already touching
+        (a vehicle stops just short of a building).  Pure: returns the end front point, heading,
+        centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
+        start, heading = self.move_start(u)
+        if u.carrier >= 0 and path and math.dist(start, path[0]) > 1e-9:
+            # a dismounting squad may face its way out before it steps off
+            heading = math.degrees(math.atan2(path[0][1] - start[1], path[0][0] - start[0]))
+        t = self.terrain
+        kind = u.kind
+        vehicle = u.spec.vehicle
+        first = pose_polygon(start, heading, kind)
+        already = set(t.overlapping(first))
+        poses = [first]
         cur = start
         travelled = 0.0
         stop = ""
-        t = self.terrain
+
+        def entered(poly: Polygon) -> int:
+            for i in t.overlapping(poly):
+                if i not in already:
+                    return i
+            return -1
+
+        def why(i: int) -> str:
+            k = t.kinds[i]
+            if k == "building" and vehicle:
+                return "a vehicle cannot enter a building"
+            return f"entered {'a ' if k != 'woods' else ''}{k}"
+
+        def pivot(to: float) -> bool:
+            """Turn on the front point to ``to``; False (and stop set) if the base enters a piece."""
+            nonlocal heading, stop
+            turn = (to - heading + 180.0) % 360.0 - 180.0
+            steps = max(1, math.ceil(abs(turn) / 15.0))
+            for k in range(1, steps + 1):
+                hd = heading + turn * k / steps
+                poly = pose_polygon(cur, hd, kind)
+                i = entered(poly)
+                if i >= 0:
+                    stop = why(i)
+                    if not (t.kinds[i] == "building" and vehicle):
+                        heading = hd
+                        poses.append(poly)
+                    return False
+                poses.append(poly)
+            heading = to
+            return True
+
         for nxt in path:
             seg = math.dist(cur, nxt)
             if seg < 1e-9:
                 continue
-            heading = math.degrees(math.atan2(nxt[1] - cur[1], nxt[0] - cur[0]))
-            hit: float | None = None
-            for d, i in t.entries(cur, nxt):
-                if t.kinds[i] == "building" and u.spec.vehicle:
-                    hit, stop = max(0.0, d - 0.05), "a vehicle cannot enter a building"
-                else:
-                    hit, stop = min(seg, d + 0.05), f"entered {'a ' if t.kinds[i] != 'woods' else ''}{t.kinds[i]}"
+            if not pivot(math.degrees(math.atan2(nxt[1] - cur[1], nxt[0] - cur[0]))):
                 break
-            if hit is not None:
-                f = hit / seg
-                cur = (cur[0] + (nxt[0] - cur[0]) * f, cur[1] + (nxt[1] - cur[1]) * f)
-                travelled += hit
+            dx, dy = (nxt[0] - cur[0]) / seg, (nxt[1] - cur[1]) / seg
+
+            def at(d: float, c0: XY = cur, hd: float = heading, ux: float = dx, uy: float = dy) -> Polygon:
+                return pose_polygon((c0[0] + ux * d, c0[1] + uy * d), hd, kind)
+
+            hull = swept_area([poses[-1], at(seg)])
+            hit_d: float | None = None
+            if any(i not in already for i in t.overlapping(hull)):
+                n = max(1, math.ceil(seg / 0.5))
+                for k in range(1, n + 1):
+                    if entered(at(seg * k / n)) >= 0:
+                        lo, hi = seg * (k - 1) / n, seg * k / n
+                        for _ in range(24):
+                            mid = (lo + hi) / 2
+                            if entered(at(mid)) >= 0:
+                                hi = mid
+                            else:
+                                lo = mid
+                        i = entered(at(hi))
+                        stop = why(i)
+                        hit_d = lo if t.kinds[i] == "building" and vehicle else min(seg, hi + 0.05)
+                        break
+            if hit_d is not None:
+                poses.append(at(hit_d))
+                cur = (cur[0] + dx * hit_d, cur[1] + dy * hit_d)
+                travelled += hit_d
                 break
+            poses.append(at(seg))
             cur = nxt
             travelled += seg
-        if facing is not None:
-            heading = float(facing)
-        cx, cy = centre_from_front(cur[0], cur[1], heading, u.kind)
+        if facing is not None and not stop:
+            pivot(float(facing))
+        cx, cy = centre_from_front(cur[0], cur[1], heading, kind)
         return {"front": cur, "heading": heading, "x": cx, "y": cy, "travelled": travelled, "stop": stop,
-                "start": start}
+                "start": start, "poses": poses}
 
     def _check_Move(self, a: Move) -> None:
         u, allow = self._mover(a.unit, "T-A1")
-        if a.facing is not None and not math.isfinite(a.facing):
+        self.check_move(u, allow, a.path, a.facing)
+
+    def check_move(self, u: Unit, allow: float, path: tuple[XY, ...], facing: float | None) -> dict[str, Any] | None:
+        """T-A1/T-A2/T-F1: raise IllegalAction unless ``u`` may move along ``path`` (then ``facing``)
+        with ``allow`` cm; returns where it ends (None when it stays put)."""
+        if facing is not None and not math.isfinite(facing):
             raise IllegalAction("T-A1", "A facing is a number of degrees.")
-        if not a.path:
-            return
+        if not path and (facing is None or u.carrier >= 0):
+            return None
         tw, th = self.table
-        for x, y in a.path:
+        for x, y in path:
             if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
                 raise IllegalAction("T-A1", "The path must stay on the table.")
-        start = self.position(u) if u.carrier >= 0 else u.front()
-        length = path_length([start, *a.path])
+        start, _ = self.move_start(u)
+        length = path_length([start, *path])
+        cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
         if length > allow + 1e-6:
-            cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
             raise IllegalAction("T-A1", f"That path is {length:.1f} cm; this move allows {allow:g} cm{cap}.")
-        end = self.simulate_move(u, a.path, a.facing)
-        if not (0 <= end["x"] <= tw and 0 <= end["y"] <= th):
-            raise IllegalAction("T-A1", "The unit would end off the table.")
+        end = self.simulate_move(u, path, facing)
+        poses: list[Polygon] = end["poses"]
+        final = poses[-1]
+        minx, miny, maxx, maxy = final.bounds
+        if minx < -1e-6 or miny < -1e-6 or maxx > tw + 1e-6 or maxy > th + 1e-6:
+            raise IllegalAction("T-A1", "The unit would end partly off the table.")
+        shift = corner_shift(poses[0], final)
+        if shift > allow + 1e-6:
+            raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
+                                f"{allow:g} cm{cap}, for the whole base (a turn cannot gain ground).")
+        self._solid_refusal(u, poses)
         idx = self.chain.index(u.id) if u.id in self.chain else 0
         if idx > 0:
             prev = self.units[self.chain[idx - 1]]
-            ghost = base_polygon(end["x"], end["y"], end["heading"], u.kind)
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
-            if ghost.distance(pp) > FOLLOW_CM + 1e-9:
+            if final.distance(pp) > FOLLOW_CM + 1e-9:
                 raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
+        return end
+
+    def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
+        """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another
+        base, a wreck or (for a vehicle) a building."""
+        final = poses[-1]
+        swept = swept_area(poses)
+        owner = self.game.player_name
+        for o in self.units:
+            if o.id == u.id or o.id == u.passenger or (o.carrier >= 0 and o.alive):
+                continue
+            if o.alive:
+                poly = o.polygon()
+                if o.side != u.side and swept.intersection(poly).area > 1e-6:
+                    raise IllegalAction("T-A1", f"The move would cross {owner(o.side)}'s {o.name} #{o.id}: "
+                                        "bases are solid.")
+                if final.intersection(poly).area > 1e-6:
+                    raise IllegalAction("T-A1", f"The unit would end on top of {o.name} #{o.id}.")
+            elif o.wreck and self.game.settings["wrecks"] and final.intersection(o.polygon()).area > 1e-6:
+                raise IllegalAction("T-A1", f"The unit would end on the wreck of {o.name} #{o.id}.")
+        if u.spec.vehicle:
+            for i, k in enumerate(self.terrain.kinds):
+                if k == "building" and final.intersection(self.terrain.polys[i]).area > 1e-6:
+                    raise IllegalAction("T-A2", "Vehicles cannot enter buildings: the base would end in one.")
 
     def _check_Mount(self, a: Mount) -> None:
         u, allow = self._mover(a.unit, "T-R1")
@@ -668,13 +814,17 @@ class TigersState(State):
             raise IllegalAction("T-R2", f"Decide about #{self.aboard[0][0]} first.")
 
     def damaged_units(self, p: int) -> list[Unit]:
-        return [u for u in self.units if u.side == p and u.alive and u.damaged]
+        """T-T8: the units that may take a recovery card: damaged this turn."""
+        return [u for u in self.units if u.side == p and u.alive and u.damaged and u.id in self.hit_now]
 
     def _check_Recover(self, a: Recover) -> None:
         self._need_phase("recover", rule="T-T8", what="put recovery cards down")
         u = self.unit(a.unit)
         if u.side != self.actor or not u.alive or not u.damaged:
             raise IllegalAction("T-T8", "Recovery cards go on your own damaged units.")
+        if u.id not in self.hit_now:
+            raise IllegalAction("T-T8", f"{u.name} #{u.id} was not damaged this turn: only units damaged this "
+                                "turn may recover.")
         if u.id in self.recovering:
             raise IllegalAction("T-T8", "One recovery card per unit.")
         self._hand_refusal(self.actor, a.card, "T-T8")
@@ -694,6 +844,10 @@ class TigersState(State):
 
     def _ev(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data))
+
+    def _reveal(self, kind: str, text: str, **data: Any) -> None:
+        """An event that shows hidden cards (T-T2): undo never steps back over it."""
+        self._events.append(Event(kind, text, data, reveals=True))
 
     def _roll(self, n: int, need: int, what: str, **data: Any) -> tuple[list[int], bool]:
         """Roll ``n`` dice against ``need``; the event shows the dice and what was needed."""
@@ -727,7 +881,8 @@ class TigersState(State):
         p["points"] = shape_points(p["kind"], a.x, a.y, a.w, a.h, a.angle)
         p["params"] = [a.x, a.y, a.w, a.h, a.angle]
         self._invalidate()
-        self._ev("terrain", f"The {p['kind']} is reshaped.")
+        self._ev("terrain", f"The {p['kind']} (piece {a.index + 1}) is now {a.w:g} x {a.h:g} cm at {a.x:g}, {a.y:g}"
+                 f"{f', turned {a.angle:g} degrees' if a.angle else ''}.", fold=f"terrain {a.index}")
 
     def _do_RemoveTerrain(self, a: RemoveTerrain) -> None:
         p = self.pieces.pop(a.index)
@@ -770,6 +925,7 @@ class TigersState(State):
             self._end_game("The deck is used up (T-E1).")
             return
         self.turn += 1
+        self.carded, self.used, self.hit_now = set(), set(), set()
         defender = 1 - self.attacker
         shuffler = defender if self.turn % 2 == 1 else self.attacker
         self.chance.shuffle(self.deck)
@@ -795,7 +951,7 @@ class TigersState(State):
                 left[p] -= 1
                 dealt[p] += 1
             p = 1 - p
-        self._ev("deal", f"Dealt face down: Blue {dealt[0]}, Orange {dealt[1]}; {len(self.deck)} left in the deck.",
+        self._reveal("deal", f"Dealt face down: Blue {dealt[0]}, Orange {dealt[1]}; {len(self.deck)} left in the deck.",
                  dealt=dealt, first=first)
         self.phase = "assign"
         self.done = [not self._can_assign(0), not self._can_assign(1)]
@@ -812,6 +968,7 @@ class TigersState(State):
         p = self.actor
         card = self._take_from_hand(p, a.card)
         self.assigned.setdefault(a.unit, []).append(card)
+        self.carded.add(a.unit)
         u = self.units[a.unit]
         shown = C.label(card[0]) if card[1] else "a face-down card"
         self._ev("assign", f"{self.game.player_name(p)} puts {shown} on {u.name} #{u.id}.", unit=u.id, card=self.known_card(card))
@@ -851,11 +1008,12 @@ class TigersState(State):
                 del self.assigned[uid]
         self.queue = sorted(turned, key=lambda q: C.initiative_key(q[0]))
         order = ", ".join(f"{C.label(c)} #{uid}" for c, uid in self.queue)
-        self._ev("reveal", f"Cards turned; order of action: {order} (T-T4).", cards=[list(q) for q in self.queue])
+        self._reveal("reveal", f"Cards turned; order of action: {order} (T-T4).", cards=[list(q) for q in self.queue])
         self.phase = "act"
 
     def _pop_card(self) -> str:
-        card, _ = self.queue.pop(0)
+        card, uid = self.queue.pop(0)
+        self.used.add(uid)
         self.discard.append(card)
         return card
 
@@ -870,9 +1028,10 @@ class TigersState(State):
             self._start_round()
 
     def _wiped_out(self) -> bool:
+        """T-E2 (rev 2): a side with no unit left loses at once."""
         for p in (0, 1):
             if not self.alive_units(p):
-                self._end_game(f"{self.game.player_name(p)} has no units left.")
+                self._end_game("")
                 return True
         return False
 
@@ -884,26 +1043,32 @@ class TigersState(State):
     def _do_Fire(self, a: Fire) -> None:
         card = self._pop_card()
         n, need = C.dice_for(card, "fire"), C.difficulty(card)
+        self.used.update(f for f, _ in a.followers)
         for sid, tid in ((a.unit, a.target), *a.followers):
             s, t = self.units[sid], self.units[tid]
             if not t.alive or t.carrier >= 0:
-                self._ev("info", f"{s.name} #{sid} has nothing left to fire at.")
+                self._ev("info", f"{s.name} #{sid} has nothing left to fire at: {t.name} #{tid} is gone (T-F1).")
+                continue
+            err = self.fire_refusal(s, tid)
+            if err:  # T-F1 (rev 2): judged after the leader's result (a fresh wreck may block)
+                self._ev("info", f"{s.name} #{sid} cannot fire at {t.name} #{tid} after all: {err.message}")
                 continue
             _, doubt = self.line_of_sight(s, t)
             blocked = False
             for i in doubt:
                 face = self.chance.die()
                 clear = face >= 4
-                self._ev("roll", f"Line of sight past the {self.los_terrain.kinds[i]} is in doubt: rolled {face}, "
-                         f"needed 4: {'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
-                         what="line of sight")
+                self._ev("roll", f"Line of sight from {s.name} #{sid} to {t.name} #{tid} past the "
+                         f"{self.los_terrain.kinds[i]} is in doubt: rolled {face}, needed 4: "
+                         f"{'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
+                         what="line of sight", shooter=sid, target=tid)
                 if not clear:
                     blocked = True
                     break
             if blocked:
                 continue
             _, hit = self._roll(n, need, f"{s.name} #{sid} fires at {t.name} #{tid} with {C.label(card)}",
-                                shooter=sid, target=tid, action="fire")
+                                shooter=sid, target=tid, action="fire", card=card)
             self._ev("shot", "", shooter=sid, target=tid, hit=hit)
             if hit and not self._saved(t):
                 self._hit(t)
@@ -915,13 +1080,15 @@ class TigersState(State):
             dice = self.chance.dice(t.spec.armour_dice)
             ok = any(d >= 5 for d in dice)
             self._ev("roll", f"Armour save for {t.name} #{t.id}: rolled {'+'.join(map(str, dice))}, needed a 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A7).", dice=dice, need=5, ok=ok, what="armour save", any=True)
+                     f"{'saved' if ok else 'failed'} (T-A7).", dice=dice, need=5, ok=ok, what="armour save", any=True,
+                     unit=t.id)
             return ok
         if self.in_cover(t):
             face = self.chance.die()
             ok = face >= 5
             self._ev("roll", f"Cover save for {t.name} #{t.id}: rolled {face}, needed 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A8).", dice=[face], need=5, ok=ok, what="cover save", any=True)
+                     f"{'saved' if ok else 'failed'} (T-A8).", dice=[face], need=5, ok=ok, what="cover save", any=True,
+                     unit=t.id)
             return ok
         return False
 
@@ -950,6 +1117,7 @@ class TigersState(State):
                      f"{'s' if t.spec.vp > 1 else ''} to {self.game.player_name(1 - t.side)}.", unit=t.id, vp=t.spec.vp)
         else:
             t.damaged = True
+            self.hit_now.add(t.id)
             self._ev("damaged", f"{t.name} #{t.id} is hit and damaged; its cards are discarded.", unit=t.id)
         if t.passenger >= 0:
             p = self.units[t.passenger]
@@ -992,10 +1160,11 @@ class TigersState(State):
         card = self._pop_card()
         n, need = C.dice_for(card, "move"), C.difficulty(card)
         self.chain = [a.unit, *a.followers]
+        self.used.update(a.followers)
         self.movers = []
         for uid in self.chain:
             u = self.units[uid]
-            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move")
+            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move", card=card)
             if ok:
                 allow = float(min(sum(dice), INFANTRY_CAP) if u.kind == "infantry" else sum(dice))
                 self.movers.append((uid, allow))
@@ -1071,11 +1240,15 @@ class TigersState(State):
 
     def _resolve_recovery(self) -> None:
         """T-T8: all recovery cards are turned; 2D6 at least the difficulty removes the damage."""
+        if self.recovering:
+            self._reveal("reveal", "Recovery cards turned: " + ", ".join(
+                f"{C.label(c)} on {self.units[uid].name} #{uid}" for uid, (c, _) in sorted(self.recovering.items()))
+                + " (T-T8).", cards=[[c, uid] for uid, (c, _) in sorted(self.recovering.items())])
         for uid in sorted(self.recovering):
             card, _ = self.recovering[uid]
             u = self.units[uid]
             _, ok = self._roll(2, C.difficulty(card), f"Recovery of {u.name} #{uid} on {C.label(card)}",
-                               unit=uid, action="recover")
+                               unit=uid, action="recover", card=card)
             if ok:
                 u.damaged = False
                 self._ev("recovered", f"{u.name} #{uid} shakes off the damage.", unit=uid)
@@ -1105,13 +1278,13 @@ class TigersState(State):
         for p in (0, 1):
             self.hands[p] = [(c, True) for c, _ in self.hands[p]]
             if self.hands[p]:
-                self._ev("faceup", f"{self.game.player_name(p)} keeps {', '.join(C.label(c) for c, _ in self.hands[p])} face up.")
+                self._reveal("faceup", f"{self.game.player_name(p)} keeps {', '.join(C.label(c) for c, _ in self.hands[p])} face up.")
         self._start_turn()
 
     def _end_game(self, why: str) -> None:
         self.phase = "over"
         res = self.result()
-        self._ev("over", f"{why} {res.text if res else ''}", vp=list(self.vp))
+        self._ev("over", f"{why} {res.text if res else ''}".strip(), vp=list(self.vp))
 
     # -- choices offered ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action] | None:
@@ -1159,8 +1332,8 @@ class TigersState(State):
 
     def follower_chains(self, leader: Unit) -> list[tuple[int, ...]]:
         """T-F1: every chain of up to two followers for ``leader`` (the empty one first)."""
-        free = [u for u in self.units if u.side == leader.side and u.alive and not u.damaged and u.carrier < 0
-                and u.id != leader.id and not self.has_cards(u.id)]
+        free = [u for u in self.units if u.side == leader.side and u.alive and u.id != leader.id
+                and not self.follow_refusal(u)]
         out: list[tuple[int, ...]] = [()]
         for f1 in free:
             if self.gap(leader, f1) <= FOLLOW_CM:
@@ -1256,6 +1429,7 @@ class TigersState(State):
             "aboard": [list(a) for a in self.aboard],
             "recovering": {str(k): [c, up] for k, (c, up) in sorted(self.recovering.items())},
             "vp": list(self.vp), "deal_rolls": [list(r) for r in self.deal_rolls],
+            "carded": sorted(self.carded), "used": sorted(self.used), "hit_now": sorted(self.hit_now),
             "chance": self.chance.to_json(),
         }
 
@@ -1287,6 +1461,9 @@ class TigersState(State):
         s.recovering = {int(k): (str(v[0]), bool(v[1])) for k, v in data["recovering"].items()}
         s.vp = [int(v) for v in data["vp"]]
         s.deal_rolls = [[int(d) for d in r] for r in data["deal_rolls"]]
+        s.carded = {int(v) for v in data.get("carded", ())}
+        s.used = {int(v) for v in data.get("used", ())}
+        s.hit_now = {int(v) for v in data.get("hit_now", ())}
         return s
 
     def clone(self) -> TigersState:
@@ -1315,6 +1492,7 @@ class TigersState(State):
         s.recovering = dict(self.recovering)
         s.vp = list(self.vp)
         s.deal_rolls = [list(r) for r in self.deal_rolls]
+        s.carded, s.used, s.hit_now = set(self.carded), set(self.used), set(self.hit_now)
         s._terrain = self._terrain
         s._los_terrain = self._los_terrain
         s._events = []

@@ -224,3 +224,11 @@ class SetupScene(Scene):
                 paper.draw_symbol(surface, seat, (sx + 12, sy + 36 + 19 + seat * ROW), 16)
         if self.problem:
             paper.text(surface, self.problem, (w // 2, self.app.size[1] - 120), 19, paper.WARN, "midtop")
+        describe = getattr(self.rs.game_cls, "describe_setup", None)  # a ruleset may say what its level holds
+        if describe is not None and not self.problem:
+            try:
+                lines = [ln for text in describe(self.values) for ln in paper.wrap(text, 18, w - 120)]
+            except (SettingsError, FileProblem):
+                lines = []
+            for i, line in enumerate(lines[:6]):
+                paper.text(surface, line, (w // 2, self.app.size[1] - 250 + 22 * i), 18, paper.GRAPHITE, "midtop")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Action, Event
+from ...engine import Action, Event, IllegalAction
 from ...rules.tigers import cards as C
 from ...rules.tigers.actions import (
     Assign,
@@ -37,8 +37,8 @@ from ...rules.tigers.actions import (
     RollOff,
     Skip,
 )
-from ...rules.tigers.ai import p_at_least, save_factor
-from ...rules.tigers.geometry import KINDS, base_corners, heading_vec, path_length
+from ...rules.tigers.geometry import FOLLOW_CM, KINDS, base_corners, heading_vec, path_length
+from ...rules.tigers.odds import p_at_least, save_factor
 from ...rules.tigers.state import TigersState, Unit
 from .. import paper
 from ..view import GameView
@@ -53,6 +53,28 @@ BUILDING = (120, 96, 80)
 SMOKE = (150, 150, 150)
 WRECK = (40, 40, 40)
 Colour = tuple[int, int, int]
+#: The short type names written beside each unit on the table.
+SHORT = {"infantry": "Inf", "jeep": "Jeep", "truck": "Truck", "halftrack": "HT", "armoured_car": "AC",
+         "gun": "Gun", "tank": "Tank"}
+
+
+def pct(p: float) -> str:
+    """A chance for a player: never rounds a chance below 100% up to 100% (nor above 0% down to 0%)."""
+    if p >= 1.0:
+        return "100%"
+    if p <= 0.0:
+        return "0%"
+    v = round(p * 100)
+    if v >= 100:
+        return ">99%"
+    if v <= 0:
+        return "<1%"
+    return f"{v}%"
+
+
+def unit_tag(u: Unit) -> str:
+    """A unit's type and number as written on the table, e.g. "Tank 3"."""
+    return f"{SHORT.get(u.kind, u.kind)} {u.id}"
 
 
 class PencilButton:
@@ -137,6 +159,8 @@ class TigersView(GameView):
         self.card_choice = "?"
         self.terrain_kind = "woods"
         self.selected_piece = -1
+        self.grabbed = False
+        self.keep_facing = False  # move phase: slide or back off keeping the facing (T-A1 rev 2)
         self.selected_unit = -1
         self.followers: list[int] = []
         self.deploy_facing = -1.0
@@ -149,6 +173,17 @@ class TigersView(GameView):
         self._tool_line: list[tuple[float, float]] | None = None
         self.campaign_line = self._campaign_standing()
         self._sprites: dict[Any, pygame.Surface] = {}
+        self._show_opening()
+
+    def _show_opening(self) -> None:
+        """Turn 1 dealt while the scenario was set up: log its deal roll and show its dice."""
+        sess = getattr(self.ctx, "session", None)
+        opening = getattr(self.st, "opening", [])
+        if sess is None or sess.history or not opening:
+            return
+        self.on_events(opening)
+        if not sess.log:
+            sess.log.extend(e.text for e in opening if e.text)
 
     # -- geometry -------------------------------------------------------------------------
     @property
@@ -301,10 +336,10 @@ class TigersView(GameView):
                 return True
         if s.phase == "terrain":
             i = self.piece_at(p)
-            if i >= 0:
-                self.selected_piece = i
-            else:
-                self.selected_piece = -1
+            # only a piece already selected moves with a drag: a drag that starts inside another
+            # piece selects it and says so, it never silently moves it
+            self.grabbed = i >= 0 and i == self.selected_piece
+            self.selected_piece = i
             self.drag = [p]
             return True
         return False
@@ -342,7 +377,7 @@ class TigersView(GameView):
         if drag is not None and s.phase == "move" and moved:
             uid, _ = s.movers[0]
             path = tuple((round(x, 2), round(y, 2)) for x, y in simplify(drag[1:]))
-            return self._submit(Move(uid, path)) if path else False
+            return self._submit(Move(uid, path, self.move_facing())) if path else False
         if drag is not None and s.phase == "terrain":
             return self.terrain_release(drag[0], p, moved)
         if moved or not self.table_rect().collidepoint(pos):
@@ -353,6 +388,10 @@ class TigersView(GameView):
         s = self.st
         if self.selected_piece >= 0:
             params = s.pieces[self.selected_piece]["params"]
+            if moved and not self.grabbed:
+                self.ctx.refuse(f"That drag started inside the {s.pieces[self.selected_piece]['kind']}: it is selected "
+                                "now (drag it again to move it); start a new piece on open ground.", "T-U2")
+                return False
             if moved and params is not None:
                 x, y, w, h, ang = params
                 return self._submit(EditTerrain(self.selected_piece, round(x + b[0] - a[0], 1),
@@ -423,7 +462,11 @@ class TigersView(GameView):
                     self.followers = []
                 return ok
             if uid != head and uid not in self.followers:
-                self.followers = (self.followers + [uid])[-2:]
+                why = self.follower_refusal(uid)
+                if why:
+                    self.ctx.refuse(why, "T-F1")
+                    return False
+                self.followers = self.followers + [uid]
                 return True
             if uid in self.followers:
                 self.followers.remove(uid)
@@ -433,6 +476,33 @@ class TigersView(GameView):
             if uid != mid and s.units[mid].kind == "infantry":
                 return self._submit(Mount(mid, uid))
         return False
+
+    def move_facing(self) -> float | None:
+        """The facing a dragged move ends with: the unit's own when "keep facing" is on (to slide
+        or back off), else None (the unit turns along the path)."""
+        s = self.st
+        if not self.keep_facing or s.phase != "move":
+            return None
+        u = s.units[s.movers[0][0]]
+        return s.move_start(u)[1]
+
+    def follower_refusal(self, uid: int) -> str:
+        """T-F1 at the click: why this unit may not join the chain now ("" when it may)."""
+        s = self.st
+        _, head = s.queue[0]
+        f = s.units[uid]
+        if len(self.followers) >= 2:
+            return "At most two more units may follow; click a follower again to let it go."
+        if s.units[head].carrier >= 0:
+            return "A passenger leads nobody: it must dismount first."
+        why = s.follow_refusal(f)
+        if why:
+            return why
+        prev = s.units[self.followers[-1]] if self.followers else s.units[head]
+        gap = s.gap(prev, f)
+        if gap > FOLLOW_CM + 1e-9:
+            return f"{f.name} #{f.id} is {gap:.1f} cm from {prev.name} #{prev.id}; a follower must be within 7.5 cm."
+        return ""
 
     def _card_for(self, me: int) -> str:
         s = self.st
@@ -488,6 +558,8 @@ class TigersView(GameView):
         elif ph == "move":
             uid, _ = s.movers[0]
             out.append(PencilButton("Stay (S)", pygame.K_s, lambda: sub(Move(uid, ()))))
+            out.append(PencilButton("Keep facing: on (F)" if self.keep_facing else "Keep facing: off (F)", pygame.K_f,
+                                    lambda: setattr(self, "keep_facing", not self.keep_facing)))
         elif ph == "aboard":
             pid = s.aboard[0][0]
             out.append(PencilButton("Keep aboard (K)", pygame.K_k, lambda: sub(KeepAboard(pid, True))))
@@ -500,9 +572,8 @@ class TigersView(GameView):
     def on_events(self, events: Sequence[Event]) -> None:
         for e in events:
             if e.kind == "roll" and e.data.get("dice"):
-                short = {"fire": "fire", "move": "move", "recover": "recovery"}.get(e.data.get("action", ""), "")
                 entry = {"text": e.text, "dice": e.data["dice"], "need": e.data.get("need", 0), "ok": e.data.get("ok"),
-                         "what": short or e.data.get("what", ""), "t": 0.0}
+                         "what": self.roll_label(e.data), "t": 0.0}
                 self.rolls.append(entry)
                 self.rolls = self.rolls[-4:]
                 self.flash = 0.45
@@ -517,6 +588,36 @@ class TigersView(GameView):
             self.selected_unit = -1
         if self.st.phase != "act":
             self.followers = []
+
+    def roll_label(self, d: Any) -> str:
+        """Whose roll, on which card, for what: "Blue Tank 3 fires at Inf 7 on 6 of hearts"."""
+        s = self.st
+        names = s.game.player_name
+
+        def who(uid: Any) -> str:
+            if not isinstance(uid, int) or not 0 <= uid < len(s.units):
+                return ""
+            return f"{names(s.units[uid].side)} {unit_tag(s.units[uid])}"
+        card = d.get("card")
+        on = f" on {C.label(card)}" if isinstance(card, str) and C.is_card(card) else ""  # the hand font has no suit glyphs
+        act = d.get("action", "")
+        if act == "fire":
+            t = s.units[d["target"]] if isinstance(d.get("target"), int) else None
+            return f"{who(d.get('shooter'))} fires{' at ' + unit_tag(t) if t else ''}{on}"
+        if act == "move":
+            return f"{who(d.get('unit'))} moves{on}"
+        if act == "recover":
+            return f"{who(d.get('unit'))} recovery{on}"
+        what = d.get("what", "")
+        if what == "line of sight":
+            return f"sight {who(d.get('shooter'))} to {unit_tag(s.units[d['target']]) if isinstance(d.get('target'), int) else '?'}"
+        if what in ("armour save", "cover save"):
+            return f"{who(d.get('unit'))} {what}"
+        if what == "deal":
+            return f"{names(d.get('player', 0))} cards: {d.get('cards', '')}"
+        if what == "dismount":
+            return f"{who(d.get('unit'))} dismounts, cm"
+        return str(what)
 
     @staticmethod
     def _campaign_standing() -> str:
@@ -536,8 +637,9 @@ class TigersView(GameView):
 
         sess = getattr(self.ctx, "session", None)
         key = f"{sess.record.seed}-{len(sess.record.actions)}" if sess is not None else ""
+        seats = (self.ctx.seat_kind(0), self.ctx.seat_kind(1))
         try:
-            camp = record_battle(str(self.st.game.settings["level"]), self.st, key)
+            camp = record_battle(str(self.st.game.settings["level"]), self.st, key, seats=seats)
             self.campaign_line = camp.summary()
         except (FileProblem, OSError) as exc:
             self.campaign_line = f"Campaign not saved: {exc}"
@@ -692,6 +794,8 @@ class TigersView(GameView):
             self._sprites[key] = sprite
         cx, cy = self.px(x, y)
         surf.blit(sprite, (cx - sprite.get_width() / 2, cy - sprite.get_height() / 2))
+        if not u.wreck:
+            self.draw_tag(surf, u, base)
         # cards lying on the unit
         cs = s.assigned.get(u.id, [])
         for i, (c, up) in enumerate(cs):
@@ -703,6 +807,28 @@ class TigersView(GameView):
             pygame.draw.polygon(surf, (230, 160, 0), base, 3)
         if u.id in self.followers or u.id == self.selected_unit:
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
+
+    def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]]) -> None:
+        """Type and number beside the base (and the passenger it carries), legible at any zoom."""
+        s = self.st
+        tag = unit_tag(u)
+        if u.passenger >= 0:
+            tag += f" + {unit_tag(s.units[u.passenger])}"
+        right = max(q[0] for q in base)
+        top = min(q[1] for q in base)
+        bottom = max(q[1] for q in base)
+        img = paper.font(13, True).size(tag)
+        x, y = right + 3, (top + bottom) / 2 - img[1] / 2
+        r = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
+        back = pygame.Surface(r.size, pygame.SRCALPHA)
+        back.fill((*paper.PAPER, 200))
+        surf.blit(back, r)
+        paper.text(surf, tag, (x, y), 13, paper.player_colour(u.side), bold=True)
+        if u.passenger >= 0:  # a marker on the carrier: a ring with a P
+            cx, cy = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
+            pygame.draw.circle(surf, paper.PAPER, (cx, cy), 7)
+            pygame.draw.circle(surf, paper.player_colour(u.side), (cx, cy), 7, 2)
+            paper.text(surf, "P", (cx, cy), 11, paper.player_colour(u.side), "center", bold=True)
 
     def _unit_sprite(self, u: Unit, h: float) -> pygame.Surface:
         """The unit's top-down pencil sketch at this zoom and facing (cached by the caller)."""
@@ -763,8 +889,6 @@ class TigersView(GameView):
             paper.draw_symbol(surf, u.side, L(-hl * 0.55, 0) if k.length > 4 else L(0, 0), max(6, min(14, self.scale * 1.6)), 1)
         if u.damaged or u.wreck:
             self.smoke(surf, L(0, 0), WRECK if u.wreck else SMOKE, u.id)
-        if u.passenger >= 0:
-            paper.text(surf, "+inf", L(0, hw + 1.5), 13, col, "center", bold=True)
         return surf
 
     def smoke(self, surf: pygame.Surface, c: tuple[float, float], col: Colour, seed: int) -> None:
@@ -789,13 +913,20 @@ class TigersView(GameView):
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
             paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
-            uid = s.movers[0][0]
-            end = s.simulate_move(s.units[uid], tuple(self.drag[1:]), None)
+            uid, allow = s.movers[0]
+            path = tuple(self.drag[1:])
+            end = s.simulate_move(s.units[uid], path, self.move_facing())
+            try:
+                s.check_move(s.units[uid], allow, path, self.move_facing())
+                why, col = "", paper.GOOD
+            except IllegalAction as exc:  # shown live, before the mouse is let go
+                why, col = exc.message, paper.WARN
             ghost = [self.px(*q) for q in base_corners(end["x"], end["y"], end["heading"], s.units[uid].spec.length,
                                                       s.units[uid].spec.width)]
-            pygame.draw.polygon(surf, paper.GOOD, ghost, 1)
+            pygame.draw.polygon(surf, col, ghost, 2 if why else 1)
             txt = f"{path_length(self.drag):.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
-            paper.text(surf, txt, (pts[-1][0] + 10, pts[-1][1]), 16, paper.GOOD)
+            paper.note(surf, txt + (f"; {why}" if why else ""), (pts[-1][0] + 10, pts[-1][1]), 16, col,
+                       within=surf.get_clip() or None)
         if s.phase == "deploy" and human and self.table_rect().collidepoint(self.mouse):
             nxt = next((v for v in s.units if v.side == s.actor and not v.placed), None)
             if nxt is not None:
@@ -812,6 +943,65 @@ class TigersView(GameView):
             self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
             self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
+        if not self.drag and self.table_rect().collidepoint(self.mouse):
+            uid = self.unit_at(mouse_cm)
+            if uid >= 0:
+                self.hover_card(surf, s.units[uid])
+
+    def hover_lines(self, u: Unit) -> list[str]:
+        """The hover card: which unit, its cards (face-down ones stay hidden, T-T2), damage,
+        shock, passenger, and what it can do."""
+        s = self.st
+        k = u.spec
+        lines = [f"{s.game.player_name(u.side)} {unit_tag(u)}: {u.name} ({k.name})"]
+        cs = s.assigned.get(u.id, [])
+        turned = [c for c, uid in s.queue if uid == u.id]
+        if cs or turned:
+            shown = [C.label(c) if up else "face down" for c, up in cs] + [f"{C.label(c)} (turned)" for c in turned]
+            lines.append("Cards: " + ", ".join(shown))
+        else:
+            lines.append("Cards: none")
+        if u.damaged:
+            lines.append("Damaged" + (" this turn (may recover)" if u.id in s.hit_now else ": in shock, no cards")
+                         + "; a second hit destroys it")
+        if u.passenger >= 0:
+            lines.append(f"Carries {unit_tag(s.units[u.passenger])} ({s.units[u.passenger].name})")
+        if u.carrier >= 0:
+            lines.append(f"Rides on {unit_tag(s.units[u.carrier])}: cannot fire or be fired at")
+        can = "moves on the card's dice" + (" (at most 6 cm per card)" if u.kind == "infantry" else "")
+        can += "; fires " + (f"up to {12:g} cm" if u.kind == "infantry" else "at any range")
+        lines.append(can[0].upper() + can[1:])
+        saves = []
+        if k.armour_dice:
+            saves.append(f"armour save {k.armour_dice}D6, any 5-6")
+        if s.in_cover(u):
+            saves.append("in cover: 1D6 save on 5-6")
+        if k.carrier:
+            saves.append("carries one infantry unit")
+        if saves:
+            text = "; ".join(saves)
+            lines.append(text[0].upper() + text[1:])
+        lines.append(f"Worth {k.vp} victory point{'s' if k.vp != 1 else ''}")
+        if s.phase in ("act", "move", "pick", "aboard") and u.alive and not s.has_cards(u.id):
+            why = s.follow_refusal(u)
+            lines.append("Can follow this turn (Follow me!)" if not why else why)
+        return lines
+
+    def hover_card(self, surf: pygame.Surface, u: Unit) -> None:
+        lines = self.hover_lines(u)
+        w = max(paper.font(14).size(line)[0] for line in lines) + 16
+        h = 18 * len(lines) + 10
+        area = self.table_rect()
+        r = pygame.Rect(self.mouse[0] - w - 16, self.mouse[1] + 16, w, h)
+        if r.left < area.left + 4:
+            r.left = self.mouse[0] + 16
+        r.clamp_ip(area.inflate(-8, -8))
+        back = pygame.Surface(r.size, pygame.SRCALPHA)
+        back.fill((*paper.PAPER, 240))
+        surf.blit(back, r)
+        pygame.draw.rect(surf, paper.player_colour(u.side), r, 2)
+        for i, line in enumerate(lines):
+            paper.text(surf, line, (r.left + 8, r.top + 5 + 18 * i), 14, paper.INK, bold=i == 0)
 
     def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> None:
         pa, pb = self.px(*a), self.px(*b)
@@ -858,8 +1048,13 @@ class TigersView(GameView):
         p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
         paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
         extra = ", sight in doubt" if doubt else ""
-        paper.note(surf, f"fire {n}D6 needs {need}{extra}: {p_hit:.0%} to damage", (b[0] + 12, b[1] + 6), 16, paper.INK,
+        paper.note(surf, f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
+                   f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", (b[0] + 12, b[1] + 6), 16, paper.INK,
                    bold=True, within=surf.get_clip() or None)
+
+    def queue_x(self) -> int:
+        """Where the "Turned, in order" area starts in the tray."""
+        return self.rect.left + max(420, self.rect.w // 2 - 120)
 
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
@@ -878,30 +1073,32 @@ class TigersView(GameView):
                                True, 1)
             paper.text(surf, b.label, b.rect.center, 16, paper.INK, "center")
             bx += w + 6
-        # hands
+        # hands: fanned tighter when long, never into the turned cards' area
         self.card_hits = []
         y = top + 38
         me = s.current_player()
+        qx = self.queue_x()
         for p in (0, 1):
             paper.draw_symbol(surf, p, (x + 8, y + CARD_H / 2), 12)
             paper.text(surf, s.game.player_name(p), (x + 18, y + CARD_H / 2), 15, paper.INK, "midleft")
             cx = x + 72
-            for c, up in s.hands[p]:
-                r = pygame.Rect(cx, y, CARD_W, CARD_H)
+            n = len(s.hands[p])
+            step = CARD_W + 4 if n <= 1 else min(CARD_W + 4, (qx - 12 - cx - CARD_W) / (n - 1))
+            for i, (c, up) in enumerate(s.hands[p]):
+                r = pygame.Rect(int(cx + i * step), y, CARD_W, CARD_H)
                 chosen = p == me and ((up and c == self.card_choice) or (not up and self.card_choice == "?"))
                 draw_card(surf, r, c if up else None, paper.GOOD if chosen and s.phase in ("assign", "recover", "discard")
                           else None)
                 if p == me:
-                    self.card_hits.append((r, c if up else "?"))
-                cx += CARD_W + 4
+                    self.card_hits.insert(0, (r, c if up else "?"))  # the top card wins a click
             y += CARD_H + 8
         # turned cards in initiative order
-        qx = self.rect.left + max(420, self.rect.w // 2 - 120)
         paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
         for i, (c, uid) in enumerate(s.queue[:8]):
             r = pygame.Rect(qx + i * (CARD_W + 6), top + 58, CARD_W, CARD_H)
             draw_card(surf, r, c, (230, 160, 0) if i == 0 else None)
-            paper.text(surf, f"#{uid}", (r.centerx, r.bottom + 2), 13, paper.player_colour(s.units[uid].side), "midtop")
+            paper.text(surf, unit_tag(s.units[uid]), (r.centerx, r.bottom + 2), 13, paper.player_colour(s.units[uid].side),
+                       "midtop")
         # the latest rolls: dice and what they needed
         rx = self.rect.right - 330
         ry = top + 36
@@ -914,7 +1111,10 @@ class TigersView(GameView):
             label = entry["what"] + (f": needed {need}" if need else "")
             if entry["ok"] is not None:
                 label += " - " + ("yes" if entry["ok"] else "no")
-            paper.text(surf, label, (rx + 14 + min(6, len(flat)) * 26, ry + 14), 14, paper.INK, "midleft")
+            lines = paper.wrap(label, 14, max(80, self.rect.right - (rx + 14 + min(6, len(flat)) * 26) - 6))[:2]
+            for k, line in enumerate(lines):
+                paper.text(surf, line, (rx + 14 + min(6, len(flat)) * 26, ry + 14 + (k - (len(lines) - 1) / 2) * 14),
+                           14, paper.INK, "midleft")
             ry += 34
 
     # -- margin and hint -----------------------------------------------------------------------
@@ -946,7 +1146,8 @@ class TigersView(GameView):
             "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
             "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
                    "near by first to make them follow.",
-            "move": "Drag a path from the unit's front (the circle is the reach); S stays; click a carrier to mount.",
+            "move": "Drag a path from the unit's front (the circle is the reach; no corner may end further); F keeps "
+                    "the facing to slide or back off; S stays; click a carrier to mount.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
             "discard": "Click a card to discard it (down to six).",
