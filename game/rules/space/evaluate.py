@@ -370,25 +370,41 @@ def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:
 
 # -- blasts (S-V6) -------------------------------------------------------------------
 
+def _shadow(centre: Pt, a: Pt, b: Pt) -> Polygon | None:
+    """The part of the blast disc a straight wall piece a-b hides from ``centre`` (exact).
+
+    A homothety about the centre pushes the piece out until it lies beyond the disc;
+    the quadrilateral between the piece and its image is everything behind it, however
+    long the wall and wherever the blast.  Seen edge on, a wall hides nothing.
+    """
+    (cx, cy), (ax, ay), (bx, by) = centre, a, b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1e-9:
+        return None
+    d = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length  # distance to the wall's line
+    if d < 1e-6:
+        return None
+    k = max(2.0, 2.0 * BLAST_RADIUS / d)
+    far_a = (cx + (ax - cx) * k, cy + (ay - cy) * k)
+    far_b = (cx + (bx - cx) * k, cy + (by - cy) * k)
+    return Polygon([a, b, far_b, far_a])
+
+
 def blast_region(world: World, centre: Pt) -> BaseGeometry:
-    """The 1" disc around a blast, minus what the hangar walls hide from it."""
+    """The 1" disc around a blast, minus what the hangar walls hide from it (S-V6): a visibility region."""
     c = Point(centre)
     disc = c.buffer(BLAST_RADIUS, quad_segs=16)
     shadows = []
-    far = BLAST_RADIUS * 4
     for wall in world.walls:
         if wall.distance(c) >= BLAST_RADIUS:
             continue
-        (ax, ay), (bx, by) = wall.coords[0], wall.coords[-1]
-        if wall.distance(c) < 1e-3:
-            continue
-
-        def away(px: float, py: float) -> Pt:
-            d = math.hypot(px - c.x, py - c.y) or 1e-9
-            return c.x + (px - c.x) * far / d, c.y + (py - c.y) * far / d
-
-        shade = Polygon([(ax, ay), (bx, by), away(bx, by), away(ax, ay)])
-        shadows.append(shade if shade.is_valid else shade.buffer(0))
+        piece = wall.intersection(disc)  # only the part inside the disc can hide anything
+        for line in getattr(piece, "geoms", [piece]):
+            coords = list(line.coords) if isinstance(line, LineString) else []
+            for a, b in zip(coords, coords[1:], strict=False):
+                shade = _shadow(centre, (a[0], a[1]), (b[0], b[1]))
+                if shade is not None:
+                    shadows.append(shade)
     if shadows:
         return disc.difference(unary_union(shadows))
     return disc
