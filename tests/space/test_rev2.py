@@ -7,9 +7,14 @@ import math
 import pytest
 from shapely.geometry import LineString, Point
 
-from game.rules.space.evaluate import blast_region, chain_blasts
+import numpy as np
+from shapely.geometry import box
+from shapely.ops import unary_union
+
+from game.rules.space.evaluate import _bodies, _free, blast_region, chain_blasts, landing
+from game.rules.space.state import Flick
 from game.rules.space.geometry import BLAST_RADIUS, IN
-from tests.space.helpers import W, play_state
+from tests.space.helpers import W, play_state, square
 
 # -- S-V6: the blast shadow is exact for any wall length and blast position -------------------------
 
@@ -60,3 +65,40 @@ def test_S_V6_a_blast_reaches_through_the_door_at_the_wall_end():
     extra, _ = chain_blasts(s.world(), [(2, (28.4, 27.0))])
     gone = {pid for pid, _ in extra}
     assert 0 in gone and 1 not in gone  # through the door: caught; behind the wall: shadowed
+
+
+# -- S-M6 (rev 2): any part of the ship on the trace's end, any heading -----------------------------
+
+def test_S_M6_rev2_the_landing_keeps_the_trace_heading_with_another_part_on_the_end():
+    rock = square(50, 140, 5)  # its right edge is 1 mm left of the trace
+    s = play_state([(0, "ship", 56, 100, 90), (1, "ship", 150, 200, 270)], [rock])
+    s.apply(Flick(0, "move", 90, 40 / 250))
+    p = s.piece(0)
+    assert s.phase == "heading"
+    assert math.degrees(p.heading) == pytest.approx(90, abs=1e-9)  # not turned in 15 degree steps
+    assert p.body().distance(Point(56, 140)) < 1e-6 and not p.body().intersects(rock)
+
+
+def test_S_M6_rev2_the_nearest_free_heading_is_found_to_a_fraction_of_a_degree():
+    # a 4 mm channel between two rocks: a ship standing across it (90 degrees) cannot fit, it must lean
+    below, above = box(20, 120, 80, 134), box(20, 138, 80, 150)
+    s = play_state([(0, "ship", 10, 136, 0), (1, "ship", 150, 200, 270)], [below, above])
+    world, p = s.world(), s.piece(0)
+    x, y, h = landing(world, p, (50.0, 136.0), math.radians(90))
+    body = p._replace(x=x, y=y, heading=h).body()
+    assert body.distance(Point(50, 136)) < 1e-6 and not body.intersects(below) and not body.intersects(above)
+    off = abs((math.degrees(h) - 90 + 180) % 360 - 180)
+    assert 1 < off < 89 and min(off % 1, 1 - off % 1) > 1e-3  # some angle, not a whole-degree step
+    nearer = math.radians(90) + (h - math.radians(90)) * 0.995  # a hair nearer to 90: nothing fits
+    tri, _ = _bodies((50.0, 136.0), np.array([nearer]))
+    assert not _free(world, tri, unary_union([below, above, *world.walls])).any()
+
+
+def test_S_M6_rev2_a_ship_is_lost_only_when_nothing_touching_the_end_is_free_and_the_log_says_why():
+    from shapely.geometry import Polygon
+    slot = Polygon([(40, 140), (49, 140), (49, 145), (51, 145), (51, 140), (60, 140), (60, 160), (40, 160)])
+    s = play_state([(0, "ship", 50, 100, 90), (0, "ship", 150, 60, 90), (1, "ship", 150, 200, 270)], [slot])
+    ev = s.apply(Flick(0, "move", 90, 44.5 / 250))  # into a 2 mm slot, narrower than a ship's base
+    flick = next(e for e in ev if e.kind == "flick")
+    assert s.piece(0) is None and flick.data["rule"] == "S-M6"
+    assert "touches an asteroid" in flick.text

@@ -19,7 +19,7 @@ from shapely.ops import unary_union
 from shapely.strtree import STRtree
 
 from .flick import Trace
-from .geometry import BLAST_RADIUS, CRUMB_AREA, TUNNEL_WIDTH, Sheet, piece_polygon
+from .geometry import BLAST_RADIUS, CRUMB_AREA, SHIP_BASE, SHIP_LENGTH, TUNNEL_WIDTH, Sheet, piece_polygon
 
 Pt = tuple[float, float]
 EPS = 1e-6
@@ -228,6 +228,7 @@ class Outcome:
     tear: tuple[Pt, Pt] | None = None
     tunnels: dict[int, list[Polygon]] = field(default_factory=dict)  #: asteroid index -> what is left
     stayed: bool = False
+    end: Pt | None = None  #: the trace's end a landing ship touches (S-M6)
 
 
 def _used(parts: list[tuple[float, LineString]]) -> list[list[Pt]]:
@@ -256,14 +257,109 @@ def fits(world: World, body: Polygon, ignore: int | None = None) -> bool:
     return not any(p.id != ignore and body.intersects(p.body()) for p in world.pieces)
 
 
-def place_after_move(world: World, piece: Piece, x: float, y: float, heading: float) -> float | None:
-    """The heading nearest the wanted one at which the ship fits with its nose on the trace's end."""
-    for k in range(25):
-        turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(15)
-        h = heading + turn
-        if fits(world, piece._replace(x=x, y=y, heading=h).body(), ignore=piece.id):
-            return h
-    return None
+#: Points of the ship that may sit on the trace's end (S-M6 rev 2: "any part of the ship"), in the
+#: ship's own frame (along the heading from the nose, sideways), most natural first: the nose, the
+#: centre line, the base and its corners, the flanks.
+ANCHORS: tuple[tuple[float, float], ...] = tuple(
+    sorted({(-SHIP_LENGTH * f, SHIP_BASE / 2 * g * f) for f in (0.0, 0.25, 0.5, 0.75, 1.0)
+            for g in (-1.0, -0.5, 0.0, 0.5, 1.0)}, key=lambda a: (math.hypot(*a), a[1])))
+
+
+def _bodies(end: Pt, headings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (heading, anchor) ship body with that anchor on ``end``: triangles and their nose points."""
+    h = headings[:, None]
+    cos, sin = np.cos(h), np.sin(h)
+    ax = np.array([a[0] for a in ANCHORS])[None, :]
+    ay = np.array([a[1] for a in ANCHORS])[None, :]
+    nx = end[0] - (ax * cos - ay * sin)  # the nose, so that the anchor lands on the end point
+    ny = end[1] - (ax * sin + ay * cos)
+    bx, by = nx - cos * SHIP_LENGTH, ny - sin * SHIP_LENGTH
+    px, py = -sin * SHIP_BASE / 2, cos * SHIP_BASE / 2
+    tri = np.stack([np.stack([nx, ny], -1), np.stack([bx + px, by + py], -1), np.stack([bx - px, by - py], -1)], -2)
+    return tri.reshape(-1, 3, 2), np.stack([nx, ny], -1).reshape(-1, 2)
+
+
+def _near(world: World, end: Pt, ignore: int | None) -> list[tuple[str, BaseGeometry]]:
+    """What a ship set down on ``end`` could touch: walls, tears, asteroids and pieces within a ship's length."""
+    reach = Point(end).buffer(SHIP_LENGTH + 0.5, quad_segs=4)
+    out: list[tuple[str, BaseGeometry]] = [("a hangar wall", w) for w in world.walls if w.intersects(reach)]
+    out += [("a tear", t) for t in world.tears if t.intersects(reach)]
+    out += [("an asteroid", world.asteroids[i]) for i in world.asteroids_near(reach)]
+    out += [(f"ship {p.id}" if p.kind == "ship" else f"turret {p.id}", p.body()) for p in world.pieces
+            if p.id != ignore and math.dist((p.x, p.y), end) < 3 * SHIP_LENGTH]
+    return out
+
+
+def _free(world: World, tri: np.ndarray, obstacles: BaseGeometry | None) -> np.ndarray:
+    """Which triangles lie wholly on the paper (a box, so their corners say it) and touch nothing."""
+    w, h = world.sheet.width, world.sheet.height
+    ok = np.all((tri[..., 0] >= 0) & (tri[..., 0] <= w) & (tri[..., 1] >= 0) & (tri[..., 1] <= h), axis=1)
+    if obstacles is not None and ok.any():
+        idx = np.flatnonzero(ok)
+        ok[idx] = ~shapely.intersects(obstacles, shapely.polygons(tri[idx]))
+    return ok
+
+
+def landing(world: World, piece: Piece, end: Pt, heading: float) -> tuple[float, float, float] | None:
+    """S-M6 (rev 2): the free placement with some part of the ship on ``end``, nearest to ``heading``.
+
+    Returns the nose and heading, or None when no placement touching the end is free.
+    The exact heading is tried first with every anchor; failing that, whole degrees
+    either way, then the first free one is narrowed down by bisection, so the answer
+    is the nearest free heading to a thousandth of a degree, not a step.
+    """
+    near = _near(world, end, piece.id)
+    obstacles = unary_union([g for _, g in near]) if near else None
+    if obstacles is not None:
+        shapely.prepare(obstacles)
+
+    def first_free(hs: np.ndarray) -> tuple[int, int] | None:
+        tri, noses = _bodies(end, hs)
+        ok = _free(world, tri, obstacles).reshape(len(hs), len(ANCHORS))
+        rows = np.flatnonzero(ok.any(axis=1))
+        if not len(rows):
+            return None
+        r = int(rows[0])
+        return r, int(np.flatnonzero(ok[r])[0])
+
+    def nose(h: float, anchor: int) -> tuple[float, float, float]:
+        _, noses = _bodies(end, np.array([h]))
+        x, y = noses[anchor]
+        return float(x), float(y), h
+
+    hit = first_free(np.array([heading]))
+    if hit is not None:
+        return nose(heading, hit[1])
+    steps = np.arange(1, 181, dtype=float)
+    offsets = np.radians(np.stack([steps, -steps], 1).reshape(-1))  # +1, -1, +2, -2, ... degrees
+    hit = first_free(heading + offsets)
+    if hit is None:
+        return None
+    found = float(offsets[hit[0]])
+    sign = 1.0 if found > 0 else -1.0
+    lo, hi = abs(found) - math.radians(1), abs(found)  # lo: nothing fits (checked), hi: something fits
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        if first_free(np.array([heading + sign * mid])) is None:
+            lo = mid
+        else:
+            hi = mid
+    h = heading + sign * hi
+    hit = first_free(np.array([h]))
+    assert hit is not None
+    return nose(h, hit[1])
+
+
+def no_room(world: World, piece: Piece, end: Pt) -> str:
+    """Why nothing fits on the trace's end: what the ship, nose on the end, would touch."""
+    body = piece._replace(x=end[0], y=end[1]).body()
+    what = [name for name, g in _near(world, end, piece.id) if g.intersects(body)]
+    if not world.sheet.paper.contains(body):
+        what.append("the paper's edge")
+    what = list(dict.fromkeys(what))
+    if not what:
+        return "too little room"
+    return what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
 
 
 def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "off",
@@ -315,11 +411,13 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
         return Outcome("move", "S-M3", "hit a hangar's edge: destroyed", used, [(mover.id, course.point_at(limit))])
     x, y = course.point_at(limit)
     heading = course.direction_at(limit)
-    h = place_after_move(world, mover, x, y, heading)
-    if h is None:
-        return Outcome("move", "S-M6", "found no room to land: destroyed", used, [(mover.id, (x, y))])
+    placed = landing(world, mover, (x, y), heading)
+    if placed is None:
+        return Outcome("move", "S-M6", f"found no room to land: any way of setting it down on the trace's end "
+                       f"touches {no_room(world, mover, (x, y))}; destroyed", used, [(mover.id, (x, y))],
+                       end=(x, y))
     gone = math.dist((mover.x, mover.y), (x, y))
-    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands", used, moved_to=(x, y, h))
+    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands", used, moved_to=placed, end=(x, y))
 
 
 def _move_hit(meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:

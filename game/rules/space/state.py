@@ -18,7 +18,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
-from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits
+from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
 from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make_hangars, piece_polygon
@@ -203,6 +203,7 @@ class SpaceState(State):
         self.quiet = 0
         self.turns = 0
         self.pending: int | None = None
+        self.landing: tuple[float, float] | None = None  #: the trace's end the pending ship touches (S-M6)
         self.winners: tuple[int, ...] | None = None
         self.end_text = ""
         self._tree: STRtree | None = None
@@ -328,8 +329,15 @@ class SpaceState(State):
         p = self.piece(self.pending) if self.pending is not None else None
         if p is None or not math.isfinite(a.angle):
             raise IllegalAction("S-M6", "No ship is waiting for its heading.")
-        if not fits(self.world(), p._replace(heading=math.radians(a.angle)).body(), ignore=p.id):
-            raise IllegalAction("S-M6", "The ship does not fit that way round: it would touch something.")
+
+    def placement(self, angle: float) -> tuple[float, float, float]:
+        """S-M6 (rev 2): where the pending ship sits when its player asks for ``angle`` (degrees):
+        the free placement touching the trace's end nearest to that heading."""
+        p = self.piece(self.pending) if self.pending is not None else None
+        assert p is not None
+        end = self.landing if self.landing is not None else (p.x, p.y)
+        found = landing(self.world(), p, end, math.radians(angle))
+        return found if found is not None else (p.x, p.y, p.heading)
 
     def _check_pass(self, a: Pass) -> None:
         if not self.game.settings["passing"]:
@@ -416,10 +424,15 @@ class SpaceState(State):
     def _do_heading(self, a: Heading) -> list[Event]:
         p = self.piece(self.pending) if self.pending is not None else None
         assert p is not None
-        self._replace_piece(p._replace(heading=math.radians(a.angle)))
-        self.pending = None
+        x, y, h = self.placement(a.angle)
+        self._replace_piece(p._replace(x=x, y=y, heading=h))
+        self.pending = self.landing = None
         self.phase = "play"
-        ev = [Event("heading", f"Ship {p.id} turns to {a.angle % 360:.0f}°.", {"ship": p.id})]
+        turned = math.degrees(h) % 360
+        said = f"Ship {p.id} turns to {turned:.0f}°"
+        if abs((turned - a.angle + 180) % 360 - 180) > 0.05:
+            said += f" (the nearest free way round to {a.angle % 360:.0f}°)"
+        ev = [Event("heading", said + ".", {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)})]
         self._end_turn()
         return ev
 
@@ -484,7 +497,7 @@ class SpaceState(State):
         if self._check_over(events):
             return events
         if out.moved_to is not None and self.piece(p.id) is not None:
-            self.phase, self.pending = "heading", p.id
+            self.phase, self.pending, self.landing = "heading", p.id, out.end
             return events
         self._end_turn()
         return events
@@ -543,7 +556,7 @@ class SpaceState(State):
             "tears": [[list(a), list(b)] for a, b in self.tears],
             "residue": [[m, [[list(q) for q in strand] for strand in used]] for m, used in self.residue],
             "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
-            "pending": self.pending,
+            "pending": self.pending, "landing": None if self.landing is None else list(self.landing),
             "winners": None if self.winners is None else list(self.winners), "end_text": self.end_text,
             "chance": self.chance.to_json(),
         }
@@ -566,6 +579,8 @@ class SpaceState(State):
         s.quiet = int(data["quiet"])
         s.turns = int(data["turns"])
         s.pending = None if data["pending"] is None else int(data["pending"])
+        land = data.get("landing")
+        s.landing = None if land is None else (float(land[0]), float(land[1]))
         s.winners = None if data["winners"] is None else tuple(int(w) for w in data["winners"])
         s.end_text = str(data["end_text"])
         return s
@@ -583,7 +598,7 @@ class SpaceState(State):
         s.tears = list(self.tears)
         s.residue = list(self.residue)
         s.field_done = list(self.field_done)
-        s.quiet, s.turns, s.pending = self.quiet, self.turns, self.pending
+        s.quiet, s.turns, s.pending, s.landing = self.quiet, self.turns, self.pending, self.landing
         s.winners, s.end_text = self.winners, self.end_text
         s._tree, s._tree_of, s._walls = self._tree, self._tree_of, self._walls
         return s

@@ -87,6 +87,7 @@ class SpaceView(GameView):
         self.drag: dict[str, Any] | None = None
         self.hover: Pt | None = None
         self.heading_preview: float | None = None
+        self._placed_cache: tuple[Any, tuple[float, float, float]] | None = None
         self.anim: list[dict[str, Any]] = []
         self.outline: list[Pt] = []
         self.refused_outline: tuple[list[Pt], float] | None = None
@@ -466,10 +467,13 @@ class SpaceView(GameView):
             ship = s.piece(s.pending)
             if ship is not None:
                 hd = self.heading_preview if self.heading_preview is not None else ship.heading
-                ok = self._allowed(Heading(round(math.degrees(hd) % 360, 2)))
-                self._piece(surface, ship, False, heading=hd, outline=None if ok else paper.WARN)
-                tip = (ship.x + math.cos(hd) * 14, ship.y + math.sin(hd) * 14)
-                self._dashes(surface, self.px((ship.x, ship.y)), self.px(tip), paper.GOOD if ok else paper.WARN)
+                x, y, h = self._placed(math.degrees(hd))  # S-M6: the free placement nearest to that heading
+                exact = abs((h - hd + math.pi) % (2 * math.pi) - math.pi) < 1e-3
+                self._piece(surface, ship._replace(x=x, y=y), False, heading=h)
+                end = s.landing or (ship.x, ship.y)
+                tip = (end[0] + math.cos(hd) * 14, end[1] + math.sin(hd) * 14)
+                self._dashes(surface, self.px(end), self.px(tip), paper.GOOD if exact else paper.WARN)
+                pygame.draw.circle(surface, paper.GOOD, self.px(end), 3)
         elif s.phase == "play":
             if self.stopper is not None:
                 x1, y1, x2, y2 = self.stopper
@@ -694,11 +698,19 @@ class SpaceView(GameView):
             return 0.0
         return min(1.0, math.dist(a, b) / (t1 - t0) / 600.0)
 
+    def _placed(self, degrees: float) -> tuple[float, float, float]:
+        """Where the rules would set the pending ship down for this heading (cached: a search)."""
+        key = (self.state.pending, self.state.landing, round(degrees % 360, 2))
+        if self._placed_cache is None or self._placed_cache[0] != key:
+            self._placed_cache = (key, self.state.placement(round(degrees % 360, 2)))
+        return self._placed_cache[1]
+
     def _heading_to(self, at: Pt) -> None:
         s = self.state
         p = s.piece(s.pending) if s.pending is not None else None
-        if p is not None and math.dist(at, (p.x, p.y)) > 1.0:
-            self.heading_preview = math.atan2(at[1] - p.y, at[0] - p.x)
+        end = s.landing or ((p.x, p.y) if p is not None else None)
+        if p is not None and end is not None and math.dist(at, end) > 1.0:
+            self.heading_preview = math.atan2(at[1] - end[1], at[0] - end[0])
 
     def _turn(self, step: float) -> None:
         s = self.state
