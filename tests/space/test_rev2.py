@@ -102,3 +102,24 @@ def test_S_M6_rev2_a_ship_is_lost_only_when_nothing_touching_the_end_is_free_and
     flick = next(e for e in ev if e.kind == "flick")
     assert s.piece(0) is None and flick.data["rule"] == "S-M6"
     assert "touches an asteroid" in flick.text
+
+
+# -- S-T4 (rev 2): clockwise round the table ----------------------------------------------------------
+
+@pytest.mark.parametrize("players, order", [(3, [0, 2, 1, 0]), (4, [0, 2, 1, 3, 0])])
+def test_S_T4_rev2_turns_go_clockwise_bottom_left_top_right(players, order):
+    from game.rules.space.state import Pass, PlaceDoor, SpaceGame
+    ships = [(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270), (2, "ship", 60, 140, 0), (3, "ship", 150, 140, 180)]
+    s = play_state(ships[:players], players=players, passing=True)
+    seen = [s.current_player()]
+    for _ in range(players):
+        s.apply(Pass())
+        seen.append(s.current_player())
+    assert seen == order
+    assert [s.game.hangars[k].side for k in order[:-1]] == ["bottom", "left", "top", "right"][:players]
+    d = SpaceGame({"players": players, "field": "none"}).new_state(1)
+    doors = []
+    while d.phase == "door":
+        doors.append(d.current_player())
+        d.apply(PlaceDoor(d.game.hangars[d.seat].wall_length / 2))
+    assert doors == order[:-1]  # setup goes round the same way

@@ -8,7 +8,7 @@ action, so a record replays the whole game, coin flip included.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,7 @@ from .flick import PENCILS, resolve_flick
 from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make_hangars, piece_polygon
 
 PIECES_EACH = 3  # S-U4
+CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
 QUIET_TURNS = 10  # S-V4
 RESIDUE_KEPT = 12
 STOPPER_MAX = 4 * IN  # a hand is about four inches across
@@ -152,6 +153,8 @@ class SpaceGame(Game):
         super().__init__(settings)
         self.width, self.height = PAPERS[self.settings["paper"]]
         self.hangars = tuple(make_hangars(self.width, self.height, self.settings["players"]))
+        #: S-T4 (rev 2): clockwise round the table seen from above, first hangar at the bottom
+        self.order = tuple(seat for side in CLOCKWISE for seat in range(self.num_players) if SIDES[seat] == side)
         self.level_rocks: list[Polygon] = []
         if self.settings["field"] == "level":
             self.level_rocks = load_field(self.settings["level"], self.sheet((None,) * self.num_players))
@@ -363,12 +366,23 @@ class SpaceState(State):
         self.doors[self.seat] = float(a.at)
         self._walls = None
         ev = [Event("door", f"{self._name()} opens the hangar door at {a.at:.0f} mm.", {"seat": self.seat})]
-        if self.seat + 1 < self.game.num_players:
-            self.seat += 1
+        nxt = self._after(self.seat, lambda seat: self.doors[seat] is None)
+        if nxt is not None:
+            self.seat = nxt
         else:
-            self.seat = 0
+            self.seat = self.game.order[0]
             self.phase = "field" if self.game.settings["field"] == "hand" else "ships"
         return ev
+
+    def _after(self, seat: int, ok: Callable[[int], bool]) -> int | None:
+        """The next seat clockwise after ``seat`` (S-T4 rev 2) for which ``ok`` holds, ``seat`` itself last."""
+        order = self.game.order
+        k = order.index(seat)
+        for step in range(1, len(order) + 1):
+            nxt = order[(k + step) % len(order)]
+            if ok(nxt):
+                return nxt
+        return None
 
     def _do_drawasteroid(self, a: DrawAsteroid) -> list[Event]:
         self.asteroids = [*self.asteroids, Polygon(a.points)]
@@ -383,13 +397,11 @@ class SpaceState(State):
         return ev
 
     def _next_field_seat(self) -> None:
-        n = self.game.num_players
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if not self.field_done[seat]:
-                self.seat = seat
-                return
-        self.phase, self.seat = "ships", 0
+        nxt = self._after(self.seat, lambda seat: not self.field_done[seat])
+        if nxt is not None:
+            self.seat = nxt
+            return
+        self.phase, self.seat = "ships", self.game.order[0]
 
     def _do_placepiece(self, a: PlacePiece) -> list[Event]:
         kind = "turret" if a.turret else "ship"
@@ -399,11 +411,10 @@ class SpaceState(State):
         self.placed[self.seat] += 1
         ev = [Event("placed", f"{self._name()} places a {kind}.", {"seat": self.seat, "id": self.next_id - 1})]
         n = self.game.num_players
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if self.placed[seat] < PIECES_EACH:
-                self.seat = seat
-                return ev
+        nxt = self._after(self.seat, lambda seat: self.placed[seat] < PIECES_EACH)
+        if nxt is not None:
+            self.seat = nxt
+            return ev
         first = self.chance.randint(0, n - 1)  # S-U6: the coin flip
         self.phase, self.seat = "play", first
         ev.append(Event("coin", f"The coin flip says {self._name(first)} starts.", {"seat": first}))
@@ -517,13 +528,10 @@ class SpaceState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        n = self.game.num_players
         alive = set(self.alive_seats())
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if seat in alive:
-                self.seat = seat
-                return
+        nxt = self._after(self.seat, lambda seat: seat in alive)
+        if nxt is not None:
+            self.seat = nxt
 
     def is_over(self) -> bool:
         return self.phase == "over"
