@@ -123,3 +123,13 @@ def test_S_T4_rev2_turns_go_clockwise_bottom_left_top_right(players, order):
         doors.append(d.current_player())
         d.apply(PlaceDoor(d.game.hangars[d.seat].wall_length / 2))
     assert doors == order[:-1]  # setup goes round the same way
+
+
+# -- S-V2: a tear during a move destroys the moving ship ------------------------------------------
+
+def test_S_V2_a_tear_during_a_backwards_move_destroys_the_ship():
+    s = play_state([(0, "ship", 50, 120, 90), (0, "ship", 150, 60, 90), (1, "ship", 150, 230, 270)], tears=True)
+    ev = s.apply(Flick(0, "move", 270, 1.0))  # backwards (S-M1) and strong enough to tear (noise off)
+    flick = next(e for e in ev if e.kind == "flick")
+    assert s.tears and s.piece(0) is None
+    assert flick.data["rule"] == "S-V2" and "tore the paper" in flick.text

@@ -365,6 +365,16 @@ def no_room(world: World, piece: Piece, end: Pt) -> str:
 def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "off",
                   stopper: LineString | None = None) -> Outcome:
     """S-M1..S-M7 with skips (S-V1), tears (S-V2), cylinder (S-V5) and the stopper hand (S-V9)."""
+    out = _move(world, mover, trace, skip_mode, stopper)
+    if out.tear is not None and all(pid != mover.id for pid, _ in out.destroyed):
+        # S-V2: a tear during a move destroys the ship, even one that would have stayed put (S-M1)
+        out.rule, out.moved_to, out.stayed = "S-V2", None, False
+        out.text = out.text.replace(": it stays put", "") + ", and the pencil tore the paper: destroyed"
+        out.destroyed.append((mover.id, mover.centre()))
+    return out
+
+
+def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: LineString | None) -> Outcome:
     course = lay(trace.points, world.sheet)
     limit = course.length
     end = course.end
@@ -381,6 +391,7 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
         at = min(g1, limit)
     spans.append((at, limit))
     tear_s = trace.tear_at if trace.tear is not None and trace.tear_at < limit else None
+    torn = trace.tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
     used: list[list[Pt]] = []
     for n, (a, b) in enumerate(spans):
         if n > 0:  # S-V1 advanced: landing after a jump
@@ -389,22 +400,22 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
                 break
             for _i in world.asteroids_near(land):
                 return Outcome("move", "S-V1", "jumped and landed inside an asteroid: destroyed", used,
-                               [(mover.id, (land.x, land.y))], tear=trace.tear)
+                               [(mover.id, (land.x, land.y))], tear=torn)
             for p in world.pieces:
                 if p.id != mover.id and p.body().intersects(land):
                     return Outcome("move", "S-V1", f"jumped and landed on ship {p.id}: both destroyed", used,
-                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=trace.tear)
+                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=torn)
         parts = course.parts(a, b)
         meet = first_meet(world, parts, mover)
         if meet is not None and (tear_s is None or meet.s <= tear_s):
             used.extend(_used(course.parts(a, meet.s)))
             meet.point = course.point_at(max(0.0, meet.s - 0.5))  # blow up just short of the obstacle
-            return _move_hit(meet, mover, used, trace.tear)
+            return _move_hit(meet, mover, used, torn)
         used.extend(_used(parts))
     if tear_s is not None:
         rip = course.point_at(tear_s)
         return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, rip)],
-                       tear=trace.tear)
+                       tear=torn)
     if end == "off":
         return Outcome("move", "S-M5", "left the paper: destroyed", used, [(mover.id, course.point_at(limit))])
     if end == "edge":
