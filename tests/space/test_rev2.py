@@ -133,3 +133,44 @@ def test_S_V2_a_tear_during_a_backwards_move_destroys_the_ship():
     flick = next(e for e in ev if e.kind == "flick")
     assert s.tears and s.piece(0) is None
     assert flick.data["rule"] == "S-V2" and "tore the paper" in flick.text
+
+
+# -- S-V8 (rev 2): one turret each, ships kept -------------------------------------------------------
+
+def test_S_V8_rev2_at_most_one_turret_per_player_and_every_player_keeps_ships():
+    from game.engine import Chance, IllegalAction
+    from game.rules.space.state import PlacePiece, SpaceGame
+    s = SpaceGame({"doors": "centred", "field": "none", "turrets": True}).new_state(1)
+    s.apply(PlacePiece(50, 35, 0, True))
+    s.apply(PlacePiece(50, 244, 0, True))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(PlacePiece(120, 35, 0, True))  # a second turret for Blue
+    assert info.value.rule == "S-V8"
+    game = SpaceGame({"turrets": True, "players": 3, "field": "none"})
+    for seed in range(6):  # random setups try turrets often: never two, always ships
+        g = game.new_state(seed)
+        rng = Chance(seed)
+        while g.phase != "play":
+            g.apply(g.random_action(rng))
+        for seat in range(3):
+            kinds_ = [p.kind for p in g.pieces if p.owner == seat]
+            assert kinds_.count("turret") <= 1 and kinds_.count("ship") >= 2
+
+
+# -- S-V4: either player may call the stalemate ---------------------------------------------------
+
+def test_S_V4_either_player_may_call_the_stalemate_once_allowed():
+    from game.engine import IllegalAction
+    from game.rules.space.state import CallDraw, Pass
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270)], passing=True, stalemate=True)
+    for _ in range(9):
+        s.apply(Pass())
+    with pytest.raises(IllegalAction) as info:
+        s.apply(CallDraw(by=0))
+    assert info.value.rule == "S-V4"
+    s.apply(Pass())
+    assert s.current_player() == 0
+    with pytest.raises(IllegalAction):
+        s.apply(CallDraw(by=5))
+    s.apply(CallDraw(by=1))  # Orange calls while Blue is to move
+    assert s.is_over() and s.result().draw and s.result().text.startswith("Orange")

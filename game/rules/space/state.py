@@ -25,6 +25,7 @@ from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make
 
 PIECES_EACH = 3  # S-U4
 CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
+PHASES_CALL = ("play", "heading")  # S-V4: when a stalemate may be called (by either player)
 QUIET_TURNS = 10  # S-V4
 RESIDUE_KEPT = 12
 STOPPER_MAX = 4 * IN  # a hand is about four inches across
@@ -35,7 +36,7 @@ PHASES: dict[str, tuple[str, ...]] = {
     "field": ("DrawAsteroid", "FieldDone"),
     "ships": ("PlacePiece",),
     "play": ("Flick", "Pass", "CallDraw"),
-    "heading": ("Heading",),
+    "heading": ("Heading", "CallDraw"),
     "over": (),
 }
 
@@ -119,10 +120,13 @@ class Pass(Action):
 
 @dataclass(frozen=True)
 class CallDraw(Action):
-    """S-V4: call the stalemate after ten turns without a shot."""
+    """S-V4: call the stalemate after ten turns without a shot; ``by`` is the caller's seat
+    (either player may call, not only the one to move; None: the player to move)."""
+
+    by: int | None = None
 
     def notation(self) -> str:
-        return "call draw"
+        return "call draw" if self.by is None else f"call draw (seat {self.by})"
 
 
 # -- the game ----------------------------------------------------------------------
@@ -251,7 +255,7 @@ class SpaceState(State):
         return None  # positions, directions and strengths are continuous: see random_action
 
     def can_call_draw(self) -> bool:
-        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS
+        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS and self.phase in PHASES_CALL
 
     def random_action(self, rng: Chance) -> Action:
         from .agents import random_intention
@@ -295,6 +299,8 @@ class SpaceState(State):
             raise IllegalAction("S-U4", "That is not a place on the paper.")
         if a.turret and not self.game.settings["turrets"]:
             raise IllegalAction("S-V8", "Turrets are not in play (turn the variant on).")
+        if a.turret and any(p.owner == self.seat and p.kind == "turret" for p in self.pieces):
+            raise IllegalAction("S-V8", "One turret each: every other piece of your fleet is a ship.")
         body = piece_polygon("turret" if a.turret else "ship", a.x, a.y, math.radians(a.heading))
         hangar = self.game.hangars[self.seat]
         if a.turret:
@@ -352,6 +358,9 @@ class SpaceState(State):
         if self.quiet < QUIET_TURNS:
             raise IllegalAction("S-V4", f"A draw may be called after {QUIET_TURNS} turns without a shot "
                                 f"({self.quiet} so far).")
+        if a.by is not None and (isinstance(a.by, bool) or not isinstance(a.by, int)
+                                 or a.by not in self.alive_seats()):
+            raise IllegalAction("S-V4", "Only a player still in the game may call the stalemate.")
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -429,7 +438,8 @@ class SpaceState(State):
     def _do_calldraw(self, a: CallDraw) -> list[Event]:
         self.phase = "over"
         self.winners = ()
-        self.end_text = f"{self._name()} calls the stalemate: a draw."
+        caller = self.seat if a.by is None else a.by
+        self.end_text = f"{self._name(caller)} calls the stalemate: a draw."
         return [Event("gameover", self.end_text, {"winners": []})]
 
     def _do_heading(self, a: Heading) -> list[Event]:

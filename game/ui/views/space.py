@@ -157,7 +157,7 @@ class SpaceView(GameView):
         play = human and s.phase == "play"
         want = {
             "move": play and self.mode != "move", "shot": play and self.mode != "shot",
-            "residue": True, "aim": True, "hand": play, "pass": play, "draw": play and s.can_call_draw(),
+            "residue": True, "aim": True, "hand": play, "pass": play, "draw": self._caller() is not None,
             "turret": human and s.phase == "ships", "done": human and s.phase == "field",
             "confirm": human and s.phase == "heading",
         }
@@ -594,7 +594,7 @@ class SpaceView(GameView):
         elif key == "pass":
             used = self.ctx.submit(Pass())
         elif key == "draw":
-            used = self.ctx.submit(CallDraw())
+            used = self._call_draw()
         elif key == "turret":
             self.turret = not self.turret
         elif key == "done":
@@ -698,6 +698,22 @@ class SpaceView(GameView):
             return 0.0
         return min(1.0, math.dist(a, b) / (t1 - t0) / 600.0)
 
+    def _caller(self) -> int | None:
+        """S-V4: the person at this screen who may call the stalemate now, on their turn or not."""
+        s = self.state
+        if s.is_over() or not s.can_call_draw():
+            return None
+        if self.ctx.human_to_move():
+            return s.seat
+        return next((k for k in s.alive_seats() if self.ctx.seat_kind(k) == "human"), None)
+
+    def _call_draw(self) -> bool:
+        caller = self._caller()
+        if caller is None:
+            self.ctx.refuse("A draw may be called after ten turns in a row without a shot.", "S-V4")
+            return False
+        return self.ctx.submit(CallDraw(by=caller))
+
     def _placed(self, degrees: float) -> tuple[float, float, float]:
         """Where the rules would set the pending ship down for this heading (cached: a search)."""
         key = (self.state.pending, self.state.landing, round(degrees % 360, 2))
@@ -739,6 +755,8 @@ class SpaceView(GameView):
         if key == pygame.K_a:
             self.show_aim = not self.show_aim
             return True
+        if key == pygame.K_d and s.game.settings["stalemate"]:
+            return self._call_draw()
         if s.phase == "heading":
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
                 fine = 1 if event.mod & pygame.KMOD_SHIFT else 5
@@ -784,8 +802,6 @@ class SpaceView(GameView):
             return True
         if key == pygame.K_p:
             return self.ctx.submit(Pass())
-        if key == pygame.K_d:
-            return self.ctx.submit(CallDraw())
         return False
 
     # -- animation ----------------------------------------------------------------------------------
