@@ -134,6 +134,7 @@ class CallDraw(Action):
 class SpaceGame(Game):
     name = "space"
     title = "Pencil Space Combat"
+    rules_version = "2"  # 2: RULES.md revision 2 (S-M6 landings, S-T4 order, S-V8 turrets, S-V4 caller)
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
         Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
