@@ -53,6 +53,10 @@ class World:
     asteroids: list[Polygon]
     tree: STRtree | None
     tears: list[LineString]
+    labels: dict[int, str] = field(default_factory=dict)  #: piece id -> "Orange's ship 4" for the log
+
+    def label(self, pid: int) -> str:
+        return self.labels.get(pid, f"ship {pid}")
 
     def asteroids_near(self, geom: BaseGeometry) -> list[int]:
         if self.tree is None or not self.asteroids:
@@ -379,11 +383,12 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
     limit = course.length
     end = course.end
     limit, stopped = _cut_by_stopper(world, course, limit, stopper)
+    cut = "hand" if stopped else ""
     if stopped:
         end = None
     gaps = [g for g in trace.skips if g[0] < limit - EPS]
     if gaps and skip_mode != "advanced":
-        limit, end, gaps = gaps[0][0], None, []  # S-V1 basic: the trace ends where the first skip starts
+        limit, end, gaps, cut = gaps[0][0], None, [], "skip"  # S-V1 basic: the trace ends where the skip starts
     spans: list[tuple[float, float]] = []
     at = 0.0
     for g0, g1 in gaps:
@@ -399,27 +404,30 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
             if tear_s is not None and tear_s < a:
                 break
             for _i in world.asteroids_near(land):
-                return Outcome("move", "S-V1", "jumped and landed inside an asteroid: destroyed", used,
+                return Outcome("move", "S-V1", "skipped off the paper and came down inside an asteroid: destroyed",
+                               used,
                                [(mover.id, (land.x, land.y))], tear=torn)
             for p in world.pieces:
                 if p.id != mover.id and p.body().intersects(land):
-                    return Outcome("move", "S-V1", f"jumped and landed on ship {p.id}: both destroyed", used,
+                    return Outcome("move", "S-V1", f"skipped off the paper and came down on {world.label(p.id)}: "
+                                   "both destroyed", used,
                                    [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=torn)
         parts = course.parts(a, b)
         meet = first_meet(world, parts, mover)
         if meet is not None and (tear_s is None or meet.s <= tear_s):
             used.extend(_used(course.parts(a, meet.s)))
             meet.point = course.point_at(max(0.0, meet.s - 0.5))  # blow up just short of the obstacle
-            return _move_hit(meet, mover, used, torn)
+            return _move_hit(world, meet, mover, used, torn)
         used.extend(_used(parts))
     if tear_s is not None:
         rip = course.point_at(tear_s)
-        return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, rip)],
+        return Outcome("move", "S-V2", "tore the paper: lost in the rip", used, [(mover.id, rip)],
                        tear=torn)
     if end == "off":
-        return Outcome("move", "S-M5", "left the paper: destroyed", used, [(mover.id, course.point_at(limit))])
+        return Outcome("move", "S-M5", "flew off the paper: destroyed", used, [(mover.id, course.point_at(limit))])
     if end == "edge":
-        return Outcome("move", "S-M3", "hit a hangar's edge: destroyed", used, [(mover.id, course.point_at(limit))])
+        return Outcome("move", "S-M3", "hit the paper's edge beside a hangar (no wrapping there): destroyed", used,
+                       [(mover.id, course.point_at(limit))])
     x, y = course.point_at(limit)
     heading = course.direction_at(limit)
     placed = landing(world, mover, (x, y), heading)
@@ -428,14 +436,22 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
                        f"touches {no_room(world, mover, (x, y))}; destroyed", used, [(mover.id, (x, y))],
                        end=(x, y))
     gone = math.dist((mover.x, mover.y), (x, y))
-    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands", used, moved_to=placed, end=(x, y))
+    why = ""
+    if cut == "skip":
+        why = "; the pencil skipped, so the move ends where it lifted"
+    elif cut == "hand":
+        why = "; the hand stopped the pencil"
+    elif len(spans) > 1:
+        why = "; the pencil skipped and the ship jumped what lay under the gap"
+    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands{why}", used, moved_to=placed, end=(x, y))
 
 
-def _move_hit(meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
+def _move_hit(world: World, meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
     if meet.what == "self":
-        return Outcome("move", "S-M1", "crossed its own body: it stays put", used, stayed=True, tear=tear)
+        return Outcome("move", "S-M1", "was flicked backwards across its own body: it stays put", used, stayed=True,
+                       tear=tear)
     if meet.what == "piece":
-        return Outcome("move", "S-M4", f"rammed ship {meet.index}: both destroyed", used,
+        return Outcome("move", "S-M4", f"rammed {world.label(meet.index)}: both destroyed", used,
                        [(mover.id, meet.point), (meet.index, meet.point)], tear=tear)
     if meet.what == "tear":
         return Outcome("move", "S-V2", "flew into a tear: destroyed", used, [(mover.id, meet.point)], tear=tear)
@@ -447,27 +463,45 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
                   stopper: LineString | None = None) -> Outcome:
     """S-S1..S-S5: walls and tears stop a shot, every ship on it is destroyed, asteroids are tunnelled."""
     course = lay(trace.points, world.sheet)
-    limit, _ = _cut_by_stopper(world, course, course.length, stopper)
-    rule, text = "S-S3", "fired"
+    limit, stopped = _cut_by_stopper(world, course, course.length, stopper)
+    rule, why = "S-S3", "; the hand stopped the pencil" if stopped else ""
     if skips and trace.skips and trace.skips[0][0] < limit:
         limit = trace.skips[0][0]  # S-V1: shots never jump
+        rule, why = "S-V1", "; the pencil skipped, so the shot ends where it lifted"
     stop = first_meet(world, course.parts(0.0, limit), None, asteroids=False, pieces=False)
     if stop is not None:
         limit = stop.s
-        rule, text = ("S-S2", "fired; the shot stopped at a wall") if stop.what == "wall" else \
-            ("S-V2", "fired; the shot stopped at a tear")
+        rule, why = ("S-S2", "; a hangar wall stopped the shot") if stop.what == "wall" else \
+            ("S-V2", "; a tear stopped the shot")
     parts = course.parts(0.0, limit)
-    out = Outcome("shot", rule, text, _used(parts), tear=trace.tear)
+    out = Outcome("shot", rule, "", _used(parts), tear=trace.tear)
+    hits: list[str] = []
     for p in world.pieces:
         body = p.body().buffer(-0.02) if p.id == shooter.id else p.body()  # S-S1: its own body too
         if any(line.intersects(body) for _, line in parts):
             out.destroyed.append((p.id, p.centre()))
+            if p.id != shooter.id:
+                hits.append(world.label(p.id))
+    own = any(pid == shooter.id for pid, _ in out.destroyed)
+    said = "fired and hit " + _and(hits) + (": destroyed" if len(hits) == 1 else ": all destroyed") if hits \
+        else "fired and hit nothing"
+    if own:
+        out.rule = "S-S1"
+        said = ("shot itself: the trace crossed its own body" if not hits
+                else said + "; it also shot itself: the trace crossed its own body")
+    elif hits:
+        out.rule = "S-S3"
+    out.text = said + why
     crossed = sorted({i for _, line in parts for i in world.asteroids_near(line)})
     if crossed:
         cut = unary_union([line.buffer(TUNNEL_WIDTH / 2) for _, line in parts])
         for i in crossed:
             out.tunnels[i] = tunnel(world.asteroids[i], cut)
     return out
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:

@@ -21,7 +21,7 @@ from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Settin
 from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
-from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make_hangars, piece_polygon
+from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, cm, flick_origin, make_hangars, piece_polygon
 
 PIECES_EACH = 3  # S-U4
 CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
@@ -169,7 +169,11 @@ class SpaceGame(Game):
         return int(self.settings["players"])
 
     def player_name(self, seat: int) -> str:
-        return f"{('Blue', 'Orange', 'Green', 'Purple')[seat]} ({SIDES[seat]})"
+        return f"{self.colour(seat)} ({SIDES[seat]})"
+
+    @staticmethod
+    def colour(seat: int) -> str:
+        return ("Blue", "Orange", "Green", "Purple")[seat]
 
     def sheet(self, doors: tuple[float | None, ...]) -> Sheet:
         return Sheet(self.width, self.height, self.hangars, doors, bool(self.settings["cylinder"]))
@@ -235,7 +239,11 @@ class SpaceState(State):
 
     def world(self) -> World:
         return World(self.sheet(), self.walls(), self.pieces, self.asteroids, self.tree(),
-                     [LineString(t) for t in self.tears])
+                     [LineString(t) for t in self.tears], {p.id: self.label(p) for p in self.pieces})
+
+    def label(self, p: Piece) -> str:
+        """How the log names a piece: its owner's colour, its kind and its number ("Orange's ship 4")."""
+        return f"{self.game.colour(p.owner)}'s {p.kind} {p.id}"
 
     def piece(self, pid: int) -> Piece | None:
         for p in self.pieces:
@@ -280,8 +288,8 @@ class SpaceState(State):
     def _check_placedoor(self, a: PlaceDoor) -> None:
         h = self.game.hangars[self.seat]
         if not (isinstance(a.at, (int, float)) and math.isfinite(a.at)) or not h.door_ok(a.at):
-            raise IllegalAction("S-U3", f"The 1-inch door must lie on your wall: choose a spot from "
-                                f"{IN / 2:.0f} to {h.wall_length - IN / 2:.0f} mm along it.")
+            raise IllegalAction("S-U3", f"The {cm(IN, 1)} door must lie on your wall: put its middle "
+                                f"{cm(IN / 2)} to {cm(h.wall_length - IN / 2)} along it.")
 
     def _check_drawasteroid(self, a: DrawAsteroid) -> None:
         if len(self.asteroids) >= MAX_ASTEROIDS:
@@ -307,7 +315,7 @@ class SpaceState(State):
         if a.turret:
             wall = LineString([hangar.wall_a, hangar.wall_b])
             if any(h.region.intersects(body) for h in self.game.hangars) or body.distance(wall) > IN:
-                raise IllegalAction("S-V8", "A turret stands outside your hangar, within an inch of its wall.")
+                raise IllegalAction("S-V8", f"A turret stands outside your hangar, within {cm(IN, 1)} of its wall.")
         elif not hangar.region.contains(body):
             raise IllegalAction("S-U4", "Ships start wholly inside your own hangar.")
         if not fits(self.world(), body):
@@ -333,7 +341,7 @@ class SpaceState(State):
             x1, y1, x2, y2 = a.stopper
             length = math.hypot(x2 - x1, y2 - y1)
             if not 3.0 <= length <= STOPPER_MAX:
-                raise IllegalAction("S-V9", "A hand is between 3 mm and 4 inches across.")
+                raise IllegalAction("S-V9", f"A hand is between 0.3 cm and {cm(STOPPER_MAX, 4)} across.")
 
     def _check_heading(self, a: Heading) -> None:
         p = self.piece(self.pending) if self.pending is not None else None
@@ -375,7 +383,8 @@ class SpaceState(State):
     def _do_placedoor(self, a: PlaceDoor) -> list[Event]:
         self.doors[self.seat] = float(a.at)
         self._walls = None
-        ev = [Event("door", f"{self._name()} opens the hangar door at {a.at:.0f} mm.", {"seat": self.seat})]
+        ev = [Event("door", f"{self._name()} opens the {cm(IN, 1)} hangar door {cm(a.at)} along the wall.",
+                    {"seat": self.seat})]
         nxt = self._after(self.seat, lambda seat: self.doors[seat] is None)
         if nxt is not None:
             self.seat = nxt
@@ -451,7 +460,7 @@ class SpaceState(State):
         self.pending = self.landing = None
         self.phase = "play"
         turned = math.degrees(h) % 360
-        said = f"Ship {p.id} turns to {turned:.0f}°"
+        said = f"{self.label(p)} turns to {turned:.0f}°"
         if abs((turned - a.angle + 180) % 360 - 180) > 0.05:
             said += f" (the nearest free way round to {a.angle % 360:.0f}°)"
         ev = [Event("heading", said + ".", {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)})]
@@ -479,8 +488,9 @@ class SpaceState(State):
 
     def _settle(self, p: Piece, a: Flick, raw: tuple[tuple[float, float], ...],
                 skips: tuple[tuple[float, float], ...], out: Outcome, world: World) -> list[Event]:
-        who = f"{self._name()}'s {'turret' if p.kind == 'turret' else 'ship'} {p.id}"
-        events = [Event("flick", f"{who} {out.text}.", {
+        who = self.label(p)
+        rule = f" ({out.rule})" if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else ""
+        events = [Event("flick", f"{who} {out.text}{rule}.", {
             "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
             "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear})]
         self.residue = [*self.residue[-(RESIDUE_KEPT - 1):], (a.mode, out.used)]
@@ -499,8 +509,13 @@ class SpaceState(State):
             destroyed += extra
         if destroyed:
             gone = {d for d, _ in destroyed}
+            named = {q.id: self.label(q) for q in self.pieces}
+            first = [named[d] for d, _ in out.destroyed]
+            caught = [named[d] for d, _ in destroyed[len(out.destroyed):]]
+            said = f"Destroyed: {', '.join(first)}" + (f"; caught in the blast (S-V6): {', '.join(caught)}"
+                                                        if caught else "")
             self.pieces = [q for q in self.pieces if q.id not in gone]
-            events.append(Event("destroyed", f"Destroyed: {', '.join(f'#{d}' for d in sorted(gone))}.",
+            events.append(Event("destroyed", said + ".",
                                 {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
         if centres:
             events.append(Event("blast", ("A blast rings out." if len(centres) == 1 else f"{len(centres)} blasts ring out."), {"centres": [list(c) for c in centres]}))
@@ -514,7 +529,7 @@ class SpaceState(State):
         if out.moved_to is not None and p.id not in {d for d, _ in destroyed}:
             x, y, h = out.moved_to
             self._replace_piece(p._replace(x=x, y=y, heading=h))
-            events.append(Event("moved", f"Ship {p.id} lands; choose its heading.",
+            events.append(Event("moved", "",
                                 {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)}))
         if self._check_over(events):
             return events
