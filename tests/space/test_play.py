@@ -13,7 +13,8 @@ from game import registry
 from game.agents import RandomAgent
 from game.engine import Chance
 from game.records import Record
-from game.rules.space.agents import SpacePilot, random_intention
+from game.rules.space.ai import SpacePilot
+from game.rules.space.random_play import random_intention
 from game.rules.space.state import Flick, SpaceGame, SpaceState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,6 +82,20 @@ def test_rules_package_never_imports_pygame():
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
             assert not any(n.split(".")[0] == "pygame" for n in names), path
+
+
+def test_package_has_the_shared_shape_and_the_rules_never_import_the_pilot():
+    pkg = ROOT / "game" / "rules" / "space"
+    assert {"__init__.py", "actions.py", "state.py", "ai.py"} <= {p.name for p in pkg.glob("*.py")}
+    for path in pkg.glob("*.py"):
+        if path.name in ("ai.py", "bench.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module not in ("ai", "bench"), path  # imports run one way: ai -> rules
+    init = ast.parse((pkg / "__init__.py").read_text())
+    assert [n.name for n in init.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))] == []
 
 
 def test_pilot_plays_legal_actions_through_a_whole_game():

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import math
 
-import pytest
-from shapely.geometry import LineString, Point
-
 import numpy as np
-from shapely.geometry import box
+import pytest
+from shapely.geometry import LineString, Point, box
 from shapely.ops import unary_union
 
 from game.rules.space.evaluate import _bodies, _free, blast_region, chain_blasts, landing
-from game.rules.space.state import Flick
 from game.rules.space.geometry import BLAST_RADIUS, IN
+from game.rules.space.state import Flick
 from tests.space.helpers import W, play_state, square
 
 # -- S-V6: the blast shadow is exact for any wall length and blast position -------------------------

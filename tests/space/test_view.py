@@ -13,8 +13,8 @@ from game.levels import list_levels
 from game.rules.space.flick import PENCILS
 from game.rules.space.state import Flick, Heading, PlacePiece, SpaceGame
 from game.session import Session
-from game.ui.main import make_app
 from game.ui import paper
+from game.ui.main import make_app
 from game.ui.scenes.play import PlayScene
 from game.ui.views.space_editor import SpaceFieldEditor
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.strtree import STRtree
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
+from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
 from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
 from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, cm, flick_origin, make_hangars, piece_polygon
+from .random_play import hangar_spot, random_intention
 
 PIECES_EACH = 3  # S-U4
 CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
@@ -39,94 +40,6 @@ PHASES: dict[str, tuple[str, ...]] = {
     "heading": ("Heading", "CallDraw"),
     "over": (),
 }
-
-
-# -- actions -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PlaceDoor(Action):
-    """S-U3: the centre of the 1" door, in mm along the own hangar wall."""
-
-    at: float
-
-    def notation(self) -> str:
-        return f"door {self.at:.1f}"
-
-
-@dataclass(frozen=True)
-class DrawAsteroid(Action):
-    """S-U5: a hand-drawn asteroid outline (mm)."""
-
-    points: tuple[tuple[float, float], ...]
-
-    def notation(self) -> str:
-        return f"asteroid ({len(self.points)} points)"
-
-
-@dataclass(frozen=True)
-class FieldDone(Action):
-    def notation(self) -> str:
-        return "field done"
-
-
-@dataclass(frozen=True)
-class PlacePiece(Action):
-    """S-U4 a ship in the own hangar (nose at x, y), or S-V8 a turret just outside it."""
-
-    x: float
-    y: float
-    heading: float = 90.0  # degrees
-    turret: bool = False
-
-    def notation(self) -> str:
-        what = "turret" if self.turret else "ship"
-        return f"{what} {self.x:.1f},{self.y:.1f} @{self.heading:.0f}"
-
-
-@dataclass(frozen=True)
-class Flick(Action):
-    """The intention of a flick (S-F1): which piece, move or shot, direction (deg), strength 0..1."""
-
-    ship: int
-    mode: str  # "move" | "shot"
-    angle: float
-    strength: float
-    pencil: str = "hb"  # S-V10
-    stopper: tuple[float, float, float, float] | None = None  # S-V9: a hand line x1, y1, x2, y2
-
-    def notation(self) -> str:
-        extra = f" {self.pencil}" if self.pencil != "hb" else ""
-        hand = " hand" if self.stopper else ""
-        return f"{self.mode} #{self.ship} {self.angle:.1f}° {self.strength:.2f}{extra}{hand}"
-
-
-@dataclass(frozen=True)
-class Heading(Action):
-    """S-M6: the orientation of a ship after its successful move (degrees)."""
-
-    angle: float
-
-    def notation(self) -> str:
-        return f"heading {self.angle:.0f}°"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """S-V3: pass the turn (counts as a move)."""
-
-    def notation(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class CallDraw(Action):
-    """S-V4: call the stalemate after ten turns without a shot; ``by`` is the caller's seat
-    (either player may call, not only the one to move; None: the player to move)."""
-
-    by: int | None = None
-
-    def notation(self) -> str:
-        return "call draw" if self.by is None else f"call draw (seat {self.by})"
 
 
 # -- the game ----------------------------------------------------------------------
@@ -267,7 +180,6 @@ class SpaceState(State):
         return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS and self.phase in PHASES_CALL
 
     def random_action(self, rng: Chance) -> Action:
-        from .agents import random_intention
         return random_intention(self, rng)
 
     def check(self, action: Action) -> None:
@@ -668,26 +580,5 @@ def _polys_from(data: list[Any]) -> list[Polygon]:
     return [p if p is not None else _poly_from(data[i]) for i, p in enumerate(out)]
 
 
-def hangar_spot(state: SpaceState, seat: int, rng: Chance, turret: bool = False) -> PlacePiece | None:
-    """A random legal spot for a piece (used by random play and the computer pilot)."""
-    h = state.game.hangars[seat]
-    minx, miny, maxx, maxy = h.region.bounds
-    wall = LineString([h.wall_a, h.wall_b])
-    area = h.region if not turret else wall.buffer(IN * 0.9).difference(h.region.buffer(0.5))
-    minx, miny, maxx, maxy = area.bounds
-    inward = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}[h.side]
-    for _ in range(200):
-        x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
-        if not area.contains(Point(x, y)):
-            continue
-        act = PlacePiece(round(x, 2), round(y, 2), inward if not turret else round(rng.uniform(0, 360), 1), turret)
-        try:
-            state.check(act)
-        except IllegalAction:
-            continue
-        return act
-    return None
-
-
 __all__ = ["SpaceGame", "SpaceState", "PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading",
-           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob"]
+           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob", "hangar_spot"]

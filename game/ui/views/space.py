@@ -24,8 +24,7 @@ from shapely.ops import unary_union
 
 from ...engine import Event, IllegalAction
 from ...rules.space.evaluate import Piece, blast_region
-from ...rules.space.flick import PENCILS
-from ...rules.space.flick import point_at
+from ...rules.space.flick import PENCILS, point_at
 from ...rules.space.geometry import IN, cm, piece_polygon
 from ...rules.space.state import (
     CallDraw,

@@ -1,4 +1,4 @@
-"""Random flicks and the computer pilot.
+"""The computer pilot of Pencil Space Combat (imports the rules; the rules never import it).
 
 The pilot uses the same flick model as a person: it clones the state, gives the
 clone a generator of its own (never the real one: that would be seeing the
@@ -15,75 +15,13 @@ from shapely.geometry import LineString, Point, Polygon
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, IllegalAction
+from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
 from .evaluate import Piece, World
 from .fields import blob
 from .flick import PENCILS
 from .geometry import IN, SHIP_LENGTH, unit
-from .state import (
-    CallDraw,
-    DrawAsteroid,
-    FieldDone,
-    Flick,
-    Heading,
-    Pass,
-    PlaceDoor,
-    PlacePiece,
-    SpaceState,
-    hangar_spot,
-)
-
-
-def random_intention(state: SpaceState, rng: Chance) -> Action:
-    """A random legal action: in play a flick of a random piece, random direction and strength."""
-    g = state.game
-    seat = state.seat
-    if state.phase == "door":
-        h = g.hangars[seat]
-        return PlaceDoor(round(rng.uniform(IN / 2, h.wall_length - IN / 2), 2))
-    if state.phase == "field":
-        if rng.random() < 0.4:
-            for _ in range(20):
-                x, y = rng.uniform(10, g.width - 10), rng.uniform(IN + 12, g.height - IN - 12)
-                poly = blob(x, y, rng.uniform(4, 14), rng)
-                rock = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
-                try:
-                    state.check(rock)
-                    return rock
-                except IllegalAction:
-                    continue
-        return FieldDone()
-    if state.phase == "ships":
-        turret = bool(g.settings["turrets"]) and rng.random() < 0.25
-        spot = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
-        if spot is None:
-            raise RuntimeError("no room left in the hangar")
-        return spot
-    if state.phase == "heading":
-        p = state.piece(state.pending) if state.pending is not None else None
-        assert p is not None
-        for _ in range(6):
-            turn = Heading(round(rng.uniform(0, 360), 1))
-            try:
-                state.check(turn)
-                return turn
-            except IllegalAction:
-                continue
-        return Heading(round(math.degrees(p.heading), 6))
-    if state.can_call_draw() and rng.random() < 0.1:
-        return CallDraw()
-    if g.settings["passing"] and rng.random() < 0.05:
-        return Pass()
-    mine = [p for p in state.pieces if p.owner == seat]
-    p = rng.choice(mine)
-    mode = "shot" if p.kind == "turret" or rng.random() < 0.5 else "move"
-    pencil = rng.choice(list(g.pencils()))
-    stopper = None
-    if g.settings["stopper"] and rng.random() < 0.2:
-        x, y = rng.uniform(0, g.width), rng.uniform(0, g.height)
-        a = rng.uniform(0, math.pi)
-        stopper = (round(x, 2), round(y, 2), round(x + 40 * math.cos(a), 2), round(y + 40 * math.sin(a), 2))
-    return Flick(p.id, mode, round(rng.uniform(0, 360), 2), round(rng.uniform(0.02, 1.0), 3), pencil, stopper)
-
+from .random_play import hangar_spot, random_intention
+from .state import SpaceState
 
 # -- the computer pilot ---------------------------------------------------------------
 
