@@ -55,7 +55,7 @@ HAND = (150, 110, 80)
 PANEL_W = 184
 NUMBER_SIZE = 16  #: ship numbers on the paper: small, legible
 GRAB_PX = 22  #: a press this close to one of your ships' noses (screen pixels) picks it up
-LOUPE_MM = 11.0  #: half the width of paper the magnifier shows while aiming
+LOUPE_MM = 8.0  #: half the width of paper the magnifier shows while aiming
 INWARD = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}
 
 
