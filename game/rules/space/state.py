@@ -359,6 +359,7 @@ class SpaceState(State):
 
     def _do_calldraw(self, a: CallDraw) -> list[Event]:
         self.phase = "over"
+        self.pending = self.landing = None
         self.winners = ()
         caller = self.seat if a.by is None else a.by
         self.end_text = f"{self._name(caller)} calls the stalemate: a draw."
