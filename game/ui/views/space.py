@@ -409,8 +409,8 @@ class SpaceView(GameView):
             if len(strand) >= 2:
                 paper.pencil_lines(surface, colour, [self.px(p) for p in strand], False, 2, seed=a["seat"])
         for k, at in enumerate(a["lifts"]):  # S-V1: where the pencil left the paper (and came down)
-            if a["used_len"] * grown >= a["lift_s"][k]:
-                pygame.draw.circle(surface, paper.WARN, self.px(at), max(3, int(0.9 * self.scale)), 1)
+            if a["used_len"] * grown >= min(a["lift_s"][k], a["used_len"]) - 0.5:
+                pygame.draw.circle(surface, paper.WARN, self.px(at), max(6, int(2.0 * self.scale)), 2)
         if frac < 1.0 and used and used[-1]:
             tip = self.px(used[-1][-1])  # the pencil's point, still moving
             pygame.draw.circle(surface, paper.INK, (int(tip[0]), int(tip[1])), 3)
