@@ -39,3 +39,25 @@ def test_S_V1_a_skip_is_logged_and_the_shot_ends_where_the_pencil_lifted():
     out = evaluate_shot(s.world(), s.piece(0), Trace(((50.0, 100.0), (50.0, 200.0)), skips=((40.0, 60.0),)), True)
     assert out.rule == "S-V1" and "the pencil skipped" in out.text and not out.destroyed
     assert max(y for strand in out.used for _, y in strand) == 140.0  # nothing drawn beyond the lift
+
+
+def test_S_U3_one_unit_system_the_door_is_told_in_cm_with_the_rules_inches():
+    import pytest
+
+    from game.engine import IllegalAction
+    from game.rules.space.state import PlaceDoor, SpaceGame
+    s = SpaceGame({"field": "none"}).new_state(1)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(PlaceDoor(3.0))
+    assert "2.5 cm (1 in) door" in info.value.message and "1.3 cm to 20.3 cm along it" in info.value.message
+    said = texts(s.apply(PlaceDoor(98.0)))
+    assert said == ["Blue (bottom) opens the 2.5 cm (1 in) hangar door 9.8 cm along the wall."]
+
+
+def test_the_outline_drawn_is_the_polygon_the_rules_test():
+    from game.rules.space.geometry import piece_polygon
+    from game.ui.views.space import _outline
+    for kind, heading in (("ship", 0.7), ("turret", 0.0)):
+        drawn = _outline(kind, 50.0, 60.0, heading)
+        rules = piece_polygon(kind, 50.0, 60.0, heading).exterior.coords[:-1]
+        assert [tuple(map(float, c)) for c in rules] == list(drawn)
