@@ -26,10 +26,11 @@ from .state import SpaceState
 # -- the computer pilot ---------------------------------------------------------------
 
 LEVELS: dict[str, dict[str, float]] = {
-    # samples per candidate, personal aim error (degrees), strength error (relative), random move targets
-    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 2},
-    "ai": {"samples": 4, "aim": 1.0, "push": 0.05, "targets": 4},
-    "ace": {"samples": 8, "aim": 0.4, "push": 0.02, "targets": 6},
+    # samples per candidate, personal aim error (degrees), strength error (relative), random move targets,
+    # and the thinking time (s): every sample is a real pymunk slide, so more samples need more time
+    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 2, "budget": 0.25},
+    "ai": {"samples": 4, "aim": 1.0, "push": 0.05, "targets": 4, "budget": 0.35},
+    "ace": {"samples": 8, "aim": 0.4, "push": 0.02, "targets": 6, "budget": 0.8},
 }
 
 
@@ -67,8 +68,8 @@ class SpacePilot(Agent):
 
     name = "ai"
 
-    def __init__(self, game: Game, seed: int = 0, level: str = "ai", budget_s: float = 0.35) -> None:
-        super().__init__(game, seed, budget_s)
+    def __init__(self, game: Game, seed: int = 0, level: str = "ai", budget_s: float | None = None) -> None:
+        super().__init__(game, seed, LEVELS[level]["budget"] if budget_s is None else budget_s)
         self.level = LEVELS[level]
         self.idle = 0  #: own turns in a row without a promising attack: patience runs out, aggression grows
 
