@@ -339,16 +339,22 @@ def landing(world: World, piece: Piece, end: Pt, heading: float) -> tuple[float,
     hit = first_free(heading + offsets)
     if hit is None:
         return None
-    found = float(offsets[hit[0]])
-    sign = 1.0 if found > 0 else -1.0
-    lo, hi = abs(found) - math.radians(1), abs(found)  # lo: nothing fits (checked), hi: something fits
-    for _ in range(14):
-        mid = (lo + hi) / 2
-        if first_free(np.array([heading + sign * mid])) is None:
-            lo = mid
-        else:
-            hi = mid
-    h = heading + sign * hi
+    size = abs(float(offsets[hit[0]]))
+    best: float | None = None
+    for sign in (1.0, -1.0):  # both sides may open up within the same degree: the nearer wins
+        if first_free(np.array([heading + sign * size])) is None:
+            continue
+        lo, hi = size - math.radians(1), size  # lo: nothing fits (checked), hi: something fits
+        for _ in range(14):
+            mid = (lo + hi) / 2
+            if first_free(np.array([heading + sign * mid])) is None:
+                lo = mid
+            else:
+                hi = mid
+        if best is None or hi < abs(best):
+            best = sign * hi
+    assert best is not None
+    h = heading + best
     hit = first_free(np.array([h]))
     assert hit is not None
     return nose(h, hit[1])
