@@ -224,13 +224,15 @@ def test_S_M6_a_clear_move_lands_at_the_end_pointing_along_the_trace_then_any_he
     assert math.degrees(s.piece(0).heading) == pytest.approx(200) and s.current_player() == 1
 
 
-def test_S_M6_a_heading_that_would_touch_something_is_refused():
+def test_S_M6_rev2_a_heading_into_rock_is_kept_with_another_part_of_the_ship_on_the_end():
     s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270)], [square(50, 140, 5)])
     s.apply(Flick(0, "move", 90, s_for(32)))  # nose stops 3 mm short of the rock
-    assert s.phase == "heading"
-    with pytest.raises(IllegalAction) as info:
-        s.apply(Heading(270))  # the body would lie in the rock
-    assert info.value.rule == "S-M6"
+    assert s.phase == "heading" and s.landing == pytest.approx((50, 132))
+    ev = s.apply(Heading(270))  # nose on the end, the body would lie in the rock: the base sits there instead
+    p = s.piece(0)
+    assert math.degrees(p.heading) % 360 == pytest.approx(270)
+    assert p.body().distance(Point(50, 132)) < 1e-6 and not p.body().intersects(s.asteroids[0])
+    assert (p.x, p.y) != pytest.approx((50, 132)) and "heading" in kinds(ev)
 
 
 def test_S_M7_a_ship_may_fly_through_a_door_into_any_hangar():

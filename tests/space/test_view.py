@@ -13,6 +13,7 @@ from game.levels import list_levels
 from game.rules.space.flick import PENCILS
 from game.rules.space.state import Flick, Heading, PlacePiece, SpaceGame
 from game.session import Session
+from game.ui import paper
 from game.ui.main import make_app
 from game.ui.scenes.play import PlayScene
 from game.ui.views.space_editor import SpaceFieldEditor
@@ -224,3 +225,69 @@ def test_field_editor_refuses_a_touching_asteroid_and_saves_a_field_that_plays(a
     assert "Saved 'blue_moon'" in editor.message and "blue_moon" in list_levels("space")
     game = SpaceGame({"field": "level", "level": "blue_moon"})
     assert len(game.level_rocks) == 1 and game.level_rocks[0].equals_exact(editor.rocks[0], 0.01)
+
+
+def test_S_S2_the_flight_never_draws_beyond_the_wall_that_stopped_the_shot(app):
+    sess, scene = start(app)
+    v = scene.view
+    s = sess.state
+    p = own_ship(sess, 160)
+    # a long shot straight up from beside the door: the rules cut it at the own hangar wall
+    wall = 25.4 if p.owner == 0 else 279.4 - 25.4
+    flick = Flick(p.id, "shot", 90 if p.owner == 0 else 270, 1.0)
+    assert scene.submit(flick)
+    trace = next(a for a in v.anim if a["kind"] == "trace")
+    ys = [q[1] for strand in trace["used"] for q in strand]
+    assert (max(ys) if p.owner == 0 else min(ys)) == pytest.approx(wall, abs=0.01)
+    assert "raw" not in trace  # the pencil's path past the wall is never drawn
+    for _ in range(40):  # and no frame of the flight puts graphite beyond it
+        app.frame([], dt=0.02)
+        beyond = v.px((p.x, wall + (6 if p.owner == 0 else -6)))
+        assert app.screen.get_at((int(beyond[0]), int(beyond[1])))[:3] != paper.GRAPHITE
+    assert s.residue[-1][1][-1][-1][1] == pytest.approx(wall, abs=0.01)
+
+
+def test_a_generous_grab_radius_picks_up_your_own_ship_a_few_pixels_off_its_nose(app):
+    sess, scene = start(app)
+    v = scene.view
+    p = own_ship(sess, 108)
+    nose = v.px((p.x, p.y))
+    assert v.scale < 3.0  # at 1280x800 a ship is only a few pixels long
+    off = (nose[0] + 12, nose[1] + 9)  # 15 px away, beside the ship
+    assert v._piece_at(v.mm(off)).id == p.id
+    drag(app, [off, (off[0], off[1] - 30), (off[0], off[1] - 60)])
+    assert sess.state.game.decode_action(sess.record.actions[-1]).ship == p.id
+
+
+def test_the_magnifier_shows_the_ship_while_aiming(app):
+    sess, scene = start(app)
+    v = scene.view
+    p = own_ship(sess, 108)
+    nose = v.px((p.x, p.y))
+    app.frame([motion(nose), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=nose, button=1, touch=False)])
+    app.frame([motion((nose[0], nose[1] - 40), (1, 0, 0))])
+    box = pygame.Rect(v.rect.x + 8, v._panel_bottom() + 86, 164, 164)
+    fill = tuple(min(255, c + 100) for c in paper.player_colour(p.owner))
+
+    def filled() -> int:
+        return sum(1 for x in range(box.left, box.right, 2) for y in range(box.top, box.bottom, 2)
+                   if sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], fill, strict=True)) < 30)
+
+    assert filled() > 20  # the ship's fill, magnified beside the paper
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(nose[0], nose[1] - 40), button=1, touch=False)])
+    settle(app, scene)
+    assert filled() == 0  # gone once the flick is let go
+
+
+def test_residue_is_drawn_from_a_cached_layer_and_turret_hint_speaks_of_turrets(app):
+    sess, scene = start(app, {"turrets": True}, ships=False)
+    v = scene.view
+    button(app, v.buttons["turret"])
+    assert "turret" in v.hint().lower() and "within 2.5 cm (1 in)" in v.hint()
+    sess2, scene2 = start(app)
+    flick_up(app, scene2, sess2, mm=60.0, right=True)
+    settle(app, scene2)
+    layer = scene2.view._residue
+    app.frame([])
+    app.frame([])
+    assert layer is not None and scene2.view._residue is layer

@@ -19,7 +19,7 @@ from shapely.ops import unary_union
 from shapely.strtree import STRtree
 
 from .flick import Trace
-from .geometry import BLAST_RADIUS, CRUMB_AREA, TUNNEL_WIDTH, Sheet, piece_polygon
+from .geometry import BLAST_RADIUS, CRUMB_AREA, SHIP_BASE, SHIP_LENGTH, TUNNEL_WIDTH, Sheet, piece_polygon
 
 Pt = tuple[float, float]
 EPS = 1e-6
@@ -53,6 +53,10 @@ class World:
     asteroids: list[Polygon]
     tree: STRtree | None
     tears: list[LineString]
+    labels: dict[int, str] = field(default_factory=dict)  #: piece id -> "Orange's ship 4" for the log
+
+    def label(self, pid: int) -> str:
+        return self.labels.get(pid, f"ship {pid}")
 
     def asteroids_near(self, geom: BaseGeometry) -> list[int]:
         if self.tree is None or not self.asteroids:
@@ -228,6 +232,7 @@ class Outcome:
     tear: tuple[Pt, Pt] | None = None
     tunnels: dict[int, list[Polygon]] = field(default_factory=dict)  #: asteroid index -> what is left
     stayed: bool = False
+    end: Pt | None = None  #: the trace's end a landing ship touches (S-M6)
 
 
 def _used(parts: list[tuple[float, LineString]]) -> list[list[Pt]]:
@@ -256,28 +261,140 @@ def fits(world: World, body: Polygon, ignore: int | None = None) -> bool:
     return not any(p.id != ignore and body.intersects(p.body()) for p in world.pieces)
 
 
-def place_after_move(world: World, piece: Piece, x: float, y: float, heading: float) -> float | None:
-    """The heading nearest the wanted one at which the ship fits with its nose on the trace's end."""
-    for k in range(25):
-        turn = (k + 1) // 2 * (1 if k % 2 else -1) * math.radians(15)
-        h = heading + turn
-        if fits(world, piece._replace(x=x, y=y, heading=h).body(), ignore=piece.id):
-            return h
-    return None
+#: Points of the ship that may sit on the trace's end (S-M6 rev 2: "any part of the ship"), in the
+#: ship's own frame (along the heading from the nose, sideways), most natural first: the nose, the
+#: centre line, the base and its corners, the flanks.
+ANCHORS: tuple[tuple[float, float], ...] = tuple(
+    sorted({(-SHIP_LENGTH * f, SHIP_BASE / 2 * g * f) for f in (0.0, 0.25, 0.5, 0.75, 1.0)
+            for g in (-1.0, -0.5, 0.0, 0.5, 1.0)}, key=lambda a: (math.hypot(*a), a[1])))
+
+
+def _bodies(end: Pt, headings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (heading, anchor) ship body with that anchor on ``end``: triangles and their nose points."""
+    h = headings[:, None]
+    cos, sin = np.cos(h), np.sin(h)
+    ax = np.array([a[0] for a in ANCHORS])[None, :]
+    ay = np.array([a[1] for a in ANCHORS])[None, :]
+    nx = end[0] - (ax * cos - ay * sin)  # the nose, so that the anchor lands on the end point
+    ny = end[1] - (ax * sin + ay * cos)
+    bx, by = nx - cos * SHIP_LENGTH, ny - sin * SHIP_LENGTH
+    px, py = -sin * SHIP_BASE / 2, cos * SHIP_BASE / 2
+    tri = np.stack([np.stack([nx, ny], -1), np.stack([bx + px, by + py], -1), np.stack([bx - px, by - py], -1)], -2)
+    return tri.reshape(-1, 3, 2), np.stack([nx, ny], -1).reshape(-1, 2)
+
+
+def _near(world: World, end: Pt, ignore: int | None) -> list[tuple[str, BaseGeometry]]:
+    """What a ship set down on ``end`` could touch: walls, tears, asteroids and pieces within a ship's length."""
+    reach = Point(end).buffer(SHIP_LENGTH + 0.5, quad_segs=4)
+    out: list[tuple[str, BaseGeometry]] = [("a hangar wall", w) for w in world.walls if w.intersects(reach)]
+    out += [("a tear", t) for t in world.tears if t.intersects(reach)]
+    out += [("an asteroid", world.asteroids[i]) for i in world.asteroids_near(reach)]
+    out += [(f"ship {p.id}" if p.kind == "ship" else f"turret {p.id}", p.body()) for p in world.pieces
+            if p.id != ignore and math.dist((p.x, p.y), end) < 3 * SHIP_LENGTH]
+    return out
+
+
+def _free(world: World, tri: np.ndarray, obstacles: BaseGeometry | None) -> np.ndarray:
+    """Which triangles lie wholly on the paper (a box, so their corners say it) and touch nothing."""
+    w, h = world.sheet.width, world.sheet.height
+    ok = np.all((tri[..., 0] >= 0) & (tri[..., 0] <= w) & (tri[..., 1] >= 0) & (tri[..., 1] <= h), axis=1)
+    if obstacles is not None and ok.any():
+        idx = np.flatnonzero(ok)
+        ok[idx] = ~shapely.intersects(obstacles, shapely.polygons(tri[idx]))
+    return ok
+
+
+def landing(world: World, piece: Piece, end: Pt, heading: float) -> tuple[float, float, float] | None:
+    """S-M6 (rev 2): the free placement with some part of the ship on ``end``, nearest to ``heading``.
+
+    Returns the nose and heading, or None when no placement touching the end is free.
+    The exact heading is tried first with every anchor; failing that, whole degrees
+    either way, then the first free one is narrowed down by bisection, so the answer
+    is the nearest free heading to a thousandth of a degree, not a step.
+    """
+    near = _near(world, end, piece.id)
+    obstacles = unary_union([g for _, g in near]) if near else None
+    if obstacles is not None:
+        shapely.prepare(obstacles)
+
+    def first_free(hs: np.ndarray) -> tuple[int, int] | None:
+        tri, noses = _bodies(end, hs)
+        ok = _free(world, tri, obstacles).reshape(len(hs), len(ANCHORS))
+        rows = np.flatnonzero(ok.any(axis=1))
+        if not len(rows):
+            return None
+        r = int(rows[0])
+        return r, int(np.flatnonzero(ok[r])[0])
+
+    def nose(h: float, anchor: int) -> tuple[float, float, float]:
+        _, noses = _bodies(end, np.array([h]))
+        x, y = noses[anchor]
+        return float(x), float(y), h
+
+    hit = first_free(np.array([heading]))
+    if hit is not None:
+        return nose(heading, hit[1])
+    steps = np.arange(1, 181, dtype=float)
+    offsets = np.radians(np.stack([steps, -steps], 1).reshape(-1))  # +1, -1, +2, -2, ... degrees
+    hit = first_free(heading + offsets)
+    if hit is None:
+        return None
+    size = abs(float(offsets[hit[0]]))
+    best: float | None = None
+    for sign in (1.0, -1.0):  # both sides may open up within the same degree: the nearer wins
+        if first_free(np.array([heading + sign * size])) is None:
+            continue
+        lo, hi = size - math.radians(1), size  # lo: nothing fits (checked), hi: something fits
+        for _ in range(14):
+            mid = (lo + hi) / 2
+            if first_free(np.array([heading + sign * mid])) is None:
+                lo = mid
+            else:
+                hi = mid
+        if best is None or hi < abs(best):
+            best = sign * hi
+    assert best is not None
+    h = heading + best
+    hit = first_free(np.array([h]))
+    assert hit is not None
+    return nose(h, hit[1])
+
+
+def no_room(world: World, piece: Piece, end: Pt) -> str:
+    """Why nothing fits on the trace's end: what the ship, nose on the end, would touch."""
+    body = piece._replace(x=end[0], y=end[1]).body()
+    what = [name for name, g in _near(world, end, piece.id) if g.intersects(body)]
+    if not world.sheet.paper.contains(body):
+        what.append("the paper's edge")
+    what = list(dict.fromkeys(what))
+    if not what:
+        return "too little room"
+    return what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
 
 
 def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "off",
                   stopper: LineString | None = None) -> Outcome:
     """S-M1..S-M7 with skips (S-V1), tears (S-V2), cylinder (S-V5) and the stopper hand (S-V9)."""
+    out = _move(world, mover, trace, skip_mode, stopper)
+    if out.tear is not None and all(pid != mover.id for pid, _ in out.destroyed):
+        # S-V2: a tear during a move destroys the ship, even one that would have stayed put (S-M1)
+        out.rule, out.moved_to, out.stayed = "S-V2", None, False
+        out.text = out.text.replace(": it stays put", "") + ", and the pencil tore the paper: destroyed"
+        out.destroyed.append((mover.id, mover.centre()))
+    return out
+
+
+def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: LineString | None) -> Outcome:
     course = lay(trace.points, world.sheet)
     limit = course.length
     end = course.end
     limit, stopped = _cut_by_stopper(world, course, limit, stopper)
+    cut = "hand" if stopped else ""
     if stopped:
         end = None
     gaps = [g for g in trace.skips if g[0] < limit - EPS]
     if gaps and skip_mode != "advanced":
-        limit, end, gaps = gaps[0][0], None, []  # S-V1 basic: the trace ends where the first skip starts
+        limit, end, gaps, cut = gaps[0][0], None, [], "skip"  # S-V1 basic: the trace ends where the skip starts
     spans: list[tuple[float, float]] = []
     at = 0.0
     for g0, g1 in gaps:
@@ -285,6 +402,7 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
         at = min(g1, limit)
     spans.append((at, limit))
     tear_s = trace.tear_at if trace.tear is not None and trace.tear_at < limit else None
+    torn = trace.tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
     used: list[list[Pt]] = []
     for n, (a, b) in enumerate(spans):
         if n > 0:  # S-V1 advanced: landing after a jump
@@ -292,41 +410,54 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
             if tear_s is not None and tear_s < a:
                 break
             for _i in world.asteroids_near(land):
-                return Outcome("move", "S-V1", "jumped and landed inside an asteroid: destroyed", used,
-                               [(mover.id, (land.x, land.y))], tear=trace.tear)
+                return Outcome("move", "S-V1", "skipped off the paper and came down inside an asteroid: destroyed",
+                               used,
+                               [(mover.id, (land.x, land.y))], tear=torn)
             for p in world.pieces:
                 if p.id != mover.id and p.body().intersects(land):
-                    return Outcome("move", "S-V1", f"jumped and landed on ship {p.id}: both destroyed", used,
-                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=trace.tear)
+                    return Outcome("move", "S-V1", f"skipped off the paper and came down on {world.label(p.id)}: "
+                                   "both destroyed", used,
+                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=torn)
         parts = course.parts(a, b)
         meet = first_meet(world, parts, mover)
         if meet is not None and (tear_s is None or meet.s <= tear_s):
             used.extend(_used(course.parts(a, meet.s)))
             meet.point = course.point_at(max(0.0, meet.s - 0.5))  # blow up just short of the obstacle
-            return _move_hit(meet, mover, used, trace.tear)
+            return _move_hit(world, meet, mover, used, torn)
         used.extend(_used(parts))
     if tear_s is not None:
         rip = course.point_at(tear_s)
-        return Outcome("move", "S-V2", "tore the paper: the ship is lost in the rip", used, [(mover.id, rip)],
-                       tear=trace.tear)
+        return Outcome("move", "S-V2", "tore the paper: lost in the rip", used, [(mover.id, rip)],
+                       tear=torn)
     if end == "off":
-        return Outcome("move", "S-M5", "left the paper: destroyed", used, [(mover.id, course.point_at(limit))])
+        return Outcome("move", "S-M5", "flew off the paper: destroyed", used, [(mover.id, course.point_at(limit))])
     if end == "edge":
-        return Outcome("move", "S-M3", "hit a hangar's edge: destroyed", used, [(mover.id, course.point_at(limit))])
+        return Outcome("move", "S-M3", "hit the paper's edge beside a hangar (no wrapping there): destroyed", used,
+                       [(mover.id, course.point_at(limit))])
     x, y = course.point_at(limit)
     heading = course.direction_at(limit)
-    h = place_after_move(world, mover, x, y, heading)
-    if h is None:
-        return Outcome("move", "S-M6", "found no room to land: destroyed", used, [(mover.id, (x, y))])
+    placed = landing(world, mover, (x, y), heading)
+    if placed is None:
+        return Outcome("move", "S-M6", f"found no room to land: any way of setting it down on the trace's end "
+                       f"touches {no_room(world, mover, (x, y))}; destroyed", used, [(mover.id, (x, y))],
+                       end=(x, y))
     gone = math.dist((mover.x, mover.y), (x, y))
-    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands", used, moved_to=(x, y, h))
+    why = ""
+    if cut == "skip":
+        why = "; the pencil skipped, so the move ends where it lifted"
+    elif cut == "hand":
+        why = "; the hand stopped the pencil"
+    elif len(spans) > 1:
+        why = "; the pencil skipped and the ship jumped what lay under the gap"
+    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands{why}", used, moved_to=placed, end=(x, y))
 
 
-def _move_hit(meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
+def _move_hit(world: World, meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
     if meet.what == "self":
-        return Outcome("move", "S-M1", "crossed its own body: it stays put", used, stayed=True, tear=tear)
+        return Outcome("move", "S-M1", "was flicked backwards across its own body: it stays put", used, stayed=True,
+                       tear=tear)
     if meet.what == "piece":
-        return Outcome("move", "S-M4", f"rammed ship {meet.index}: both destroyed", used,
+        return Outcome("move", "S-M4", f"rammed {world.label(meet.index)}: both destroyed", used,
                        [(mover.id, meet.point), (meet.index, meet.point)], tear=tear)
     if meet.what == "tear":
         return Outcome("move", "S-V2", "flew into a tear: destroyed", used, [(mover.id, meet.point)], tear=tear)
@@ -338,27 +469,45 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
                   stopper: LineString | None = None) -> Outcome:
     """S-S1..S-S5: walls and tears stop a shot, every ship on it is destroyed, asteroids are tunnelled."""
     course = lay(trace.points, world.sheet)
-    limit, _ = _cut_by_stopper(world, course, course.length, stopper)
-    rule, text = "S-S3", "fired"
+    limit, stopped = _cut_by_stopper(world, course, course.length, stopper)
+    rule, why = "S-S3", "; the hand stopped the pencil" if stopped else ""
     if skips and trace.skips and trace.skips[0][0] < limit:
         limit = trace.skips[0][0]  # S-V1: shots never jump
+        rule, why = "S-V1", "; the pencil skipped, so the shot ends where it lifted"
     stop = first_meet(world, course.parts(0.0, limit), None, asteroids=False, pieces=False)
     if stop is not None:
         limit = stop.s
-        rule, text = ("S-S2", "fired; the shot stopped at a wall") if stop.what == "wall" else \
-            ("S-V2", "fired; the shot stopped at a tear")
+        rule, why = ("S-S2", "; a hangar wall stopped the shot") if stop.what == "wall" else \
+            ("S-V2", "; a tear stopped the shot")
     parts = course.parts(0.0, limit)
-    out = Outcome("shot", rule, text, _used(parts), tear=trace.tear)
+    out = Outcome("shot", rule, "", _used(parts), tear=trace.tear)
+    hits: list[str] = []
     for p in world.pieces:
         body = p.body().buffer(-0.02) if p.id == shooter.id else p.body()  # S-S1: its own body too
         if any(line.intersects(body) for _, line in parts):
             out.destroyed.append((p.id, p.centre()))
+            if p.id != shooter.id:
+                hits.append(world.label(p.id))
+    own = any(pid == shooter.id for pid, _ in out.destroyed)
+    said = "fired and hit " + _and(hits) + (": destroyed" if len(hits) == 1 else ": all destroyed") if hits \
+        else "fired and hit nothing"
+    if own:
+        out.rule = "S-S1"
+        said = ("shot itself: the trace crossed its own body" if not hits
+                else said + "; it also shot itself: the trace crossed its own body")
+    elif hits:
+        out.rule = "S-S3"
+    out.text = said + why
     crossed = sorted({i for _, line in parts for i in world.asteroids_near(line)})
     if crossed:
         cut = unary_union([line.buffer(TUNNEL_WIDTH / 2) for _, line in parts])
         for i in crossed:
             out.tunnels[i] = tunnel(world.asteroids[i], cut)
     return out
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:
@@ -370,25 +519,41 @@ def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:
 
 # -- blasts (S-V6) -------------------------------------------------------------------
 
+def _shadow(centre: Pt, a: Pt, b: Pt) -> Polygon | None:
+    """The part of the blast disc a straight wall piece a-b hides from ``centre`` (exact).
+
+    A homothety about the centre pushes the piece out until it lies beyond the disc;
+    the quadrilateral between the piece and its image is everything behind it, however
+    long the wall and wherever the blast.  Seen edge on, a wall hides nothing.
+    """
+    (cx, cy), (ax, ay), (bx, by) = centre, a, b
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1e-9:
+        return None
+    d = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / length  # distance to the wall's line
+    if d < 1e-6:
+        return None
+    k = max(2.0, 2.0 * BLAST_RADIUS / d)
+    far_a = (cx + (ax - cx) * k, cy + (ay - cy) * k)
+    far_b = (cx + (bx - cx) * k, cy + (by - cy) * k)
+    return Polygon([a, b, far_b, far_a])
+
+
 def blast_region(world: World, centre: Pt) -> BaseGeometry:
-    """The 1" disc around a blast, minus what the hangar walls hide from it."""
+    """The 1" disc around a blast, minus what the hangar walls hide from it (S-V6): a visibility region."""
     c = Point(centre)
     disc = c.buffer(BLAST_RADIUS, quad_segs=16)
     shadows = []
-    far = BLAST_RADIUS * 4
     for wall in world.walls:
         if wall.distance(c) >= BLAST_RADIUS:
             continue
-        (ax, ay), (bx, by) = wall.coords[0], wall.coords[-1]
-        if wall.distance(c) < 1e-3:
-            continue
-
-        def away(px: float, py: float) -> Pt:
-            d = math.hypot(px - c.x, py - c.y) or 1e-9
-            return c.x + (px - c.x) * far / d, c.y + (py - c.y) * far / d
-
-        shade = Polygon([(ax, ay), (bx, by), away(bx, by), away(ax, ay)])
-        shadows.append(shade if shade.is_valid else shade.buffer(0))
+        piece = wall.intersection(disc)  # only the part inside the disc can hide anything
+        for line in getattr(piece, "geoms", [piece]):
+            coords = list(line.coords) if isinstance(line, LineString) else []
+            for a, b in zip(coords, coords[1:], strict=False):
+                shade = _shadow(centre, (a[0], a[1]), (b[0], b[1]))
+                if shade is not None:
+                    shadows.append(shade)
     if shadows:
         return disc.difference(unary_union(shadows))
     return disc

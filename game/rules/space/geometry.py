@@ -26,6 +26,12 @@ CRUMB_AREA = 6.0  #: asteroid pieces smaller than this (mm^2, about half a ship)
 SIDES = ("bottom", "top", "left", "right")  #: seat -> side of the paper
 
 
+def cm(mm: float, inches: float | None = None) -> str:
+    """One unit system on screen: centimetres, with the inches the rules speak of in brackets."""
+    text = f"{mm / 10:.1f} cm"
+    return text if inches is None else f"{text} ({inches:g} in)"
+
+
 def unit(angle: float) -> tuple[float, float]:
     return math.cos(angle), math.sin(angle)
 

@@ -8,22 +8,25 @@ action, so a record replays the whole game, coin flip included.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.strtree import STRtree
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
-from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits
+from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
+from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
-from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, flick_origin, make_hangars, piece_polygon
+from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, cm, flick_origin, make_hangars, piece_polygon
+from .random_play import hangar_spot, random_intention
 
 PIECES_EACH = 3  # S-U4
+CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
+PHASES_CALL = ("play", "heading")  # S-V4: when a stalemate may be called (by either player)
 QUIET_TURNS = 10  # S-V4
 RESIDUE_KEPT = 12
 STOPPER_MAX = 4 * IN  # a hand is about four inches across
@@ -34,94 +37,9 @@ PHASES: dict[str, tuple[str, ...]] = {
     "field": ("DrawAsteroid", "FieldDone"),
     "ships": ("PlacePiece",),
     "play": ("Flick", "Pass", "CallDraw"),
-    "heading": ("Heading",),
+    "heading": ("Heading", "CallDraw"),
     "over": (),
 }
-
-
-# -- actions -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PlaceDoor(Action):
-    """S-U3: the centre of the 1" door, in mm along the own hangar wall."""
-
-    at: float
-
-    def notation(self) -> str:
-        return f"door {self.at:.1f}"
-
-
-@dataclass(frozen=True)
-class DrawAsteroid(Action):
-    """S-U5: a hand-drawn asteroid outline (mm)."""
-
-    points: tuple[tuple[float, float], ...]
-
-    def notation(self) -> str:
-        return f"asteroid ({len(self.points)} points)"
-
-
-@dataclass(frozen=True)
-class FieldDone(Action):
-    def notation(self) -> str:
-        return "field done"
-
-
-@dataclass(frozen=True)
-class PlacePiece(Action):
-    """S-U4 a ship in the own hangar (nose at x, y), or S-V8 a turret just outside it."""
-
-    x: float
-    y: float
-    heading: float = 90.0  # degrees
-    turret: bool = False
-
-    def notation(self) -> str:
-        what = "turret" if self.turret else "ship"
-        return f"{what} {self.x:.1f},{self.y:.1f} @{self.heading:.0f}"
-
-
-@dataclass(frozen=True)
-class Flick(Action):
-    """The intention of a flick (S-F1): which piece, move or shot, direction (deg), strength 0..1."""
-
-    ship: int
-    mode: str  # "move" | "shot"
-    angle: float
-    strength: float
-    pencil: str = "hb"  # S-V10
-    stopper: tuple[float, float, float, float] | None = None  # S-V9: a hand line x1, y1, x2, y2
-
-    def notation(self) -> str:
-        extra = f" {self.pencil}" if self.pencil != "hb" else ""
-        hand = " hand" if self.stopper else ""
-        return f"{self.mode} #{self.ship} {self.angle:.1f}° {self.strength:.2f}{extra}{hand}"
-
-
-@dataclass(frozen=True)
-class Heading(Action):
-    """S-M6: the orientation of a ship after its successful move (degrees)."""
-
-    angle: float
-
-    def notation(self) -> str:
-        return f"heading {self.angle:.0f}°"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """S-V3: pass the turn (counts as a move)."""
-
-    def notation(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class CallDraw(Action):
-    """S-V4: call the stalemate after ten turns without a shot."""
-
-    def notation(self) -> str:
-        return "call draw"
 
 
 # -- the game ----------------------------------------------------------------------
@@ -129,6 +47,7 @@ class CallDraw(Action):
 class SpaceGame(Game):
     name = "space"
     title = "Pencil Space Combat"
+    rules_version = "2"  # 2: RULES.md revision 2 (S-M6 landings, S-T4 order, S-V8 turrets, S-V4 caller)
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
         Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
@@ -152,6 +71,8 @@ class SpaceGame(Game):
         super().__init__(settings)
         self.width, self.height = PAPERS[self.settings["paper"]]
         self.hangars = tuple(make_hangars(self.width, self.height, self.settings["players"]))
+        #: S-T4 (rev 2): clockwise round the table seen from above, first hangar at the bottom
+        self.order = tuple(seat for side in CLOCKWISE for seat in range(self.num_players) if SIDES[seat] == side)
         self.level_rocks: list[Polygon] = []
         if self.settings["field"] == "level":
             self.level_rocks = load_field(self.settings["level"], self.sheet((None,) * self.num_players))
@@ -161,7 +82,11 @@ class SpaceGame(Game):
         return int(self.settings["players"])
 
     def player_name(self, seat: int) -> str:
-        return f"{('Blue', 'Orange', 'Green', 'Purple')[seat]} ({SIDES[seat]})"
+        return f"{self.colour(seat)} ({SIDES[seat]})"
+
+    @staticmethod
+    def colour(seat: int) -> str:
+        return ("Blue", "Orange", "Green", "Purple")[seat]
 
     def sheet(self, doors: tuple[float | None, ...]) -> Sheet:
         return Sheet(self.width, self.height, self.hangars, doors, bool(self.settings["cylinder"]))
@@ -203,6 +128,7 @@ class SpaceState(State):
         self.quiet = 0
         self.turns = 0
         self.pending: int | None = None
+        self.landing: tuple[float, float] | None = None  #: the trace's end the pending ship touches (S-M6)
         self.winners: tuple[int, ...] | None = None
         self.end_text = ""
         self._tree: STRtree | None = None
@@ -226,7 +152,11 @@ class SpaceState(State):
 
     def world(self) -> World:
         return World(self.sheet(), self.walls(), self.pieces, self.asteroids, self.tree(),
-                     [LineString(t) for t in self.tears])
+                     [LineString(t) for t in self.tears], {p.id: self.label(p) for p in self.pieces})
+
+    def label(self, p: Piece) -> str:
+        """How the log names a piece: its owner's colour, its kind and its number ("Orange's ship 4")."""
+        return f"{self.game.colour(p.owner)}'s {p.kind} {p.id}"
 
     def piece(self, pid: int) -> Piece | None:
         for p in self.pieces:
@@ -247,10 +177,9 @@ class SpaceState(State):
         return None  # positions, directions and strengths are continuous: see random_action
 
     def can_call_draw(self) -> bool:
-        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS
+        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS and self.phase in PHASES_CALL
 
     def random_action(self, rng: Chance) -> Action:
-        from .agents import random_intention
         return random_intention(self, rng)
 
     def check(self, action: Action) -> None:
@@ -271,8 +200,8 @@ class SpaceState(State):
     def _check_placedoor(self, a: PlaceDoor) -> None:
         h = self.game.hangars[self.seat]
         if not (isinstance(a.at, (int, float)) and math.isfinite(a.at)) or not h.door_ok(a.at):
-            raise IllegalAction("S-U3", f"The 1-inch door must lie on your wall: choose a spot from "
-                                f"{IN / 2:.0f} to {h.wall_length - IN / 2:.0f} mm along it.")
+            raise IllegalAction("S-U3", f"The {cm(IN, 1)} door must lie on your wall: put its middle "
+                                f"{cm(IN / 2)} to {cm(h.wall_length - IN / 2)} along it.")
 
     def _check_drawasteroid(self, a: DrawAsteroid) -> None:
         if len(self.asteroids) >= MAX_ASTEROIDS:
@@ -291,12 +220,14 @@ class SpaceState(State):
             raise IllegalAction("S-U4", "That is not a place on the paper.")
         if a.turret and not self.game.settings["turrets"]:
             raise IllegalAction("S-V8", "Turrets are not in play (turn the variant on).")
+        if a.turret and any(p.owner == self.seat and p.kind == "turret" for p in self.pieces):
+            raise IllegalAction("S-V8", "One turret each: every other piece of your fleet is a ship.")
         body = piece_polygon("turret" if a.turret else "ship", a.x, a.y, math.radians(a.heading))
         hangar = self.game.hangars[self.seat]
         if a.turret:
             wall = LineString([hangar.wall_a, hangar.wall_b])
             if any(h.region.intersects(body) for h in self.game.hangars) or body.distance(wall) > IN:
-                raise IllegalAction("S-V8", "A turret stands outside your hangar, within an inch of its wall.")
+                raise IllegalAction("S-V8", f"A turret stands outside your hangar, within {cm(IN, 1)} of its wall.")
         elif not hangar.region.contains(body):
             raise IllegalAction("S-U4", "Ships start wholly inside your own hangar.")
         if not fits(self.world(), body):
@@ -322,14 +253,21 @@ class SpaceState(State):
             x1, y1, x2, y2 = a.stopper
             length = math.hypot(x2 - x1, y2 - y1)
             if not 3.0 <= length <= STOPPER_MAX:
-                raise IllegalAction("S-V9", "A hand is between 3 mm and 4 inches across.")
+                raise IllegalAction("S-V9", f"A hand is between 0.3 cm and {cm(STOPPER_MAX, 4)} across.")
 
     def _check_heading(self, a: Heading) -> None:
         p = self.piece(self.pending) if self.pending is not None else None
         if p is None or not math.isfinite(a.angle):
             raise IllegalAction("S-M6", "No ship is waiting for its heading.")
-        if not fits(self.world(), p._replace(heading=math.radians(a.angle)).body(), ignore=p.id):
-            raise IllegalAction("S-M6", "The ship does not fit that way round: it would touch something.")
+
+    def placement(self, angle: float) -> tuple[float, float, float]:
+        """S-M6 (rev 2): where the pending ship sits when its player asks for ``angle`` (degrees):
+        the free placement touching the trace's end nearest to that heading."""
+        p = self.piece(self.pending) if self.pending is not None else None
+        assert p is not None
+        end = self.landing if self.landing is not None else (p.x, p.y)
+        found = landing(self.world(), p, end, math.radians(angle))
+        return found if found is not None else (p.x, p.y, p.heading)
 
     def _check_pass(self, a: Pass) -> None:
         if not self.game.settings["passing"]:
@@ -341,6 +279,9 @@ class SpaceState(State):
         if self.quiet < QUIET_TURNS:
             raise IllegalAction("S-V4", f"A draw may be called after {QUIET_TURNS} turns without a shot "
                                 f"({self.quiet} so far).")
+        if a.by is not None and (isinstance(a.by, bool) or not isinstance(a.by, int)
+                                 or a.by not in self.alive_seats()):
+            raise IllegalAction("S-V4", "Only a player still in the game may call the stalemate.")
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -354,13 +295,25 @@ class SpaceState(State):
     def _do_placedoor(self, a: PlaceDoor) -> list[Event]:
         self.doors[self.seat] = float(a.at)
         self._walls = None
-        ev = [Event("door", f"{self._name()} opens the hangar door at {a.at:.0f} mm.", {"seat": self.seat})]
-        if self.seat + 1 < self.game.num_players:
-            self.seat += 1
+        ev = [Event("door", f"{self._name()} opens the {cm(IN, 1)} hangar door {cm(a.at)} along the wall.",
+                    {"seat": self.seat})]
+        nxt = self._after(self.seat, lambda seat: self.doors[seat] is None)
+        if nxt is not None:
+            self.seat = nxt
         else:
-            self.seat = 0
+            self.seat = self.game.order[0]
             self.phase = "field" if self.game.settings["field"] == "hand" else "ships"
         return ev
+
+    def _after(self, seat: int, ok: Callable[[int], bool]) -> int | None:
+        """The next seat clockwise after ``seat`` (S-T4 rev 2) for which ``ok`` holds, ``seat`` itself last."""
+        order = self.game.order
+        k = order.index(seat)
+        for step in range(1, len(order) + 1):
+            nxt = order[(k + step) % len(order)]
+            if ok(nxt):
+                return nxt
+        return None
 
     def _do_drawasteroid(self, a: DrawAsteroid) -> list[Event]:
         self.asteroids = [*self.asteroids, Polygon(a.points)]
@@ -375,13 +328,11 @@ class SpaceState(State):
         return ev
 
     def _next_field_seat(self) -> None:
-        n = self.game.num_players
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if not self.field_done[seat]:
-                self.seat = seat
-                return
-        self.phase, self.seat = "ships", 0
+        nxt = self._after(self.seat, lambda seat: not self.field_done[seat])
+        if nxt is not None:
+            self.seat = nxt
+            return
+        self.phase, self.seat = "ships", self.game.order[0]
 
     def _do_placepiece(self, a: PlacePiece) -> list[Event]:
         kind = "turret" if a.turret else "ship"
@@ -391,11 +342,10 @@ class SpaceState(State):
         self.placed[self.seat] += 1
         ev = [Event("placed", f"{self._name()} places a {kind}.", {"seat": self.seat, "id": self.next_id - 1})]
         n = self.game.num_players
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if self.placed[seat] < PIECES_EACH:
-                self.seat = seat
-                return ev
+        nxt = self._after(self.seat, lambda seat: self.placed[seat] < PIECES_EACH)
+        if nxt is not None:
+            self.seat = nxt
+            return ev
         first = self.chance.randint(0, n - 1)  # S-U6: the coin flip
         self.phase, self.seat = "play", first
         ev.append(Event("coin", f"The coin flip says {self._name(first)} starts.", {"seat": first}))
@@ -409,17 +359,24 @@ class SpaceState(State):
 
     def _do_calldraw(self, a: CallDraw) -> list[Event]:
         self.phase = "over"
+        self.pending = self.landing = None
         self.winners = ()
-        self.end_text = f"{self._name()} calls the stalemate: a draw."
+        caller = self.seat if a.by is None else a.by
+        self.end_text = f"{self._name(caller)} calls the stalemate: a draw."
         return [Event("gameover", self.end_text, {"winners": []})]
 
     def _do_heading(self, a: Heading) -> list[Event]:
         p = self.piece(self.pending) if self.pending is not None else None
         assert p is not None
-        self._replace_piece(p._replace(heading=math.radians(a.angle)))
-        self.pending = None
+        x, y, h = self.placement(a.angle)
+        self._replace_piece(p._replace(x=x, y=y, heading=h))
+        self.pending = self.landing = None
         self.phase = "play"
-        ev = [Event("heading", f"Ship {p.id} turns to {a.angle % 360:.0f}°.", {"ship": p.id})]
+        turned = math.degrees(h) % 360
+        said = f"{self.label(p)} turns to {turned:.0f}°"
+        if abs((turned - a.angle + 180) % 360 - 180) > 0.05:
+            said += f" (the nearest free way round to {a.angle % 360:.0f}°)"
+        ev = [Event("heading", said + ".", {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)})]
         self._end_turn()
         return ev
 
@@ -444,8 +401,9 @@ class SpaceState(State):
 
     def _settle(self, p: Piece, a: Flick, raw: tuple[tuple[float, float], ...],
                 skips: tuple[tuple[float, float], ...], out: Outcome, world: World) -> list[Event]:
-        who = f"{self._name()}'s {'turret' if p.kind == 'turret' else 'ship'} {p.id}"
-        events = [Event("flick", f"{who} {out.text}.", {
+        who = self.label(p)
+        rule = f" ({out.rule})" if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else ""
+        events = [Event("flick", f"{who} {out.text}{rule}.", {
             "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
             "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear})]
         self.residue = [*self.residue[-(RESIDUE_KEPT - 1):], (a.mode, out.used)]
@@ -464,8 +422,13 @@ class SpaceState(State):
             destroyed += extra
         if destroyed:
             gone = {d for d, _ in destroyed}
+            named = {q.id: self.label(q) for q in self.pieces}
+            first = [named[d] for d, _ in out.destroyed]
+            caught = [named[d] for d, _ in destroyed[len(out.destroyed):]]
+            said = f"Destroyed: {', '.join(first)}" + (f"; caught in the blast (S-V6): {', '.join(caught)}"
+                                                        if caught else "")
             self.pieces = [q for q in self.pieces if q.id not in gone]
-            events.append(Event("destroyed", f"Destroyed: {', '.join(f'#{d}' for d in sorted(gone))}.",
+            events.append(Event("destroyed", said + ".",
                                 {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
         if centres:
             events.append(Event("blast", ("A blast rings out." if len(centres) == 1 else f"{len(centres)} blasts ring out."), {"centres": [list(c) for c in centres]}))
@@ -479,12 +442,12 @@ class SpaceState(State):
         if out.moved_to is not None and p.id not in {d for d, _ in destroyed}:
             x, y, h = out.moved_to
             self._replace_piece(p._replace(x=x, y=y, heading=h))
-            events.append(Event("moved", f"Ship {p.id} lands; choose its heading.",
+            events.append(Event("moved", "",
                                 {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)}))
         if self._check_over(events):
             return events
         if out.moved_to is not None and self.piece(p.id) is not None:
-            self.phase, self.pending = "heading", p.id
+            self.phase, self.pending, self.landing = "heading", p.id, out.end
             return events
         self._end_turn()
         return events
@@ -504,13 +467,10 @@ class SpaceState(State):
 
     def _end_turn(self) -> None:
         self.turns += 1
-        n = self.game.num_players
         alive = set(self.alive_seats())
-        for k in range(1, n + 1):
-            seat = (self.seat + k) % n
-            if seat in alive:
-                self.seat = seat
-                return
+        nxt = self._after(self.seat, lambda seat: seat in alive)
+        if nxt is not None:
+            self.seat = nxt
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -543,7 +503,7 @@ class SpaceState(State):
             "tears": [[list(a), list(b)] for a, b in self.tears],
             "residue": [[m, [[list(q) for q in strand] for strand in used]] for m, used in self.residue],
             "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
-            "pending": self.pending,
+            "pending": self.pending, "landing": None if self.landing is None else list(self.landing),
             "winners": None if self.winners is None else list(self.winners), "end_text": self.end_text,
             "chance": self.chance.to_json(),
         }
@@ -566,6 +526,8 @@ class SpaceState(State):
         s.quiet = int(data["quiet"])
         s.turns = int(data["turns"])
         s.pending = None if data["pending"] is None else int(data["pending"])
+        land = data.get("landing")
+        s.landing = None if land is None else (float(land[0]), float(land[1]))
         s.winners = None if data["winners"] is None else tuple(int(w) for w in data["winners"])
         s.end_text = str(data["end_text"])
         return s
@@ -583,7 +545,7 @@ class SpaceState(State):
         s.tears = list(self.tears)
         s.residue = list(self.residue)
         s.field_done = list(self.field_done)
-        s.quiet, s.turns, s.pending = self.quiet, self.turns, self.pending
+        s.quiet, s.turns, s.pending, s.landing = self.quiet, self.turns, self.pending, self.landing
         s.winners, s.end_text = self.winners, self.end_text
         s._tree, s._tree_of, s._walls = self._tree, self._tree_of, self._walls
         return s
@@ -619,26 +581,5 @@ def _polys_from(data: list[Any]) -> list[Polygon]:
     return [p if p is not None else _poly_from(data[i]) for i, p in enumerate(out)]
 
 
-def hangar_spot(state: SpaceState, seat: int, rng: Chance, turret: bool = False) -> PlacePiece | None:
-    """A random legal spot for a piece (used by random play and the computer pilot)."""
-    h = state.game.hangars[seat]
-    minx, miny, maxx, maxy = h.region.bounds
-    wall = LineString([h.wall_a, h.wall_b])
-    area = h.region if not turret else wall.buffer(IN * 0.9).difference(h.region.buffer(0.5))
-    minx, miny, maxx, maxy = area.bounds
-    inward = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}[h.side]
-    for _ in range(200):
-        x, y = rng.uniform(minx, maxx), rng.uniform(miny, maxy)
-        if not area.contains(Point(x, y)):
-            continue
-        act = PlacePiece(round(x, 2), round(y, 2), inward if not turret else round(rng.uniform(0, 360), 1), turret)
-        try:
-            state.check(act)
-        except IllegalAction:
-            continue
-        return act
-    return None
-
-
 __all__ = ["SpaceGame", "SpaceState", "PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading",
-           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob"]
+           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob", "hangar_spot"]

@@ -24,8 +24,8 @@ from shapely.ops import unary_union
 
 from ...engine import Event, IllegalAction
 from ...rules.space.evaluate import Piece, blast_region
-from ...rules.space.flick import PENCILS
-from ...rules.space.geometry import IN, SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS
+from ...rules.space.flick import PENCILS, point_at
+from ...rules.space.geometry import IN, cm, piece_polygon
 from ...rules.space.state import (
     CallDraw,
     DrawAsteroid,
@@ -53,6 +53,9 @@ TEAR = (60, 40, 40)
 RESIDUE = (178, 175, 166)
 HAND = (150, 110, 80)
 PANEL_W = 184
+NUMBER_SIZE = 16  #: ship numbers on the paper: small, legible
+GRAB_PX = 22  #: a press this close to one of your ships' noses (screen pixels) picks it up
+LOUPE_MM = 8.0  #: half the width of paper the magnifier shows while aiming
 INWARD = {"bottom": 90.0, "top": 270.0, "left": 0.0, "right": 180.0}
 
 
@@ -70,6 +73,8 @@ class SpaceView(GameView):
         self._static: pygame.Surface | None = None
         self._static_key: object = None
         self._sheet_surf: pygame.Surface | None = None
+        self._residue: pygame.Surface | None = None
+        self._residue_key: object = None
         self._sheet_key: object = None
         self.show_residue = True
         self.show_aim = True
@@ -87,6 +92,7 @@ class SpaceView(GameView):
         self.drag: dict[str, Any] | None = None
         self.hover: Pt | None = None
         self.heading_preview: float | None = None
+        self._placed_cache: tuple[Any, tuple[float, float, float]] | None = None
         self.anim: list[dict[str, Any]] = []
         self.outline: list[Pt] = []
         self.refused_outline: tuple[list[Pt], float] | None = None
@@ -156,7 +162,7 @@ class SpaceView(GameView):
         play = human and s.phase == "play"
         want = {
             "move": play and self.mode != "move", "shot": play and self.mode != "shot",
-            "residue": True, "aim": True, "hand": play, "pass": play, "draw": play and s.can_call_draw(),
+            "residue": True, "aim": True, "hand": play, "pass": play, "draw": self._caller() is not None,
             "turret": human and s.phase == "ships", "done": human and s.phase == "field",
             "confirm": human and s.phase == "heading",
         }
@@ -267,19 +273,60 @@ class SpaceView(GameView):
         self._draw_input(surface)
         surface.set_clip(clip)
         self._draw_panel(surface)
+        self._draw_loupe(surface)
         self._draw_coin(surface)
 
     def _draw_residue(self, surface: pygame.Surface) -> None:
+        """S-S5: old traces as faint pencil residue, drawn into a cached layer (redrawn only when a trace is
+        added, erased or the window changes, so frames stay one blit however many traces there are)."""
         s = self.state
         traces = s.residue[:-1] if any(a["kind"] == "trace" for a in self.anim) else s.residue
-        n = len(traces)
-        for age, (mode, used) in enumerate(reversed(traces)):
-            fade = min(1.0, age / max(1, n))  # the newest residue is a little darker
-            base = RESIDUE if mode == "move" else (196, 172, 160)
-            colour = tuple(int(c + (236 - c) * fade * 0.5) for c in base)
-            for strand in used:
-                if len(strand) >= 2:
-                    pygame.draw.aalines(surface, colour, False, [self.px(p) for p in strand])
+        size = self.paper_rect().size
+        key = (size, tuple((m, len(u), u[0][0] if u and u[0] else None, u[-1][-1] if u and u[-1] else None)
+                           for m, u in traces))
+        if self._residue_key != key or self._residue is None:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+            n = len(traces)
+            for age, (mode, used) in enumerate(reversed(traces)):
+                fade = min(1.0, age / max(1, n))  # the newest residue is a little darker
+                base = RESIDUE if mode == "move" else (196, 172, 160)
+                colour = tuple(int(c + (236 - c) * fade * 0.5) for c in base)
+                for strand in used:
+                    if len(strand) >= 2:
+                        pygame.draw.aalines(layer, colour, False, [self._local(p) for p in strand])
+            self._residue, self._residue_key = layer, key
+        surface.blit(self._residue, self.paper_rect().topleft)
+
+    def _draw_loupe(self, surface: pygame.Surface) -> None:
+        """While aiming, the ship and the first stretch of the drag magnified, beside the paper (or over its
+        far corner when the column has no room), so a 6 mm ship can be aimed precisely at 1280x800."""
+        d = self.drag
+        if d is None or d.get("kind") != "flick":
+            return
+        p = self.state.piece(d["ship"])
+        if p is None:
+            return
+        c = self.px((p.x, p.y))
+        r = max(8, int(LOUPE_MM * self.scale))
+        src = pygame.Rect(int(c[0]) - r, int(c[1]) - r, 2 * r, 2 * r).clip(surface.get_rect())
+        if src.w < 4 or src.h < 4:
+            return
+        side = PANEL_W - 20
+        zoom = side / (2 * r)
+        room = self.rect.w - PANEL_W > 300 and self.buttons
+        box = pygame.Rect(self.rect.x + 8, self._panel_bottom() + 86, side, side)
+        if not room or box.bottom > self.rect.bottom - 4:
+            sheet = self.paper_rect()
+            left = c[0] > sheet.centerx
+            up = c[1] > sheet.centery
+            box.topleft = (sheet.left + 6 if left else sheet.right - side - 6, sheet.top + 6 if up else sheet.bottom - side - 6)
+        piece = surface.subsurface(src).copy()
+        zoomed = pygame.transform.smoothscale(piece, (max(1, int(src.w * zoom)), max(1, int(src.h * zoom))))
+        pygame.draw.rect(surface, paper.PAPER, box)
+        surface.blit(zoomed, (box.x + int((src.x - (c[0] - r)) * zoom), box.y + int((src.y - (c[1] - r)) * zoom)),
+                     area=pygame.Rect(0, 0, side, side))
+        pygame.draw.rect(surface, paper.GRAPHITE, box, 1)
+        paper.text(surface, f"x{zoom:.0f}", (box.right - 4, box.bottom - 2), 14, paper.GRAPHITE, "bottomright")
 
     def _tear(self, surface: pygame.Surface, a: Pt, b: Pt) -> None:
         pa, pb = self.px(a), self.px(b)
@@ -303,7 +350,9 @@ class SpaceView(GameView):
         paper.pencil_lines(surface, outline or colour, pts, True, 2, seed=p.id)
         if highlight:
             paper.pencil_circle(surface, paper.WARN, self.px((p.x, p.y)), max(6.0, 2.5 * self.scale), 1, p.id)
-        paper.draw_symbol(surface, p.owner, self.px(self._badge(p)), max(5.0, 2.0 * self.scale), 1)
+        bx, by = self.px(self._badge(p))
+        paper.draw_symbol(surface, p.owner, (bx, by), max(5.0, 2.0 * self.scale), 1)
+        paper.text(surface, str(p.id), (bx + max(4.0, 1.6 * self.scale), by), NUMBER_SIZE, paper.INK, "midleft")
 
     def _badge(self, p: Piece) -> Pt:
         """Where the owner's symbol goes: behind the ship, or beside it near an edge of the paper."""
@@ -354,17 +403,16 @@ class SpaceView(GameView):
         The tip slows down as friction eats its speed, so the stroke grows fast, then slow.
         """
         grown = 1.0 - (1.0 - frac) ** 2
-        raw = _take([a["raw"]], a["raw_len"] * grown)
-        for strand in raw:
-            if len(strand) >= 2:
-                pygame.draw.aalines(surface, (196, 192, 182), False, [self.px(p) for p in strand])
         colour = paper.player_colour(a["seat"]) if a["mode"] == "shot" else paper.GRAPHITE
-        used = _take(a["used"], a["used_len"] * grown)
+        used = _take(a["used"], a["used_len"] * grown)  # never beyond where the rules cut the trace
         for strand in used:
             if len(strand) >= 2:
                 paper.pencil_lines(surface, colour, [self.px(p) for p in strand], False, 2, seed=a["seat"])
-        if frac < 1.0 and raw and raw[-1]:
-            tip = self.px(raw[-1][-1])  # the pencil's point, still moving
+        for k, at in enumerate(a["lifts"]):  # S-V1: where the pencil left the paper (and came down)
+            if a["used_len"] * grown >= min(a["lift_s"][k], a["used_len"]) - 0.5:
+                pygame.draw.circle(surface, paper.WARN, self.px(at), max(6, int(2.0 * self.scale)), 2)
+        if frac < 1.0 and used and used[-1]:
+            tip = self.px(used[-1][-1])  # the pencil's point, still moving
             pygame.draw.circle(surface, paper.INK, (int(tip[0]), int(tip[1])), 3)
             pygame.draw.circle(surface, (222, 184, 135), (int(tip[0]), int(tip[1])), 2)
 
@@ -454,6 +502,9 @@ class SpaceView(GameView):
             for end in (a, b):
                 e = self.px(end)
                 pygame.draw.line(surface, paper.GOOD, (e[0], e[1] - 6), (e[0], e[1] + 6), 2)
+            mid = self.px(h.wall_point(self._door_at(mouse)))
+            paper.text(surface, f"door at {cm(self._door_at(mouse))}", (mid[0], mid[1] - 10), 16, paper.GOOD,
+                       "midbottom")
         elif s.phase == "ships" and mouse is not None:
             ghost = self._placement(self.drag["start"] if self.drag else mouse, mouse if self.drag else None)
             p = Piece(-1, s.seat, "turret" if ghost.turret else "ship", ghost.x, ghost.y, math.radians(ghost.heading))
@@ -466,10 +517,13 @@ class SpaceView(GameView):
             ship = s.piece(s.pending)
             if ship is not None:
                 hd = self.heading_preview if self.heading_preview is not None else ship.heading
-                ok = self._allowed(Heading(round(math.degrees(hd) % 360, 2)))
-                self._piece(surface, ship, False, heading=hd, outline=None if ok else paper.WARN)
-                tip = (ship.x + math.cos(hd) * 14, ship.y + math.sin(hd) * 14)
-                self._dashes(surface, self.px((ship.x, ship.y)), self.px(tip), paper.GOOD if ok else paper.WARN)
+                x, y, h = self._placed(math.degrees(hd))  # S-M6: the free placement nearest to that heading
+                exact = abs((h - hd + math.pi) % (2 * math.pi) - math.pi) < 1e-3
+                self._piece(surface, ship._replace(x=x, y=y), False, heading=h)
+                end = s.landing or (ship.x, ship.y)
+                tip = (end[0] + math.cos(hd) * 14, end[1] + math.sin(hd) * 14)
+                self._dashes(surface, self.px(end), self.px(tip), paper.GOOD if exact else paper.WARN)
+                pygame.draw.circle(surface, paper.GOOD, self.px(end), 3)
         elif s.phase == "play":
             if self.stopper is not None:
                 x1, y1, x2, y2 = self.stopper
@@ -524,13 +578,21 @@ class SpaceView(GameView):
         return PlacePiece(round(at[0], 2), round(at[1], 2), round(heading, 1), self.turret)
 
     def _piece_at(self, mouse: Pt) -> Piece | None:
-        """The piece whose nose (or body) is under the pointer, any owner."""
-        best, dist = None, 4.5  # mm
-        for p in self.state.pieces:
-            d = min(math.dist(mouse, (p.x, p.y)) * 0.8, p.body().distance(Point(mouse)) + 1.5)
-            if d < dist:
-                best, dist = p, d
-        return best
+        """The piece whose nose (or body) is near the pointer: a generous reach (GRAB_PX on screen, at least
+        4.5 mm), the player's own pieces first, so a small ship is easy to pick up at any window size."""
+        reach = max(4.5, GRAB_PX / max(self.scale, 1e-6))
+        s = self.state
+        for owned in (True, False):
+            best, dist = None, reach
+            for p in s.pieces:
+                if (p.owner == s.seat) != owned:
+                    continue
+                d = min(math.dist(mouse, (p.x, p.y)) * 0.8, p.body().distance(Point(mouse)) + 1.5)
+                if d < dist:
+                    best, dist = p, d
+            if best is not None:
+                return best
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.state
@@ -590,7 +652,7 @@ class SpaceView(GameView):
         elif key == "pass":
             used = self.ctx.submit(Pass())
         elif key == "draw":
-            used = self.ctx.submit(CallDraw())
+            used = self._call_draw()
         elif key == "turret":
             self.turret = not self.turret
         elif key == "done":
@@ -694,11 +756,35 @@ class SpaceView(GameView):
             return 0.0
         return min(1.0, math.dist(a, b) / (t1 - t0) / 600.0)
 
+    def _caller(self) -> int | None:
+        """S-V4: the person at this screen who may call the stalemate now, on their turn or not."""
+        s = self.state
+        if s.is_over() or not s.can_call_draw():
+            return None
+        if self.ctx.human_to_move():
+            return s.seat
+        return next((k for k in s.alive_seats() if self.ctx.seat_kind(k) == "human"), None)
+
+    def _call_draw(self) -> bool:
+        caller = self._caller()
+        if caller is None:
+            self.ctx.refuse("A draw may be called after ten turns in a row without a shot.", "S-V4")
+            return False
+        return self.ctx.submit(CallDraw(by=caller))
+
+    def _placed(self, degrees: float) -> tuple[float, float, float]:
+        """Where the rules would set the pending ship down for this heading (cached: a search)."""
+        key = (self.state.pending, self.state.landing, round(degrees % 360, 2))
+        if self._placed_cache is None or self._placed_cache[0] != key:
+            self._placed_cache = (key, self.state.placement(round(degrees % 360, 2)))
+        return self._placed_cache[1]
+
     def _heading_to(self, at: Pt) -> None:
         s = self.state
         p = s.piece(s.pending) if s.pending is not None else None
-        if p is not None and math.dist(at, (p.x, p.y)) > 1.0:
-            self.heading_preview = math.atan2(at[1] - p.y, at[0] - p.x)
+        end = s.landing or ((p.x, p.y) if p is not None else None)
+        if p is not None and end is not None and math.dist(at, end) > 1.0:
+            self.heading_preview = math.atan2(at[1] - end[1], at[0] - end[0])
 
     def _turn(self, step: float) -> None:
         s = self.state
@@ -727,6 +813,8 @@ class SpaceView(GameView):
         if key == pygame.K_a:
             self.show_aim = not self.show_aim
             return True
+        if key == pygame.K_d and s.game.settings["stalemate"]:
+            return self._call_draw()
         if s.phase == "heading":
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
                 fine = 1 if event.mod & pygame.KMOD_SHIFT else 5
@@ -772,8 +860,6 @@ class SpaceView(GameView):
             return True
         if key == pygame.K_p:
             return self.ctx.submit(Pass())
-        if key == pygame.K_d:
-            return self.ctx.submit(CallDraw())
         return False
 
     # -- animation ----------------------------------------------------------------------------------
@@ -787,10 +873,11 @@ class SpaceView(GameView):
                 raw = [(float(p[0]), float(p[1])) for p in e.data["trace"]]
                 used = [[(float(p[0]), float(p[1])) for p in st] for st in e.data["used"]]
                 used_len = sum(math.dist(p, q) for st in used for p, q in zip(st, st[1:], strict=False))
-                raw_len = sum(math.dist(p, q) for p, q in zip(raw, raw[1:], strict=False))
-                dur = TRACE_MIN + (TRACE_MAX - TRACE_MIN) * min(1.0, raw_len / 220.0)
-                self.anim.append({"kind": "trace", "t": 0.0, "dur": dur, "raw": raw, "used": used,
-                                  "used_len": used_len, "raw_len": raw_len, "mode": e.data["mode"], "seat": e.data["seat"]})
+                dur = TRACE_MIN + (TRACE_MAX - TRACE_MIN) * min(1.0, used_len / 220.0)
+                lifts, lift_s = _lifts(raw, used, e.data.get("skips", []))
+                self.anim.append({"kind": "trace", "t": 0.0, "dur": dur, "used": used, "lifts": lifts,
+                                  "lift_s": lift_s, "used_len": used_len, "mode": e.data["mode"],
+                                  "seat": e.data["seat"]})
                 delay = dur
                 self._shown = before
             elif e.kind == "destroyed":
@@ -853,10 +940,12 @@ class SpaceView(GameView):
             return ""
         verb = "shoot" if self.mode == "shot" else "move"
         return {
-            "door": "Drag along your hangar wall and let go where the 1-inch door goes.",
+            "door": f"Drag along your hangar wall and let go where the {cm(IN, 1)} door goes.",
             "field": "Drag a loop to draw an asteroid (not touching rock or walls); Enter when you are done.",
-            "ships": "Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it"
-                     + ("; T: turret" if s.game.settings["turrets"] else "") + ").",
+            "ships": (f"Click just outside your hangar, within {cm(IN, 1)} of its wall, to place the turret "
+                      "(one each; it never moves, it shoots any way); T: back to ships." if self.turret else
+                      "Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it"
+                      + ("; T: a turret instead" if s.game.settings["turrets"] else "") + ")."),
             "heading": "Drag to point the ship, or arrows then Enter (Enter alone: along the trace).",
             "play": f"Press a ship's nose, drag and let go to {verb}; a longer drag flicks harder"
                     " (right drag shoots; M/S switch; E erases traces).",
@@ -886,14 +975,22 @@ class SpaceView(GameView):
 
 @lru_cache(maxsize=256)
 def _outline(kind: str, x: float, y: float, heading: float) -> tuple[Pt, ...]:
-    """A piece's outline in mm, without building shapely geometry every frame."""
-    if kind == "turret":
-        return tuple((x + TURRET_RADIUS * math.cos(k * math.pi / 8), y + TURRET_RADIUS * math.sin(k * math.pi / 8))
-                     for k in range(16))
-    dx, dy = math.cos(heading), math.sin(heading)
-    bx, by = x - dx * SHIP_LENGTH, y - dy * SHIP_LENGTH
-    px, py = -dy * SHIP_BASE / 2, dx * SHIP_BASE / 2
-    return (x, y), (bx + px, by + py), (bx - px, by - py)
+    """A piece's outline in mm: exactly the polygon the rules test (cached, not rebuilt every frame)."""
+    return tuple((float(cx), float(cy)) for cx, cy in piece_polygon(kind, x, y, heading).exterior.coords[:-1])
+
+
+def _lifts(raw: list[Pt], used: list[list[Pt]], skips: list[Any]) -> tuple[list[Pt], list[float]]:
+    """S-V1: the points where the pencil lifted off (and came down) within the part of the trace that counts,
+    with how far along the counted trace each lies (so the animation marks it as the stroke gets there)."""
+    counted = sum(math.dist(p, q) for st in used for p, q in zip(st, st[1:], strict=False))
+    pts: list[Pt] = []
+    at: list[float] = []
+    for gap in skips:
+        for s in (float(gap[0]), float(gap[1])):
+            if s <= counted + 1e-6:
+                pts.append(point_at(raw, s))
+                at.append(s)
+    return pts, at
 
 
 def draw_rocks(surf: pygame.Surface, rocks: Sequence[Polygon], to_px: Any, scale: float) -> None:

@@ -1,4 +1,4 @@
-"""Random flicks and the computer pilot.
+"""The computer pilot of Pencil Space Combat (imports the rules; the rules never import it).
 
 The pilot uses the same flick model as a person: it clones the state, gives the
 clone a generator of its own (never the real one: that would be seeing the
@@ -15,82 +15,22 @@ from shapely.geometry import LineString, Point, Polygon
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, IllegalAction
+from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
 from .evaluate import Piece, World
 from .fields import blob
 from .flick import PENCILS
 from .geometry import IN, SHIP_LENGTH, unit
-from .state import (
-    CallDraw,
-    DrawAsteroid,
-    FieldDone,
-    Flick,
-    Heading,
-    Pass,
-    PlaceDoor,
-    SpaceState,
-    hangar_spot,
-)
-
-
-def random_intention(state: SpaceState, rng: Chance) -> Action:
-    """A random legal action: in play a flick of a random piece, random direction and strength."""
-    g = state.game
-    seat = state.seat
-    if state.phase == "door":
-        h = g.hangars[seat]
-        return PlaceDoor(round(rng.uniform(IN / 2, h.wall_length - IN / 2), 2))
-    if state.phase == "field":
-        if rng.random() < 0.4:
-            for _ in range(20):
-                x, y = rng.uniform(10, g.width - 10), rng.uniform(IN + 12, g.height - IN - 12)
-                poly = blob(x, y, rng.uniform(4, 14), rng)
-                rock = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
-                try:
-                    state.check(rock)
-                    return rock
-                except IllegalAction:
-                    continue
-        return FieldDone()
-    if state.phase == "ships":
-        turret = bool(g.settings["turrets"]) and rng.random() < 0.25
-        spot = hangar_spot(state, seat, rng, turret) or hangar_spot(state, seat, rng, False)
-        if spot is None:
-            raise RuntimeError("no room left in the hangar")
-        return spot
-    if state.phase == "heading":
-        p = state.piece(state.pending) if state.pending is not None else None
-        assert p is not None
-        for _ in range(6):
-            turn = Heading(round(rng.uniform(0, 360), 1))
-            try:
-                state.check(turn)
-                return turn
-            except IllegalAction:
-                continue
-        return Heading(round(math.degrees(p.heading), 6))
-    if state.can_call_draw() and rng.random() < 0.1:
-        return CallDraw()
-    if g.settings["passing"] and rng.random() < 0.05:
-        return Pass()
-    mine = [p for p in state.pieces if p.owner == seat]
-    p = rng.choice(mine)
-    mode = "shot" if p.kind == "turret" or rng.random() < 0.5 else "move"
-    pencil = rng.choice(list(g.pencils()))
-    stopper = None
-    if g.settings["stopper"] and rng.random() < 0.2:
-        x, y = rng.uniform(0, g.width), rng.uniform(0, g.height)
-        a = rng.uniform(0, math.pi)
-        stopper = (round(x, 2), round(y, 2), round(x + 40 * math.cos(a), 2), round(y + 40 * math.sin(a), 2))
-    return Flick(p.id, mode, round(rng.uniform(0, 360), 2), round(rng.uniform(0.02, 1.0), 3), pencil, stopper)
-
+from .random_play import hangar_spot, random_intention
+from .state import SpaceState
 
 # -- the computer pilot ---------------------------------------------------------------
 
 LEVELS: dict[str, dict[str, float]] = {
-    # samples per candidate, personal aim error (degrees), strength error (relative), random move targets
-    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 2},
-    "ai": {"samples": 4, "aim": 1.0, "push": 0.05, "targets": 4},
-    "ace": {"samples": 8, "aim": 0.4, "push": 0.02, "targets": 6},
+    # samples per candidate, personal aim error (degrees), strength error (relative), random move targets,
+    # and the thinking time (s): every sample is a real pymunk slide, so more samples need more time
+    "cadet": {"samples": 2, "aim": 3.0, "push": 0.12, "targets": 2, "budget": 0.25},
+    "ai": {"samples": 4, "aim": 1.0, "push": 0.05, "targets": 4, "budget": 0.35},
+    "ace": {"samples": 8, "aim": 0.4, "push": 0.02, "targets": 6, "budget": 0.8},
 }
 
 
@@ -128,26 +68,102 @@ class SpacePilot(Agent):
 
     name = "ai"
 
-    def __init__(self, game: Game, seed: int = 0, level: str = "ai", budget_s: float = 0.35) -> None:
-        super().__init__(game, seed, budget_s)
+    def __init__(self, game: Game, seed: int = 0, level: str = "ai", budget_s: float | None = None) -> None:
+        super().__init__(game, seed, LEVELS[level]["budget"] if budget_s is None else budget_s)
         self.level = LEVELS[level]
         self.idle = 0  #: own turns in a row without a promising attack: patience runs out, aggression grows
 
     # -- setup ------------------------------------------------------------------------------
     def choose(self, state: SpaceState) -> Action:  # type: ignore[override]
         if state.phase == "door":
-            h = state.game.hangars[state.seat]
-            return PlaceDoor(round(self.rng.uniform(h.wall_length * 0.3, h.wall_length * 0.7), 2))
+            return self._door(state)
         if state.phase == "field":
-            return FieldDone()
+            return self._draw_rock(state)
         if state.phase == "ships":
             return self._place(state)
         if state.phase == "heading":
             return self._heading(state)
         return self._play(state)
 
+    def _door(self, state: SpaceState) -> Action:
+        """The door goes where the way out is clearest: the longest lane of open space straight out of it,
+        not facing an enemy door already drawn (a straight shot through both doors), near the middle."""
+        g = state.game
+        h = g.hangars[state.seat]
+        world = state.world()
+        ux, uy = unit(_INWARD[h.side])
+        best, best_value = h.wall_length / 2, -1e9
+        length = h.wall_length
+        for k in range(25):
+            t = IN / 2 + (length - IN) * k / 24
+            x, y = h.wall_point(t)
+            lane = Polygon([(x - uy * 10 + ux * 2, y + ux * 10 + uy * 2), (x + uy * 10 + ux * 2, y - ux * 10 + uy * 2),
+                            (x + uy * 10 + ux * 90, y - ux * 10 + uy * 90), (x - uy * 10 + ux * 90, y + ux * 10 + uy * 90)])
+            rocks = world.asteroids_near(lane)
+            clear = min((world.asteroids[i].distance(Point(x, y)) for i in rocks), default=90.0)
+            facing = 0.0
+            for foe, fdoor in enumerate(state.doors):
+                if foe != state.seat and fdoor is not None and g.hangars[foe].side != h.side:
+                    fx, fy = g.hangars[foe].wall_point(fdoor)
+                    off = abs((fx - x) * -uy + (fy - y) * ux)  # sideways distance from the line out of this door
+                    facing = max(facing, 20.0 - min(20.0, off))
+            value = clear - facing - 0.15 * abs(t - length / 2) + self.rng.uniform(0, 4)
+            if value > best_value:
+                best, best_value = t, value
+        return PlaceDoor(round(best, 2))
+
+    def _draw_rock(self, state: SpaceState) -> Action:
+        """Hand-drawn field: the pilot draws its share (three rocks) as cover a little in front of its own
+        hangar, beside the door's lane, so its ships can come out and shelter; then it is done."""
+        g = state.game
+        h = g.hangars[state.seat]
+        ux, uy = unit(_INWARD[h.side])
+        mine = [r for r in state.asteroids
+                if min(range(g.num_players), key=lambda k: g.hangars[k].region.distance(r.centroid)) == state.seat]
+        door = state.doors[state.seat]
+        if len(mine) >= 3 or door is None:
+            return FieldDone()
+        dx, dy = h.wall_point(door)
+        for _ in range(30):
+            side = self.rng.choice((-1.0, 1.0)) * self.rng.uniform(22.0, 70.0)
+            out = self.rng.uniform(28.0, 70.0)
+            cx, cy = dx + ux * out - uy * side, dy + uy * out + ux * side
+            poly = blob(cx, cy, self.rng.uniform(6.0, 11.0), self.rng)
+            rock = DrawAsteroid(tuple((round(px, 2), round(py, 2)) for px, py in poly.exterior.coords[:-1]))
+            try:
+                state.check(rock)
+            except IllegalAction:
+                continue
+            return rock
+        return FieldDone()
+
     def _place(self, state: SpaceState) -> Action:
-        """A spot in the hangar with room to turn: a few mm clear of the wall and of other ships."""
+        """Ships wait behind the wall beside the door (out of the line of fire through it, a short hop from
+        the way out), pointing at the door; with turrets on, the second piece is a turret guarding the door."""
+        g = state.game
+        h = g.hangars[state.seat]
+        door = state.doors[state.seat]
+        if g.settings["turrets"] and door is not None and state.placed[state.seat] == 1:
+            act = self._turret_spot(state, door)
+            if act is not None:
+                return act
+        if door is not None:
+            dx, dy = h.wall_point(door)
+            ux, uy = unit(_INWARD[h.side])
+            for _ in range(40):
+                side = self.rng.choice((-1.0, 1.0)) * self.rng.uniform(IN / 2 + 5.0, IN / 2 + 24.0)
+                depth = self.rng.uniform(7.0, IN - 5.0)
+                x, y = dx - ux * depth - uy * side, dy - uy * depth + ux * side
+                mouth = (dx + ux * 3.0, dy + uy * 3.0)
+                heading = math.degrees(math.atan2(mouth[1] - y, mouth[0] - x))
+                act = PlacePiece(round(x, 2), round(y, 2), round(heading, 1))
+                try:
+                    state.check(act)
+                except IllegalAction:
+                    continue
+                body = Piece(-1, state.seat, "ship", act.x, act.y, math.radians(act.heading)).body()
+                if all(body.distance(q.body()) >= 3.0 for q in state.pieces):
+                    return act
         h = state.game.hangars[state.seat]
         wall = LineString([h.wall_a, h.wall_b])
         fallback = None
@@ -160,6 +176,23 @@ class SpacePilot(Agent):
             if body.distance(wall) >= 4.0 and all(body.distance(q.body()) >= 3.0 for q in state.pieces):
                 return act
         return fallback if fallback is not None else random_intention(state, self.rng)
+
+    def _turret_spot(self, state: SpaceState, door: float) -> PlacePiece | None:
+        """S-V8: one turret, just outside the wall beside the door: it covers the way in and out."""
+        h = state.game.hangars[state.seat]
+        dx, dy = h.wall_point(door)
+        ux, uy = unit(_INWARD[h.side])
+        for _ in range(30):
+            side = self.rng.choice((-1.0, 1.0)) * self.rng.uniform(IN / 2 + 6.0, IN / 2 + 30.0)
+            out = self.rng.uniform(4.0, 14.0)
+            act = PlacePiece(round(dx + ux * out - uy * side, 2), round(dy + uy * out + ux * side, 2),
+                             round(math.degrees(_INWARD[h.side]), 1), True)
+            try:
+                state.check(act)
+            except IllegalAction:
+                continue
+            return act
+        return None
 
     def _heading(self, state: SpaceState) -> Action:
         """Point at the enemy easiest to hit from here; failing that, at the nearest one."""
@@ -197,7 +230,7 @@ class SpacePilot(Agent):
                     out.append(Flick(p.id, "shot", round(ang, 2), round(strength, 3), pencil))
         world = state.world()
         bodies = {q.id: q.body() for q in state.pieces}
-        ag = self.aggression()
+        ag = self.aggression(state)
         for p in mine:
             if p.kind == "turret":
                 continue
@@ -207,6 +240,11 @@ class SpacePilot(Agent):
                 d = math.dist((p.x, p.y), (tx, ty))
                 ang = math.degrees(math.atan2(ty - p.y, tx - p.x))
                 out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, d / PENCILS["hb"].reach), 3)))
+                if g.settings["stopper"] and d > 12.0:
+                    # S-V9: a hand across the way at the target, and a slightly harder flick: the hand stops the
+                    # pencil there, so the landing is as long as planned whatever the length error
+                    out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, d * 1.2 / PENCILS["hb"].reach), 3),
+                                     stopper=_hand_across((p.x, p.y), (tx, ty))))
         if g.settings["passing"]:
             out.append(Pass())
         if not out:  # boxed in: a harmless puff straight ahead rather than a suicide
@@ -214,8 +252,10 @@ class SpacePilot(Agent):
             out.append(Flick(p.id, "shot", round(math.degrees(p.heading), 2), 0.02))
         return out
 
-    def aggression(self) -> float:
-        return min(1.0, self.idle / 6)
+    def aggression(self, state: SpaceState | None = None) -> float:
+        """Patience runs out: after idle turns of its own, or as the turns without a shot pile up."""
+        quiet = state.quiet / 8 if state is not None else 0.0
+        return min(1.0, max(self.idle / 6, quiet))
 
     def _targets(self, state: SpaceState, p: Piece) -> list[tuple[float, float]]:
         """Spots worth moving to: in front of the own door (both sides), near enemy doors, anywhere in space."""
@@ -317,10 +357,30 @@ class SpacePilot(Agent):
         for q in mine:
             for e in enemies:
                 chance_to_hit = max(chance_to_hit, hit_chance(state, (q.x, q.y), facing(q), e.centre()))
-        aggression = self.aggression()
+        aggression = self.aggression(state)
         closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
         return (value - 85.0 * (1 - 0.5 * aggression) * threat + (35.0 + 60.0 * aggression) * chance_to_hit
-                - (0.05 + 0.2 * aggression) * closest)
+                - (0.05 + 0.2 * aggression) * closest - self._hiding(state, mine, aggression))
+
+    def _hiding(self, state: SpaceState, mine: list[Piece], aggression: float) -> float:
+        """The cost of ships sitting in their own hangar: growing with the way still to go to the door's mouth,
+        and with patience running out, so a fleet never shuffles about inside until it is shot."""
+        g = state.game
+        cost = 0.0
+        for q in mine:
+            if q.kind != "ship":
+                continue
+            h = g.hangars[q.owner]
+            if not h.region.contains(Point(q.x, q.y)):
+                continue
+            door = state.doors[q.owner]
+            if door is None:
+                continue
+            dx, dy = h.wall_point(door)
+            ux, uy = unit(_INWARD[h.side])
+            way = math.dist((q.x, q.y), (dx + ux * 4.0, dy + uy * 4.0))
+            cost += (6.0 + 30.0 * aggression) + (0.25 + 0.5 * aggression) * way
+        return cost
 
     def _aim(self, action: Action) -> Action:
         """The pilot's own hand is not perfect either."""
@@ -335,8 +395,9 @@ class SpacePilot(Agent):
         seat = state.seat
         if state.can_call_draw():
             mine = sum(1 for p in state.pieces if p.owner == seat)
-            if mine < len(state.pieces) - mine or self.idle >= 12:
-                return CallDraw()
+            theirs = len(state.pieces) - mine
+            if mine + 1 < theirs or (mine < theirs and self.idle >= 8):
+                return CallDraw()  # clearly behind and getting nowhere: half a point beats a lost game
         cands = self.candidates(state)
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
@@ -364,3 +425,12 @@ class SpacePilot(Agent):
 
 
 _INWARD = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}
+
+
+def _hand_across(start: tuple[float, float], target: tuple[float, float], width: float = 30.0
+                 ) -> tuple[float, float, float, float]:
+    """S-V9: a stopper line across the way from ``start`` to ``target``, centred on the target."""
+    dx, dy = target[0] - start[0], target[1] - start[1]
+    d = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / d * width / 2, dx / d * width / 2
+    return (round(target[0] - nx, 2), round(target[1] - ny, 2), round(target[0] + nx, 2), round(target[1] + ny, 2))
