@@ -36,35 +36,63 @@ def app():
     a.close()
 
 
-def test_squad_builder_clicks_place_units_in_the_zone_and_keys_pick_the_type(app):
+def choose_squads(app, scene, *squads):
+    """Each seat types its squad (keys 1-5) and presses Enter; the hand-over cover is clicked away."""
+    for keys in squads:
+        if app.scenes[-1] is not scene:  # the cover screen between two human seats
+            key(app, pygame.K_RETURN)
+        for k in keys:
+            key(app, k)
+        key(app, pygame.K_RETURN)
+    app.frame([])
+
+
+def test_W_B2_squads_are_typed_in_secret_then_placed_by_clicks(app):
     sess = Session.new("warigami", {"level": "skirmish", "units": 2}, 3, ["human", "human"], autosave=False)
     scene = PlayScene(app, sess)
     app.push(scene)
     app.frame([])
     v = scene.view
+    key(app, pygame.K_3)
+    key(app, pygame.K_RETURN)  # one unit short: refused, nothing sent
+    assert sess.state.squads == [None, None] and "more unit" in scene.refusal
+    key(app, pygame.K_1)
+    key(app, pygame.K_BACKSPACE)  # takes the SMG back
+    key(app, pygame.K_5)
+    assert "1 Sniper, 1 RPG" in " ".join(v.margin_lines())
+    key(app, pygame.K_RETURN)
+    app.frame([])
+    # the next seat is covered, and after the cover nothing shows seat 1's choice
+    assert app.scenes[-1] is not scene
+    key(app, pygame.K_RETURN)
+    text = " ".join(v.margin_lines()) + v.hint() + scene.state.status() + " ".join(sess.log)
+    assert "Sniper" not in text and "RPG" not in text and "Player 1 ready" in text
+    assert "(0 of 2)" in text  # seat 2 starts from an empty draft
+    choose_squads(app, scene, [pygame.K_3, pygame.K_5])
+    s = sess.state
+    assert s.phase == SETUP and "Player 1: 1 Sniper, 1 RPG" in " ".join(sess.log)
     key(app, pygame.K_3)  # sniper
     click(app, v.centre((0, 0)))
     click(app, v.centre((5, 3)))  # not a start zone: refused
     assert "start zone" in scene.refusal
     click(app, v.centre((9, 0)))
-    key(app, pygame.K_5)
-    click(app, v.centre((1, 1)))
+    key(app, pygame.K_1)  # no SMG in this squad: refused, the type stays
+    assert "no SMG" in scene.refusal
+    click(app, v.centre((1, 1)))  # the RPG, the only type left
     click(app, v.centre((8, 1)))
-    s = sess.state
     assert s.phase == MOVE
     assert sorted((u.owner, u.kind) for u in s.units.values()) == [(0, "rpg"), (0, "sniper"), (1, "rpg"),
                                                                     (1, "sniper")]
-    assert "pool" in " ".join(v.margin_lines()).lower()
 
 
 def test_select_move_hover_attack_confirm_and_end_turn_by_clicks(app):
     sess = Session.new("warigami", {"level": "skirmish", "units": 1}, 3, ["human", "human"], autosave=False,
-                       pins={"faces": [6]})
+                       pins={"faces": [6, 1, 6]})  # the roll-off (W-T5): seat 1 moves first; then the attack
     scene = PlayScene(app, sess)
     app.push(scene)
     app.frame([])
     v = scene.view
-    key(app, pygame.K_1)
+    choose_squads(app, scene, [pygame.K_1], [pygame.K_1])
     click(app, v.centre((0, 3)))
     click(app, v.centre((9, 3)))
     s = sess.state
@@ -105,13 +133,15 @@ def test_end_turn_button_ends_the_turn(app):
     app.push(scene)
     app.frame([])
     v = scene.view
+    choose_squads(app, scene, [pygame.K_1], [pygame.K_1])
     click(app, v.centre((0, 0)))
     click(app, v.centre((9, 0)))
     app.frame([])
+    first = sess.state.current_player()
     assert v.end_button is not None and v.end_button.visible
     click(app, v.end_button.rect.center)
     app.frame([])
-    assert sess.state.current_player() == 1 and sess.state.turns == 1
+    assert sess.state.current_player() == 1 - first and sess.state.turns == 1
 
 
 def test_view_draws_every_unit_kind_and_hp(app):
@@ -124,7 +154,6 @@ def test_view_draws_every_unit_kind_and_hp(app):
         u = Unit(i + 1, i % 2, kinds[i % 5], 3 + i, 4 + i % 3, hp=1 + i)
         s.units[u.id] = u
         s.at[u.sq] = u.id
-    s.to_place = [0, 0]
     s.phase = MOVE
     s._start_turn()
     scene.view.reset()

@@ -21,15 +21,15 @@ from typing import Any
 from ...agents import Agent
 from ...engine import Action, State
 from .board import Square
-from .state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Unit, WarigamiState
+from .state import MOVE, SETUP, SQUAD, Attack, EndTurn, Heal, Move, Place, Squad, Unit, WarigamiState
 from .tables import MAX_HP, WEAPONS, Odds, distance, odds
 
 #: What losing a unit costs beyond its HP (its future shots).
 WORTH = {"smg": 4.0, "shotgun": 5.0, "sniper": 5.0, "medic": 4.0, "rpg": 6.0}
 #: Preferred distance to the nearest enemy when nothing can be hit yet.
 IDEAL = {"smg": 3, "shotgun": 2, "sniper": 5, "medic": 4, "rpg": 3}
-#: The AI squad, in recruiting order (cycled for bigger squads).
-SQUAD = ("smg", "shotgun", "sniper", "smg", "rpg", "smg", "sniper", "shotgun", "medic", "smg")
+#: The greedy baseline's squad (cycled for bigger squads).
+SQUAD_MIX = ("smg", "shotgun", "sniper", "smg", "rpg", "smg", "sniper", "shotgun", "medic", "smg")
 ENEMY_REACH = 3  # how far an enemy unit is assumed to step before shooting next turn
 LOOK = 6  # the AI considers moves of at most this many spaces per unit and action
 FRIENDLY_FIRE = 1.5  # splash on own units weighs this much more than splash on foes
@@ -164,16 +164,59 @@ class _Look:
 
 # -- squad building (shared by both agents) ------------------------------------------------
 
-def recruit_action(s: WarigamiState, rng_pick: Any = None) -> Recruit:
-    """Next unit of the standard squad, on the best free square of the start zone.
+def choose_squad(s: WarigamiState, rng: Any) -> Squad:
+    """W-B2: a squad for this map, chosen without seeing anyone else's (they are secret).
+
+    Open maps and long sight lines favour snipers; walls and short ranges favour
+    shotguns and SMGs; small maps get no sniper (it cannot fire closer than 4);
+    a medic from six units up; an RPG or two for the ambush.  A little chance keeps
+    squads from being the same every game.
+    """
+    b = s.board
+    n = int(s.game.settings["units"])
+    area = b.width * b.height
+    walls = len(b.walls) / max(1, area)
+    span = b.width + b.height
+    w = {"smg": 3.0, "shotgun": 2.0 + 6.0 * walls, "sniper": 2.0 if span >= 20 else 0.3,
+         "rpg": 1.5, "medic": 0.0 if n < 6 else 0.8}
+    if walls < 0.05 and span >= 24:
+        w["sniper"] += 1.0
+    if s.game.num_players > 2:
+        w["rpg"] += 0.5  # more targets bunch up
+    kinds: list[str] = []
+    for k in ("smg", "shotgun", "rpg", "sniper", "medic"):  # one of each worth having first
+        if len(kinds) < n and w[k] >= 1.0 and (k != "medic" or n >= 6):
+            kinds.append(k)
+    while len(kinds) < n:
+        total = sum(w.values())
+        r = rng.random() * total
+        for k, v in w.items():
+            r -= v
+            if r <= 0:
+                break
+        if k == "medic" and kinds.count("medic") >= max(1, n // 8):
+            continue
+        if k == "rpg" and kinds.count("rpg") >= max(1, n // 4):
+            continue
+        kinds.append(k)
+    return Squad(tuple(sorted(kinds[:n], key=list(w).index)))
+
+
+#: Placement order: the front line first (it takes the squares nearest the enemy).
+PLACE_ORDER = ("shotgun", "smg", "rpg", "sniper", "medic")
+
+
+def place_action(s: WarigamiState) -> Place:
+    """Next unit of the chosen squad, on the best free square of the start zone.
 
     Front-line units (SMG, shotgun) go nearest the enemy zones, snipers, RPGs and
-    medics further back; squares of one colour of a checkerboard first, so a
-    single RPG blast cannot hit a tight cluster.
+    medics further back; every unit keeps out of the 8 squares around its own units
+    where it can, so one RPG blast (W-H6) catches as few as possible, and the more
+    so when the revealed enemy squads carry RPGs.
     """
     me = s.player
-    placed = len(s.units_of(me))
-    kind = SQUAD[placed % len(SQUAD)]
+    left = s.reserve[me]
+    kind = next(k for k in PLACE_ORDER if k in left)
     zone = [sq for sq in s.board.zones[me] if sq not in s.at and sq not in s.board.walls]
     foes = [z for i, z in enumerate(s.board.zones) if i != me and i < s.game.num_players]
     cx = sum(x for z in foes for x, _ in z) / max(1, sum(len(z) for z in foes))
@@ -181,14 +224,17 @@ def recruit_action(s: WarigamiState, rng_pick: Any = None) -> Recruit:
     mx = sum(x for x, _ in zone) / len(zone)
     my = sum(y for _, y in zone) / len(zone)
     front = kind in ("smg", "shotgun")
+    enemy_rpgs = sum(q.count("rpg") for i, q in enumerate(s.squads) if i != me and q)
+    mine = [u.sq for u in s.units_of(me)]
 
-    def key(sq: Square) -> tuple[int, float, float]:
+    def key(sq: Square) -> tuple[int, float]:
         far = abs(sq[0] - cx) + abs(sq[1] - cy)
         spread = abs(sq[0] - mx) + abs(sq[1] - my)
-        return ((sq[0] + sq[1]) % 2, far if front else -far, spread)
+        crowd = sum(1 for q in mine if max(abs(q[0] - sq[0]), abs(q[1] - sq[1])) <= 1)
+        return (crowd * (2 if enemy_rpgs else 1), (far if front else -far) + 0.3 * spread)
 
     best = min(zone, key=key)
-    return Recruit(kind, best[0], best[1])
+    return Place(kind, best[0], best[1])
 
 
 class _Base(Agent):
@@ -196,8 +242,13 @@ class _Base(Agent):
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, WarigamiState)
+        if state.phase == SQUAD:
+            if self.greedy:  # the baseline keeps one fixed squad
+                n = int(state.game.settings["units"])
+                return Squad(tuple(SQUAD_MIX[i % len(SQUAD_MIX)] for i in range(n)))
+            return choose_squad(state, self.rng)
         if state.phase == SETUP:
-            return recruit_action(state)
+            return place_action(state)
         look = _Look(state, state.player)
         if state.phase == MOVE:
             mv = self._best_move(look)
@@ -352,7 +403,7 @@ def bench_extra() -> dict[str, Any]:
             seat = s.current_player()
             t0 = time.perf_counter()
             a = agents[seat].choose(s)
-            if seat == 0 and s.phase != SETUP:
+            if seat == 0 and s.phase not in (SQUAD, SETUP):
                 times.append(time.perf_counter() - t0)
             s.apply(a)
             steps += 1

@@ -5,8 +5,9 @@ after the move); click a square to move there.  Hover an enemy to see the line
 of sight, the distance, s:6 and what each die face would do; click it to attack
 (the first attack of the game asks for a confirming second click, because it
 ends movement).  A medic heals by clicking an adjacent hurt friend.  E or Enter
-(or the button) ends the turn.  During squad building pick a unit type (buttons
-or keys 1-5) and click free squares of your start zone.
+(or the button) ends the turn.  Squads are chosen in secret first (buttons or
+keys 1-5 add a unit, Backspace takes the last one back, Enter when complete),
+then placed: pick a unit type of your squad and click free squares of your start zone.
 """
 
 from __future__ import annotations
@@ -20,7 +21,21 @@ import pygame_gui
 
 from ...engine import Event
 from ...rules.warigami.board import MAX_ZONES, Board
-from ...rules.warigami.state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Shot, Unit, WarigamiState
+from ...rules.warigami.actions import squad_words
+from ...rules.warigami.state import (
+    MOVE,
+    SETUP,
+    SQUAD,
+    Attack,
+    EndTurn,
+    Heal,
+    Move,
+    Place,
+    Shot,
+    Squad,
+    Unit,
+    WarigamiState,
+)
 from ...rules.warigami.tables import KINDS, MAX_HP, WEAPONS, distance
 from .. import paper
 from ..view import GameView
@@ -110,6 +125,8 @@ class WarigamiView(GameView):
         self.selected: int | None = None
         self.hover: Square | None = None
         self.kind = "smg"
+        self.draft: list[str] = []  # W-B2: the squad being chosen (this seat's secret, never drawn for others)
+        self._draft_seat = -1
         self.confirmed_attack = False
         self.pending: Attack | None = None
         self._reach: dict[Square, int] = {}
@@ -212,28 +229,80 @@ class WarigamiView(GameView):
             shot = dataclasses.replace(shot, problem=f"{me.label()} has already acted this turn.", rule="W-T3")
         return t.id, shot
 
+    def _own_draft(self) -> list[str]:
+        """The draft squad of the seat to move (cleared whenever another seat is to choose)."""
+        if self._draft_seat != self.s.player or self.s.phase != SQUAD:
+            self.draft, self._draft_seat = [], self.s.player
+        return self.draft
+
     def _sync_widgets(self) -> None:
         s = self.s
         setup = s.phase == SETUP and not s.is_over()
+        squad = s.phase == SQUAD
         human = self.ctx.human_to_move()
+        n = int(s.game.settings["units"])
         if self.end_button is not None:
             if setup:
                 self.end_button.hide()
             else:
                 self.end_button.show()
-                if human and not s.is_over():
+                label = "Squad ready" if squad else "End turn"
+                if self.end_button.text != label:
+                    self.end_button.set_text(label)
+                    self.end_button.set_position((self.rect.x + 10 + 5 * 118, self.rect.bottom - 46) if squad
+                                                 else (self.rect.x + 10, self.rect.bottom - 46))
+                ready = not squad or len(self._own_draft()) == n
+                if human and not s.is_over() and ready:
                     self.end_button.enable()
                 else:
                     self.end_button.disable()
-        for k, b in self.kind_buttons.items():
-            if setup and human:
+        left = s.reserve[s.player] if setup else []
+        if setup and left and self.kind not in left:
+            self.kind = next(k for k in KINDS if k in left)
+        for i, (k, b) in enumerate(self.kind_buttons.items()):
+            if (setup or squad) and human:
+                label = f"{i + 1} {WEAPONS[k].label}" + (f" x{left.count(k)}" if setup else "")
+                if b.text != label:
+                    b.set_text(label)
                 b.show()
-                if k == self.kind and not b.is_selected:
+                if setup and k not in left:
+                    b.disable()
+                else:
+                    b.enable()
+                if setup and k == self.kind and not b.is_selected:
                     b.select()
-                elif k != self.kind and b.is_selected:
+                elif (squad or k != self.kind) and b.is_selected:
                     b.unselect()
             else:
                 b.hide()
+
+    def _pick_kind(self, kind: str) -> bool:
+        """A unit type chosen (button or key): added to the draft squad, or the type to place next."""
+        s = self.s
+        if s.phase == SQUAD:
+            draft, n = self._own_draft(), int(s.game.settings["units"])
+            if len(draft) >= n:
+                self.ctx.refuse(f"The squad is complete ({n} units): Backspace takes the last one back.", "W-B2")
+                return False
+            draft.append(kind)
+        elif kind not in s.reserve[s.player]:
+            self.ctx.refuse(f"Your squad has no {WEAPONS[kind].label} left to place.", "W-B2")
+            return False
+        else:
+            self.kind = kind
+        self._sync_widgets()
+        return True
+
+    def _squad_ready(self) -> bool:
+        draft = self._own_draft()
+        n = int(self.s.game.settings["units"])
+        if len(draft) != n:
+            self.ctx.refuse(f"Choose {n - len(draft)} more unit{'s' if n - len(draft) != 1 else ''} first.", "W-B2")
+            return False
+        ok = self.ctx.submit(Squad(tuple(draft)))
+        if ok:
+            self.draft = []
+        return ok
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -242,14 +311,19 @@ class WarigamiView(GameView):
             self.hover = self.square_at(event.pos)
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and s.phase != SETUP:
+            if s.phase == SQUAD:
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    return self._squad_ready()
+                if event.key == pygame.K_BACKSPACE and self._own_draft():
+                    self.draft.pop()
+                    self._sync_widgets()
+                    return True
+            if event.key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and s.phase not in (SETUP, SQUAD):
                 if self.pending is not None and event.key != pygame.K_e:
                     return self._confirm()
                 return self._end_turn()
-            if pygame.K_1 <= event.key <= pygame.K_5 and s.phase == SETUP:
-                self.kind = KINDS[event.key - pygame.K_1]
-                self._sync_widgets()
-                return True
+            if pygame.K_1 <= event.key <= pygame.K_5 and s.phase in (SETUP, SQUAD):
+                return self._pick_kind(KINDS[event.key - pygame.K_1])
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.selected, self.pending = None, None
@@ -260,8 +334,10 @@ class WarigamiView(GameView):
         if sq is None:
             return False
         self.hover = sq
+        if s.phase == SQUAD:
+            return False
         if s.phase == SETUP:
-            return self.ctx.submit(Recruit(self.kind, sq[0], sq[1]))
+            return self.ctx.submit(Place(self.kind, sq[0], sq[1]))
         return self._click(sq)
 
     def _click(self, sq: Square) -> bool:
@@ -330,10 +406,13 @@ class WarigamiView(GameView):
             if a["t"] >= a["dur"]:  # type: ignore[operator]
                 self.anims.pop(0)
         if self.end_button is not None and self.end_button.check_pressed() and self.ctx.human_to_move():
-            self._end_turn()
+            if self.s.phase == SQUAD:
+                self._squad_ready()
+            else:
+                self._end_turn()
         for k, b in self.kind_buttons.items():
             if b.check_pressed():
-                self.kind = k
+                self._pick_kind(k)
         self._sync_widgets()
 
     def busy(self) -> bool:
@@ -443,7 +522,7 @@ class WarigamiView(GameView):
             self._draw_shot(surface, shot[0], shot[1])
         if self.anims and self.anims[0]["kind"] == "roll":
             self._draw_roll(surface, self.anims[0])
-        if s.phase != SETUP and not s.is_over():
+        if s.phase == MOVE and not s.is_over():
             paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
                        bold=True)
 
@@ -572,23 +651,30 @@ class WarigamiView(GameView):
     def margin_lines(self) -> list[str]:
         s = self.s
         out: list[str] = []
-        if s.phase == SETUP:
-            out.append("Squad building: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
-                                                     for i, n in enumerate(s.to_place)))
+        if s.phase == SQUAD:  # W-B2: who is ready, never what they chose
+            out.append("Squads are chosen in secret: " + ", ".join(
+                f"{s.game.player_name(i)} {'ready' if q is not None else 'choosing'}" for i, q in enumerate(s.squads)))
+            if self.ctx.human_to_move():
+                draft, n = self._own_draft(), int(s.game.settings["units"])
+                out.append(f"Your squad ({len(draft)} of {n}): {squad_words(draft)}")
+                out.append("Keys 1-5 add a unit, Backspace takes the last back, Enter when complete.")
+        elif s.phase == SETUP:
+            out.append("Placing in turn: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
+                                                      for i, n in enumerate(s.to_place)))
             out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
-            for i in range(s.game.num_players):
-                mine = s.units_of(i)
-                if mine:
-                    counts = [f"{sum(1 for u in mine if u.kind == k)} {WEAPONS[k].label}" for k in KINDS
-                              if any(u.kind == k for u in mine)]
-                    out.append(f"{s.game.player_name(i)}'s squad: " + ", ".join(counts))
+            for i, q in enumerate(s.squads):
+                out.append(f"{s.game.player_name(i)}'s squad: {squad_words(q or ())}")
         else:
-            if not s.is_over():
-                out.append(f"Movement pool: {s.pool} (2 per living unit)")
-                out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
             limit = int(s.game.settings["round_limit"])
-            rnd = s.turns // s.game.num_players + 1
-            out.append(f"Round {rnd}" + (f" of {limit}" if limit else ""))
+            if not s.is_over():
+                if s.phase == MOVE:  # the pool only while movement is possible (W-T2)
+                    out.append(f"Movement pool: {s.pool} (2 per living unit)")
+                out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
+                out.append(f"Round {s.round}" + (f" of {limit}" if limit else ""))
+            else:
+                played = min(s.round, limit) if limit else s.round
+                out.append(f"{played} round{'s' if played != 1 else ''} played"
+                           + (" (the round limit)" if s.round_limit_reached() else ""))
             for i in range(s.game.num_players):
                 mine = s.units_of(i)
                 out.append(f"{s.game.player_name(i)}: {len(mine)} units, {sum(u.hp for u in mine)} HP")
@@ -605,6 +691,8 @@ class WarigamiView(GameView):
         s = self.s
         if s.is_over():
             return ""
+        if s.phase == SQUAD:
+            return "Choose your squad in secret: 1-5 add a unit, Backspace takes one back, Enter when complete."
         if s.phase == SETUP:
             return f"Pick a unit type (1-5), then click a free square of your start zone ({WEAPONS[self.kind].label})."
         if self.pending is not None:
