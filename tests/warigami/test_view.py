@@ -264,11 +264,11 @@ def test_W_D1_hover_says_adjacent_is_orthogonal_and_the_rpg_splash_covers_all_8(
                                         (1, "smg", 6, 1)])
     s = sess.state
     lines, _ = v.shot_text(s.units[1], s.units[3], s.shot(1, 3))
-    assert any("adjacent = up, down, left, right" in x for x in lines)
+    assert "adjacent = up, down, left, right" in " ".join(lines)
     lines, _ = v.shot_text(s.units[1], s.units[4], s.shot(1, 4))
-    assert any("diagonal = distance 2" in x for x in lines)
+    assert "diagonal = distance 2" in " ".join(lines)
     lines, _ = v.shot_text(s.units[2], s.units[5], s.shot(2, 5))
-    assert any("all 8 squares" in x for x in lines)
+    assert "all 8 squares" in " ".join(lines)
     rules = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "warigami.md").read_text()
     assert "orthogonal" in rules and "all 8 squares" in rules
 

@@ -23,8 +23,8 @@ import pygame
 import pygame_gui
 
 from ...engine import Event, IllegalAction
-from ...rules.warigami.board import MAX_ZONES, Board
 from ...rules.warigami.actions import squad_words
+from ...rules.warigami.board import MAX_ZONES, Board
 from ...rules.warigami.state import (
     MOVE,
     SETUP,
@@ -669,12 +669,15 @@ class WarigamiView(GameView):
         else:
             lines.append("clear shot")
         w = WEAPONS[me.kind]
+        notes = []
         if can_fire and w.close_power and shot.dist == 1:
-            lines.append(f"close blast {w.close_power}: adjacent = up, down, left, right")
+            notes.append(f"close blast {w.close_power}: adjacent = up, down, left, right")
         elif can_fire and w.close_power and abs(me.x - t.x) == 1 and abs(me.y - t.y) == 1:
-            lines.append("diagonal = distance 2: no close blast")
+            notes.append("diagonal = distance 2: no close blast")
         if can_fire and w.splash:
-            lines.append(f"splash {w.splash} on all 8 squares around, friend or foe")
+            notes.append(f"splash {w.splash} on all 8 squares around, friend or foe")
+        for note in notes:
+            lines.extend(paper.wrap(note, 18, box_w - 16))
         if not can_fire:
             return lines, []
         faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
@@ -766,7 +769,7 @@ class WarigamiView(GameView):
         sel = s.units.get(self.selected) if self.selected is not None else None
         if sel is not None:
             w = WEAPONS[sel.kind]
-            left = f", moves left {w.move_limit - sel.moved}" if w.move_limit else ""
+            left = f", moves left {w.move_limit - sel.moved}" if w.move_limit and s.phase == MOVE else ""
             out.append(f"Selected: {sel.label()} {sel.hp} HP{left}{' (done)' if sel.acted else ''}")
             if w.heals:
                 out.append("Heals +2 a friend next to it: up, down, left or right (H)")
