@@ -27,7 +27,7 @@ def battle(tmp_path: Path, units: list[tuple[int, str, int, int]], rows: list[st
         s.units[i] = u
         s.at[(x, y)] = i
     s.next_id = len(units) + 1
-    s.to_place = [0] * game.num_players
+    s.round = 1
     s.phase = MOVE
     s.player = 0
     s._start_turn()

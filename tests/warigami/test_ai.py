@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.engine import Chance
 from game.rules.warigami import RULESET
 from game.rules.warigami.ai import ExpectimaxAgent, GreedyAgent, _Look
-from game.rules.warigami.state import Attack, EndTurn, Heal, Move, Recruit, WarigamiGame
+from game.rules.warigami.state import Attack, EndTurn, Heal, Move, Place, Squad, WarigamiGame
 from tests.warigami.helpers import battle
 
 
@@ -13,13 +13,13 @@ def test_agents_build_a_mixed_squad_in_their_own_zone():
     game = WarigamiGame({"level": "standard", "units": 10})
     s = game.new_state(1)
     agents = [ExpectimaxAgent(game, 1), GreedyAgent(game, 2)]
-    while s.phase == "setup":
+    while s.phase in ("squad", "setup"):
         a = agents[s.current_player()].choose(s)
-        assert isinstance(a, Recruit)
+        assert isinstance(a, Squad if s.phase == "squad" else Place)
         s.apply(a)
     for seat in (0, 1):
         mine = s.units_of(seat)
-        assert len(mine) == 10 and len({u.kind for u in mine}) == 5
+        assert len(mine) == 10 and len({u.kind for u in mine}) >= 4
         assert all(s.board.zone_of(u.sq) == seat for u in mine)
 
 
@@ -96,3 +96,89 @@ def test_ai_decisions_do_not_touch_the_state_or_the_dice():
     ExpectimaxAgent(game, 3).choose(s)
     GreedyAgent(game, 3).choose(s)
     assert s.to_json() == before
+
+
+# -- issue 13: a computer player that engages ---------------------------------------------------
+
+
+def test_W_T4_computer_games_end_by_fighting_not_by_the_round_limit():
+    """The round limit is a safety net: two computer players on the skirmish map fight it out
+    (these seeds all ran to round 51 with the waiting computer player)."""
+    for seed in (1, 2, 3):
+        game = WarigamiGame({"level": "skirmish", "units": 10})
+        s = game.new_state(seed)
+        agents = [ExpectimaxAgent(game, seed * 31), ExpectimaxAgent(game, seed * 31 + 1)]
+        while not s.is_over():
+            s.apply(agents[s.current_player()].choose(s.clone()))
+        assert not s.round_limit_reached() and len(s.alive_players()) <= 1, seed
+
+
+def test_ai_danger_respects_walls_and_it_takes_cover(tmp_path):
+    rows = ["1........2",
+            "..........",
+            "...#......",
+            "...#......",
+            "...#......",
+            ".........."] + ["." * 10] * 4
+    units = [(0, "smg", 2, 3), (1, "smg", 7, 3), (1, "smg", 7, 4), (1, "sniper", 8, 2)]
+    s = battle(tmp_path, units, rows=rows)
+    look = _Look(s, 0)
+    # behind the wall (2,3) vs in the open at the same distance from the enemy (4,3 is nearer, so compare
+    # the square straight above the wall's end)
+    assert look.threat((2, 3)) < look.threat((2, 6))
+    assert look.threat((2, 3)) < look.threat((2, 1))
+    s.units[1].hp = 3  # hurt and outgunned: it should not step out of cover
+    a = ExpectimaxAgent(s.game, 1).choose(s)
+    if isinstance(a, Move):
+        assert look.threat((a.x, a.y)) <= look.threat((2, 3)) + 1e-9
+    else:
+        assert a == EndTurn()
+
+
+def test_ai_squad_varies_with_the_map():
+    from game.rules.warigami.ai import choose_squad, squad_weights
+
+    small = WarigamiGame({"level": "skirmish"}).new_state(1)
+    open_field = WarigamiGame({"level": "standard"}).new_state(1)
+    walled = WarigamiGame({"level": "city"}).new_state(1)
+    ws, wo, ww = squad_weights(small), squad_weights(open_field), squad_weights(walled)
+    assert wo["sniper"] > ws["sniper"]  # long sight lines
+    assert ww["shotgun"] > wo["shotgun"] and ww["rpg"] > wo["rpg"]  # walls: short fights, corridors
+    squads = {choose_squad(open_field, Chance(i)).kinds for i in range(8)}
+    assert len(squads) >= 2  # not the same squad every game
+    assert all(len(q) == 10 for q in squads)
+
+
+def test_ai_placement_keeps_units_out_of_one_rpg_blast():
+    game = WarigamiGame({"level": "standard", "units": 10})
+    s = game.new_state(4)
+    s.apply(Squad(("rpg",) * 2 + ("smg",) * 8))
+    agent = ExpectimaxAgent(game, 1)
+    s.apply(agent.choose(s))  # the computer's squad, in secret
+    while s.phase == "setup":
+        if s.current_player() == 0:
+            free = sorted(sq for sq in s.board.zones[0] if sq not in s.at)
+            s.apply(Place(s.reserve[0][0], *free[0]))
+        else:
+            s.apply(agent.choose(s))
+    mine = [u.sq for u in s.units_of(1)]
+    touching = [(a, b) for a in mine for b in mine if a < b and max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1]
+    assert touching == []  # no two units on one RPG splash (the 8 squares round a target)
+
+
+def test_ai_sets_up_an_ambush_behind_a_bait(tmp_path):
+    # a healthy SMG forward (the bait), a sniper behind it that cannot shoot yet: the sniper moves to a
+    # square from which it covers the squares round the bait
+    units = [(0, "smg", 4, 5), (0, "sniper", 0, 9), (1, "smg", 9, 5), (1, "smg", 9, 4)]
+    s = battle(tmp_path, units)
+    look = _Look(s, 0)
+    assert look.bait is s.units[1]
+    before = look.overwatch(s.units[2], s.units[2].sq)
+    agent = ExpectimaxAgent(s.game, 1)
+    for _ in range(6):
+        a = agent.choose(s)
+        if not isinstance(a, Move):
+            break
+        s.apply(a)
+    after = _Look(s, 0).overwatch(s.units[2], s.units[2].sq)
+    assert after > before

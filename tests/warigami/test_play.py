@@ -58,7 +58,7 @@ def test_moves_of_an_engine_clone_do_not_leak_back():
     game = WarigamiGame({"level": "skirmish", "units": 2})
     s = game.new_state(3)
     rng = Chance(3)
-    while s.phase == "setup":
+    while s.phase in ("squad", "setup"):
         s.apply(s.random_action(rng))
     c = s.clone()
     mv = next(a for a in c.legal_actions() if isinstance(a, Move))

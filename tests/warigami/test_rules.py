@@ -9,13 +9,17 @@ from game.rules.warigami.state import (
     ATTACK,
     MOVE,
     SETUP,
+    SQUAD,
     Attack,
     EndTurn,
     Heal,
     Move,
-    Recruit,
+    Place,
+    Squad,
     WarigamiGame,
+    WarigamiState,
 )
+from game.session import Session
 from tests.warigami.helpers import battle
 
 # -- board and squads ---------------------------------------------------------------
@@ -38,31 +42,55 @@ def test_W_B1_squad_size_must_fit_the_start_zone():
         WarigamiGame({"level": "skirmish", "players": 3})
 
 
-def test_W_B2_squad_is_recruited_in_turn_in_own_start_zone_then_fixed():
+def test_W_B2_squads_are_chosen_in_secret_then_revealed_together_then_placed_in_turn():
     g = WarigamiGame({"level": "skirmish", "units": 2})
     s = g.new_state(1)
+    assert s.phase == SQUAD and s.current_player() == 0 and not s.hidden_for_seat()
+    for bad in (Squad(("smg",)), Squad(("smg", "tank")), Place("smg", 0, 0)):
+        with pytest.raises(IllegalAction) as info:
+            s.apply(bad)
+        assert info.value.rule == "W-B2"
+    ev = s.apply(Squad(("rpg", "rpg")))
+    # seat 1's squad is a secret: the next seat must be covered, and nothing said names a unit type
+    assert s.current_player() == 1 and s.hidden_for_seat()
+    said = " ".join(e.text for e in ev) + s.status()
+    assert "RPG" not in said and "rpg" not in said and "squad" in said
+    ev = s.apply(Squad(("sniper", "medic")))
+    assert not s.hidden_for_seat()  # all revealed together
+    assert "Player 1: 2 RPG" in ev[-1].text and "Player 2: 1 Sniper, 1 Medic" in ev[-1].text
     assert s.phase == SETUP and s.current_player() == 0
     with pytest.raises(IllegalAction) as info:
-        s.apply(Recruit("smg", 9, 0))  # player 2's zone
+        s.apply(Place("smg", 0, 0))  # not in the chosen squad
     assert info.value.rule == "W-B2"
-    with pytest.raises(IllegalAction):
-        s.apply(Recruit("tank", 0, 0))
-    s.apply(Recruit("rpg", 0, 0))
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Place("rpg", 9, 0))  # player 2's zone
+    assert info.value.rule == "W-B2"
+    s.apply(Place("rpg", 0, 0))
     assert s.current_player() == 1  # placement alternates
-    s.apply(Recruit("medic", 9, 0))
+    s.apply(Place("medic", 9, 0))
     with pytest.raises(IllegalAction, match="already holds"):
-        s.apply(Recruit("smg", 0, 0))
-    s.apply(Recruit("rpg", 1, 1))
+        s.apply(Place("rpg", 0, 0))
+    s.apply(Place("rpg", 1, 1))
     with pytest.raises(IllegalAction) as info:
         s.apply(Move(1, 3, 0))
     assert info.value.rule == "W-B2"
-    s.apply(Recruit("sniper", 9, 1))
-    assert s.phase == MOVE and s.current_player() == 0
+    s.apply(Place("sniper", 9, 1))
+    assert s.phase == MOVE
     assert sorted(u.kind for u in s.units_of(0)) == ["rpg", "rpg"]  # any mix, even silly ones
-    with pytest.raises(IllegalAction) as info:
-        s.apply(Recruit("smg", 0, 2))
-    assert info.value.rule == "W-B2"
-    assert all(isinstance(a, Recruit) for a in g.new_state(2).legal_actions())
+    for late in (Place("smg", 0, 2), Squad(("smg", "smg"))):
+        with pytest.raises(IllegalAction) as info:
+            s.apply(late)
+        assert info.value.rule == "W-B2"
+    assert all(isinstance(a, Squad) and len(a.kinds) == 2 for a in g.new_state(2).legal_actions())
+
+
+def test_W_B2_a_chosen_squad_stays_out_of_the_log_and_undo_until_all_are_revealed():
+    sess = Session.new("warigami", {"level": "skirmish", "units": 3}, 4, ["human", "human"], autosave=False)
+    sess.submit(Squad(("shotgun", "shotgun", "rpg")))
+    assert not any("Shotgun" in line or "shotgun" in line for line in sess.log)
+    assert not sess.can_undo()  # seat 2 may not take back (and so see) seat 1's choice
+    sess.submit(Squad(("smg", "smg", "smg")))
+    assert any("Player 1: 2 Shotgun, 1 RPG" in line for line in sess.log)
 
 
 def test_W_B3_units_start_with_10_hp_and_are_removed_at_0(tmp_path):
@@ -323,7 +351,55 @@ def test_W_T4_round_limit_decides_by_hp(tmp_path):
     s.units[2].hp = 4
     s.apply(EndTurn())
     s.apply(EndTurn())
-    assert s.is_over() and s.result().winners == (0,)
+    assert s.is_over() and s.result().winners == (0,) and "Round limit" in s.result().text
+    assert s.round_limit_reached()
+
+
+def test_W_T4_rounds_count_from_the_first_mover_and_skip_the_fallen(tmp_path):
+    rows = ["1........2", "." * 10, "3" + "." * 9] + ["." * 10] * 7
+    s = battle(tmp_path, [(0, "shotgun", 0, 0), (1, "smg", 1, 0), (2, "smg", 9, 9)], rows=rows, faces=(6,),
+               players=3, round_limit=2)
+    s.units[2].hp = 7
+    s.apply(Attack(1, 2))  # seat 2 is gone: a round is now two turns, not three
+    s.apply(EndTurn())
+    assert s.round == 1 and s.current_player() == 2
+    s.apply(EndTurn())
+    assert s.round == 2 and not s.is_over()
+    s.apply(EndTurn())
+    s.apply(EndTurn())
+    assert s.is_over() and s.round_limit_reached()
+
+
+def _placed(faces: tuple[int, ...]) -> tuple[WarigamiState, list[str]]:
+    sess = Session.new("warigami", {"level": "skirmish", "units": 1}, 7, ["human", "human"], autosave=False,
+                       pins={"faces": list(faces)})
+    for a in (Squad(("smg",)), Squad(("smg",)), Place("smg", 0, 0), Place("smg", 9, 0)):
+        sess.submit(a)
+    return sess.state, sess.log
+
+
+def test_W_T5_a_roll_off_decides_who_moves_first_and_is_logged():
+    s, log = _placed((2, 5))
+    assert s.phase == MOVE and s.first == 1 and s.current_player() == 1 and s.round == 1
+    assert any("Player 1 rolls 2, Player 2 rolls 5" in line and "Player 2 moves first" in line for line in log)
+    s.apply(EndTurn())
+    assert s.current_player() == 0 and s.round == 1  # the second mover closes the round
+    s.apply(EndTurn())
+    assert s.current_player() == 1 and s.round == 2
+    s, log = _placed((4, 4, 6, 1))  # a tie rolls again
+    assert s.first == 0 and any("rolls 4" in line and "rolls 6" in line for line in log)
+    # seeded: the same seed gives the same roll-off, and different seeds do not always agree
+    firsts = set()
+    for seed in range(8):
+        st = WarigamiGame({"level": "skirmish", "units": 1}).new_state(seed)
+        for a in (Squad(("smg",)), Squad(("smg",)), Place("smg", 0, 0), Place("smg", 9, 0)):
+            st.apply(a)
+        firsts.add(st.first)
+        again = WarigamiGame({"level": "skirmish", "units": 1}).new_state(seed)
+        for a in (Squad(("smg",)), Squad(("smg",)), Place("smg", 0, 0), Place("smg", 9, 0)):
+            again.apply(a)
+        assert again.first == st.first
+    assert firsts == {0, 1}
 
 
 # -- line of sight -------------------------------------------------------------------------

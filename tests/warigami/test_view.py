@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -36,35 +38,63 @@ def app():
     a.close()
 
 
-def test_squad_builder_clicks_place_units_in_the_zone_and_keys_pick_the_type(app):
+def choose_squads(app, scene, *squads):
+    """Each seat types its squad (keys 1-5) and presses Enter; the hand-over cover is clicked away."""
+    for keys in squads:
+        if app.scenes[-1] is not scene:  # the cover screen between two human seats
+            key(app, pygame.K_RETURN)
+        for k in keys:
+            key(app, k)
+        key(app, pygame.K_RETURN)
+    app.frame([])
+
+
+def test_W_B2_squads_are_typed_in_secret_then_placed_by_clicks(app):
     sess = Session.new("warigami", {"level": "skirmish", "units": 2}, 3, ["human", "human"], autosave=False)
     scene = PlayScene(app, sess)
     app.push(scene)
     app.frame([])
     v = scene.view
+    key(app, pygame.K_3)
+    key(app, pygame.K_RETURN)  # one unit short: refused, nothing sent
+    assert sess.state.squads == [None, None] and "more unit" in scene.refusal
+    key(app, pygame.K_1)
+    key(app, pygame.K_BACKSPACE)  # takes the SMG back
+    key(app, pygame.K_5)
+    assert "1 Sniper, 1 RPG" in " ".join(v.margin_lines())
+    key(app, pygame.K_RETURN)
+    app.frame([])
+    # the next seat is covered, and after the cover nothing shows seat 1's choice
+    assert app.scenes[-1] is not scene
+    key(app, pygame.K_RETURN)
+    text = " ".join(v.margin_lines()) + v.hint() + scene.state.status() + " ".join(sess.log)
+    assert "Sniper" not in text and "RPG" not in text and "Player 1 ready" in text
+    assert "(0 of 2)" in text  # seat 2 starts from an empty draft
+    choose_squads(app, scene, [pygame.K_3, pygame.K_5])
+    s = sess.state
+    assert s.phase == SETUP and "Player 1: 1 Sniper, 1 RPG" in " ".join(sess.log)
     key(app, pygame.K_3)  # sniper
     click(app, v.centre((0, 0)))
     click(app, v.centre((5, 3)))  # not a start zone: refused
     assert "start zone" in scene.refusal
     click(app, v.centre((9, 0)))
-    key(app, pygame.K_5)
-    click(app, v.centre((1, 1)))
+    key(app, pygame.K_1)  # no SMG in this squad: refused, the type stays
+    assert "no SMG" in scene.refusal
+    click(app, v.centre((1, 1)))  # the RPG, the only type left
     click(app, v.centre((8, 1)))
-    s = sess.state
     assert s.phase == MOVE
     assert sorted((u.owner, u.kind) for u in s.units.values()) == [(0, "rpg"), (0, "sniper"), (1, "rpg"),
                                                                     (1, "sniper")]
-    assert "pool" in " ".join(v.margin_lines()).lower()
 
 
 def test_select_move_hover_attack_confirm_and_end_turn_by_clicks(app):
     sess = Session.new("warigami", {"level": "skirmish", "units": 1}, 3, ["human", "human"], autosave=False,
-                       pins={"faces": [6]})
+                       pins={"faces": [6, 1, 6]})  # the roll-off (W-T5): seat 1 moves first; then the attack
     scene = PlayScene(app, sess)
     app.push(scene)
     app.frame([])
     v = scene.view
-    key(app, pygame.K_1)
+    choose_squads(app, scene, [pygame.K_1], [pygame.K_1])
     click(app, v.centre((0, 3)))
     click(app, v.centre((9, 3)))
     s = sess.state
@@ -105,13 +135,15 @@ def test_end_turn_button_ends_the_turn(app):
     app.push(scene)
     app.frame([])
     v = scene.view
+    choose_squads(app, scene, [pygame.K_1], [pygame.K_1])
     click(app, v.centre((0, 0)))
     click(app, v.centre((9, 0)))
     app.frame([])
+    first = sess.state.current_player()
     assert v.end_button is not None and v.end_button.visible
     click(app, v.end_button.rect.center)
     app.frame([])
-    assert sess.state.current_player() == 1 and sess.state.turns == 1
+    assert sess.state.current_player() == 1 - first and sess.state.turns == 1
 
 
 def test_view_draws_every_unit_kind_and_hp(app):
@@ -124,7 +156,6 @@ def test_view_draws_every_unit_kind_and_hp(app):
         u = Unit(i + 1, i % 2, kinds[i % 5], 3 + i, 4 + i % 3, hp=1 + i)
         s.units[u.id] = u
         s.at[u.sq] = u.id
-    s.to_place = [0, 0]
     s.phase = MOVE
     s._start_turn()
     scene.view.reset()
@@ -147,3 +178,115 @@ def test_hover_bench_sweeps_real_pointer_motions_over_enemies():
     out = hover_frame_times(frames=12, level="skirmish", units=4)
     assert out["frames"] == 12 and out["frames_with_preview"] == 12  # every frame drew a line of sight and odds
     assert {"median", "p99", "cpu_median", "cpu_p99"} <= set(out)
+
+
+# -- no traps in the view (issue 13) ---------------------------------------------------------------
+
+def battle_scene(app, units, faces=(), **settings):
+    """A play scene on the skirmish map with ``units`` (owner, kind, x, y) standing, seat 1 to move."""
+    sess = Session.new("warigami", {"level": "skirmish", "units": 1, **settings}, 3, ["human", "human"],
+                       autosave=False, pins={"faces": list(faces)})
+    s = sess.state
+    for i, (owner, kind, x, y) in enumerate(units, start=1):
+        u = Unit(i, owner, kind, x, y)
+        s.units[i] = u
+        s.at[(x, y)] = i
+    s.next_id = len(units) + 1
+    s.squads = [("smg",)] * 2
+    s.phase, s.player, s.first, s.round = MOVE, 0, 0, 1
+    s._start_turn()
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    return sess, scene, scene.view
+
+
+def test_W_H5_heal_is_an_explicit_choice_a_click_on_a_hurt_neighbour_only_selects_it(app):
+    sess, scene, v = battle_scene(app, [(0, "medic", 2, 3), (0, "smg", 3, 3), (1, "smg", 8, 7)])
+    sess.state.units[2].hp = 4
+    click(app, v.centre((2, 3)))  # the medic
+    click(app, v.centre((3, 3)))  # the hurt SMG next to it: selected, not healed
+    assert v.selected == 2 and sess.state.units[2].hp == 4 and sess.state.phase == MOVE
+    click(app, v.centre((2, 3)))
+    key(app, pygame.K_h)  # the heal cursor
+    assert v.healing and "up, down, left or right" in v.hint()
+    click(app, v.centre((3, 3)))  # healing ends movement: asks to confirm first
+    assert sess.state.units[2].hp == 4 and "confirm" in v.hint()
+    click(app, v.centre((3, 3)))
+    assert sess.state.units[2].hp == 6 and sess.state.phase == ATTACK and not v.healing
+
+
+def test_W_T2_the_attack_confirmation_is_asked_every_turn_and_for_every_seat(app):
+    sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (1, "smg", 6, 3)], faces=(1, 1, 1, 1))
+    for turn in range(4):  # seat 1, seat 2, seat 1, seat 2: the same two clicks every time
+        s = sess.state
+        me, foe = (1, 2) if s.current_player() == 0 else (2, 1)
+        click(app, v.centre(s.units[me].sq))
+        click(app, v.centre(s.units[foe].sq))
+        assert s.phase == MOVE and v.pending is not None, turn  # asked, nothing fired yet
+        click(app, v.centre(s.units[foe].sq))
+        assert s.phase == ATTACK, turn
+        settle(app, scene)
+        key(app, pygame.K_e)
+        app.frame([])
+
+
+def test_the_die_stays_on_the_board_until_the_next_action(app):
+    sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (0, "smg", 2, 5), (1, "smg", 6, 3), (1, "smg", 8, 7)],
+                                  faces=(2, 5))
+    sess.state.pool = 0  # nothing left to move: no confirmation needed
+    click(app, v.centre((2, 3)))
+    click(app, v.centre((6, 3)))
+    settle(app, scene)
+    for _ in range(30):
+        app.frame([], dt=0.5)  # long after the tumble
+    assert not v.busy() and v.last_roll is not None and v.last_roll["face"] == 2
+    click(app, v.centre((2, 5)))  # selecting is not an action: the die stays
+    assert v.last_roll is not None
+    click(app, v.centre((6, 3)))  # the next action
+    assert v.last_roll is None or v.last_roll["face"] == 5
+
+
+def test_W_L3_a_blocked_shots_odds_box_lists_no_hitting_face(app):
+    sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (0, "smg", 4, 3), (1, "smg", 6, 3)])
+    s = sess.state
+    sh = s.shot(1, 3)  # through my own SMG's centre
+    assert sh.problem and sh.rule == "W-L2"
+    lines, faces = v.shot_text(s.units[1], s.units[3], sh)
+    assert faces == [] and "no shot" in lines[0] and "hits" not in " ".join(lines)
+    clear = s.shot(2, 3)
+    lines, faces = v.shot_text(s.units[2], s.units[3], clear)
+    assert len(faces) == 6 and "or more hits" in lines[0]
+
+
+def test_W_D1_hover_says_adjacent_is_orthogonal_and_the_rpg_splash_covers_all_8(app):
+    sess, scene, v = battle_scene(app, [(0, "shotgun", 2, 3), (0, "rpg", 2, 1), (1, "smg", 3, 3), (1, "smg", 3, 4),
+                                        (1, "smg", 6, 1)])
+    s = sess.state
+    lines, _ = v.shot_text(s.units[1], s.units[3], s.shot(1, 3))
+    assert "adjacent = up, down, left, right" in " ".join(lines)
+    lines, _ = v.shot_text(s.units[1], s.units[4], s.shot(1, 4))
+    assert "diagonal = distance 2" in " ".join(lines)
+    lines, _ = v.shot_text(s.units[2], s.units[5], s.shot(2, 5))
+    assert "all 8 squares" in " ".join(lines)
+    rules = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "warigami.md").read_text()
+    assert "orthogonal" in rules and "all 8 squares" in rules
+
+
+def test_W_T4_margin_shows_the_pool_only_while_movement_is_possible_and_never_a_round_past_the_limit(app):
+    sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (1, "smg", 6, 3)], faces=(1,), round_limit=1)
+    text = " ".join(v.margin_lines())
+    assert "pool: 2" in text.lower() and "Round 1 of 1" in text
+    sess.state.pool = 0
+    assert "pool" not in " ".join(v.margin_lines()).lower()
+    sess.state.pool = 2
+    click(app, v.centre((2, 3)))
+    click(app, v.centre((6, 3)))
+    click(app, v.centre((6, 3)))  # confirmed: movement is over
+    assert sess.state.phase == ATTACK and "pool" not in " ".join(v.margin_lines()).lower()
+    settle(app, scene)
+    key(app, pygame.K_e)
+    key(app, pygame.K_e)
+    assert sess.state.is_over()
+    text = " ".join(v.margin_lines())
+    assert "Round 2" not in text and "of 1" not in text and "1 round played" in text

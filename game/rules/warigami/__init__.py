@@ -6,9 +6,9 @@ from typing import Any
 
 from ...registry import Ruleset
 from .ai import ExpectimaxAgent, GreedyAgent, bench_extra
-from .state import Attack, EndTurn, Heal, Move, Recruit, WarigamiGame, WarigamiState
+from .state import WarigamiGame
 
-__all__ = ["RULESET", "WarigamiGame", "WarigamiState", "Recruit", "Move", "Attack", "Heal", "EndTurn"]
+__all__ = ["RULESET"]
 
 
 def _ai(game: Any, seed: int) -> ExpectimaxAgent:

@@ -2,11 +2,15 @@
 
 ``ExpectimaxAgent`` ("ai"): moves each unit to the square that best trades the
 expected damage it can deal from there against the expected damage the enemy
-can deal to it next turn (so units stay out of reach when they cannot strike
-first, and medics are guarded); then picks attacks by a one-ply expectimax over
-the die faces, valuing each outcome by what the remaining attackers can still
-do afterwards (focus fire, no overkill), and refuses RPG shots whose splash
-would hurt its own side more than the enemy.
+can deal to it next turn.  That danger respects walls and line of sight (an
+enemy threatens a square only from squares it can reach and see it from), so
+units seek cover; it presses on as the rounds pass or when it is ahead (the
+round limit is a safety net, W-T4, not a plan); snipers and RPGs take positions
+covering the squares round a forward "bait" unit (the designer's ambush); units
+keep out of each other's 8 squares while the enemy has an RPG.  Attacks are a
+one-ply expectimax over the die faces, valuing each outcome by what the remaining
+attackers can still do afterwards (focus fire, no overkill); RPG shots whose
+splash would hurt its own side more than the enemy are refused.
 
 ``GreedyAgent`` ("greedy"): the baseline; always the best immediate expected
 damage, never thinks about the reply.
@@ -21,16 +25,18 @@ from typing import Any
 from ...agents import Agent
 from ...engine import Action, State
 from .board import Square
-from .state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Unit, WarigamiState
-from .tables import MAX_HP, WEAPONS, Odds, distance, odds
+from .state import MOVE, SETUP, SQUAD, Attack, EndTurn, Heal, Move, Place, Squad, Unit, WarigamiState
+from .tables import KINDS, MAX_HP, MAX_RANGE, WEAPONS, Odds, distance, odds
 
 #: What losing a unit costs beyond its HP (its future shots).
 WORTH = {"smg": 4.0, "shotgun": 5.0, "sniper": 5.0, "medic": 4.0, "rpg": 6.0}
 #: Preferred distance to the nearest enemy when nothing can be hit yet.
 IDEAL = {"smg": 3, "shotgun": 2, "sniper": 5, "medic": 4, "rpg": 3}
-#: The AI squad, in recruiting order (cycled for bigger squads).
-SQUAD = ("smg", "shotgun", "sniper", "smg", "rpg", "smg", "sniper", "shotgun", "medic", "smg")
+#: The greedy baseline's squad (cycled for bigger squads).
+SQUAD_MIX = ("smg", "shotgun", "sniper", "smg", "rpg", "smg", "sniper", "shotgun", "medic", "smg")
 ENEMY_REACH = 3  # how far an enemy unit is assumed to step before shooting next turn
+BAIT_KINDS = ("smg", "shotgun")  # forward units that may draw the enemy into an ambush
+AMBUSH_KINDS = ("sniper", "rpg")  # the units that spring it
 LOOK = 6  # the AI considers moves of at most this many spaces per unit and action
 FRIENDLY_FIRE = 1.5  # splash on own units weighs this much more than splash on foes
 
@@ -41,28 +47,55 @@ def _odds(kind: str, d: int, crit: bool) -> Odds:
 
 
 @lru_cache(maxsize=64)
-def _reach_ev(kind: str, crit: bool, reach: int) -> tuple[float, ...]:
-    """Best expected damage a ``kind`` unit at distance d can threaten after moving ``reach``."""
-    out = []
-    for d in range(0, 200):
-        best = 0.0
-        for dd in range(max(1, d - reach), d + reach + 1):
-            best = max(best, _odds(kind, dd, crit).expected())
-        out.append(best)
-    return tuple(out)
+def _ev_by_distance(kind: str, crit: bool) -> tuple[float, ...]:
+    """Expected damage of one shot by ``kind`` at each distance (0 where it cannot fire)."""
+    w = WEAPONS[kind]
+    return tuple(0.0 if d < w.min_range else _odds(kind, d, crit).expected() for d in range(200))
+
+
+def strength(units: list[Unit]) -> float:
+    """HP plus what each unit's shots are worth: how strong a side still is."""
+    return sum(u.hp + WORTH[u.kind] for u in units)
 
 
 class _Look:
     """One decision's view of the battle: caches shared by every candidate move."""
 
-    def __init__(self, s: WarigamiState, me: int) -> None:
+    def __init__(self, s: WarigamiState, me: int, quiet: int = 0) -> None:
         self.s = s
+        self.quiet = quiet
         self.me = me
         self.crit = s.crits
         self.miss_splash = bool(s.game.settings["rpg_miss_splash"])
         self.mine = [u for u in s.units.values() if u.owner == me]
         self.foes = [u for u in s.units.values() if u.owner != me]
         self._threat: dict[Square, float] = {}
+        self._spots: dict[int, list[Square]] = {}
+        self.enemy_rpg = any(u.kind == "rpg" for u in self.foes)
+        self.aggression = self._aggression()
+        self.bait = self._bait()
+        self._zone: list[Square] | None = None
+        self._fire: dict[tuple[str, int], list[Square]] = {}
+
+    def _aggression(self) -> float:
+        """0 (careful) .. 2 (press the attack): grows with quiet rounds, with a lead, and late in the game.
+
+        Two careful sides would wait for each other for ever; the round limit is
+        only a safety net (W-T4), so every round without a hit makes waiting less
+        attractive.  Against an enemy who comes anyway it stays careful.
+        """
+        rnd = max(1, self.s.round)
+        ratio = strength(self.mine) / max(1.0, strength(self.foes))
+        a = (self.quiet - 1) / 4.0 + max(0.0, (rnd - 12) / 12.0)
+        a += (0.4 if ratio > 1.15 else 0.0) + (0.3 if ratio > 1.5 else 0.0)
+        return max(0.0, min(2.0, a))
+
+    def _bait(self) -> Unit | None:
+        """The healthy SMG or shotgun nearest the enemy: the one that draws them into the ambush."""
+        cands = [u for u in self.mine if u.kind in BAIT_KINDS and u.hp >= 7]
+        if not cands or not any(u.kind in AMBUSH_KINDS for u in self.mine):
+            return None
+        return min(cands, key=lambda u: self.nearest_foe(u.sq))
 
     # -- values of attacks -----------------------------------------------------------
     def shot_value(self, u: Unit, t: Unit, src: Square, hp: int | None = None, greedy: bool = False) -> float:
@@ -127,14 +160,55 @@ class _Look:
         return 0.0
 
     # -- danger ------------------------------------------------------------------------
+    def spots(self, e: Unit) -> list[Square]:
+        """Squares enemy ``e`` can reach next turn (walls block; units are ignored, they move too)."""
+        got = self._spots.get(e.id)
+        if got is None:
+            reach = min(ENEMY_REACH, WEAPONS[e.kind].move_limit or ENEMY_REACH)
+            best = {e.sq: 0}
+            frontier = [e.sq]
+            adj = self.s.board.adjacency
+            while frontier:
+                nxt = []
+                for sq in frontier:
+                    c = best[sq]
+                    for n, step in adj.get(sq, ()):
+                        if c + step <= reach and c + step < best.get(n, 99):
+                            best[n] = c + step
+                            nxt.append(n)
+                frontier = nxt
+            got = list(best)
+            self._spots[e.id] = got
+        return got
+
     def threat(self, sq: Square) -> float:
-        """Expected damage the enemy could pour onto ``sq`` next turn (sum over enemy units)."""
+        """Expected damage the enemy could pour onto ``sq`` next turn (sum over enemy units).
+
+        Each enemy counts only from a square it can reach and from which a wall does
+        not block the line (W-L3), the RPG only along a row or column: a square behind
+        a wall is safer than one in the open at the same distance.
+        """
         got = self._threat.get(sq)
         if got is None:
             got = 0.0
+            board = self.s.board
             for e in self.foes:
-                reach = min(ENEMY_REACH, WEAPONS[e.kind].move_limit or ENEMY_REACH)
-                got += _reach_ev(e.kind, self.crit, reach)[min(199, distance(sq, e.sq))]
+                if distance(sq, e.sq) > ENEMY_REACH + MAX_RANGE[e.kind]:
+                    continue
+                ev = _ev_by_distance(e.kind, self.crit)
+                straight = WEAPONS[e.kind].straight_only
+                cands = []
+                for c in self.spots(e):
+                    if straight and c[0] != sq[0] and c[1] != sq[1]:
+                        continue
+                    v = ev[min(199, distance(c, sq))]
+                    if v > 0:
+                        cands.append((v, c))
+                cands.sort(reverse=True)
+                for v, c in cands:
+                    if board.blocking_wall(c, sq) is None:
+                        got += v
+                        break
             self._threat[sq] = got
         return got
 
@@ -148,13 +222,108 @@ class _Look:
     def nearest_foe(self, sq: Square) -> int:
         return min((distance(sq, e.sq) for e in self.foes), default=0)
 
+    def crowd(self, u: Unit, sq: Square) -> int:
+        """Own units (other than ``u``) on the 8 squares around ``sq``: one RPG blast would catch them too."""
+        return sum(1 for f in self.mine if f is not u and max(abs(f.x - sq[0]), abs(f.y - sq[1])) <= 1)
+
+    def kill_zone(self) -> list[Square]:
+        """The open squares within 2 of the bait: where the enemy comes to shoot it."""
+        if self._zone is None:
+            self._zone = []
+            if self.bait is not None:
+                bx, by = self.bait.sq
+                self._zone = [(bx + dx, by + dy) for dx in range(-2, 3) for dy in range(-2, 3)
+                              if 0 < abs(dx) + abs(dy) <= 2 and self.s.board.open((bx + dx, by + dy))]
+        return self._zone
+
+    def overwatch(self, u: Unit, sq: Square) -> float:
+        """Share of the kill zone ``u`` could fire into from ``sq`` with 3:6 or better (the ambush)."""
+        zone = self.kill_zone()
+        if not zone or u is self.bait:
+            return 0.0
+        w = WEAPONS[u.kind]
+        board = self.s.board
+        seen = 0
+        for z in zone:
+            d = distance(sq, z)
+            if d < w.min_range or _odds(u.kind, d, self.crit).s < 3:
+                continue
+            if w.straight_only and (z[0] != sq[0] and z[1] != sq[1]):
+                continue
+            if board.blocking_wall(sq, z) is None:
+                seen += 1
+        return seen / len(zone)
+
+    def line_value(self, u: Unit, sq: Square) -> float:
+        """The best shot ``u`` would have from ``sq`` at an enemy it sees past the walls (units
+        ignored, they move): a position with a purpose for next turn, even if nothing is in reach now."""
+        w = WEAPONS[u.kind]
+        ev = _ev_by_distance(u.kind, self.crit)
+        board = self.s.board
+        best = 0.0
+        for e in self.foes:
+            v = ev[min(199, distance(sq, e.sq))]
+            if v <= best or (w.straight_only and e.x != sq[0] and e.y != sq[1]):
+                continue
+            if board.blocking_wall(sq, e.sq) is None:
+                best = v
+        return best
+
+    def firing_squares(self, kind: str, e: Unit) -> list[Square]:
+        """Open squares from which a ``kind`` has 3:6 or better at ``e`` past the walls (RPG: in line)."""
+        key = (kind, e.id)
+        got = self._fire.get(key)
+        if got is None:
+            w = WEAPONS[kind]
+            good = [d for d in range(w.min_range, MAX_RANGE[kind] + 1) if _odds(kind, d, self.crit).s >= 3]
+            far = max(good, default=1)
+            board = self.s.board
+            got = []
+            for dx in range(-far, far + 1):
+                for dy in range(-(far - abs(dx)), far - abs(dx) + 1):
+                    sq = (e.x + dx, e.y + dy)
+                    if abs(dx) + abs(dy) not in good or (w.straight_only and dx and dy) or not board.open(sq):
+                        continue
+                    if board.blocking_wall(sq, e.sq) is None:
+                        got.append(sq)
+            self._fire[key] = got
+        return got
+
+    def to_fire(self, u: Unit, sq: Square) -> int:
+        """Spaces from ``sq`` to the nearest square where ``u`` would have a good, unwalled shot."""
+        foes = sorted(self.foes, key=lambda e: distance(sq, e.sq))[:3]
+        best = 99
+        for e in foes:
+            for f in self.firing_squares(u.kind, e):
+                d = abs(f[0] - sq[0]) + abs(f[1] - sq[1])
+                if d < best:
+                    best = d
+                    if d == 0:
+                        return 0
+        return best if best < 99 else max(0, self.nearest_foe(sq) - IDEAL[u.kind])
+
     def place_value(self, u: Unit, sq: Square) -> float:
         """How good it is for ``u`` to stand on ``sq`` at the end of the movement phase."""
+        agg = self.aggression
         off = self.best_shot(u, sq)
         dang = self.danger(u, sq)
-        val = off - (0.6 if off > 0 else 1.0) * dang
-        near = self.nearest_foe(sq)
-        val -= 0.08 * abs(near - IDEAL[u.kind]) if near > IDEAL[u.kind] else 0.0
+        careful = (0.6 if off > 0 else 1.0) * max(0.15, 1.0 - 0.55 * agg)
+        if u is self.bait and off == 0:
+            careful *= 0.6  # the bait shows itself: the ambush behind it answers
+        val = off - careful * dang
+        pull = 0.08 + 0.35 * min(1.0, agg)
+        if WEAPONS[u.kind].heals or agg < 0.5:  # close in to the unit's best distance
+            near = self.nearest_foe(sq)
+            if near > IDEAL[u.kind]:
+                val -= pull * (near - IDEAL[u.kind])
+        else:  # a stall: walk round the walls to a square from which it would have a shot
+            val -= pull * self.to_fire(u, sq)
+        if off == 0 and agg > 0:
+            val += 0.5 * min(1.5, agg) * self.line_value(u, sq)
+        if u.kind in AMBUSH_KINDS and off == 0:
+            val += 1.5 * self.overwatch(u, sq)
+        if self.enemy_rpg:
+            val -= 0.7 * self.crowd(u, sq)
         if WEAPONS[u.kind].heals:
             for f in self.mine:
                 if f is not u and f.hp < MAX_HP and distance(f.sq, sq) == 1:
@@ -164,16 +333,65 @@ class _Look:
 
 # -- squad building (shared by both agents) ------------------------------------------------
 
-def recruit_action(s: WarigamiState, rng_pick: Any = None) -> Recruit:
-    """Next unit of the standard squad, on the best free square of the start zone.
+def squad_weights(s: WarigamiState) -> dict[str, float]:
+    """How much of each unit type suits this map: what the computer squad is made of.
+
+    Snipers outrange everything (measured: the squad's backbone); the gap between the
+    start zones says how soon the squads meet (a small map gets fewer snipers, they
+    cannot fire closer than 4, and more shotguns and RPGs); walls make short fights
+    (shotguns, RPGs down corridors); an open field with long sight lines favours
+    snipers more; more enemies bunch up more for the RPG.
+    """
+    b = s.board
+    n = int(s.game.settings["units"])
+    walls = len(b.walls) / max(1, b.width * b.height)
+    me = s.player
+    gap = min((distance(a, c) for i, z in enumerate(b.zones[:s.game.num_players]) if i != me
+               for a in b.zones[me] for c in z), default=10)
+    w = {"smg": 3.0, "shotgun": 1.5 + 12.0 * walls + (1.0 if gap <= 7 else 0.0),
+         "sniper": 2.0 if gap <= 7 else (3.2 + (1.0 if walls < 0.03 else 0.0) + (0.8 if gap >= 16 else 0.0)),
+         "rpg": 1.5 + 8.0 * walls + (0.5 if s.game.num_players > 2 else 0.0) + (0.8 if gap <= 7 else 0.0),
+         "medic": 0.0 if n < 6 else 0.9}
+    return w
+
+
+def choose_squad(s: WarigamiState, rng: Any) -> Squad:
+    """W-B2: a squad for this map, chosen without seeing anyone else's (they are secret).
+
+    Counts follow :func:`squad_weights` (largest remainders), then a swap or two at
+    random, so a player does not meet the same squad every game.
+    """
+    n = int(s.game.settings["units"])
+    w = squad_weights(s)
+    total = sum(w.values())
+    share = {k: n * v / total for k, v in w.items()}
+    count = {k: int(v) for k, v in share.items()}
+    for k in sorted(share, key=lambda k: share[k] - count[k], reverse=True)[:n - sum(count.values())]:
+        count[k] += 1
+    kinds = [k for k in w if w[k] > 0]
+    for _ in range(rng.randint(0, 2)):
+        a, b = rng.choice(kinds), rng.choice(kinds)
+        if a != b and count[a] > 1 and (b != "medic" or count[b] < max(1, n // 8)):
+            count[a] -= 1
+            count[b] += 1
+    return Squad(tuple(k for k in KINDS for _ in range(count[k])))
+
+
+#: Placement order: the front line first (it takes the squares nearest the enemy).
+PLACE_ORDER = ("shotgun", "smg", "rpg", "sniper", "medic")
+
+
+def place_action(s: WarigamiState) -> Place:
+    """Next unit of the chosen squad, on the best free square of the start zone.
 
     Front-line units (SMG, shotgun) go nearest the enemy zones, snipers, RPGs and
-    medics further back; squares of one colour of a checkerboard first, so a
-    single RPG blast cannot hit a tight cluster.
+    medics further back; every unit keeps out of the 8 squares around its own units
+    where it can, so one RPG blast (W-H6) catches as few as possible, and the more
+    so when the revealed enemy squads carry RPGs.
     """
     me = s.player
-    placed = len(s.units_of(me))
-    kind = SQUAD[placed % len(SQUAD)]
+    left = s.reserve[me]
+    kind = next(k for k in PLACE_ORDER if k in left)
     zone = [sq for sq in s.board.zones[me] if sq not in s.at and sq not in s.board.walls]
     foes = [z for i, z in enumerate(s.board.zones) if i != me and i < s.game.num_players]
     cx = sum(x for z in foes for x, _ in z) / max(1, sum(len(z) for z in foes))
@@ -181,24 +399,47 @@ def recruit_action(s: WarigamiState, rng_pick: Any = None) -> Recruit:
     mx = sum(x for x, _ in zone) / len(zone)
     my = sum(y for _, y in zone) / len(zone)
     front = kind in ("smg", "shotgun")
+    enemy_rpgs = sum(q.count("rpg") for i, q in enumerate(s.squads) if i != me and q)
+    mine = [u.sq for u in s.units_of(me)]
 
-    def key(sq: Square) -> tuple[int, float, float]:
+    def key(sq: Square) -> tuple[int, float]:
         far = abs(sq[0] - cx) + abs(sq[1] - cy)
         spread = abs(sq[0] - mx) + abs(sq[1] - my)
-        return ((sq[0] + sq[1]) % 2, far if front else -far, spread)
+        crowd = sum(1 for q in mine if max(abs(q[0] - sq[0]), abs(q[1] - sq[1])) <= 1)
+        return (crowd * (2 if enemy_rpgs else 1), (far if front else -far) + 0.3 * spread)
 
     best = min(zone, key=key)
-    return Recruit(kind, best[0], best[1])
+    return Place(kind, best[0], best[1])
 
 
 class _Base(Agent):
     greedy = False
 
+    def __init__(self, game: Any, seed: int = 0, budget_s: float = 0.5) -> None:
+        super().__init__(game, seed, budget_s)
+        self._round = -1
+        self._hp = -1
+        self.quiet = 0  # own turns in a row on which no unit lost or gained a hit point
+
+    def _note_quiet(self, s: WarigamiState) -> None:
+        """Count quiet rounds: at the start of each own turn, has anything been hit since the last?"""
+        if s.round == self._round:
+            return
+        hp = sum(u.hp for u in s.units.values()) * 100 + len(s.units)
+        self.quiet = self.quiet + 1 if hp == self._hp else 0
+        self._round, self._hp = s.round, hp
+
     def choose(self, state: State) -> Action:
         assert isinstance(state, WarigamiState)
+        if state.phase == SQUAD:
+            if self.greedy:  # the baseline keeps one fixed squad
+                n = int(state.game.settings["units"])
+                return Squad(tuple(SQUAD_MIX[i % len(SQUAD_MIX)] for i in range(n)))
+            return choose_squad(state, self.rng)
         if state.phase == SETUP:
-            return recruit_action(state)
-        look = _Look(state, state.player)
+            return place_action(state)
+        self._note_quiet(state)
+        look = _Look(state, state.player, self.quiet)
         if state.phase == MOVE:
             mv = self._best_move(look)
             if mv is not None:
@@ -352,7 +593,7 @@ def bench_extra() -> dict[str, Any]:
             seat = s.current_player()
             t0 = time.perf_counter()
             a = agents[seat].choose(s)
-            if seat == 0 and s.phase != SETUP:
+            if seat == 0 and s.phase not in (SQUAD, SETUP):
                 times.append(time.perf_counter() - t0)
             s.apply(a)
             steps += 1

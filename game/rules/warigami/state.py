@@ -1,80 +1,34 @@
-"""Warigami Tactics: the game, its state and its actions (RULES.md section W).
+"""Warigami Tactics: the game and its state (RULES.md section W).
 
-Phases as data (see ``PHASE_ACTIONS``): the squad is built as ``Recruit``
-actions in a setup phase (W-B2), then each turn is a movement phase (``Move``)
-that the first ``Attack`` or ``Heal`` ends (W-T2), and an attack phase where every
-unit acts at most once (W-T3).  ``EndTurn`` passes to the next living player.
+Phases as data (see ``PHASE_ACTIONS``): every player chooses a squad in secret
+(one ``Squad`` action each, W-B2 rev 2); when the last squad is in, all are
+revealed and the units are placed in turn (``Place``); a roll-off decides who
+moves first (W-T5).  Each turn is a movement phase (``Move``) that the first
+``Attack`` or ``Heal`` ends (W-T2), and an attack phase where every unit acts at
+most once (W-T3).  ``EndTurn`` passes to the next living player.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
+from .actions import Attack, EndTurn, Heal, Move, Place, Squad, squad_words
 from .board import Board, Square, centre_on_segment, load_board
 from .tables import HEAL, KINDS, MAX_HP, MAX_RANGE, WEAPONS, Odds, distance, odds
 
-SETUP, MOVE, ATTACK = "setup", "move", "attack"
+SQUAD, SETUP, MOVE, ATTACK = "squad", "setup", "move", "attack"
 
-
-# -- actions -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Recruit(Action):
-    """Setup (W-B2): add one unit of ``kind`` to your squad on square (x, y) of your start zone."""
-
-    kind: str
-    x: int
-    y: int
-
-    def notation(self) -> str:
-        return f"recruit {self.kind} at {self.x},{self.y}"
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move unit ``unit`` to square (x, y) along its cheapest path (W-T1)."""
-
-    unit: int
-    x: int
-    y: int
-
-    def notation(self) -> str:
-        return f"move #{self.unit} to {self.x},{self.y}"
-
-
-@dataclass(frozen=True)
-class Attack(Action):
-    """Unit ``unit`` shoots at enemy unit ``target``: one D6 roll (W-H)."""
-
-    unit: int
-    target: int
-
-    def notation(self) -> str:
-        return f"#{self.unit} attacks #{self.target}"
-
-
-@dataclass(frozen=True)
-class Heal(Action):
-    """Medic ``unit`` heals the adjacent own unit ``target`` by 2 HP (W-H5)."""
-
-    unit: int
-    target: int
-
-    def notation(self) -> str:
-        return f"#{self.unit} heals #{self.target}"
-
-
-@dataclass(frozen=True)
-class EndTurn(Action):
-    def notation(self) -> str:
-        return "end turn"
+__all__ = ["SQUAD", "SETUP", "MOVE", "ATTACK", "Attack", "EndTurn", "Heal", "Move", "Place", "Squad",
+           "Unit", "Shot", "WarigamiGame", "WarigamiState", "PHASE_ACTIONS"]
 
 
 PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
-    SETUP: (Recruit,),
+    SQUAD: (Squad,),
+    SETUP: (Place,),
     MOVE: (Move, Attack, Heal, EndTurn),
     ATTACK: (Attack, Heal, EndTurn),
 }
@@ -127,6 +81,8 @@ class Shot:
 
 class WarigamiGame(Game):
     name = "warigami"
+    #: 2: squads chosen in secret then placed (W-B2 rev 2), a roll-off for the first move (W-T5).
+    rules_version = "2"
     title = "Warigami Tactics"
     settings_spec = (
         Setting("level", "Map", "standard", "level", help="The battlefield (levels/warigami)."),
@@ -137,7 +93,7 @@ class WarigamiGame(Game):
         Setting("round_limit", "Round limit (0 = none)", 50, "int", lo=0, hi=999,
                 help="After this many rounds the side with most HP left wins."),
     )
-    action_types = (Recruit, Move, Attack, Heal, EndTurn)
+    action_types = (Squad, Place, Move, Attack, Heal, EndTurn)
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
@@ -166,11 +122,16 @@ class WarigamiState(State):
         n = game.num_players
         self.units: dict[int, Unit] = {}
         self.at: dict[Square, int] = {}
-        self.phase = SETUP
+        self.phase = SQUAD
         self.player = 0
-        self.to_place = [game.settings["units"]] * n
+        #: W-B2: each seat's chosen squad (None until chosen; secret until every squad is in).
+        self.squads: list[tuple[str, ...] | None] = [None] * n
+        #: W-B2: the unit types each seat still has to place.
+        self.reserve: list[list[str]] = [[] for _ in range(n)]
         self.pool = 0
         self.turns = 0  # turns played since the battle began
+        self.first = 0  # W-T5: the seat that won the roll-off (the first seat of every round)
+        self.round = 0  # W-T4: the round being played (1 = the first), 0 before the battle
         self.next_id = 1
 
     # -- queries ---------------------------------------------------------------
@@ -180,6 +141,15 @@ class WarigamiState(State):
 
     def alive_players(self) -> list[int]:
         return sorted({u.owner for u in self.units.values()})
+
+    @property
+    def to_place(self) -> list[int]:
+        """Units each seat still has to place (W-B2)."""
+        return [len(r) for r in self.reserve]
+
+    def hidden_for_seat(self) -> bool:
+        """W-B2 (rev 2): while squads are chosen, a chosen squad is a secret the next seat must not see."""
+        return self.phase == SQUAD and any(q is not None for q in self.squads)
 
     def units_of(self, seat: int) -> list[Unit]:
         return [u for u in self.units.values() if u.owner == seat]
@@ -302,10 +272,14 @@ class WarigamiState(State):
     def legal_actions(self) -> list[Action]:
         if self.is_over():
             return []
+        if self.phase == SQUAD:
+            n = int(self.game.settings["units"])
+            return [Squad(tuple(c)) for c in combinations_with_replacement(KINDS, n)]
         if self.phase == SETUP:
             zone = self.board.zones[self.player]
             free = sorted(sq for sq in zone if sq not in self.at and sq not in self.board.walls)
-            return [Recruit(k, x, y) for k in KINDS for (x, y) in free]
+            kinds = [k for k in KINDS if k in self.reserve[self.player]]
+            return [Place(k, x, y) for k in kinds for (x, y) in free]
         acts: list[Action] = []
         for u in self.units_of(self.player):
             acts.extend(self.unit_actions(u))
@@ -340,6 +314,9 @@ class WarigamiState(State):
         (Uniform over all legal actions would need every unit's reachable set each
         step, and would almost never end a turn while the pool lasts.)
         """
+        if self.phase == SQUAD:  # any mix (W-B2); legal_actions would list a thousand squads
+            n = int(self.game.settings["units"])
+            return Squad(tuple(sorted((rng.choice(KINDS) for _ in range(n)), key=KINDS.index)))
         if self.phase == SETUP:
             return rng.choice(self.legal_actions())
         sources: list[Unit | None] = [*self.units_of(self.player), None]
@@ -375,16 +352,28 @@ class WarigamiState(State):
     def check(self, action: Action) -> None:
         allowed = PHASE_ACTIONS[self.phase]
         if not isinstance(action, allowed):
+            if self.phase == SQUAD:
+                raise IllegalAction("W-B2", "Choose your squad first.")
             if self.phase == SETUP:
-                raise IllegalAction("W-B2", "Build your squad first: place your units in your start zone.")
-            if isinstance(action, Recruit):
+                raise IllegalAction("W-B2", "Place your squad first: put your units in your start zone.")
+            if isinstance(action, (Squad, Place)):
                 raise IllegalAction("W-B2", "Squads are fixed once the battle has begun.")
             if isinstance(action, Move):
                 raise IllegalAction("W-T2", "Movement is over for this turn: the first attack ended it.")
             raise IllegalAction("W-T1", f"{type(action).__name__} is not a Warigami action.")
-        if isinstance(action, Recruit):
+        if isinstance(action, Squad):
+            n = int(self.game.settings["units"])
+            bad = [k for k in action.kinds if k not in WEAPONS]
+            if bad:
+                raise IllegalAction("W-B2", f"There is no unit type {bad[0]!r}; pick from {', '.join(KINDS)}.")
+            if len(action.kinds) != n:
+                raise IllegalAction("W-B2", f"A squad has {n} unit{'s' if n != 1 else ''}, not {len(action.kinds)}.")
+        elif isinstance(action, Place):
             if action.kind not in WEAPONS:
                 raise IllegalAction("W-B2", f"There is no unit type {action.kind!r}; pick one of {', '.join(KINDS)}.")
+            if action.kind not in self.reserve[self.player]:
+                raise IllegalAction("W-B2", f"Your squad has no {WEAPONS[action.kind].label} left to place "
+                                            f"(left: {squad_words(self.reserve[self.player])}).")
             sq = (action.x, action.y)
             if self.board.zone_of(sq) != self.player or sq in self.board.walls:
                 raise IllegalAction("W-B2", "Place your units on open squares of your own start zone.")
@@ -427,8 +416,10 @@ class WarigamiState(State):
                 raise IllegalAction(rule, msg)
 
     def _apply(self, action: Action) -> list[Event]:
-        if isinstance(action, Recruit):
-            return self._recruit(action)
+        if isinstance(action, Squad):
+            return self._squad(action)
+        if isinstance(action, Place):
+            return self._place(action)
         if isinstance(action, Move):
             return self._move(action)
         if isinstance(action, Attack):
@@ -437,25 +428,64 @@ class WarigamiState(State):
             return self._heal(action)
         return self._end_turn()
 
-    def _recruit(self, a: Recruit) -> list[Event]:
+    def _next_seat(self, wanted: Any) -> int | None:
+        """The next seat after the current one (clockwise) for which ``wanted(seat)`` holds."""
+        n = self.game.num_players
+        for k in range(1, n + 1):
+            nxt = (self.player + k) % n
+            if wanted(nxt):
+                return nxt
+        return None
+
+    def _squad(self, a: Squad) -> list[Event]:
+        me = self.player
+        self.squads[me] = tuple(sorted(a.kinds, key=KINDS.index))
+        nxt = self._next_seat(lambda i: self.squads[i] is None)
+        if nxt is not None:  # still secret: the sentence says only that a squad was chosen
+            self.player = nxt
+            return [Event("squad", f"{self.game.player_name(me)} has chosen a squad in secret.", {"seat": me})]
+        # W-B2 (rev 2): the last squad is in; all are revealed together, then placed in turn from seat 1.
+        chosen = [q or () for q in self.squads]
+        self.reserve = [list(q) for q in chosen]
+        self.phase, self.player = SETUP, 0
+        text = "Squads revealed: " + "; ".join(f"{self.game.player_name(i)}: {squad_words(q)}"
+                                               for i, q in enumerate(chosen)) + "."
+        return [Event("squads", text, {"squads": tuple(chosen)})]
+
+    def _place(self, a: Place) -> list[Event]:
         u = Unit(self.next_id, self.player, a.kind, a.x, a.y)
         self.next_id += 1
         self.units[u.id] = u
         self.at[u.sq] = u.id
-        self.to_place[self.player] -= 1
+        self.reserve[self.player].remove(a.kind)
         events = [Event("recruit", f"{self.game.player_name(self.player)} places {u.label()} at {a.x},{a.y}.",
                         {"unit": u.id, "kind": a.kind, "to": u.sq, "seat": self.player})]
-        n = len(self.to_place)
-        for k in range(1, n + 1):
-            nxt = (self.player + k) % n
-            if self.to_place[nxt] > 0:
-                self.player = nxt
-                return events
-        self.phase = MOVE  # every squad is complete: the battle begins with seat 1
-        self.player = 0
-        self._start_turn()
-        events.append(Event("battle", "All squads are placed. The battle begins!", {"seat": 0}))
+        nxt = self._next_seat(lambda i: bool(self.reserve[i]))
+        if nxt is not None:
+            self.player = nxt
+            return events
+        events.extend(self._roll_off())
         return events
+
+    def _roll_off(self) -> list[Event]:
+        """W-T5 (rev 2): every player rolls a die; the highest moves first, ties roll again."""
+        names = self.game.player_name
+        rolling = self.alive_players()
+        parts: list[str] = []
+        faces: list[int] = []
+        while len(rolling) > 1:
+            rolls = {i: self.chance.die() for i in rolling}
+            faces.extend(rolls.values())
+            parts.append(", ".join(f"{names(i)} rolls {f}" for i, f in rolls.items()))
+            top = max(rolls.values())
+            rolling = [i for i in rolling if rolls[i] == top]
+        self.first = rolling[0] if rolling else 0
+        self.player = self.first
+        self.round = 1
+        self._start_turn()
+        text = ("All squads are placed. Roll-off for the first move: " + "; then ".join(parts)
+                + f". {names(self.first)} moves first. The battle begins!")
+        return [Event("battle", text, {"seat": self.first, "rolls": tuple(faces)})]
 
     def _start_turn(self) -> None:
         mine = self.units_of(self.player)
@@ -538,11 +568,12 @@ class WarigamiState(State):
         self.turns += 1
         alive = self.alive_players()
         n = self.game.num_players
-        for k in range(1, n + 1):
-            nxt = (self.player + k) % n
-            if nxt in alive:
-                self.player = nxt
-                break
+        before = (self.player - self.first) % n
+        nxt = self._next_seat(lambda i: i in alive)
+        if nxt is not None:
+            if (nxt - self.first) % n <= before:  # the turn passed the first mover's seat: a new round
+                self.round += 1
+            self.player = nxt
         self._start_turn()
         events = [Event("end_turn", f"{who} ends the turn.", {"next": self.player})]
         events.extend(self._check_end())
@@ -556,10 +587,10 @@ class WarigamiState(State):
 
     def round_limit_reached(self) -> bool:
         limit = int(self.game.settings["round_limit"])
-        return limit > 0 and self.turns >= limit * self.game.num_players
+        return limit > 0 and self.round > limit
 
     def is_over(self) -> bool:
-        if self.phase == SETUP:
+        if self.phase in (SQUAD, SETUP):
             return False
         return len(self.alive_players()) <= 1 or self.round_limit_reached()
 
@@ -586,6 +617,8 @@ class WarigamiState(State):
         if self.is_over():
             return super().status()
         name = self.game.player_name(self.player)
+        if self.phase == SQUAD:
+            return f"{name}: choose your squad in secret ({self.game.settings['units']} units)."
         if self.phase == SETUP:
             return f"{name}: place a unit in your start zone ({self.to_place[self.player]} to go)."
         if self.phase == MOVE:
@@ -594,7 +627,9 @@ class WarigamiState(State):
 
     # -- persistence ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"phase": self.phase, "player": self.player, "to_place": list(self.to_place), "pool": self.pool,
+        return {"phase": self.phase, "player": self.player, "pool": self.pool,
+                "squads": [None if q is None else list(q) for q in self.squads],
+                "reserve": [list(r) for r in self.reserve], "first": self.first, "round": self.round,
                 "turns": self.turns, "next_id": self.next_id,
                 "units": [u.to_json() for u in self.units.values()], "chance": self.chance.to_json()}
 
@@ -604,7 +639,10 @@ class WarigamiState(State):
         s = cls(game, Chance.from_json(data["chance"]))
         s.phase = str(data["phase"])
         s.player = int(data["player"])
-        s.to_place = [int(v) for v in data["to_place"]]
+        s.squads = [None if q is None else tuple(str(k) for k in q) for q in data["squads"]]
+        s.reserve = [[str(k) for k in r] for r in data["reserve"]]
+        s.first = int(data["first"])
+        s.round = int(data["round"])
         s.pool = int(data["pool"])
         s.turns = int(data["turns"])
         s.next_id = int(data["next_id"])
@@ -619,6 +657,8 @@ class WarigamiState(State):
         s.game, s.chance, s.board = self.game, self.chance.copy(), self.board
         s.units = {i: u.copy() for i, u in self.units.items()}
         s.at = dict(self.at)
-        s.phase, s.player, s.to_place = self.phase, self.player, list(self.to_place)
+        s.phase, s.player = self.phase, self.player
+        s.squads, s.reserve = list(self.squads), [list(r) for r in self.reserve]
+        s.first, s.round = self.first, self.round
         s.pool, s.turns, s.next_id = self.pool, self.turns, self.next_id
         return s

@@ -3,10 +3,14 @@
 Click one of your units to see every square it can reach (with the pool left
 after the move); click a square to move there.  Hover an enemy to see the line
 of sight, the distance, s:6 and what each die face would do; click it to attack
-(the first attack of the game asks for a confirming second click, because it
-ends movement).  A medic heals by clicking an adjacent hurt friend.  E or Enter
-(or the button) ends the turn.  During squad building pick a unit type (buttons
-or keys 1-5) and click free squares of your start zone.
+(while movement is still possible an attack asks for a confirming second click
+or Enter, on every turn and for every seat, because it ends movement).  Healing
+is an explicit choice: with a medic selected press H (or the Heal button), then
+click an orthogonally adjacent hurt friend; a plain click on a friend selects it.
+The die stays on the board until the next action.  E or Enter (or the button)
+ends the turn.  Squads are chosen in secret first (buttons or
+keys 1-5 add a unit, Backspace takes the last one back, Enter when complete),
+then placed: pick a unit type of your squad and click free squares of your start zone.
 """
 
 from __future__ import annotations
@@ -18,10 +22,24 @@ from collections.abc import Sequence
 import pygame
 import pygame_gui
 
-from ...engine import Event
+from ...engine import Event, IllegalAction
+from ...rules.warigami.actions import squad_words
 from ...rules.warigami.board import MAX_ZONES, Board
-from ...rules.warigami.state import MOVE, SETUP, Attack, EndTurn, Heal, Move, Recruit, Shot, Unit, WarigamiState
-from ...rules.warigami.tables import KINDS, MAX_HP, WEAPONS, distance
+from ...rules.warigami.state import (
+    MOVE,
+    SETUP,
+    SQUAD,
+    Attack,
+    EndTurn,
+    Heal,
+    Move,
+    Place,
+    Shot,
+    Squad,
+    Unit,
+    WarigamiState,
+)
+from ...rules.warigami.tables import KINDS, MAX_HP, WEAPONS
 from .. import paper
 from ..view import GameView
 
@@ -110,8 +128,11 @@ class WarigamiView(GameView):
         self.selected: int | None = None
         self.hover: Square | None = None
         self.kind = "smg"
-        self.confirmed_attack = False
-        self.pending: Attack | None = None
+        self.draft: list[str] = []  # W-B2: the squad being chosen (this seat's secret, never drawn for others)
+        self._draft_seat = -1
+        self.pending: Attack | Heal | None = None  # an action that ends movement, waiting for its confirmation
+        self.healing = False  # the heal cursor: the next click on a hurt friend heals it (W-H5)
+        self.last_roll: dict[str, object] | None = None  # the settled die, shown until the next action
         self._reach: dict[Square, int] = {}
         self._reach_key: object = None
         self.anims: list[dict[str, object]] = []
@@ -124,6 +145,7 @@ class WarigamiView(GameView):
         self._marked: pygame.Surface | None = None
         self._marked_key: object = None
         self.end_button: pygame_gui.elements.UIButton | None = None
+        self.heal_button: pygame_gui.elements.UIButton | None = None
         self.kind_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     # -- geometry ---------------------------------------------------------------------
@@ -153,6 +175,9 @@ class WarigamiView(GameView):
         box = getattr(self.ctx, "box", None)
         self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, 150, 38), "End turn", ui,
                                                        container=box, tool_tip_text="E or Enter")
+        self.heal_button = pygame_gui.elements.UIButton(
+            pygame.Rect(self.rect.x + 300, y, 110, 38), "Heal (H)", ui, container=box,
+            tool_tip_text="Then click a hurt unit of yours next to the medic: up, down, left or right, not diagonal.")
         x = self.rect.x + 10
         for i, k in enumerate(KINDS):
             self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * 118, y, 110, 38),
@@ -164,12 +189,15 @@ class WarigamiView(GameView):
         if self.end_button is not None:
             self.end_button.kill()
             self.end_button = None
+        if self.heal_button is not None:
+            self.heal_button.kill()
+            self.heal_button = None
         for b in self.kind_buttons.values():
             b.kill()
         self.kind_buttons = {}
 
     def reset(self) -> None:
-        self.selected, self.pending, self.anims = None, None, []
+        self.selected, self.pending, self.anims, self.healing, self.last_roll = None, None, [], False, None
         self._reach_key = None
         self._board_key = None
 
@@ -212,28 +240,115 @@ class WarigamiView(GameView):
             shot = dataclasses.replace(shot, problem=f"{me.label()} has already acted this turn.", rule="W-T3")
         return t.id, shot
 
+    def _own_draft(self) -> list[str]:
+        """The draft squad of the seat to move (cleared whenever another seat is to choose)."""
+        if self._draft_seat != self.s.player or self.s.phase != SQUAD:
+            self.draft, self._draft_seat = [], self.s.player
+        return self.draft
+
     def _sync_widgets(self) -> None:
         s = self.s
         setup = s.phase == SETUP and not s.is_over()
+        squad = s.phase == SQUAD
         human = self.ctx.human_to_move()
+        n = int(s.game.settings["units"])
         if self.end_button is not None:
             if setup:
                 self.end_button.hide()
             else:
                 self.end_button.show()
-                if human and not s.is_over():
+                label = "Squad ready" if squad else "End turn"
+                if self.end_button.text != label:
+                    self.end_button.set_text(label)
+                    self.end_button.set_position((self.rect.x + 10 + 5 * 118, self.rect.bottom - 46) if squad
+                                                 else (self.rect.x + 10, self.rect.bottom - 46))
+                ready = not squad or len(self._own_draft()) == n
+                if human and not s.is_over() and ready:
                     self.end_button.enable()
                 else:
                     self.end_button.disable()
-        for k, b in self.kind_buttons.items():
-            if setup and human:
+        if self.heal_button is not None:
+            medic = self._medic()
+            if human and medic is not None and not s.is_over():
+                self.heal_button.show()
+                if medic.acted:
+                    self.heal_button.disable()
+                else:
+                    self.heal_button.enable()
+                if self.healing and not self.heal_button.is_selected:
+                    self.heal_button.select()
+                elif not self.healing and self.heal_button.is_selected:
+                    self.heal_button.unselect()
+            else:
+                self.heal_button.hide()
+        left = s.reserve[s.player] if setup else []
+        if setup and left and self.kind not in left:
+            self.kind = next(k for k in KINDS if k in left)
+        for i, (k, b) in enumerate(self.kind_buttons.items()):
+            if (setup or squad) and human:
+                label = f"{i + 1} {WEAPONS[k].label}" + (f" x{left.count(k)}" if setup else "")
+                if b.text != label:
+                    b.set_text(label)
                 b.show()
-                if k == self.kind and not b.is_selected:
+                if setup and k not in left:
+                    b.disable()
+                else:
+                    b.enable()
+                if setup and k == self.kind and not b.is_selected:
                     b.select()
-                elif k != self.kind and b.is_selected:
+                elif (squad or k != self.kind) and b.is_selected:
                     b.unselect()
             else:
                 b.hide()
+
+    def _medic(self) -> Unit | None:
+        """The selected unit if it is a medic of the seat to move (the Heal button needs one)."""
+        s = self.s
+        sel = s.units.get(self.selected) if self.selected is not None else None
+        if sel is None or sel.owner != s.player or not WEAPONS[sel.kind].heals or s.phase in (SETUP, SQUAD):
+            return None
+        return sel
+
+    def _toggle_heal(self) -> bool:
+        medic = self._medic()
+        if medic is None:
+            self.ctx.refuse("Select one of your medics first: only a medic heals.", "W-H5")
+            return False
+        if medic.acted:
+            self.ctx.refuse(f"{medic.label()} has already acted this turn.", "W-T3")
+            return False
+        self.healing = not self.healing
+        self.pending = None
+        self._sync_widgets()
+        return True
+
+    def _pick_kind(self, kind: str) -> bool:
+        """A unit type chosen (button or key): added to the draft squad, or the type to place next."""
+        s = self.s
+        if s.phase == SQUAD:
+            draft, n = self._own_draft(), int(s.game.settings["units"])
+            if len(draft) >= n:
+                self.ctx.refuse(f"The squad is complete ({n} units): Backspace takes the last one back.", "W-B2")
+                return False
+            draft.append(kind)
+        elif kind not in s.reserve[s.player]:
+            self.ctx.refuse(f"Your squad has no {WEAPONS[kind].label} left to place.", "W-B2")
+            return False
+        else:
+            self.kind = kind
+        self._sync_widgets()
+        return True
+
+    def _squad_ready(self) -> bool:
+        draft = self._own_draft()
+        n = int(self.s.game.settings["units"])
+        if len(draft) != n:
+            self.ctx.refuse(f"Choose {n - len(draft)} more unit{'s' if n - len(draft) != 1 else ''} first.", "W-B2")
+            return False
+        ok = self.ctx.submit(Squad(tuple(draft)))
+        if ok:
+            self.draft = []
+        return ok
 
     # -- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -242,17 +357,24 @@ class WarigamiView(GameView):
             self.hover = self.square_at(event.pos)
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and s.phase != SETUP:
+            if s.phase == SQUAD:
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    return self._squad_ready()
+                if event.key == pygame.K_BACKSPACE and self._own_draft():
+                    self.draft.pop()
+                    self._sync_widgets()
+                    return True
+            if event.key == pygame.K_h and s.phase not in (SETUP, SQUAD):
+                return self._toggle_heal()
+            if event.key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER) and s.phase not in (SETUP, SQUAD):
                 if self.pending is not None and event.key != pygame.K_e:
                     return self._confirm()
                 return self._end_turn()
-            if pygame.K_1 <= event.key <= pygame.K_5 and s.phase == SETUP:
-                self.kind = KINDS[event.key - pygame.K_1]
-                self._sync_widgets()
-                return True
+            if pygame.K_1 <= event.key <= pygame.K_5 and s.phase in (SETUP, SQUAD):
+                return self._pick_kind(KINDS[event.key - pygame.K_1])
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.selected, self.pending = None, None
+            self.selected, self.pending, self.healing = None, None, False
             return True
         if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
             return False
@@ -260,35 +382,45 @@ class WarigamiView(GameView):
         if sq is None:
             return False
         self.hover = sq
+        if s.phase == SQUAD:
+            return False
         if s.phase == SETUP:
-            return self.ctx.submit(Recruit(self.kind, sq[0], sq[1]))
+            return self.ctx.submit(Place(self.kind, sq[0], sq[1]))
         return self._click(sq)
+
+    def _ends_movement(self, act: Attack | Heal) -> bool:
+        """Submit an attack or heal; while movement is still possible it needs a second click (or Enter)
+        first, every turn and for every seat alike (W-T2: it ends movement)."""
+        s = self.s
+        if s.phase == MOVE and s.pool > 0:
+            try:
+                s.check(act)
+            except IllegalAction:
+                return self.ctx.submit(act)  # let the rules explain
+            if self.pending != act:
+                self.pending = act
+                return True
+            return self._confirm()
+        return self.ctx.submit(act)
 
     def _click(self, sq: Square) -> bool:
         s = self.s
         u = s.unit_at(sq)
         sel = s.units.get(self.selected) if self.selected is not None else None
         if u is not None and u.owner == s.player:
-            if sel is not None and WEAPONS[sel.kind].heals and u is not sel and distance(sel.sq, u.sq) == 1 \
-                    and u.hp < MAX_HP and not sel.acted:
-                return self.ctx.submit(Heal(sel.id, u.id))
-            self.selected, self.pending = u.id, None
+            if self.healing and sel is not None and u is not sel:
+                return self._ends_movement(Heal(sel.id, u.id))
+            self.selected, self.pending, self.healing = u.id, None, False
             return True
         if sel is None:
             if u is not None:
                 self.ctx.refuse(f"{u.label()} is not yours: pick one of your own units first.")
             return False
+        if self.healing:
+            self.ctx.refuse("A medic heals a unit of its own side: click a hurt friend next to it (H to stop).", "W-H5")
+            return False
         if u is not None:  # an enemy: attack
-            act = Attack(sel.id, u.id)
-            if s.phase == MOVE and not self.confirmed_attack:
-                shot = s.shot(sel.id, u.id)
-                if shot.problem:
-                    return self.ctx.submit(act)  # let the rules explain
-                if self.pending != act:
-                    self.pending = act
-                    return True
-                return self._confirm()
-            return self.ctx.submit(act)
+            return self._ends_movement(Attack(sel.id, u.id))
         if s.phase == MOVE:
             ok = self.ctx.submit(Move(sel.id, sq[0], sq[1]))
             return ok
@@ -299,16 +431,20 @@ class WarigamiView(GameView):
         act, self.pending = self.pending, None
         if act is None:
             return False
-        self.confirmed_attack = True
-        return self.ctx.submit(act)
+        ok = self.ctx.submit(act)
+        if ok and isinstance(act, Heal):
+            self.healing = False
+        return ok
 
     def _end_turn(self) -> bool:
-        self.pending = None
+        self.pending, self.healing = None, False
         self.selected = None
         return self.ctx.submit(EndTurn())
 
     # -- animation ----------------------------------------------------------------------------
     def on_events(self, events: Sequence[Event]) -> None:
+        if events:
+            self.last_roll = None  # the next action takes the old die off the board
         for e in events:
             if e.kind == "move":
                 path = list(e.data["path"])
@@ -317,7 +453,9 @@ class WarigamiView(GameView):
             elif e.kind == "attack":
                 self.anims.append({"kind": "roll", "t": 0.0, "dur": ROLL_S, **dict(e.data)})
             elif e.kind == "end_turn":
-                self.selected, self.pending = None, None
+                self.selected, self.pending, self.healing = None, None, False
+            elif e.kind == "heal":
+                self.healing = False
         sel = self.s.units.get(self.selected) if self.selected is not None else None
         if sel is None or sel.owner != self.s.current_player():
             self.selected = None
@@ -328,12 +466,19 @@ class WarigamiView(GameView):
             a = self.anims[0]
             a["t"] = float(a["t"]) + dt  # type: ignore[arg-type]
             if a["t"] >= a["dur"]:  # type: ignore[operator]
-                self.anims.pop(0)
+                done = self.anims.pop(0)
+                if done["kind"] == "roll":
+                    self.last_roll = done  # the die stays until the next action
+        if self.heal_button is not None and self.heal_button.check_pressed() and self.ctx.human_to_move():
+            self._toggle_heal()
         if self.end_button is not None and self.end_button.check_pressed() and self.ctx.human_to_move():
-            self._end_turn()
+            if self.s.phase == SQUAD:
+                self._squad_ready()
+            else:
+                self._end_turn()
         for k, b in self.kind_buttons.items():
             if b.check_pressed():
-                self.kind = k
+                self._pick_kind(k)
         self._sync_widgets()
 
     def busy(self) -> bool:
@@ -443,7 +588,9 @@ class WarigamiView(GameView):
             self._draw_shot(surface, shot[0], shot[1])
         if self.anims and self.anims[0]["kind"] == "roll":
             self._draw_roll(surface, self.anims[0])
-        if s.phase != SETUP and not s.is_over():
+        elif not self.anims and self.last_roll is not None:
+            self._draw_roll(surface, self.last_roll)
+        if s.phase == MOVE and s.pool > 0 and not s.is_over():
             paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
                        bold=True)
 
@@ -494,17 +641,9 @@ class WarigamiView(GameView):
         a, b = self.centre(me.sq), self.centre(t.sq)
         colour = paper.GOOD if not shot.problem else paper.WARN
         paper.pencil_line(surface, colour, a, b, 2)
-        sv = shot.odds.s
-        needs = "" if sv == 0 else ("   every face hits" if sv == 6 else f"   {7 - sv} or more hits")
-        lines = [f"distance {shot.dist}   s {sv}:6{needs}"]
         box_w, row_h = 330, 22
-        if shot.problem:
-            lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
-        else:
-            lines.append("clear shot")
-        faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
-                 for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
-        h = 12 + row_h * (len(lines) + 2)
+        lines, faces = self.shot_text(me, t, shot, box_w)
+        h = 12 + row_h * (len(lines) + (2 if faces else 0))
         box = self._box_place(box_w, int(h), a, b)
         pygame.draw.rect(surface, (250, 247, 236), box, border_radius=6)
         pygame.draw.rect(surface, paper.GRAPHITE, box, 1, border_radius=6)
@@ -516,6 +655,34 @@ class WarigamiView(GameView):
             word = f.split(": ")[1]
             col = paper.WARN if word.startswith("miss") else (paper.GOOD if "CRIT" in word else paper.INK)
             paper.text(surface, f, (box.x + 8 + (i % 3) * 106, yy + (i // 3) * row_h), 17, col)
+
+    def shot_text(self, me: Unit, t: Unit, shot: Shot, box_w: int = 330) -> tuple[list[str], list[str]]:
+        """The odds box's lines and its die faces.  A shot that cannot be fired (blocked, out of
+        reach, off its line) lists no face at all, so no face seems to hit; one refused only because
+        the unit has acted keeps its odds readable."""
+        sv = shot.odds.s
+        can_fire = not shot.problem or shot.rule == "W-T3"
+        needs = "" if sv == 0 else ("   every face hits" if sv == 6 else f"   {7 - sv} or more hits")
+        lines = [f"distance {shot.dist}   s {sv}:6{needs}" if can_fire else f"distance {shot.dist}   no shot"]
+        if shot.problem:
+            lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
+        else:
+            lines.append("clear shot")
+        w = WEAPONS[me.kind]
+        notes = []
+        if can_fire and w.close_power and shot.dist == 1:
+            notes.append(f"close blast {w.close_power}: adjacent = up, down, left, right")
+        elif can_fire and w.close_power and abs(me.x - t.x) == 1 and abs(me.y - t.y) == 1:
+            notes.append("diagonal = distance 2: no close blast")
+        if can_fire and w.splash:
+            notes.append(f"splash {w.splash} on all 8 squares around, friend or foe")
+        for note in notes:
+            lines.extend(paper.wrap(note, 18, box_w - 16))
+        if not can_fire:
+            return lines, []
+        faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
+                 for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
+        return lines, faces
 
     def _box_place(self, w: int, h: int, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
         """Where the odds box goes: beside the target, clear of the line of sight and the shooter."""
@@ -572,31 +739,44 @@ class WarigamiView(GameView):
     def margin_lines(self) -> list[str]:
         s = self.s
         out: list[str] = []
-        if s.phase == SETUP:
-            out.append("Squad building: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
-                                                     for i, n in enumerate(s.to_place)))
+        if s.phase == SQUAD:  # W-B2: who is ready, never what they chose
+            out.append("Squads are chosen in secret: " + ", ".join(
+                f"{s.game.player_name(i)} {'ready' if q is not None else 'choosing'}" for i, q in enumerate(s.squads)))
+            if self.ctx.human_to_move():
+                draft, n = self._own_draft(), int(s.game.settings["units"])
+                out.append(f"Your squad ({len(draft)} of {n}): {squad_words(draft)}")
+                out.append("Keys 1-5 add a unit, Backspace takes the last back, Enter when complete.")
+        elif s.phase == SETUP:
+            out.append("Placing in turn: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
+                                                      for i, n in enumerate(s.to_place)))
             out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
-            for i in range(s.game.num_players):
-                mine = s.units_of(i)
-                if mine:
-                    counts = [f"{sum(1 for u in mine if u.kind == k)} {WEAPONS[k].label}" for k in KINDS
-                              if any(u.kind == k for u in mine)]
-                    out.append(f"{s.game.player_name(i)}'s squad: " + ", ".join(counts))
+            for i, q in enumerate(s.squads):
+                out.append(f"{s.game.player_name(i)}'s squad: {squad_words(q or ())}")
         else:
-            if not s.is_over():
-                out.append(f"Movement pool: {s.pool} (2 per living unit)")
-                out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
             limit = int(s.game.settings["round_limit"])
-            rnd = s.turns // s.game.num_players + 1
-            out.append(f"Round {rnd}" + (f" of {limit}" if limit else ""))
+            if not s.is_over():
+                if s.phase == MOVE and s.pool > 0:  # the pool only while movement is possible (W-T2)
+                    out.append(f"Movement pool: {s.pool} (2 per living unit)")
+                out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
+                out.append(f"Round {s.round}" + (f" of {limit}" if limit else ""))
+            else:
+                played = min(s.round, limit) if limit else s.round
+                out.append(f"{played} round{'s' if played != 1 else ''} played"
+                           + (" (the round limit)" if s.round_limit_reached() else ""))
             for i in range(s.game.num_players):
                 mine = s.units_of(i)
                 out.append(f"{s.game.player_name(i)}: {len(mine)} units, {sum(u.hp for u in mine)} HP")
         sel = s.units.get(self.selected) if self.selected is not None else None
         if sel is not None:
             w = WEAPONS[sel.kind]
-            left = f", moves left {w.move_limit - sel.moved}" if w.move_limit else ""
+            left = f", moves left {w.move_limit - sel.moved}" if w.move_limit and s.phase == MOVE else ""
             out.append(f"Selected: {sel.label()} {sel.hp} HP{left}{' (done)' if sel.acted else ''}")
+            if w.heals:
+                out.append("Heals +2 a friend next to it: up, down, left or right (H)")
+            elif w.close_power:
+                out.append(f"Close blast {w.close_power} only up, down, left or right of it")
+            elif w.splash:
+                out.append(f"Splash {w.splash}: all 8 squares round the target")
         if s.game.settings["criticals"]:
             out.append("Criticals and knicks: on")
         return out
@@ -605,15 +785,24 @@ class WarigamiView(GameView):
         s = self.s
         if s.is_over():
             return ""
+        if s.phase == SQUAD:
+            return "Choose your squad in secret: 1-5 add a unit, Backspace takes one back, Enter when complete."
         if s.phase == SETUP:
             return f"Pick a unit type (1-5), then click a free square of your start zone ({WEAPONS[self.kind].label})."
         if self.pending is not None:
-            return "Attacking ends movement for this turn: click the target again (or Enter) to confirm."
+            what = "Healing" if isinstance(self.pending, Heal) else "Attacking"
+            return f"{what} ends movement for this turn: click the {'friend' if what == 'Healing' else 'target'} " \
+                   "again (or Enter) to confirm."
+        if self.healing:
+            return ("Heal: click a hurt unit of yours next to the medic (up, down, left or right; a diagonal "
+                    "is distance 2). H or right click to stop.")
         if self.selected is None:
             return "Click one of your units. E or Enter ends the turn."
         if s.phase == MOVE:
-            return "Click a green square to move (numbers: pool left), hover an enemy to see the odds, click to attack."
-        return "Hover an enemy to see the odds, click to attack; medics click a hurt friend to heal. E ends the turn."
+            medic = " H: heal." if self._medic() is not None else ""
+            return ("Click a green square to move (numbers: pool left), hover an enemy to see the odds, click to attack."
+                    + medic)
+        return "Hover an enemy to see the odds, click to attack; a medic heals with H. E ends the turn."
 
     @staticmethod
     def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:

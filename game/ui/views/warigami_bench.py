@@ -36,15 +36,16 @@ def hover_frame_times(frames: int = 600, level: str = "huge", units: int = 30) -
     app = App((1920, 1080), headless=True)
     session = Session.new("warigami", {"level": level, "units": units}, 5, ["human", "human"], autosave=False)
     builder = RandomAgent(session.state.game, 3)
-    while session.state.phase == "setup":  # squads placed at random
+    while session.state.phase in ("squad", "setup"):  # squads chosen and placed at random
         session.submit(builder.choose(session.state))
     scene = PlayScene(app, session)
     app.push(scene)
     view = scene.view
     state = session.state
-    # Bring the two squads within reach of each other: march seat 0's units forward.
-    mine = state.units_of(0)
-    enemies = state.units_of(1)
+    # The seat that won the roll-off (W-T5) points at the other squad.
+    me = state.current_player()
+    mine = state.units_of(me)
+    enemies = state.units_of(1 - me)
     app.frame([])
     shooter = max(mine, key=lambda u: u.x)
     view.selected = shooter.id
