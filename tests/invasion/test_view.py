@@ -7,7 +7,8 @@ import pygame_gui
 import pytest
 
 from game.paths import data_dir
-from game.rules.invasion.actions import ImportText
+from game.engine import IllegalAction
+from game.rules.invasion.actions import ChooseWord, ImportText
 from game.rules.invasion.board import DOUBLE
 from game.session import Session
 from game.ui.main import make_app
@@ -271,10 +272,10 @@ def test_each_hero_action_is_found_by_clicking(app):
     # the Vault item: the button names it and its targets are marked; click an enemy outside
     assert view.elements["use"].text == "Use Sniper"
     press(app, scene, "use")
-    assert view.use_mode and "b:N" in view._next_use_targets()
-    x, y, _ = view._spots["O8"]
+    assert view.use_mode and "c" in view._next_use_targets() and "b:N" not in view._next_use_targets()  # I-V6
+    x, y, _ = view._spots["O5"]
     click(app, (x, y))
-    assert 8 not in s.enemies and not s.heroes[1].item
+    assert 5 not in s.enemies and not s.heroes[1].item
 
 
 def test_smash_and_loot_by_clicking(app):
@@ -385,3 +386,34 @@ def test_margin_counts_follow_the_board_while_enemy_steps_play_out(app):
     assert f"{s.heroes_name} {len(s.heroes) - 1} - {s.enemies_name} {len(s.enemies)}" in view.margin_lines()
     view.shown = None
     assert final in view.margin_lines()
+
+
+def test_I_X3_rev2_the_extra_event_is_picked_from_the_table_in_a_window(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    before = len(s.enemies)
+    press(app, scene, "event")
+    assert view.dialog is not None and view.dialog.alive()
+    labels = {el.text: n for el, n in view._event_buttons.items()}
+    assert sorted(labels.values()) == [1, 2, 3, 4, 5, 6, 8, 9] and not any("Freak" in t for t in labels)
+    worse = next(el for el, n in view._event_buttons.items() if n == 9)
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=worse)])
+    assert len(s.enemies) == before + 4 and s.extra_this_turn and view.dialog is None
+    assert not view.elements["event"].is_enabled
+
+
+def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(app):
+    from game import registry
+    from game.rules.invasion.slots import remember_word
+    from game.ui.scenes.setup import SetupScene
+
+    remember_word(words_path(), "Gooey")
+    setup = SetupScene(app, registry.get("invasion"))
+    app.push(setup)
+    app.frame([])
+    assert setup.begin()
+    scene = app.scenes[-1]
+    assert "GOOEY" in scene.state.game.used_words
+    with pytest.raises(IllegalAction) as info:
+        scene.state.apply(ChooseWord("gooey"))
+    assert info.value.rule == "I-S1"
