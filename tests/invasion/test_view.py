@@ -417,3 +417,76 @@ def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(a
     with pytest.raises(IllegalAction) as info:
         scene.state.apply(ChooseWord("gooey"))
     assert info.value.rule == "I-S1"
+
+
+def _small_walls_text() -> str:
+    """A board with one-square walls in every state (room e is a single square)."""
+    from game.rules.invasion.board import Board
+    from game.rules.invasion.notation import export_text
+    from tests.invasion.helpers import play_state
+
+    b = Board()
+    b.split("a", "v", 5)   # b 5..16
+    b.split("a", "h", 5)   # c 0..5 x 5..11
+    b.split("b", "h", 6)   # d 5..16 x 6..11
+    b.split("b", "v", 15)  # e 15..16 x 0..6
+    b.split("e", "h", 1)   # f 15..16 x 1..6: e is 1 x 1
+    s = play_state(slots=(2, 2, 6, 7, 5, 1), board=b, heroes=(("a", 0), ("b", 0)),
+                   enemies=("c", "d:S", "e:N"), vault="b", event_room="d", fired_low=True)
+    s.word = "bloody"
+    s.board.walls.update({"b|c": "O", "e:E": "O", "a:N": "O", "e:N": "D", "b|e": "D", "f:E": "D", "e|f": "S"})
+    return export_text(s)
+
+
+def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
+    """A player lost a hero to a wall they could not see: each state must read on the smallest wall."""
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app)
+        assert scene.submit(ImportText(_small_walls_text()))
+        app.frame([])
+        view, s = scene.view, scene.state
+        screen = app.screen
+        f = view.frame
+
+        def dark(x: float, y: float, r: int = 1) -> bool:
+            for dx in range(-r, r + 1):
+                for dy in range(-r, r + 1):
+                    c = screen.get_at((round(x) + dx, round(y) + dy))
+                    if c.r + c.g + c.b < 330:
+                        return True
+            return False
+
+        one_square = [k for k in s.board.walls if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k))) == 1]
+        assert {s.board.walls[k] for k in one_square} == {"S", "O", "D"}
+        for key, st in s.board.walls.items():
+            (ax, ay), (bx, by) = s.board.wall_segment(key)
+            (px0, py0), (px1, py1) = f.px(ax, ay), f.px(bx, by)
+            length = ((px1 - px0) ** 2 + (py1 - py0) ** 2) ** 0.5
+            ux, uy = (px1 - px0) / length, (py1 - py0) / length
+            nx, ny = -uy, ux
+            mx, my = (px0 + px1) / 2, (py0 + py1) / 2
+            # dark runs across the wall at its middle: none (an Opening's gap), one (Single), two or more (Double)
+            profile = [dark(mx + nx * t, my + ny * t, 0) for t in range(-11, 12)]
+            runs = sum(1 for i, d in enumerate(profile) if d and (i == 0 or not profile[i - 1]))
+            if st == "O":
+                assert runs == 0, f"{key}: an Opening shows a gap"
+                gap = min(40.0, max(10.0, length * 0.45))
+                for sgn in (-1, 1):
+                    jx, jy = mx + ux * sgn * gap / 2, my + uy * sgn * gap / 2
+                    assert dark(jx + nx * 3, jy + ny * 3) and dark(jx - nx * 3, jy - ny * 3), f"{key}: jambs"
+            elif st == "S":
+                assert runs == 1, f"{key}: a Single is one line"
+            else:
+                assert runs >= 2, f"{key}: a Double is two lines"
+    finally:
+        app.close()
+
+
+def test_I_H3_rev2_outer_walls_are_not_marked_and_a_click_on_one_says_why(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    _select(app, scene, 2)                       # H2 in b (middle room): walls a|b, b|c and b:N, b:S
+    assert sorted(view._hero_walls(2)) == ["a|b", "b|c"]
+    grid_click(app, scene, 7.5, 0.0)             # b's north wall, to the outside
+    assert s.board.walls["b:N"] == "S" and "between two rooms" in scene.refusal

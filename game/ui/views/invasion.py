@@ -330,7 +330,11 @@ class InvasionView(GameView):
         if s.phase != "heroes" or self.selected not in s.heroes or s.heroes[self.selected].acted:
             return None
         gx, gy = self.frame.grid(*self.mouse)
-        return self._wall_at(gx, gy, [sd.key for sd in s.board.sides(s.heroes[self.selected].room)])
+        return self._wall_at(gx, gy, self._hero_walls(self.selected))
+
+    def _hero_walls(self, hid: int) -> list[str]:
+        """The walls this hero may seal or smash now (between two rooms, I-H3/I-H4 rev 2)."""
+        return [a.wall for a in self.state.hero_actions(hid) if isinstance(a, (Seal, Smash))]
 
     # -- input -----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -914,9 +918,9 @@ class InvasionView(GameView):
                 self._clip_hatch(surface, MOVE_GREEN, self._room_rect(to))
             if not h.acted:
                 hover = self._hover_wall()
-                for sd in s.board.sides(h.room):
-                    colour = SMASH_RED if s.board.walls[sd.key] == DOUBLE else SEAL_BLUE
-                    self._inner_wall(surface, h.room, sd.key, colour, 5 if sd.key == hover else 2)
+                for key in self._hero_walls(self.selected):
+                    colour = SMASH_RED if s.board.walls[key] == DOUBLE else SEAL_BLUE
+                    self._inner_wall(surface, h.room, key, colour, 5 if key == hover else 2)
         elif s.phase == "enemies" and self.selected in s.enemies:
             for to in s.enemy_moves(self.selected):
                 self._clip_hatch(surface, (230, 180, 170), self._room_rect(to))

@@ -47,35 +47,49 @@ class Frame:
 
 def draw_wall(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float], state: str,
               seed: int, width: int = 2, colour: tuple[int, int, int] = paper.INK) -> None:
-    """Single: one pencil line.  Double: a second line beside it.  Opening: an erased gap."""
+    """Single: one pencil line.  Double: a second line beside it.  Opening: an erased gap
+    between two door jambs, dotted where the pencil was.
+
+    Every state stays readable on the shortest wall (one square): the gap leaves a stub of
+    wall at each end, the jambs stand out across the wall, and the Double's second line keeps
+    a clear space from the first.
+    """
     ax, ay = a
     bx, by = b
     length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
     if state == OPENING:
-        gap = min(0.6, max(0.3, 36 / length))
-        t0, t1 = 0.5 - gap / 2, 0.5 + gap / 2
+        gap_px = min(40.0, max(10.0, length * 0.45))
+        t0, t1 = 0.5 - gap_px / length / 2, 0.5 + gap_px / length / 2
         m0 = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
         m1 = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
         paper.pencil_line(surf, colour, a, m0, width, seed)
         paper.pencil_line(surf, colour, m1, b, width, seed + 1)
-        # eraser smudge and crumbs in the gap, short jambs at its ends
-        pygame.draw.line(surf, paper.ERASER, m0, m1, width + 5)
-        nx, ny = -(by - ay) / length * 4, (bx - ax) / length * 4
+        # the erased trace, dotted, and a door jamb across the wall at each end of the gap
+        pygame.draw.line(surf, paper.ERASER, m0, m1, width + 3)
+        dots = max(2, int(gap_px / 5))
+        for k in range(1, dots):
+            t = t0 + (t1 - t0) * k / dots
+            pygame.draw.circle(surf, paper.FAINT, (round(ax + (bx - ax) * t), round(ay + (by - ay) * t)), 1)
+        jamb = max(4.0, width * 2.5)
         for m in (m0, m1):
-            pygame.draw.line(surf, colour, (m[0] - nx, m[1] - ny), (m[0] + nx, m[1] + ny), 1)
-        for k in range(3):
-            t = t0 + (t1 - t0) * (k + 0.5) / 3
-            cx, cy = ax + (bx - ax) * t, ay + (by - ay) * t
-            pygame.draw.circle(surf, paper.FAINT, (int(cx + 3 * paper._jitter(seed, k)), int(cy + 3)), 1)
+            pygame.draw.line(surf, colour, (m[0] - nx * jamb, m[1] - ny * jamb), (m[0] + nx * jamb, m[1] + ny * jamb),
+                             max(2, width))
         return
     paper.pencil_line(surf, colour, a, b, width, seed)
     if state == DOUBLE:
-        nx, ny = -(by - ay) / length, (bx - ax) / length
-        off = max(3.0, width * 2.2)
-        paper.pencil_line(surf, colour, (ax + nx * off, ay + ny * off), (bx + nx * off, by + ny * off), width,
-                          seed + 7)
-        paper.pencil_line(surf, colour, (ax - nx * off, ay - ny * off), (bx - nx * off, by - ny * off), 1,
-                          seed + 9)
+        off = max(4.0, width * 2.5)
+        # the second line stops short of the corners so that it reads as a second line of this
+        # wall, not as part of the walls meeting it
+        inset = min(off, length * 0.2)
+        p0 = (ax + ux * inset + nx * off, ay + uy * inset + ny * off)
+        p1 = (bx - ux * inset + nx * off, by - uy * inset + ny * off)
+        # the same seed bends both lines alike, so the space between them never closes
+        paper.pencil_line(surf, colour, p0, p1, width, seed)
+        q0 = (ax + ux * inset - nx * off, ay + uy * inset - ny * off)
+        q1 = (bx - ux * inset - nx * off, by - uy * inset - ny * off)
+        paper.pencil_line(surf, colour, q0, q1, 1, seed)
 
 
 def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, float, float]]:
