@@ -106,14 +106,19 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
         if not items:
             continue
         w, h = x1 - x0, y1 - y0
-        inner_w, inner_h = max(0.6, w - 0.6), max(0.6, h - 1.3)
+        if h >= 2:   # below the room's letter
+            left, top, inner_w, inner_h = 0.3, 1.0, max(0.6, w - 0.6), max(0.6, h - 1.3)
+        elif w < 2:  # a single square: under its (smaller) letter, clear of every wall
+            left, top, inner_w, inner_h = 0.15, 0.5, w - 0.3, h - 0.6
+        else:        # a room one square high: beside its letter, never in the room below
+            left, top, inner_w, inner_h = 0.75, 0.15, w - 0.85, h - 0.3
         n = len(items)
         cols = max(1, min(n, math.ceil(math.sqrt(n * inner_w / inner_h))))
         rows = math.ceil(n / cols)
         cell = min(inner_w / cols, inner_h / rows, 1.1)
         for k, name in enumerate(items):
-            cx = x0 + 0.3 + (k % cols + 0.5) * (inner_w / cols)
-            cy = y0 + 1.0 + (k // cols + 0.5) * (inner_h / rows)
+            cx = x0 + left + (k % cols + 0.5) * (inner_w / cols)
+            cy = y0 + top + (k // cols + 0.5) * (inner_h / rows)
             px, py = frame.px(cx, cy)
             out[name] = (px, py, cell * frame.scale * 0.8)
     # enemies outside, spread along their wall
@@ -182,8 +187,9 @@ def draw_board(surf: pygame.Surface, state: InvasionState, frame: Frame, seed: i
     for i, key in enumerate(sorted(board.walls)):
         a, b = board.wall_segment(key)
         draw_wall(surf, frame.px(*a), frame.px(*b), board.walls[key], seed + i * 3, width)
-    for r, (x0, y0, _x1, _y1) in board.rooms.items():
-        paper.text(surf, r, frame.px(x0 + 0.25, y0 + 0.1), max(12, int(frame.scale * 0.7)), paper.GRAPHITE)
+    for r, (x0, y0, _x1, y1) in board.rooms.items():
+        size = frame.scale * (0.7 if y1 - y0 >= 2 else 0.45)  # a low room keeps room for its tokens
+        paper.text(surf, r, frame.px(x0 + 0.25, y0 + 0.1), max(12, int(size)), paper.GRAPHITE)
     spots = token_spots(state, frame) if tokens else {}
     return spots
 
