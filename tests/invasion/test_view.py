@@ -432,7 +432,7 @@ def _small_walls_text() -> str:
     b.split("b", "v", 15)  # e 15..16 x 0..6
     b.split("e", "h", 1)   # f 15..16 x 1..6: e is 1 x 1
     s = play_state(slots=(2, 2, 6, 7, 5, 1), board=b, heroes=(("a", 0), ("b", 0), ("e", 0)),
-                   enemies=("c", "d:S", "e:N"), vault="b", event_room="d", fired_low=True)
+                   enemies=("c", "d:S", "e:N", "e:E", "e:E"), vault="b", event_room="d", fired_low=True)
     s.word = "bloody"
     s.board.walls.update({"b|c": "O", "e:E": "O", "a:N": "O", "e:N": "D", "b|e": "D", "f:E": "D", "e|f": "S"})
     return export_text(s)
@@ -461,6 +461,9 @@ def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
         ex, ey, _ = view._spots["H9"] if "H9" in view._spots else view._spots[next(
             n for n in view._spots if n[0] == "H" and s.heroes[int(n[1:])].room == "e")]
         assert s.board.room_at(*f.grid(ex, ey)) == "e"
+        # two enemies at a one-square outer wall keep a size that shows their numbers
+        at_e = [view._spots[f"O{i}"] for i, e in s.enemies.items() if e.pos == "e:E"]
+        assert len(at_e) == 2 and all(size * 0.38 >= 8 for _, _, size in at_e)
         one_square = [k for k in s.board.walls if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k))) == 1]
         assert {s.board.walls[k] for k in one_square} == {"S", "O", "D"}
         for key, st in s.board.walls.items():

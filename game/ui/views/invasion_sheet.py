@@ -133,11 +133,18 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
         side = key.split(":")[1]
         nx, ny = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
         n = len(eids)
-        size = min(0.9, max(0.35, (abs(bx - ax) + abs(by - ay)) / max(1, n) * 0.9))
+        length = abs(bx - ax) + abs(by - ay)
+        # a short wall stacks its enemies in a second row further out, so that each keeps
+        # a readable size (and its number) instead of shrinking to a dot
+        per_row = max(1, int(length / 0.8), math.ceil(n / 2))
+        size = min(0.9, max(0.35, length / min(n, per_row) * 0.9))
         for k, eid in enumerate(sorted(eids)):
-            t = (k + 0.5) / n
-            gx = ax + (bx - ax) * t + nx * 0.75
-            gy = ay + (by - ay) * t + ny * 0.75
+            row, col = divmod(k, per_row)
+            in_row = min(per_row, n - row * per_row)
+            t = (col + 0.5) / in_row
+            away = 0.75 + row * 0.8
+            gx = ax + (bx - ax) * t + nx * away
+            gy = ay + (by - ay) * t + ny * away
             px, py = frame.px(gx, gy)
             out[f"O{eid}"] = (px, py, size * frame.scale * 0.8)
     return out
