@@ -106,10 +106,11 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
         if not items:
             continue
         w, h = x1 - x0, y1 - y0
-        if h >= 2:   # below the room's letter
-            left, top, inner_w, inner_h = 0.3, 1.0, max(0.6, w - 0.6), max(0.6, h - 1.3)
-        elif w < 2:  # a single square: under its (smaller) letter, clear of every wall
-            left, top, inner_w, inner_h = 0.15, 0.5, w - 0.3, h - 0.6
+        if h >= 2:   # below the room's letter (a narrow room uses its whole width)
+            left = 0.3 if w >= 2 else 0.15
+            top, inner_w, inner_h = 1.0, w - 2 * left, max(0.6, h - 1.3)
+        elif w < 2:  # a single square: under its (smaller) letter, clear of a Double's second line
+            left, top, inner_w, inner_h = 0.25, 0.5, w - 0.5, h - 0.65
         else:        # a room one square high: beside its letter, never in the room below
             left, top, inner_w, inner_h = 0.75, 0.15, w - 0.85, h - 0.3
         n = len(items)
