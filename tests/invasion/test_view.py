@@ -6,8 +6,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.paths import data_dir
 from game.engine import IllegalAction
+from game.paths import data_dir
 from game.rules.invasion.actions import ChooseWord, ImportText
 from game.rules.invasion.board import DOUBLE
 from game.session import Session
@@ -464,7 +464,8 @@ def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
         # two enemies at a one-square outer wall keep a size that shows their numbers
         at_e = [view._spots[f"O{i}"] for i, e in s.enemies.items() if e.pos == "e:E"]
         assert len(at_e) == 2 and all(size * 0.38 >= 8 for _, _, size in at_e)
-        one_square = [k for k in s.board.walls if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k))) == 1]
+        one_square = [k for k in s.board.walls
+                      if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k), strict=True)) == 1]
         assert {s.board.walls[k] for k in one_square} == {"S", "O", "D"}
         for key, st in s.board.walls.items():
             (ax, ay), (bx, by) = s.board.wall_segment(key)
