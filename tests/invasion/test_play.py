@@ -181,3 +181,14 @@ def test_rules_package_never_imports_pygame():
             names = [a.name for a in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
             mod = getattr(node, "module", None) or ""
             assert "pygame" not in mod and not any("pygame" in n for n in names), path.name
+
+
+def test_package_shape_imports_run_one_way():
+    """STYLE.md: the enemy program never imports the state, and no rules module imports the ai."""
+    def imported(name: str) -> set[str]:
+        tree = ast.parse((ROOT / "game/rules/invasion" / f"{name}.py").read_text(encoding="utf-8"))
+        return {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+
+    assert not any(m.endswith("state") for m in imported("enemies"))
+    for name in ("actions", "board", "enemies", "notation", "slots", "state", "tables"):
+        assert not any(m.endswith("ai") for m in imported(name)), name

@@ -7,7 +7,7 @@ import string
 import pytest
 
 from game.engine import Chance, IllegalAction
-from game.rules.invasion import InvasionGame
+from game.rules.invasion import RULESET, InvasionGame
 from game.rules.invasion.actions import (
     ChooseWord,
     EGrab,
@@ -244,7 +244,8 @@ def test_I_H1_hero_moves_once_through_single_or_opening():
 
 def test_I_H1_move_and_action_in_either_order_and_one_action_only():
     s = play_state(heroes=(("a", 0),), enemies=("b",))
-    s.apply(Seal(1, "a:N"))
+    s.board.walls["a|b"] = OPENING
+    s.apply(Seal(1, "a|b"))
     s.apply(Move(1, "b"))
     with pytest.raises(IllegalAction) as info:
         s.apply(Kill(1))
@@ -457,7 +458,7 @@ def test_I_X1_event_fires_the_first_time_no_enemy_can_move():
     s.board.walls["a:N"] = DOUBLE
     s.apply(EndTurn())  # the enemy smashes D->S and cannot move
     assert s.fired_stuck and s.events_fired == 1
-    assert len(s.enemies_in("c")) == 2
+    assert sorted(e.pos for e in s.enemies.values()) == ["a:N", "c:E", "c:N"]
 
 
 def test_I_X2_places_start_at_the_marker_and_go_clockwise():
@@ -475,10 +476,10 @@ def test_I_X2_places_start_at_the_marker_and_go_clockwise():
 
 def test_I_X3_the_player_may_call_extra_events_and_one_is_required():
     s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("c",))
-    s.apply(TriggerEvent())
-    assert s.events_fired == 1 and len(s.enemies) == 3
+    s.apply(TriggerEvent(8))
+    assert s.events_fired == 0 and len(s.enemies) == 3  # an extra Event is on top of the required one
     with pytest.raises(IllegalAction) as info:
-        s.apply(TriggerEvent())
+        s.apply(TriggerEvent(8))
     assert info.value.rule == "I-X3"
     # killing the last enemy before any Event: the required Event fires first
     s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a",), fired_low=True)
@@ -521,7 +522,7 @@ def test_I_Y4_secret_passage_adds_a_room():
 
 def test_I_Y5_terror_stricken_skips_the_next_hero_turn():
     s = play_state(slots=(3, 1, 1, 5, 1, 1), heroes=(("a", 0),), enemies=("c:N",))
-    s.apply(TriggerEvent())
+    s.apply(TriggerEvent(5))
     s.apply(EndTurn())
     # enemy turn, then the hero turn is skipped, then the enemies again
     assert s.phase == "heroes" and s.round == 3
@@ -546,12 +547,12 @@ def test_I_X3_an_event_with_nothing_to_do_says_so_and_still_counts():
 
 def test_I_Y8_bad_adds_two_enemies():
     s = _event(8, heroes=(("a", 0),), enemies=(), event_room="b")
-    assert [e.pos for e in s.enemies.values()] == ["b", "b"]
+    assert [e.pos for e in s.enemies.values()] == ["b:N", "b:S"]  # rev 2: outside, clockwise
 
 
 def test_I_Y9_worse_adds_four_enemies():
     s = _event(9, heroes=(("a", 0),), enemies=(), event_room="b")
-    assert [e.pos for e in s.enemies.values()] == ["b"] * 4
+    assert [e.pos for e in s.enemies.values()] == ["b:N", "b:S", "b:N", "b:S"]  # rev 2: outside, clockwise
 
 
 # -- End ----------------------------------------------------------------------------
@@ -664,3 +665,218 @@ def test_I_W2_a_dice_game_round_trips_as_text():
     s.apply(GeneratePlan())
     back = import_text(export_text(s))
     assert back == s and back.option == "d10" and back.word == ""
+
+
+# -- Revision 2 (RULES.md "rev 2") and engine-level guards ----------------------------------
+
+def test_I_H3_rev2_heroes_seal_only_walls_between_two_rooms():
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",))
+    assert Seal(1, "a:N") not in s.legal_actions() and Seal(1, "a|b") in s.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Seal(1, "a:N"))
+    assert info.value.rule == "I-H3" and "between two rooms" in info.value.message
+    assert s.board.walls["a:N"] == SINGLE and not s.heroes[1].acted
+    # the house rule, a setting (off by default), keeps the old way
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",), settings={"outer_seal": True})
+    s.apply(Seal(1, "a:N"))
+    assert s.board.walls["a:N"] == DOUBLE
+
+
+def test_I_H4_rev2_heroes_smash_only_walls_between_two_rooms():
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",))
+    s.board.walls["a:W"] = DOUBLE
+    assert Smash(1, "a:W") not in s.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Smash(1, "a:W"))
+    assert info.value.rule == "I-H4"
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",), settings={"outer_seal": True})
+    s.board.walls["a:W"] = DOUBLE
+    s.apply(Smash(1, "a:W"))
+    assert s.board.walls["a:W"] == SINGLE
+
+
+def test_I_H3_rev2_the_vault_builder_and_fixer_still_change_outer_walls():
+    s = play_state(slots=(3, 1, 2, 1, 1, 1), heroes=(("a", 0),), fired_low=True)
+    s.heroes[1].item = True
+    s.apply(Use(1, "c:E"))
+    assert s.board.walls["c:E"] == DOUBLE
+
+
+def test_I_X1_no_event_while_an_enemy_could_move_but_did_not():
+    # O3 grabs H1 in a (and so does not move) although a|b stands open; O4 only smashes a Double.
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0), ("c", 0)), enemies=("a", "c:E"), event_room="b")
+    s.board.walls["a|b"] = OPENING
+    s.board.walls["c:E"] = DOUBLE
+    ev = s.apply(EndTurn())
+    assert 1 not in s.heroes and s.board.walls["c:E"] == SINGLE  # nobody moved...
+    assert not s.fired_stuck and s.events_fired == 0              # ...but one could: no Event
+    assert not any("no enemy could move" in e.text for e in ev)
+
+
+def test_I_X1_a_single_wall_counts_as_a_way_to_move():
+    # An enemy that may smash a Single open could move; one behind a Double could not.
+    s = play_state(heroes=(("a", 0),), enemies=("c:E",))
+    s.phase = "enemies"
+    assert s.an_enemy_could_move()
+    s.board.walls["c:E"] = DOUBLE
+    assert not s.an_enemy_could_move()
+
+
+def _stuck_in_b(item_slot: int = 2):
+    # O2 in b: every wall Double but b|c (Single); the heroes are in c... H1 holds the Vault item.
+    s = play_state(slots=(3, 1, item_slot, 8, 1, 1), heroes=(("c", 0),), enemies=("b",), event_room="a")
+    for k in ("a|b", "b:N", "b:S"):
+        s.board.walls[k] = DOUBLE
+    return s
+
+
+def test_I_X1_a_vault_effect_that_stops_the_enemies_fires_no_event():
+    s = _stuck_in_b()
+    s.heroes[1].item = True
+    s.apply(Use(1, "b|c"))                  # the Builder doubles the last wall
+    s.apply(EndTurn())
+    assert not s.fired_stuck and s.events_fired == 0
+    # the same wall doubled by a hero's own Seal is no Vault effect: the Event fires
+    s = _stuck_in_b()
+    s.apply(Seal(1, "b|c"))
+    s.apply(EndTurn())
+    assert s.fired_stuck and s.events_fired == 1
+
+
+def test_I_X1_the_shaker_skip_is_no_stuck_turn():
+    s = play_state(slots=(3, 1, 4, 8, 1, 1), heroes=(("a", 0),), enemies=("c:E",), fired_low=True)
+    s.board.walls["c:E"] = DOUBLE
+    s.heroes[1].item = True
+    s.apply(Use(1))
+    s.apply(EndTurn())
+    assert not s.fired_stuck and s.events_fired == 0 and s.round == 2
+
+
+def test_I_X3_rev2_the_extra_event_is_chosen_from_the_table_but_not_7():
+    s = play_state(slots=(3, 1, 1, 2, 1, 1), heroes=(("a", 0),), enemies=("c",))
+    assert {a.event for a in s.legal_actions() if isinstance(a, TriggerEvent)} == {1, 2, 3, 4, 5, 6, 8, 9}
+    with pytest.raises(IllegalAction) as info:
+        s.apply(TriggerEvent(7))
+    assert info.value.rule == "I-X3" and len(s.enemies) == 1
+    ev = s.apply(TriggerEvent(9))           # Worse, whatever Slot 4 says
+    assert "Worse" in ev[0].text and len(s.enemies) == 5
+
+
+def test_I_X3_rev2_the_computer_hero_player_never_calls_an_extra_event():
+    from game.selfplay import play_game
+
+    for seed in range(4):
+        g = InvasionGame()
+        s = g.new_state(seed)
+        ag = RULESET.make_agent("ai", g, seed)
+        while not s.is_over():
+            a = ag.choose(s.clone())
+            assert not isinstance(a, TriggerEvent)
+            s.apply(a)
+    assert play_game  # the same agent the self-play uses
+
+
+def test_I_Y8_rev2_no_outer_wall_at_the_marker_means_the_nearest_room_with_one():
+    b = Board()
+    b.split("a", "v", 5)    # b 5..16
+    b.split("b", "v", 10)   # c 10..16
+    b.split("b", "h", 4)    # d 5..10 x 4..11
+    b.split("d", "h", 7)    # e 5..10 x 7..11: d is inside the house
+    assert not b.exterior_sides("d")
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), board=b, heroes=(("a", 0),), enemies=(), event_room="d")
+    s.fire_event("test")
+    assert [e.pos for e in s.enemies.values()] == ["b:N", "b:N"]
+
+
+def test_I_V6_the_sniper_kills_in_a_room_not_outside():
+    s = _with_item(6, heroes=(("a", 0),), enemies=("c", "a:N"))
+    assert Use(1, "a:N") not in s.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Use(1, "a:N"))
+    assert info.value.rule == "I-V6"
+    assert len(s.enemies) == 2 and s.heroes[1].item
+
+
+def test_I_W3_rev2_the_round_limit_is_a_setting_and_on_the_rules_page():
+    from pathlib import Path
+
+    spec = {sp.key: sp for sp in InvasionGame.settings_spec}["rounds"]
+    assert spec.default == 30 and spec.kind == "int"
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "invasion.md").read_text(encoding="utf-8")
+    assert "round limit" in page.lower() and "I-W3" in page
+
+
+def test_I_S1_the_engine_refuses_a_used_word_given_with_the_settings():
+    g = InvasionGame({"used_words": ["undead", "Bloody"]})
+    s = g.new_state(3)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(ChooseWord("UNDEAD!"))
+    assert info.value.rule == "I-S1" and s.phase == "word"
+    s.apply(ChooseWord("crypt"))
+    # the word the game suggests itself (and the agents play) is never a used one
+    for seed in range(30):
+        st = InvasionGame({"used_words": "undead bony rattling crypt hollow ancient grim"}).new_state(seed)
+        assert fold(st.suggested) not in st.game.used_words
+        st.apply(st.legal_actions()[0])
+
+
+def test_I_S1_the_used_words_come_from_the_profile(tmp_path, monkeypatch):
+    monkeypatch.setenv("PAPERWARS_HOME", str(tmp_path))
+    from game.paths import data_dir
+    from game.rules.invasion.slots import WORDS_FILE
+
+    remember_word(data_dir() / WORDS_FILE, "Gooey")
+    assert InvasionGame.profile_settings() == {"used_words": "GOOEY"}
+
+
+def _enemy_turn_text(enemy_player: str) -> str:
+    from game.rules.invasion.notation import export_text
+
+    s = play_state(heroes=(("a", 0),), enemies=("b", "c:E"), vault="a", settings={"enemy_player": enemy_player})
+    s.phase = "enemies"
+    s.enemies[2].moved = True               # O2 has moved already this turn
+    s.board.walls["a|b"] = OPENING
+    return export_text(s)
+
+
+def test_I_W2_a_text_written_in_the_enemies_turn_goes_on_in_the_enemies_turn():
+    # a person plays the enemies: their turn is still on, for their seat
+    s = InvasionGame({"enemy_player": "person"}).new_state(5)
+    s.apply(ImportText(_enemy_turn_text("person")))
+    assert s.phase == "enemies" and s.current_player() == 1 and s.round == 1
+    # the program plays them: it finishes the enemies' turn, then the heroes' turn comes
+    s = InvasionGame().new_state(5)
+    ev = s.apply(ImportText(_enemy_turn_text("program")))
+    assert [e.kind for e in ev][:2] == ["import", "enemy_turn"]
+    assert s.board.walls["c:E"] == OPENING and s.phase == "heroes" and s.round == 2
+
+
+def test_I_W2_a_position_already_won_or_lost_is_refused():
+    from game.rules.invasion.notation import export_text
+
+    lost = export_text(play_state(heroes=(), enemies=("c:E",), vault="a"))
+    won = export_text(play_state(heroes=(("a", 0),), enemies=(), vault="a", events_fired=1))
+    late = play_state(heroes=(("a", 0),), enemies=("c:E",), vault="a")
+    late.round = 31
+    for text, word in ((lost, "lost"), (won, "won"), (export_text(late), "lost")):
+        s = InvasionGame().new_state(5)
+        with pytest.raises(IllegalAction) as info:
+            s.apply(ImportText(text))
+        assert info.value.rule == "I-W2" and f"already {word}" in info.value.message and s.phase == "word"
+
+
+def test_I_E_the_computer_in_a_persons_enemy_seat_follows_the_program():
+    from game.rules.invasion.enemies import play_turn
+
+    # O2 in b: the program smashes a|b (towards H1) and walks in; the first legal
+    # action in list order would walk out through the Opening b|c instead.
+    s = play_state(heroes=(("a", 0),), enemies=("b",), settings={"enemy_player": "person"})
+    s.board.walls["b|c"] = OPENING
+    s.apply(EndTurn())
+    assert s.phase == "enemies" and s.current_player() == 1
+    program = s.clone()
+    play_turn(program)
+    ag = RULESET.make_agent("ai", s.game, 1)
+    while s.phase == "enemies":
+        s.apply(ag.choose(s.clone()))
+    assert s.board.walls == program.board.walls and s.enemies[2].pos == program.enemies[2].pos == "a"

@@ -6,8 +6,9 @@ import pygame
 import pygame_gui
 import pytest
 
+from game.engine import IllegalAction
 from game.paths import data_dir
-from game.rules.invasion.actions import ImportText
+from game.rules.invasion.actions import ChooseWord, ImportText
 from game.rules.invasion.board import DOUBLE
 from game.session import Session
 from game.ui.main import make_app
@@ -271,10 +272,10 @@ def test_each_hero_action_is_found_by_clicking(app):
     # the Vault item: the button names it and its targets are marked; click an enemy outside
     assert view.elements["use"].text == "Use Sniper"
     press(app, scene, "use")
-    assert view.use_mode and "b:N" in view._next_use_targets()
-    x, y, _ = view._spots["O8"]
+    assert view.use_mode and "c" in view._next_use_targets() and "b:N" not in view._next_use_targets()  # I-V6
+    x, y, _ = view._spots["O5"]
     click(app, (x, y))
-    assert 8 not in s.enemies and not s.heroes[1].item
+    assert 5 not in s.enemies and not s.heroes[1].item
 
 
 def test_smash_and_loot_by_clicking(app):
@@ -385,3 +386,115 @@ def test_margin_counts_follow_the_board_while_enemy_steps_play_out(app):
     assert f"{s.heroes_name} {len(s.heroes) - 1} - {s.enemies_name} {len(s.enemies)}" in view.margin_lines()
     view.shown = None
     assert final in view.margin_lines()
+
+
+def test_I_X3_rev2_the_extra_event_is_picked_from_the_table_in_a_window(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    before = len(s.enemies)
+    press(app, scene, "event")
+    assert view.dialog is not None and view.dialog.alive()
+    labels = {el.text: n for el, n in view._event_buttons.items()}
+    assert sorted(labels.values()) == [1, 2, 3, 4, 5, 6, 8, 9] and not any("Freak" in t for t in labels)
+    worse = next(el for el, n in view._event_buttons.items() if n == 9)
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=worse)])
+    assert len(s.enemies) == before + 4 and s.extra_this_turn and view.dialog is None
+    assert not view.elements["event"].is_enabled
+
+
+def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(app):
+    from game import registry
+    from game.rules.invasion.slots import remember_word
+    from game.ui.scenes.setup import SetupScene
+
+    remember_word(words_path(), "Gooey")
+    setup = SetupScene(app, registry.get("invasion"))
+    app.push(setup)
+    app.frame([])
+    assert setup.begin()
+    scene = app.scenes[-1]
+    assert "GOOEY" in scene.state.game.used_words
+    with pytest.raises(IllegalAction) as info:
+        scene.state.apply(ChooseWord("gooey"))
+    assert info.value.rule == "I-S1"
+
+
+def _small_walls_text() -> str:
+    """A board with one-square walls in every state (room e is a single square)."""
+    from game.rules.invasion.board import Board
+    from game.rules.invasion.notation import export_text
+    from tests.invasion.helpers import play_state
+
+    b = Board()
+    b.split("a", "v", 5)   # b 5..16
+    b.split("a", "h", 5)   # c 0..5 x 5..11
+    b.split("b", "h", 6)   # d 5..16 x 6..11
+    b.split("b", "v", 15)  # e 15..16 x 0..6
+    b.split("e", "h", 1)   # f 15..16 x 1..6: e is 1 x 1
+    s = play_state(slots=(2, 2, 6, 7, 5, 1), board=b, heroes=(("a", 0), ("b", 0), ("e", 0)),
+                   enemies=("c", "d:S", "e:N", "e:E", "e:E"), vault="b", event_room="d", fired_low=True)
+    s.word = "bloody"
+    s.board.walls.update({"b|c": "O", "e:E": "O", "a:N": "O", "e:N": "D", "b|e": "D", "f:E": "D", "e|f": "S"})
+    return export_text(s)
+
+
+def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
+    """A player lost a hero to a wall they could not see: each state must read on the smallest wall."""
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app)
+        assert scene.submit(ImportText(_small_walls_text()))
+        app.frame([])
+        view, s = scene.view, scene.state
+        screen = app.screen
+        f = view.frame
+
+        def dark(x: float, y: float, r: int = 1) -> bool:
+            for dx in range(-r, r + 1):
+                for dy in range(-r, r + 1):
+                    c = screen.get_at((round(x) + dx, round(y) + dy))
+                    if c.r + c.g + c.b < 330:
+                        return True
+            return False
+
+        # a token in the one-square room e is drawn inside e, not in the room below it
+        ex, ey, _ = view._spots["H9"] if "H9" in view._spots else view._spots[next(
+            n for n in view._spots if n[0] == "H" and s.heroes[int(n[1:])].room == "e")]
+        assert s.board.room_at(*f.grid(ex, ey)) == "e"
+        # two enemies at a one-square outer wall keep a size that shows their numbers
+        at_e = [view._spots[f"O{i}"] for i, e in s.enemies.items() if e.pos == "e:E"]
+        assert len(at_e) == 2 and all(size * 0.38 >= 8 for _, _, size in at_e)
+        one_square = [k for k in s.board.walls
+                      if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k), strict=True)) == 1]
+        assert {s.board.walls[k] for k in one_square} == {"S", "O", "D"}
+        for key, st in s.board.walls.items():
+            (ax, ay), (bx, by) = s.board.wall_segment(key)
+            (px0, py0), (px1, py1) = f.px(ax, ay), f.px(bx, by)
+            length = ((px1 - px0) ** 2 + (py1 - py0) ** 2) ** 0.5
+            ux, uy = (px1 - px0) / length, (py1 - py0) / length
+            nx, ny = -uy, ux
+            mx, my = (px0 + px1) / 2, (py0 + py1) / 2
+            # dark runs across the wall at its middle: none (an Opening's gap), one (Single), two or more (Double)
+            profile = [dark(mx + nx * t, my + ny * t, 0) for t in range(-9, 10)]
+            runs = sum(1 for i, d in enumerate(profile) if d and (i == 0 or not profile[i - 1]))
+            if st == "O":
+                assert runs == 0, f"{key}: an Opening shows a gap"
+                gap = min(40.0, max(10.0, length * 0.45))
+                for sgn in (-1, 1):
+                    jx, jy = mx + ux * sgn * gap / 2, my + uy * sgn * gap / 2
+                    assert dark(jx + nx * 3, jy + ny * 3) and dark(jx - nx * 3, jy - ny * 3), f"{key}: jambs"
+            elif st == "S":
+                assert runs == 1, f"{key}: a Single is one line"
+            else:
+                assert runs >= 2, f"{key}: a Double is two lines"
+    finally:
+        app.close()
+
+
+def test_I_H3_rev2_outer_walls_are_not_marked_and_a_click_on_one_says_why(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    _select(app, scene, 2)                       # H2 in b (middle room): walls a|b, b|c and b:N, b:S
+    assert sorted(view._hero_walls(2)) == ["a|b", "b|c"]
+    grid_click(app, scene, 7.5, 0.0)             # b's north wall, to the outside
+    assert s.board.walls["b:N"] == "S" and "between two rooms" in scene.refusal

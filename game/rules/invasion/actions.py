@@ -163,10 +163,12 @@ class Use(Action):
 
 @dataclass(frozen=True)
 class TriggerEvent(Action):
-    """I-X3: the heroes call an extra Event."""
+    """I-X3 (rev 2): the heroes call an extra Event, chosen from the table (any entry but 7)."""
+
+    event: int
 
     def notation(self) -> str:
-        return "extra event"
+        return f"extra event {self.event}"
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,51 @@ Each enemy, in the order they were drawn, makes one Move and one Action:
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
-from ...engine import Event
-from .board import DOUBLE, OPENING, SINGLE
+from ...engine import Action, Event
+from .actions import EGrab, EMove, ESmash
+from .board import DOUBLE, OPENING, SINGLE, Board
 
-if TYPE_CHECKING:
-    from .state import InvasionState
+
+class _Hero(Protocol):
+    room: str
+
+
+class _Enemy(Protocol):
+    pos: str
+    moved: bool
+    acted: bool
+
+    @property
+    def outside(self) -> bool: ...
+
+    @property
+    def room(self) -> str: ...
+
+
+class InvasionState(Protocol):
+    """What the program needs of the game state (state.py imports this module, never the reverse)."""
+
+    board: Board
+    enemies_name: str
+
+    @property
+    def heroes(self) -> Mapping[int, _Hero]: ...
+
+    @property
+    def enemies(self) -> Mapping[int, _Enemy]: ...
+
+    def heroes_in(self, room: str) -> list[int]: ...
+
+    def clone(self) -> InvasionState: ...
+
+    def enemy_move(self, eid: int, to: str) -> Event: ...
+
+    def enemy_smash(self, eid: int, key: str) -> Event: ...
+
+    def enemy_grab(self, eid: int, hid: int) -> Event: ...
 
 COST = {OPENING: 1, SINGLE: 2, DOUBLE: 3}
 INF = 10**9
@@ -65,41 +103,67 @@ def best_wall(state: InvasionState, pos: str, dist: dict[str, int]) -> tuple[str
     return None if best is None else (best[1], best[2])
 
 
-def play_one(state: InvasionState, eid: int) -> list[Event]:
-    """One enemy's Move and Action by the fixed priority."""
+def next_step(state: InvasionState, eid: int) -> EMove | ESmash | EGrab | None:
+    """The program's next step for one enemy, given what it has already done this turn."""
     e = state.enemies[eid]
-    if not e.outside:
+    if not e.acted and not e.outside:
         here = sorted(state.heroes_in(e.pos))
         if here:
-            return [state.enemy_grab(eid, here[0])]
-    dist = hero_distance(state)
-    step = best_wall(state, e.pos, dist)
+            return EGrab(eid, here[0])
+    step = best_wall(state, e.pos, hero_distance(state))
     if step is None:
-        return []
+        return None
     key, room = step
-    wall = state.board.walls[key]
-    if wall == OPENING:
-        out = [state.enemy_move(eid, room)]
-        here = sorted(state.heroes_in(room))
-        if here:
-            out.append(state.enemy_grab(eid, here[0]))
-            return out
-        nxt = best_wall(state, room, hero_distance(state))
-        if nxt is not None and state.board.walls[nxt[0]] != OPENING:
-            out.append(state.enemy_smash(eid, nxt[0]))
-        return out
-    out = [state.enemy_smash(eid, key)]
     if state.board.walls[key] == OPENING:
-        out.append(state.enemy_move(eid, room))
+        return None if e.moved else EMove(eid, room)
+    return None if e.acted else ESmash(eid, key)
+
+
+def plan_one(state: InvasionState, eid: int) -> list[EMove | ESmash | EGrab]:
+    """One enemy's Move and Action by the fixed priority, worked out on a copy.
+
+    Grab a hero in its room (and stop there); else take the first wall towards the
+    nearest hero: walk through an Opening (then grab there, or smash the next wall
+    on the way), smash a Single open and walk through, or smash a Double to Single.
+    """
+    t = state.clone()
+    plan: list[EMove | ESmash | EGrab] = []
+    while len(plan) < 2:
+        a = next_step(t, eid)
+        if a is None:
+            break
+        plan.append(a)
+        if isinstance(a, EGrab):
+            break
+        if isinstance(a, EMove):
+            t.enemy_move(eid, a.to)
+        else:
+            t.enemy_smash(eid, a.wall)
+    return plan
+
+
+def play_one(state: InvasionState, eid: int, record: list[Action] | None = None) -> list[Event]:
+    """One enemy's Move and Action by the fixed priority."""
+    out: list[Event] = []
+    for a in plan_one(state, eid):
+        if record is not None:
+            record.append(a)
+        if isinstance(a, EGrab):
+            out.append(state.enemy_grab(eid, a.hero))
+        elif isinstance(a, EMove):
+            out.append(state.enemy_move(eid, a.to))
+        else:
+            out.append(state.enemy_smash(eid, a.wall))
     return out
 
 
-def play_turn(state: InvasionState) -> list[Event]:
-    """The whole enemy turn; stops early if the last hero falls."""
+def play_turn(state: InvasionState, record: list[Action] | None = None) -> list[Event]:
+    """The whole enemy turn (the enemies that have not finished yet); stops early if the last
+    hero falls.  ``record`` collects the actions played, for an agent in the enemies' seat."""
     out: list[Event] = [Event("enemy_turn", f"The {state.enemies_name.lower()} move.", {})]
     for eid in sorted(state.enemies):
         if not state.heroes:
             break
         if eid in state.enemies and not state.enemies[eid].acted:
-            out.extend(play_one(state, eid))
+            out.extend(play_one(state, eid, record))
     return out

@@ -18,7 +18,7 @@ from .state import Enemy, Hero, InvasionGame, InvasionState
 HEADER = "# Paper Invasion"
 _STATE_BY_NAME = {v.lower(): k for k, v in STATE_NAMES.items()}
 _FLAGS = ("skip_heroes", "skip_enemies", "dodge", "dodge_pending", "events_fired", "fired_low",
-          "fired_stuck", "enemy_moved", "extra_this_turn")
+          "fired_stuck", "enemy_could_move", "extra_this_turn")
 
 
 class NotationError(ValueError):
@@ -29,7 +29,7 @@ def export_text(s: InvasionState) -> str:
     g = s.game.settings
     out = [HEADER,
            f"settings: theme={g['theme']}; players={g['players']}; mode={g['mode']}; "
-           f"enemies={g['enemy_player']}; rounds={g['rounds']}",
+           f"enemies={g['enemy_player']}; rounds={g['rounds']}; outer_seal={'on' if g['outer_seal'] else 'off'}",
            f"sides: {s.heroes_name} / {s.enemies_name}",
            f"word: {s.word} ({s.option})",
            f"slots: {' '.join(map(str, s.slots))}",
@@ -55,7 +55,8 @@ def export_text(s: InvasionState) -> str:
     if s.event_room:
         out.append(f"- E in {s.event_room}")
     flags = "; ".join(f"{k}={int(getattr(s, k))}" for k in _FLAGS)
-    out.append(f"flags: {flags}; next_id={s.next_id}; enemies_placed={s.enemies_placed}; suggested={s.suggested}")
+    out.append(f"flags: {flags}; vault_undo={','.join(s.vault_undo)}; next_id={s.next_id}; "
+               f"enemies_placed={s.enemies_placed}; suggested={s.suggested}")
     out.append(f"chance: {json.dumps(s.chance.to_json(), separators=(',', ':'))}")
     return "\n".join(out) + "\n"
 
@@ -102,7 +103,8 @@ def import_text(text: str) -> InvasionState:
     st = _pairs(fields["settings"], "settings")
     try:
         game = InvasionGame({"theme": st["theme"], "players": int(st["players"]), "mode": st["mode"],
-                             "enemy_player": st["enemies"], "rounds": int(st["rounds"])})
+                             "enemy_player": st["enemies"], "rounds": int(st["rounds"]),
+                             "outer_seal": {"on": True, "off": False}[st.get("outer_seal", "off")]})
     except (KeyError, ValueError) as exc:
         raise NotationError(f"settings: {exc}") from None
     try:
@@ -166,14 +168,25 @@ def import_text(text: str) -> InvasionState:
         if pos not in s.board.rooms:
             raise NotationError(f"tokens: there is no room {pos}.")
     fl = _pairs(fields["flags"], "flags")
-    s.skip_heroes, s.skip_enemies = bool(int(fl["skip_heroes"])), int(fl["skip_enemies"])
-    s.dodge, s.dodge_pending = bool(int(fl["dodge"])), bool(int(fl["dodge_pending"]))
-    s.events_fired, s.fired_low, s.fired_stuck = int(fl["events_fired"]), bool(int(fl["fired_low"])), \
-        bool(int(fl["fired_stuck"]))
-    s.enemy_moved, s.extra_this_turn = bool(int(fl["enemy_moved"])), bool(int(fl["extra_this_turn"]))
-    s.next_id, s.enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
+    try:
+        s.skip_heroes, s.skip_enemies = bool(int(fl["skip_heroes"])), int(fl["skip_enemies"])
+        s.dodge, s.dodge_pending = bool(int(fl["dodge"])), bool(int(fl["dodge_pending"]))
+        s.events_fired, s.fired_low, s.fired_stuck = int(fl["events_fired"]), bool(int(fl["fired_low"])), \
+            bool(int(fl["fired_stuck"]))
+        s.enemy_could_move, s.extra_this_turn = bool(int(fl["enemy_could_move"])), bool(int(fl["extra_this_turn"]))
+        s.next_id, s.enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
+    except KeyError as exc:
+        raise NotationError(f"flags: '{exc.args[0]}' is missing.") from None
+    except ValueError:
+        raise NotationError("flags: each flag is a whole number.") from None
+    s.vault_undo = [x for x in fl.get("vault_undo", "").split(",") if x]
     s.suggested = fl.get("suggested", "")
     return s
+
+
+def spec_shown(game: InvasionGame, key: str, value: object) -> str:
+    spec = next(sp for sp in game.settings_spec if sp.key == key)
+    return spec.shown(value)
 
 
 #: Phases a text may continue in (the word step is where it is read in).
@@ -187,7 +200,8 @@ def check_fits(s: InvasionState, game: InvasionGame) -> None:
         raise NotationError(f"turn: phase must be one of {', '.join(_GO_ON)}, not '{s.phase}'.")
     want, have = game.settings, s.game.settings
     labels = {spec.key: spec.label for spec in game.settings_spec}
-    diff = [f"{labels[k]} = {have[k]}" for k in ("players", "mode", "enemy_player", "rounds") if want[k] != have[k]]
+    diff = [f"{labels[k]} = {spec_shown(game, k, have[k])}" for k in ("players", "mode", "enemy_player", "rounds",
+                                                                  "outer_seal") if want[k] != have[k]]
     if diff:
         raise NotationError("The text was written for " + ", ".join(diff) +
                             ": choose the same on the setup screen, then import it again.")
@@ -217,3 +231,16 @@ def check_fits(s: InvasionState, game: InvasionGame) -> None:
         raise NotationError("tokens: the Vault (V) and the Event marker (E) must be on the board.")
     if not 0 <= s.hero_player < game.hero_players:
         raise NotationError(f"turn: hero_player must be 0 to {game.hero_players - 1}.")
+    for entry in s.vault_undo:
+        what, sep, old = entry.partition(">")
+        if not sep or (not what.startswith("O") and (what not in s.board.walls or old not in STATE_NAMES)):
+            raise NotationError(f"flags: vault_undo '{entry}' should read wall>S/O/D or O<number>>position.")
+    if s.phase in ("heroes", "enemies"):
+        # A finished game is no starting point (I-W1, I-W3).
+        if not s.heroes:
+            raise NotationError("tokens: no hero is left, so that game is already lost.")
+        if not s.enemies and s.events_fired:
+            raise NotationError("tokens: every enemy is gone and the Event has fired, so that game is already won.")
+        if s.round > game.settings["rounds"]:
+            raise NotationError(f"turn: round {s.round} is past the limit of {game.settings['rounds']} rounds, "
+                                "so that game is already lost.")

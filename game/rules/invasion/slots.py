@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from ...engine import Chance, IllegalAction
@@ -122,6 +122,9 @@ def word_table(word: str, option: str = "plain") -> list[tuple[str, int, int]]:
 
 # -- the used-words list (I-S1), kept per player profile ------------------------------
 
+#: The profile's used-words file, in the app's data folder.
+WORDS_FILE = "invasion-used-words.json"
+
 def load_used_words(path: Path) -> list[str]:
     """The folded words this profile has used; a missing or damaged file counts as empty."""
     try:
@@ -155,8 +158,12 @@ def remember_word(path: Path, word: str) -> None:
     write_atomic(Path(path), {"format": "paperwars-invasion-words", "version": 1, "words": words})
 
 
-def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = ()) -> str:
-    """A word for the theme picked by the game's own generator (self-play, quick start)."""
+def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:
+    """A word for the theme picked by the game's own generator (self-play, quick start),
+    never one of the ``used`` (folded) words: when the table runs out, two words joined."""
     words = list(theme_words(theme))
     words += [w for t in THEMES for w in t[3] if w not in words] + list(extra)
-    return chance.choice(words)
+    fresh = [w for w in words if fold(w) not in used]
+    if not fresh:
+        fresh = [a + b for a in words[:8] for b in words if a != b and fold(a + b) not in used]
+    return chance.choice(fresh or words)

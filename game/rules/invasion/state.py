@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
+from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
 from . import enemies as enemy_ai
 from .actions import (
     ALL_ACTIONS,
@@ -34,9 +34,31 @@ from .actions import (
     TriggerEvent,
     Use,
 )
-from .board import DOUBLE, HEIGHT, OPENING, SIDES, SINGLE, STATE_NAMES, WIDTH, Board, ext_key, wall_rooms
-from .slots import OPTIONS, THEME_NAMES, fold, seeded_word, slots_from_dice, slots_from_word, theme_sides
-from .tables import EVENTS, VAULT
+from .board import (
+    DOUBLE,
+    HEIGHT,
+    OPENING,
+    SIDES,
+    SINGLE,
+    STATE_NAMES,
+    WIDTH,
+    Board,
+    ext_key,
+    is_exterior,
+    wall_rooms,
+)
+from .slots import (
+    OPTIONS,
+    THEME_NAMES,
+    WORDS_FILE,
+    fold,
+    load_used_words,
+    seeded_word,
+    slots_from_dice,
+    slots_from_word,
+    theme_sides,
+)
+from .tables import EVENTS, EXTRA_EVENTS, VAULT
 
 #: Which actions each phase allows (the rest are refused with the phase's sentence).
 PHASES: dict[str, tuple[type[Action], ...]] = {
@@ -98,7 +120,7 @@ class Enemy:
 class InvasionGame(Game):
     name = "invasion"
     title = "Paper Invasion"
-    rules_version = "1"
+    rules_version = "2"
     settings_spec = (
         Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
                 help="Who fights whom; the Custom theme names its sides with the word."),
@@ -109,9 +131,34 @@ class InvasionGame(Game):
         Setting("enemy_player", "Enemies played by", "program", "choice", ("program", "person"),
                 help="A person may play the enemies instead of the fixed program."),
         Setting("rounds", "Rounds before the invasion wins", 30, "int", lo=5, hi=99,
-                help="If enemies remain after this many rounds, the heroes have lost."),
+                help="I-W3: if enemies remain after this many rounds, the heroes have lost."),
+        Setting("outer_seal", "Heroes may seal outer walls", False, "bool",
+                help="House rule (I-H3): heroes may also Seal and Smash the walls to the outside."),
     )
     action_types = ALL_ACTIONS
+
+    def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
+        # I-S1: the words this profile has played are given with the settings, not offered on
+        # the setup screen (``profile_settings``); the engine refuses them itself.
+        rest = dict(settings or {})
+        used = rest.pop("used_words", "")
+        if isinstance(used, (list, tuple)):
+            used = " ".join(str(w) for w in used)
+        if not isinstance(used, str):
+            raise SettingsError(f"The used words must be a list of words, not {used!r}.")
+        super().__init__(rest)
+        self.settings["used_words"] = " ".join(sorted({fold(w) for w in used.split() if fold(w)}))
+
+    @classmethod
+    def profile_settings(cls) -> dict[str, Any]:
+        """Settings taken from the player's profile rather than the setup screen: the used words."""
+        from ...paths import data_dir
+
+        return {"used_words": " ".join(load_used_words(data_dir() / WORDS_FILE))}
+
+    @property
+    def used_words(self) -> frozenset[str]:
+        return frozenset(str(self.settings.get("used_words", "")).split())
 
     @property
     def hero_players(self) -> int:
@@ -162,10 +209,11 @@ class InvasionState(State):
         self.events_fired = 0
         self.fired_low = False        # I-X1, first trigger
         self.fired_stuck = False      # I-X1, second trigger
-        self.enemy_moved = False
+        self.enemy_could_move = False  # I-X1: some enemy could make a Move this enemy turn
+        self.vault_undo: list[str] = []  # Vault effects since the last enemy turn, "wall>old" / "O7>pos"
         self.extra_this_turn = False
         self.outcome: str | None = None   # "win" / "loss" once over
-        self.suggested = seeded_word(chance, game.settings["theme"]) if fresh else ""
+        self.suggested = seeded_word(chance, game.settings["theme"], used=game.used_words) if fresh else ""
 
     # -- counts -----------------------------------------------------------------
     def slot(self, i: int) -> int:
@@ -308,7 +356,7 @@ class InvasionState(State):
                     continue
                 out.extend(self.hero_actions(hid))
             if not self.extra_this_turn:
-                out.append(TriggerEvent())
+                out.extend(TriggerEvent(n) for n in EXTRA_EVENTS)
             out.append(EndTurn())
             return out
         for eid in sorted(self.enemies):
@@ -336,6 +384,8 @@ class InvasionState(State):
             if self.enemies_in(h.room):
                 out.append(Kill(hid))
             for s in self.board.sides(h.room):
+                if s.other is None and not self.game.settings["outer_seal"]:
+                    continue  # I-H3/I-H4 (rev 2): the outer walls are the enemies' front
                 st = self.board.walls[s.key]
                 if st == DOUBLE:
                     out.append(Smash(hid, s.key))
@@ -374,8 +424,8 @@ class InvasionState(State):
                 if self.enemies_in(r):
                     out.extend(Use(hid, r, o) for o, _ in self.board.neighbours(r))
             return out
-        if item == 6:
-            return [Use(hid, p) for p in sorted({e.pos for e in self.enemies.values()})]
+        if item == 6:  # I-V6: in a room, never outside
+            return [Use(hid, r) for r in sorted(self.board.rooms) if self.enemies_in(r)]
         if item == 8:
             return [Use(hid, r) for r in sorted(self.board.rooms)]
         return [Use(hid, w) for w in walls if self.board.walls[w] == OPENING]
@@ -385,6 +435,37 @@ class InvasionState(State):
         if e.outside:
             return [e.room] if self.board.walls[e.pos] == OPENING else []
         return [o for o, k in self.board.neighbours(e.pos) if self.board.walls[k] == OPENING]
+
+    def enemy_could_move_now(self, eid: int) -> bool:
+        """I-X1: this enemy can still make a Move this turn (through an Opening, or through a
+        Single it smashes open first)."""
+        e = self.enemies[eid]
+        if e.moved:
+            return False
+        if e.outside:
+            walls = [e.pos]
+        else:
+            walls = [k for _, k in self.board.neighbours(e.pos)]
+        return any(self.board.walls[k] == OPENING or (self.board.walls[k] == SINGLE and not e.acted) for k in walls)
+
+    def an_enemy_could_move(self) -> bool:
+        return any(self.enemy_could_move_now(eid) for eid in self.enemies)
+
+    def _stopped_by_vault(self) -> bool:
+        """I-X1: enemies stuck only because of a Vault effect (Builder, Fixer, Shover) since their
+        last turn do not fire the Event: undo those effects and ask again."""
+        if not self.vault_undo:
+            return False
+        t = self.clone()
+        for entry in reversed(self.vault_undo):
+            what, old = entry.split(">", 1)
+            if what.startswith("O"):
+                eid = int(what[1:])
+                if eid in t.enemies:
+                    t.enemies[eid].pos = old
+            elif what in t.board.walls:
+                t.board.walls[what] = old
+        return t.an_enemy_could_move()
 
     def enemy_walls(self, eid: int) -> list[str]:
         e = self.enemies[eid]
@@ -401,8 +482,12 @@ class InvasionState(State):
         if isinstance(action, ChooseWord):
             if action.option not in OPTIONS:
                 raise IllegalAction("I-S4", "Use the word as it is, reversed, two letters in, or roll D6/D10.")
-            if action.option not in ("d6", "d10") and not fold(action.word):
-                raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+            if action.option not in ("d6", "d10"):
+                if not fold(action.word):
+                    raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+                if fold(action.word) in self.game.used_words:
+                    raise IllegalAction("I-S1", f"You have played with the word '{action.word.strip()}' before: "
+                                                "Paper Invasion wants a new word every game.")
             return
         if isinstance(action, ImportText):
             self._imported(action.text)
@@ -420,8 +505,12 @@ class InvasionState(State):
             self._check_place(action)
             return
         if isinstance(action, (TriggerEvent, EndTurn)):
-            if isinstance(action, TriggerEvent) and self.extra_this_turn:
-                raise IllegalAction("I-X3", "One extra Event per hero turn is enough.")
+            if isinstance(action, TriggerEvent):
+                if self.extra_this_turn:
+                    raise IllegalAction("I-X3", "One extra Event per hero turn is enough.")
+                if action.event not in EXTRA_EVENTS:
+                    raise IllegalAction("I-X3", "Choose the extra Event from the table, 1 to 9 but not 7 "
+                                                "(Freak accident would help the heroes).")
             return
         if isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
             self._check_hero(action)
@@ -437,6 +526,9 @@ class InvasionState(State):
             check_fits(other, self.game)
         except NotationError as exc:
             raise IllegalAction("I-W2", str(exc)) from None
+        except (ValueError, KeyError, IndexError):
+            raise IllegalAction("I-W2", "The text has a line that is not Paper Invasion notation "
+                                        "(see the rules page for an example).") from None
         return other
 
     def _check_place(self, action: Action) -> None:
@@ -482,9 +574,13 @@ class InvasionState(State):
             if not self.enemies_in(h.room):
                 raise IllegalAction("I-H2", f"There is no enemy in room {h.room} to kill.")
         elif isinstance(action, (Seal, Smash)):
+            rule = "I-H3" if isinstance(action, Seal) else "I-H4"
             keys = [s.key for s in self.board.sides(h.room)]
             if action.wall not in keys:
-                raise IllegalAction("I-H3", f"That wall is not a wall of room {h.room}.")
+                raise IllegalAction(rule, f"That wall is not a wall of room {h.room}.")
+            if is_exterior(action.wall) and not self.game.settings["outer_seal"]:
+                raise IllegalAction(rule, "Heroes seal and smash only walls between two rooms: the outer walls "
+                                          "change only by the enemies and the Vault's Builder or Fixer.")
             st = self.board.walls[action.wall]
             if isinstance(action, Seal) and st == DOUBLE:
                 raise IllegalAction("I-H3", "That wall is already a Double Barrier.")
@@ -539,6 +635,8 @@ class InvasionState(State):
             self.game = keep
             ev = [Event("import", f"The game goes on from its text: {self.status()}",
                         {"phase": self.phase, "round": self.round})]
+            if self.phase == "enemies" and self.game.enemy_seat is None:
+                ev += self._program_enemies()  # the enemies' turn goes on, played by the program
         elif isinstance(action, Split):
             new = self.board.split(action.room, action.axis, action.at)
             ev = [Event("split", f"A wall splits room {action.room}: room {new} is drawn.",
@@ -552,7 +650,7 @@ class InvasionState(State):
             ev = self._place(action)
         elif isinstance(action, TriggerEvent):
             self.extra_this_turn = True
-            ev = self.fire_event("the heroes call for an extra Event")
+            ev = self.fire_event("the heroes call for an extra Event", action.event)
         elif isinstance(action, EndTurn):
             ev = self._end_hero_turn() if self.phase == "heroes" else self._end_enemy_turn()
         elif isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
@@ -663,10 +761,14 @@ class InvasionState(State):
             return [Event("skip", "Shaker: the enemies skip their turn (I-V4).", {})] + self._begin_hero_turn()
         for e in self.enemies.values():
             e.moved = e.acted = False
-        self.enemy_moved = False
         self.phase = "enemies"
+        self.enemy_could_move = self.an_enemy_could_move() or self._stopped_by_vault()
         if self.game.enemy_seat is not None:
             return []
+        return self._program_enemies()
+
+    def _program_enemies(self) -> list[Event]:
+        """The program plays the (rest of the) enemies' turn and ends it."""
         ev = enemy_ai.play_turn(self)
         if self.phase == "over":
             return ev
@@ -675,7 +777,8 @@ class InvasionState(State):
     def _end_enemy_turn(self) -> list[Event]:
         ev: list[Event] = []
         self.dodge = False
-        if not self.enemy_moved and self.enemies and not self.fired_stuck and self.phase != "over":
+        self.vault_undo = []
+        if not self.enemy_could_move and self.enemies and not self.fired_stuck and self.phase != "over":
             self.fired_stuck = True
             ev += self.fire_event("no enemy could move this turn")
         if self.phase == "over":
@@ -739,6 +842,7 @@ class InvasionState(State):
             return [Event("kill", f"{tag}: {n} burn.", {"hero": hid, "victims": here + there, "enemies": -n})]
         if item in (2, 9):
             old = self.board.walls[a.target]
+            self.vault_undo.append(f"{a.target}>{old}")
             new = SINGLE if old == OPENING else DOUBLE
             return [self._set_wall(a.target, new, tag)]
         if item == 3:
@@ -749,6 +853,7 @@ class InvasionState(State):
         if item == 5:
             moved = sorted(self.enemies_in(a.target))
             for eid in moved:
+                self.vault_undo.append(f"O{eid}>{a.target}")
                 self.enemies[eid].pos = a.target2
             return [Event("shove", f"{tag}: {len(moved)} shoved from {a.target} to {a.target2}.",
                           {"enemies_moved": moved, "from": a.target, "to": a.target2})]
@@ -770,7 +875,7 @@ class InvasionState(State):
         assert key is not None and self.board.walls[key] == OPENING, "enemies pass Openings only"
         frm, e.pos = e.pos, to
         e.moved = True
-        self.enemy_moved = True
+        self.enemy_could_move = True
         return Event("enemy_move", f"O{eid} moves {frm} -> {to}.",
                      {"enemy": eid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
 
@@ -780,6 +885,7 @@ class InvasionState(State):
         old = self.board.walls[key]
         new = OPENING if old == SINGLE else SINGLE
         self.board.walls[key] = new
+        self.enemy_could_move = self.enemy_could_move or self.an_enemy_could_move()
         return Event("enemy_smash", f"O{eid} smashes {key}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.",
                      {"enemy": eid, "wall": key, "old": old, "new": new})
 
@@ -804,10 +910,12 @@ class InvasionState(State):
         return [self.enemy_grab(a.enemy, a.hero)]
 
     # -- events (I-X, I-Y) ----------------------------------------------------------------
-    def fire_event(self, why: str) -> list[Event]:
-        """Fire the Event of Slot 4 at once; places follow I-X2 from the Event marker."""
-        self.events_fired += 1
-        n = self.slot(4)
+    def fire_event(self, why: str, extra: int | None = None) -> list[Event]:
+        """Fire the Event of Slot 4 at once (or, called as an extra, the entry chosen); places
+        follow I-X2 from the Event marker.  An extra Event is on top of the required one (I-X3)."""
+        if extra is None:
+            self.events_fired += 1
+        n = self.slot(4) if extra is None else extra
         name, what = EVENTS[n]
         ev = [Event("event", f"Event ({why}): {name} - {what}", {"event": n, "why": why})]
         order = self.board.clockwise_rooms(self.event_room or "a")
@@ -843,13 +951,17 @@ class InvasionState(State):
                 pos = self.enemies.pop(eid).pos
                 ev.append(Event("erase", f"O{eid} ({pos}) is erased.", {"enemy": eid, "enemies": -1}))
         else:
-            room = order[0]
+            # rev 2: outside, at the exterior walls of the marker's room (else the nearest room that
+            # has one), clockwise N, E, S, W round that room's outer walls.
+            room = next((r for r in order if self.board.exterior_sides(r)), order[0])
+            walls = [s.key for s in self.board.sides(room) if s.other is None]
             added = []
-            for _ in range(2 if n == 8 else 4):
+            for i in range(2 if n == 8 else 4):
                 nid = self._new_id()
-                self.enemies[nid] = Enemy(room, True, True)
+                self.enemies[nid] = Enemy(walls[i % len(walls)], True, True)
                 added.append(nid)
-            ev.append(Event("add_enemy", f"{len(added)} enemies appear in room {room}.",
+            where = ", ".join(dict.fromkeys(self.enemies[i].pos for i in added))
+            ev.append(Event("add_enemy", f"{len(added)} enemies appear outside room {room} ({where}).",
                             {"new": added, "room": room, "enemies": len(added)}))
         if len(ev) == 1 and n != 5:
             ev.append(Event("event_none", f"{name} finds nothing to do on this board.", {"event": n}))
@@ -925,7 +1037,8 @@ class InvasionState(State):
             "event_room": self.event_room, "enemies_placed": self.enemies_placed,
             "hero_player": self.hero_player, "round": self.round,
             "flags": [self.skip_heroes, self.skip_enemies, self.dodge, self.dodge_pending, self.events_fired,
-                      self.fired_low, self.fired_stuck, self.enemy_moved, self.extra_this_turn],
+                      self.fired_low, self.fired_stuck, self.enemy_could_move, self.extra_this_turn,
+                      list(self.vault_undo)],
             "outcome": self.outcome, "chance": self.chance.to_json(),
         }
 
@@ -953,7 +1066,8 @@ class InvasionState(State):
         f = data["flags"]
         s.skip_heroes, s.skip_enemies, s.dodge, s.dodge_pending = bool(f[0]), int(f[1]), bool(f[2]), bool(f[3])
         s.events_fired, s.fired_low, s.fired_stuck = int(f[4]), bool(f[5]), bool(f[6])
-        s.enemy_moved, s.extra_this_turn = bool(f[7]), bool(f[8])
+        s.enemy_could_move, s.extra_this_turn = bool(f[7]), bool(f[8])
+        s.vault_undo = [str(x) for x in f[9]]
         s.outcome = data["outcome"]
         return s
 
@@ -964,6 +1078,7 @@ class InvasionState(State):
         s.board = self.board.copy()
         s.heroes = {k: h.copy() for k, h in self.heroes.items()}
         s.enemies = {k: e.copy() for k, e in self.enemies.items()}
+        s.vault_undo = list(self.vault_undo)
         return s
 
     def __eq__(self, other: object) -> bool:

@@ -25,3 +25,6 @@ EVENTS: dict[int, tuple[str, str]] = {
     8: ("Bad", "Add 2 enemies."),
     9: ("Worse", "Add 4 enemies."),
 }
+
+#: I-X3 (rev 2): the entries a player may call as an extra Event (Freak accident would help the heroes).
+EXTRA_EVENTS: tuple[int, ...] = tuple(n for n in EVENTS if n != 7)

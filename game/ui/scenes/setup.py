@@ -194,7 +194,10 @@ class SetupScene(Scene):
         except ValueError:
             seed = 0
         try:
-            session = Session.new(self.rs.name, dict(self.values), seed, list(self.seats))
+            # Settings a game takes from the player's profile (Invasion's used words), not shown here.
+            profile = getattr(self.rs.game_cls, "profile_settings", None)
+            settings = {**self.values, **(profile() if profile else {})}
+            session = Session.new(self.rs.name, settings, seed, list(self.seats))
         except (SettingsError, FileProblem, ValueError) as exc:
             self.problem = str(exc)
             self.app.toast(self.problem, 8)

@@ -49,6 +49,7 @@ from ...rules.invasion.notation import export_text
 from ...rules.invasion.slots import (
     OPTION_LABELS,
     THEMES,
+    WORDS_FILE,
     check_word_unused,
     fold,
     load_used_words,
@@ -57,7 +58,7 @@ from ...rules.invasion.slots import (
     word_table,
 )
 from ...rules.invasion.state import Enemy, Hero, InvasionState
-from ...rules.invasion.tables import EVENTS, VAULT
+from ...rules.invasion.tables import EVENTS, EXTRA_EVENTS, VAULT
 from .. import paper
 from ..view import GameView
 from .invasion_sheet import Frame, draw_board, draw_token, draw_wall, save_sheet, token_spots
@@ -79,7 +80,7 @@ MOVE_GREEN = (150, 200, 165)
 
 def words_path() -> Any:
     """The profile's used-words list (I-S1)."""
-    return data_dir() / "invasion-used-words.json"
+    return data_dir() / WORDS_FILE
 
 
 class InvasionView(GameView):
@@ -98,6 +99,7 @@ class InvasionView(GameView):
         self.note = ""
         self.elements: dict[str, Any] = {}
         self.dialog: Any = None
+        self._event_buttons: dict[Any, int] = {}  # the extra-Event chooser's buttons (I-X3)
         self._ui_key: object = None
         self.top_h = PLAY_TOP
         self.bottom_h = ROW_H + 14
@@ -130,9 +132,7 @@ class InvasionView(GameView):
         for el in self.elements.values():
             el.kill()
         self.elements = {}
-        if self.dialog is not None:
-            self.dialog.kill()
-            self.dialog = None
+        self._close_dialog()
         self._ui_key = None
 
     def reset(self) -> None:
@@ -212,7 +212,7 @@ class InvasionView(GameView):
                 for k, label, tip in (("kill", "Kill", "Kill 2 enemies in the selected hero's room (I-H2)"),
                                       ("loot", "Loot", "Open the Vault in the hero's room: it becomes P (I-H5)"),
                                       ("use", f"Use {item}", f"The Vault item: {s.item[1] if s.slots else ''}"),
-                                      ("event", "Extra Event", "Call the Event of Slot 4 now (I-X3)")):
+                                      ("event", "Extra Event...", "Call an extra Event of your choice from the table (I-X3)")):
                     bottom.append(self._make_button(k, label, tip))
             bottom.append(self._make_button("end", "End turn", "Enter"))
         if s.phase != "word":
@@ -330,7 +330,11 @@ class InvasionView(GameView):
         if s.phase != "heroes" or self.selected not in s.heroes or s.heroes[self.selected].acted:
             return None
         gx, gy = self.frame.grid(*self.mouse)
-        return self._wall_at(gx, gy, [sd.key for sd in s.board.sides(s.heroes[self.selected].room)])
+        return self._wall_at(gx, gy, self._hero_walls(self.selected))
+
+    def _hero_walls(self, hid: int) -> list[str]:
+        """The walls this hero may seal or smash now (between two rooms, I-H3/I-H4 rev 2)."""
+        return [a.wall for a in self.state.hero_actions(hid) if isinstance(a, (Seal, Smash))]
 
     # -- input -----------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -345,6 +349,7 @@ class InvasionView(GameView):
             return self._import_file(event.text)
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
+            self._event_buttons = {}
             return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -389,6 +394,10 @@ class InvasionView(GameView):
         return any(getattr(self.elements.get(k), "is_focused", False) for k in ("word", "heroes", "enemies"))
 
     def _button_pressed(self, el: Any) -> bool:
+        if el in self._event_buttons:
+            n = self._event_buttons[el]
+            self._close_dialog()
+            return self.ctx.submit(TriggerEvent(n))
         key = next((k for k, v in self.elements.items() if v is el), None)
         if key is None:
             return False
@@ -411,7 +420,7 @@ class InvasionView(GameView):
             self.selected, self.use_mode, self.use_targets = None, False, []
             return self.ctx.submit(EndTurn())
         if key == "event":
-            return self.ctx.submit(TriggerEvent())
+            return self._open_event_chooser()
         if key == "kill" and self.selected is not None:
             return self.ctx.submit(Kill(self.selected))
         if key == "loot" and self.selected is not None:
@@ -442,6 +451,35 @@ class InvasionView(GameView):
             self._suggest_i = fresh.index(s.suggested if s.suggested in start else start[0]) - 1 if start else -1
         self._suggest_i = (self._suggest_i + 1) % len(fresh)
         return fresh[self._suggest_i]
+
+    def _open_event_chooser(self) -> bool:
+        """I-X3 (rev 2): the player picks the extra Event from the table, any entry but 7."""
+        if self.dialog is not None and self.dialog.alive():
+            return False
+        r = self.rect
+        rows = len(EXTRA_EVENTS)
+        w, h = min(600, r.w - 20), min(r.h - 20, 92 + rows * (ROW_H + 4))
+        self.dialog = pygame_gui.elements.UIWindow(pygame.Rect(r.centerx - w // 2, r.centery - h // 2, w, h),
+                                                   self.ctx.ui, window_display_title="Call an extra Event",
+                                                   object_id=pygame_gui.core.ObjectID("#invasion_event", None))
+        inner = self.dialog.get_container()
+        iw = inner.get_rect().width
+        pygame_gui.elements.UILabel(pygame.Rect(8, 4, iw - 16, 24),
+                                    "For an extra challenge, on top of the Event of Slot 4 (not 7):",
+                                    self.ctx.ui, container=inner)
+        self._event_buttons = {}
+        for i, n in enumerate(EXTRA_EVENTS):
+            name, what = EVENTS[n]
+            b = pygame_gui.elements.UIButton(pygame.Rect(8, 32 + i * (ROW_H + 4), iw - 16, ROW_H),
+                                             f"{n} {name}: {what}", self.ctx.ui, container=inner)
+            self._event_buttons[b] = n
+        return True
+
+    def _close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+        self._event_buttons = {}
 
     def _export(self) -> bool:
         s = self.state
@@ -715,6 +753,7 @@ class InvasionView(GameView):
                 self.shown = self.queue[0][2] if self.queue else None
         if self.dialog is not None and not self.dialog.alive():
             self.dialog = None
+            self._event_buttons = {}
         if self.elements or self._ui_key is None or self._ui_key[0] != self.state.phase:
             self._sync_ui()
 
@@ -879,9 +918,9 @@ class InvasionView(GameView):
                 self._clip_hatch(surface, MOVE_GREEN, self._room_rect(to))
             if not h.acted:
                 hover = self._hover_wall()
-                for sd in s.board.sides(h.room):
-                    colour = SMASH_RED if s.board.walls[sd.key] == DOUBLE else SEAL_BLUE
-                    self._inner_wall(surface, h.room, sd.key, colour, 5 if sd.key == hover else 2)
+                for key in self._hero_walls(self.selected):
+                    colour = SMASH_RED if s.board.walls[key] == DOUBLE else SEAL_BLUE
+                    self._inner_wall(surface, h.room, key, colour, 5 if key == hover else 2)
         elif s.phase == "enemies" and self.selected in s.enemies:
             for to in s.enemy_moves(self.selected):
                 self._clip_hatch(surface, (230, 180, 170), self._room_rect(to))

@@ -47,35 +47,49 @@ class Frame:
 
 def draw_wall(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float], state: str,
               seed: int, width: int = 2, colour: tuple[int, int, int] = paper.INK) -> None:
-    """Single: one pencil line.  Double: a second line beside it.  Opening: an erased gap."""
+    """Single: one pencil line.  Double: a second line beside it.  Opening: an erased gap
+    between two door jambs, dotted where the pencil was.
+
+    Every state stays readable on the shortest wall (one square): the gap leaves a stub of
+    wall at each end, the jambs stand out across the wall, and the Double's second line keeps
+    a clear space from the first.
+    """
     ax, ay = a
     bx, by = b
     length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
     if state == OPENING:
-        gap = min(0.6, max(0.3, 36 / length))
-        t0, t1 = 0.5 - gap / 2, 0.5 + gap / 2
+        gap_px = min(40.0, max(10.0, length * 0.45))
+        t0, t1 = 0.5 - gap_px / length / 2, 0.5 + gap_px / length / 2
         m0 = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
         m1 = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
         paper.pencil_line(surf, colour, a, m0, width, seed)
         paper.pencil_line(surf, colour, m1, b, width, seed + 1)
-        # eraser smudge and crumbs in the gap, short jambs at its ends
-        pygame.draw.line(surf, paper.ERASER, m0, m1, width + 5)
-        nx, ny = -(by - ay) / length * 4, (bx - ax) / length * 4
+        # the erased trace, dotted, and a door jamb across the wall at each end of the gap
+        pygame.draw.line(surf, paper.ERASER, m0, m1, width + 3)
+        dots = max(2, int(gap_px / 5))
+        for k in range(1, dots):
+            t = t0 + (t1 - t0) * k / dots
+            pygame.draw.circle(surf, paper.FAINT, (round(ax + (bx - ax) * t), round(ay + (by - ay) * t)), 1)
+        jamb = max(4.0, width * 2.5)
         for m in (m0, m1):
-            pygame.draw.line(surf, colour, (m[0] - nx, m[1] - ny), (m[0] + nx, m[1] + ny), 1)
-        for k in range(3):
-            t = t0 + (t1 - t0) * (k + 0.5) / 3
-            cx, cy = ax + (bx - ax) * t, ay + (by - ay) * t
-            pygame.draw.circle(surf, paper.FAINT, (int(cx + 3 * paper._jitter(seed, k)), int(cy + 3)), 1)
+            pygame.draw.line(surf, colour, (m[0] - nx * jamb, m[1] - ny * jamb), (m[0] + nx * jamb, m[1] + ny * jamb),
+                             max(2, width))
         return
     paper.pencil_line(surf, colour, a, b, width, seed)
     if state == DOUBLE:
-        nx, ny = -(by - ay) / length, (bx - ax) / length
-        off = max(3.0, width * 2.2)
-        paper.pencil_line(surf, colour, (ax + nx * off, ay + ny * off), (bx + nx * off, by + ny * off), width,
-                          seed + 7)
-        paper.pencil_line(surf, colour, (ax - nx * off, ay - ny * off), (bx - nx * off, by - ny * off), 1,
-                          seed + 9)
+        off = max(4.0, width * 2.5)
+        # the second line stops short of the corners so that it reads as a second line of this
+        # wall, not as part of the walls meeting it
+        inset = min(off, length * 0.2)
+        p0 = (ax + ux * inset + nx * off, ay + uy * inset + ny * off)
+        p1 = (bx - ux * inset + nx * off, by - uy * inset + ny * off)
+        # the same seed bends both lines alike, so the space between them never closes
+        paper.pencil_line(surf, colour, p0, p1, width, seed)
+        q0 = (ax + ux * inset - nx * off, ay + uy * inset - ny * off)
+        q1 = (bx - ux * inset - nx * off, by - uy * inset - ny * off)
+        paper.pencil_line(surf, colour, q0, q1, 1, seed)
 
 
 def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, float, float]]:
@@ -92,14 +106,20 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
         if not items:
             continue
         w, h = x1 - x0, y1 - y0
-        inner_w, inner_h = max(0.6, w - 0.6), max(0.6, h - 1.3)
+        if h >= 2:   # below the room's letter (a narrow room uses its whole width)
+            left = 0.3 if w >= 2 else 0.15
+            top, inner_w, inner_h = 1.0, w - 2 * left, max(0.6, h - 1.3)
+        elif w < 2:  # a single square: under its (smaller) letter, clear of a Double's second line
+            left, top, inner_w, inner_h = 0.25, 0.5, w - 0.5, h - 0.65
+        else:        # a room one square high: beside its letter, never in the room below
+            left, top, inner_w, inner_h = 0.75, 0.15, w - 0.85, h - 0.3
         n = len(items)
         cols = max(1, min(n, math.ceil(math.sqrt(n * inner_w / inner_h))))
         rows = math.ceil(n / cols)
         cell = min(inner_w / cols, inner_h / rows, 1.1)
         for k, name in enumerate(items):
-            cx = x0 + 0.3 + (k % cols + 0.5) * (inner_w / cols)
-            cy = y0 + 1.0 + (k // cols + 0.5) * (inner_h / rows)
+            cx = x0 + left + (k % cols + 0.5) * (inner_w / cols)
+            cy = y0 + top + (k // cols + 0.5) * (inner_h / rows)
             px, py = frame.px(cx, cy)
             out[name] = (px, py, cell * frame.scale * 0.8)
     # enemies outside, spread along their wall
@@ -114,11 +134,18 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
         side = key.split(":")[1]
         nx, ny = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
         n = len(eids)
-        size = min(0.9, max(0.35, (abs(bx - ax) + abs(by - ay)) / max(1, n) * 0.9))
+        length = abs(bx - ax) + abs(by - ay)
+        # a short wall stacks its enemies in a second row further out, so that each keeps
+        # a readable size (and its number) instead of shrinking to a dot
+        per_row = max(1, int(length / 0.8), math.ceil(n / 2))
+        size = min(0.9, max(0.35, length / min(n, per_row) * 0.9))
         for k, eid in enumerate(sorted(eids)):
-            t = (k + 0.5) / n
-            gx = ax + (bx - ax) * t + nx * 0.75
-            gy = ay + (by - ay) * t + ny * 0.75
+            row, col = divmod(k, per_row)
+            in_row = min(per_row, n - row * per_row)
+            t = (col + 0.5) / in_row
+            away = 0.75 + row * 0.8
+            gx = ax + (bx - ax) * t + nx * away
+            gy = ay + (by - ay) * t + ny * away
             px, py = frame.px(gx, gy)
             out[f"O{eid}"] = (px, py, size * frame.scale * 0.8)
     return out
@@ -168,8 +195,9 @@ def draw_board(surf: pygame.Surface, state: InvasionState, frame: Frame, seed: i
     for i, key in enumerate(sorted(board.walls)):
         a, b = board.wall_segment(key)
         draw_wall(surf, frame.px(*a), frame.px(*b), board.walls[key], seed + i * 3, width)
-    for r, (x0, y0, _x1, _y1) in board.rooms.items():
-        paper.text(surf, r, frame.px(x0 + 0.25, y0 + 0.1), max(12, int(frame.scale * 0.7)), paper.GRAPHITE)
+    for r, (x0, y0, _x1, y1) in board.rooms.items():
+        size = frame.scale * (0.7 if y1 - y0 >= 2 else 0.45)  # a low room keeps room for its tokens
+        paper.text(surf, r, frame.px(x0 + 0.25, y0 + 0.1), max(12, int(size)), paper.GRAPHITE)
     spots = token_spots(state, frame) if tokens else {}
     return spots
 
