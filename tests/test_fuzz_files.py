@@ -30,7 +30,7 @@ from tests.harness_files import ALT_SETTINGS, BIG_INT, Raw, as_save, bad_message
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("amoeba", "warigami", "space", "tigers", "invasion")
-FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+FUZZ = settings(max_examples=150, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
