@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.ops import polylabel, unary_union
@@ -45,6 +46,26 @@ MIN_SAVED_COUNTRIES = 4
 
 MAP_FORMAT = "amoeba-map"
 MAP_VERSION = 1
+
+
+#: A drawn outline may cross itself this often (a scribble would take shapely minutes).
+MAX_CROSSINGS = 16
+
+
+def _tangled(pts: Sequence[tuple[float, float]]) -> bool:
+    """True when the closed outline's non-neighbouring segments meet more than MAX_CROSSINGS
+    times; stops counting there, so a scribble of thousands of points is refused at once."""
+    n = len(pts)
+    ring = [*pts, pts[0]]
+    segs = shapely.linestrings([[ring[i], ring[i + 1]] for i in range(n)])
+    tree = shapely.STRtree(segs)
+    found = 0
+    for i, seg in enumerate(segs):
+        gap = np.abs(tree.query(seg, predicate="intersects") - i)
+        found += int(np.count_nonzero((gap > 1) & (gap < n - 1)))
+        if found > 2 * MAX_CROSSINGS:  # each meeting is found from both segments
+            return True
+    return False
 
 
 class MapRefusal(ValueError):
@@ -171,6 +192,9 @@ class AmoebaMap:
             raise MapRefusal("A-M2", "Draw a closed outline: at least three points are needed.")
         if not all(math.isfinite(c) for p in pts for c in p):
             raise MapRefusal("A-M2", "The outline has points that are not on the paper.")
+        if _tangled(pts):  # before make_valid, whose time grows with the square of the crossings
+            raise MapRefusal("A-M2", f"The outline crosses or retraces itself more than {MAX_CROSSINGS} times; "
+                                     "draw it as one loop.")
         raw = shapely.make_valid(Polygon(pts).simplify(0.2))
         drawn = raw.intersection(paper_box())
         taken = unary_union(self.polygons())
