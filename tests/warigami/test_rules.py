@@ -380,6 +380,7 @@ def _placed(faces: tuple[int, ...]) -> tuple[WarigamiState, list[str]]:
 
 def test_W_T5_a_roll_off_decides_who_moves_first_and_is_logged():
     s, log = _placed((2, 5))
+    assert s.chance.draws == 2  # the roll-off's two dice come from the game's own generator
     assert s.phase == MOVE and s.first == 1 and s.current_player() == 1 and s.round == 1
     assert any("Player 1 rolls 2, Player 2 rolls 5" in line and "Player 2 moves first" in line for line in log)
     s.apply(EndTurn())

@@ -205,6 +205,7 @@ def test_W_H5_heal_is_an_explicit_choice_a_click_on_a_hurt_neighbour_only_select
     sess, scene, v = battle_scene(app, [(0, "medic", 2, 3), (0, "smg", 3, 3), (1, "smg", 8, 7)])
     sess.state.units[2].hp = 4
     click(app, v.centre((2, 3)))  # the medic
+    assert "Moves through your own units" in " ".join(v.margin_lines())  # W-T1, said where it matters
     click(app, v.centre((3, 3)))  # the hurt SMG next to it: selected, not healed
     assert v.selected == 2 and sess.state.units[2].hp == 4 and sess.state.phase == MOVE
     click(app, v.centre((2, 3)))

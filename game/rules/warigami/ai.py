@@ -307,7 +307,8 @@ class _Look:
         agg = self.aggression
         off = self.best_shot(u, sq)
         dang = self.danger(u, sq)
-        careful = (0.6 if off > 0 else 1.0) * max(0.15, 1.0 - 0.55 * agg)
+        # a long stall (quiet rounds on quiet rounds) ends with someone stepping into the line of fire
+        careful = (0.6 if off > 0 else 1.0) * max(0.15 if agg < 1.5 else 0.03, 1.0 - 0.55 * agg)
         if u is self.bait and off == 0:
             careful *= 0.6  # the bait shows itself: the ambush behind it answers
         val = off - careful * dang

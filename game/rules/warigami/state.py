@@ -485,7 +485,8 @@ class WarigamiState(State):
         self._start_turn()
         text = ("All squads are placed. Roll-off for the first move: " + "; then ".join(parts)
                 + f". {names(self.first)} moves first. The battle begins!")
-        return [Event("battle", text, {"seat": self.first, "rolls": tuple(faces)})]
+        return [Event("battle", text, {"seat": self.first, "rolls": tuple(faces)}),
+                Event("roll", "", {"dice": tuple(faces)})]  # no text: the play scene rattles the dice
 
     def _start_turn(self) -> None:
         mine = self.units_of(self.player)

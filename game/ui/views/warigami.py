@@ -771,6 +771,8 @@ class WarigamiView(GameView):
             w = WEAPONS[sel.kind]
             left = f", moves left {w.move_limit - sel.moved}" if w.move_limit and s.phase == MOVE else ""
             out.append(f"Selected: {sel.label()} {sel.hp} HP{left}{' (done)' if sel.acted else ''}")
+            if s.phase == MOVE and sel.owner == s.player:
+                out.append("Moves through your own units (not onto them), never through enemies or walls")
             if w.heals:
                 out.append("Heals +2 a friend next to it: up, down, left or right (H)")
             elif w.close_power:
