@@ -6,8 +6,8 @@ import pytest
 
 from game.agents import RandomAgent
 from game.engine import Chance
-from game.rules.amoeba.actions import AnswerJoint, Attack, Move, Place
-from game.rules.amoeba.ai import GreedyAgent, MctsAgent, place_score, playout, swing_score
+from game.rules.amoeba.actions import AnswerJoint, Attack, Move, Place, Point
+from game.rules.amoeba.ai import GreedyAgent, MctsAgent, _prior, place_score, playout, swing_score
 from game.rules.amoeba.rules import AmoebaGame
 
 from .helpers import grid_map, placement, position
@@ -89,8 +89,9 @@ def test_A_V8_ai_strikes_where_a_flight_would_be_caught_by_the_attack():
     orange = s.clone()
     orange.player = 1
     assert GreedyAgent(s.game, 1).choose(orange) == Attack(0)
-    flight = GreedyAgent(s.game, 1).choose(s)
-    assert isinstance(flight, Move) and flight.source == 0  # one ply deep, fleeing looks safe
+    assert GreedyAgent(s.game, 1).choose(s) == Point(0)  # one ply deep, fleeing looks safe (A-V8: point at it)
+    flight = max(s._movement_actions(0), key=lambda a: _prior(s, 0, a))
+    assert isinstance(flight, Move) and flight.source == 0
     choice = MctsAgent(s.game, 1, budget_s=0.3).choose(s)
     assert choice == Attack(7)  # in A-V8 the flight dies with the attack: strike instead
 

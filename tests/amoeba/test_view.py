@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.engine import Chance
-from game.rules.amoeba.actions import Attack, Move, Place
+from game.rules.amoeba.actions import Attack, Move, Place, Point
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey
@@ -200,7 +200,7 @@ def test_A_G3_view_refuses_a_drag_to_a_country_that_is_not_next_door(app):
 def test_view_simultaneous_turns_cover_the_board_between_people(app):
     scene = movement_scene(app, simultaneous=True)
     s = scene.state
-    act = next(a for a in s.legal_actions() if isinstance(a, Move))
+    act = next(a for a in s.legal_actions() if isinstance(a, Point))  # A-V8: point at your country
     scene.submit(act)
     app.frame([])
     assert scene.state.hidden_for_seat()
@@ -210,14 +210,16 @@ def test_view_simultaneous_turns_cover_the_board_between_people(app):
 def test_A_V8_view_reveals_every_choice_on_the_board_before_it_resolves(app):
     scene = movement_scene(app, simultaneous=True)
     view = scene.view
-    for _ in range(2):  # both seats choose in secret (the cover screen between them is set aside)
+    before = scene.state.clone()
+    for _ in range(4):  # both seats point in secret, then write their moves down
         if isinstance(app.top(), CoverScene):
             app.pop()
         s = scene.state
-        before = s.clone()
-        act = next((a for a in s.legal_actions() if isinstance(a, Attack)), None) or next(
-            a for a in s.legal_actions() if isinstance(a, Move))
+        acts = s.legal_actions()
+        act = next((a for a in acts if isinstance(a, Attack)), None) or acts[0]
         assert scene.submit(act)
+        if view.reveal is not None:
+            break
     assert view.reveal is not None and view.busy()
     assert view.st.troops == before.troops and view.st.owner == before.owner  # the board as it was
     assert view.st is not scene.state
@@ -251,12 +253,22 @@ def test_secret_choices_stay_out_of_the_log_until_revealed():
     rng = Chance(2)
     while sess.state.phase == "place":
         sess.submit(sess.state.random_action(rng), save=False)
-    first = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    first = next(a for a in sess.state.legal_actions() if isinstance(a, Point))
     sess.submit(first, save=False)
-    assert sess.log[-2].endswith("(a secret choice)") and first.notation() not in "\n".join(sess.log[-3:])
-    second = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    assert sess.log[-2].endswith("(a secret choice)") and f"#{first.country + 1}" not in "\n".join(sess.log[-3:])
+    second = next(a for a in sess.state.legal_actions() if isinstance(a, Point))
     sess.submit(second, save=False)
-    assert any(first.notation() in line and "Revealed" in line for line in sess.log[-6:])
+    assert any(f"#{first.country + 1}" in line and line.startswith("Pointed") for line in sess.log[-3:])
+    assert sess.state.phase == "detail"
+    seat = sess.state.current_player()
+    move = sess.state.legal_actions()[0]
+    sess.submit(move, save=False)
+    if seat in sess.state.dependent:  # written in secret: stays out of the log until the reveal
+        assert sess.log[-2].endswith("(a secret choice)") and move.notation() not in "\n".join(sess.log[-3:])
+    else:
+        assert move.notation() in sess.log[-1]
+    sess.submit(sess.state.legal_actions()[0], save=False)
+    assert any(move.notation() in line and "Revealed" in line for line in sess.log[-8:])
 
 
 def scene_with_position(app, pos):

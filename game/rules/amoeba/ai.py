@@ -30,7 +30,7 @@ import time
 from ...agents import Agent
 from ...engine import Action, Chance, Game, State
 from .actions import AnswerJoint, Attack, Place, ProposeJoint
-from .rules import AmoebaState
+from .rules import AmoebaState, point_of
 
 # -- static scores (the strategy notes) ---------------------------------------------------
 
@@ -205,11 +205,19 @@ class GreedyAgent(Agent):
             return _map_action(state, self.rng)
         if state.phase == "joint":
             return _answer_joint(state, p)
-        acts = _candidate_placements(state, p) if state.phase == "place" else state.legal_actions() or []
+        pointing = state.phase == "move" and state.settings["simultaneous"]
+        acts: list[Action]
+        if state.phase == "place":
+            acts = list(_candidate_placements(state, p))
+        elif pointing:
+            acts = list(state._movement_actions(p))  # judge the whole move, then point at it (A-V8)
+        else:
+            acts = state.legal_actions() or []
         scored = [(_prior(state, p, a), i) for i, a in enumerate(acts)]
         best = max(v for v, _ in scored)
         tied = [i for v, i in scored if v >= best - 1e-9]
-        return acts[tied[self.rng.randint(0, len(tied) - 1)]]
+        pick = acts[tied[self.rng.randint(0, len(tied) - 1)]]
+        return point_of(pick) if pointing else pick
 
 
 # -- playouts ---------------------------------------------------------------------------------
@@ -394,7 +402,7 @@ class MctsAgent(Agent):
         if state.phase == "joint":
             return _answer_joint(state, p)
         deadline = self.deadline()
-        if state.phase == "move":
+        if state.phase in ("move", "detail"):
             if state.settings["simultaneous"]:
                 return self._choose_simultaneous(state, p, deadline)
             return self._choose_sequential(state, p, deadline)
@@ -481,15 +489,22 @@ class MctsAgent(Agent):
     opponent_top_weight = 0.5
     max_profiles = 24
 
-    def _opponent_profiles(self, root: AmoebaState, p: int) -> list[tuple[dict[int, Action], float]]:
-        """Joint choices of the other seats, with weights that sum to 1 (the likeliest kept)."""
-        profiles: list[tuple[dict[int, Action], float]] = [({}, 1.0)]
-        for q in root.alive():
-            if q == p or not root.has_action(q):
+    def _opponent_profiles(self, root: AmoebaState, p: int, known: dict[int, Action] | None = None,
+                           pointed: dict[int, Action] | None = None) -> list[tuple[dict[int, Action], float]]:
+        """Joint choices of the other seats, with weights that sum to 1 (the likeliest kept).
+        ``known``: choices already public (an attack pointed at, a move written down openly);
+        ``pointed``: what the others pointed at, once revealed (their options must match it)."""
+        known = known or {}
+        profiles: list[tuple[dict[int, Action], float]] = [(dict(known), 1.0)]
+        seats = list(pointed) if pointed is not None else [q for q in root.alive() if root.has_action(q)]
+        for q in seats:
+            if q == p or q in known:
                 continue
             view = root.clone()
             view.player = q
-            acts = view.legal_actions() or []
+            acts = view._movement_actions(q)
+            if pointed is not None:
+                acts = [a for a in acts if point_of(a) == pointed[q]]
             ranked = sorted(((_prior(view, q, a), i) for i, a in enumerate(acts)), reverse=True)
             opts = [acts[i] for _, i in ranked[: self.opponent_options]]
             if not opts:
@@ -507,12 +522,27 @@ class MctsAgent(Agent):
         likely choices (resolved together by the rules) and keep the best expected outcome.
         Never peeks at the secret choices already made: they are replaced by the model."""
         root = state.clone()
-        root.pending = {}
-        mine = list(root.legal_actions() or [])
+        pointed: dict[int, Action] | None = None
+        known: dict[int, Action] = {}
+        if state.phase == "detail":
+            # The points are public; so are the attacks and the moves written down openly.
+            pointed = dict(state.pending)
+            mine = state.detail_actions(p)
+            for q, a in state.pending.items():
+                if q == p:
+                    continue
+                if q in state.details and q not in state.dependent:
+                    known[q] = state.details[q]
+                elif isinstance(a, Attack) and not state.needs_detail(q, a):
+                    known[q] = a
+        else:
+            mine = root._movement_actions(p)
+        root.pending, root.details, root.detail_queue, root.dependent = {}, {}, [], set()
+        root.phase = "move"
         if len(mine) == 1:
-            return mine[0]
+            return point_of(mine[0]) if pointed is None else mine[0]
         ranked = sorted(((_prior(root, p, a), i) for i, a in enumerate(mine)), reverse=True)
-        profiles = self._opponent_profiles(root, p)
+        profiles = self._opponent_profiles(root, p, known, pointed)
         best: tuple[float, int] = (-math.inf, 0)
         for k, (_prior_v, i) in enumerate(ranked):
             if k >= 4 and time.perf_counter() > deadline:
@@ -526,7 +556,8 @@ class MctsAgent(Agent):
             # Ties go to the rules' order: attacks first, then the smallest moves.  (Breaking
             # them by the one-ply score instead, which likes to reshuffle, measured far worse.)
             best = max(best, (round(v, 6), -i))
-        return mine[-best[1]]
+        choice = mine[-best[1]]
+        return choice if pointed is not None else point_of(choice)
 
 
 def make_ai(game: Game, seed: int) -> Agent:

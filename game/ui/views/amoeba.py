@@ -18,7 +18,17 @@ import pygame
 
 from ...engine import Action, Event, IllegalAction
 from ...levels import LevelError, save_user_level
-from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
+from ...rules.amoeba.actions import (
+    AnswerJoint,
+    Attack,
+    DrawCountry,
+    FinishMap,
+    Gather,
+    Move,
+    Place,
+    Point,
+    ProposeJoint,
+)
 from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
 from ...rules.amoeba.rules import AmoebaState
 from .. import paper
@@ -254,7 +264,7 @@ class AmoebaView(GameView):
                 self.refused = None
                 self.stroke = [self.to_mm(event.pos)]
                 return True
-            if s.phase == "move":
+            if s.phase in ("move", "detail") and not self._pointing():
                 c = self.country_at(event.pos)
                 if c >= 0 and s.owner[c] == s.player:
                     self.drag_from = c
@@ -269,7 +279,9 @@ class AmoebaView(GameView):
                 return self._finish_stroke()
             if s.phase == "place":
                 return self._click_place(event.pos)
-            if s.phase == "move":
+            if self._pointing():
+                return self._click_point(event.pos)
+            if s.phase in ("move", "detail"):
                 return self._release_move(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -411,7 +423,7 @@ class AmoebaView(GameView):
                 return
             i = allowed.index(self.number) + step
             self.number = allowed[max(0, min(len(allowed) - 1, i))]
-        elif s.phase == "move" and self.legs:
+        elif s.phase in ("move", "detail") and self.legs:
             src, _dst, n = self.legs[-1]
             used = sum(leg[2] for leg in self.legs[:-1] if leg[0] == src)
             self.legs[-1][2] = max(1, min(s.troops[src] - used, n + step))
@@ -436,7 +448,7 @@ class AmoebaView(GameView):
             return self._submit(AnswerJoint(k == pygame.K_y))
         if s.phase == "move" and k == pygame.K_j and self.target >= 0:
             return self._propose_joint()
-        if s.phase == "move" and k == pygame.K_f:
+        if s.phase in ("move", "detail") and k == pygame.K_f:
             self.follow_pick += 1
             return True
         if k in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_RIGHT):
@@ -455,18 +467,42 @@ class AmoebaView(GameView):
         s = self.st
         if s.phase == "place" and self.selected >= 0:
             return self._submit(Place(self.selected, self.number))
-        if s.phase == "move":
+        if s.phase in ("move", "detail"):
             if self.legs:
                 return self._submit_legs()
+            if self.target >= 0 and self._pointing() and s.owner[self.target] in (-1, s.player):
+                return self._submit(Point(self.target))
             if self.target >= 0:
                 return self._submit(self._attack_action())
         return False
+
+    # A-V8 (rev 2): the secret choice is a point at a country, as the seed plays it ------------
+    def _pointing(self) -> bool:
+        """A simultaneous turn before the reveal: the player points at one country."""
+        s = self.st
+        return s.phase == "move" and bool(s.settings["simultaneous"])
+
+    def _click_point(self, pos: tuple[int, int]) -> bool:
+        s = self.st
+        c = self.country_at(pos)
+        if c < 0:
+            return False
+        mine = s.owner[c] == s.player
+        gather_here = s.owner[c] < 0 and s.settings["gathering"]
+        if not (mine or gather_here or s.owner[c] >= 0):
+            self.ctx.refuse("Point at your own country to move from it, or at an enemy's to attack it.", "A-G3")
+            return True
+        if c == self.target:
+            return self._submit(Point(c) if (mine or gather_here) else self._attack_action())
+        self.target = c
+        self.follow_pick = 0
+        return True
 
     # movement -------------------------------------------------------------------
     def _follow_options(self, t: int) -> list[tuple[tuple[int, int], ...]]:
         s = self.st
         mode = s.settings["follow_up"]
-        if mode == "off" or t < 0 or s.owner[t] < 0 or s.kill_count(t) < s.troops[t]:
+        if mode == "off" or self._pointing() or t < 0 or s.owner[t] < 0 or s.kill_count(t) < s.troops[t]:
             return [()]
         srcs = s.attackers(t, s.player)
         out: list[tuple[tuple[int, int], ...]] = [()]
@@ -563,7 +599,7 @@ class AmoebaView(GameView):
                         self.flashes.append([d, 0.3, paper.player_colour(int(e.data["player"]))])
             elif e.kind == "clash":
                 self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
-            elif e.kind == "reveal":
+            elif e.kind in ("reveal", "points"):
                 self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
         if self.reveal is not None and len(self.flashes) > flashes_before:
             # the resolution flashes once the choices have been seen
@@ -621,7 +657,7 @@ class AmoebaView(GameView):
             self._draw_map_phase(surface)
         elif s.phase == "place":
             self._draw_place_phase(surface)
-        elif s.phase in ("move", "joint"):
+        elif s.phase in ("move", "joint", "detail"):
             self._draw_move_phase(surface)
         if self.note and time.monotonic() < self.note_until:
             paper.text(surface, self.note, (self.sheet.x + 8, self.sheet.bottom - 26), 18, paper.GOOD)
@@ -711,7 +747,7 @@ class AmoebaView(GameView):
             draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
-        paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        paper.text(surface, f"ends at {s.game.countries_wanted}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
         y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
         self._draw_buttons(surface)
 
@@ -805,6 +841,30 @@ class AmoebaView(GameView):
             self._draw_buttons(surface)
             return
         t = self.target
+        if s.phase == "detail" and me in s.pending:
+            pointed = s.pending[me]
+            c = pointed.target if isinstance(pointed, Attack) else pointed.country  # type: ignore[attr-defined]
+            self._outline(surface, c, paper.player_colour(me), 4)
+            secret = "in secret" if me in s.dependent else "openly"
+            for part in paper.wrap(f"You pointed at #{c + 1}: write the troops down {secret}.", 17,
+                                   self.panel.w - 4):
+                paper.text(surface, part, (x0, y), 17, paper.INK)
+                y += 20
+            y += 6
+        if t >= 0 and self._pointing() and s.owner[t] in (-1, me):
+            self._outline(surface, t, paper.player_colour(me), 4)
+            for d in (s.move_targets(me, t) if s.owner[t] == me else []):
+                self._outline(surface, d, paper.GOOD, 2)
+            paper.text(surface, f"Move from #{t + 1}" if s.owner[t] == me else f"Gather into #{t + 1}",
+                       (x0, y), 22, paper.INK, bold=True)
+            y += 28
+            for part in paper.wrap("You point at it in secret; the troops are written down after the reveal.",
+                                   16, self.panel.w - 4):
+                paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
+                y += 19
+            self._panel_buttons([("Point (Enter)", "go"), ("Cancel", "cancel")], y + 7)
+            self._draw_buttons(surface)
+            return
         if t >= 0 and s.owner[t] >= 0 and s.owner[t] != me:
             have = s.attack_sum(t, me)
             ok = s.troops[t] < have
@@ -846,7 +906,7 @@ class AmoebaView(GameView):
         game = s.game
         lines: list[str] = []
         if s.phase == "map":
-            lines.append(f"Countries: {s.map.n} (ends at {s.settings['countries']})")
+            lines.append(f"Countries: {s.map.n} (ends at {s.game.countries_wanted})")
         lines.append(f"Cap: {s.cap}")
         lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
         order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
@@ -854,7 +914,9 @@ class AmoebaView(GameView):
         if s.phase in ("move", "joint", "over"):
             lines.append("On the map: " + ", ".join(f"P{p + 1} {s.total(p)}" for p in range(game.num_players)))
             lines.append(f"Round {s.round_no + 1}, quiet {max(0, s.quiet_rounds)}/{s.settings['stalemate_rounds']}")
-            if s.settings["simultaneous"] and s.pending:
+            if s.settings["simultaneous"] and s.phase == "detail":
+                lines.append("Written: " + (", ".join(f"P{p + 1}" for p in sorted(s.details)) or "nobody yet"))
+            elif s.settings["simultaneous"] and s.pending:
                 lines.append("Chosen: " + ", ".join(f"P{p + 1}" for p in sorted(s.pending)))
         return lines
 
@@ -868,6 +930,10 @@ class AmoebaView(GameView):
             return f"Place {self.number} in #{self.selected + 1}? Click it again or press Enter."
         if s.phase == "joint":
             return "Accept (Y) or decline (N) the joint attack."
+        if self._pointing():
+            if self.target >= 0:
+                return "Click the country again or press Enter to point at it; right-click cancels."
+            return "Point in secret: click an enemy country to attack it, or your own country to move from it."
         if self.legs:
             return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
         if self.target >= 0:
