@@ -46,8 +46,25 @@ def enemy_reach(s: AmoebaState, c: int, p: int) -> int:
     return max(sums.values(), default=0)
 
 
-def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
-    """How good placing ``n`` in empty country ``c`` looks, by the strategy notes."""
+#: The two placement strategies of the seed: few big armies (quickly an invincible army in
+#: neighbouring countries) or many small ones (slow to kill, helpful in many directions).
+STYLES = ("big", "small")
+
+
+def a_p7_loss(s: AmoebaState, p: int, n: int) -> int:
+    """Troops ``p`` will lose to A-P7 after placing ``n`` now, at best: what is left beyond
+    the cap in each empty country still to come round to ``p`` (the others take their turns)."""
+    left = s.remaining[p] - n
+    if left <= 0:
+        return 0
+    placing = 1 + sum(1 for q in range(s.game.num_players) if q != p and s.remaining[q] > 0)
+    slots = (len(s.empty_countries()) - 1) // placing
+    return max(0, left - slots * s.cap)
+
+
+def place_score(s: AmoebaState, p: int, c: int, n: int, style: str = "") -> float:
+    """How good placing ``n`` in empty country ``c`` looks, by the strategy notes.  An attack
+    needs strictly more than the defenders, so an army equal to an enemy's reach is safe."""
     adj = s.map.adjacency[c]
     owner, troops = s.owner, s.troops
     cap = s.cap
@@ -56,12 +73,12 @@ def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
     # What the empty neighbours may still hold against us: each can get up to the cap.
     future = reach + len(empties) * cap * 0.55
     score = 0.0
-    if not empties and n > reach:
+    if not empties and n >= reach:
         score += 1.6 * n  # a treasure: a big army here cannot be killed by its neighbours
-    elif n > future:
+    elif n >= future:
         score += 1.0 * n
     else:
-        exposure = 1.0 if n <= reach else min(1.0, (future - n) / max(1.0, future))
+        exposure = 1.0 if n < reach else min(1.0, (future - n) / max(1.0, future))
         score -= 0.55 * n * exposure
     # Killing power: my troops here help against adjacent enemy armies.
     mine_adj: dict[int, int] = {}
@@ -72,20 +89,49 @@ def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
             if troops[d] < have:
                 score += 0.45 * troops[d]
             mine_adj[d] = have
-    # Do not hand out treasures: filling the last empty neighbour of an empty country.
+    # Do not hand out treasures: filling the last empty neighbour of an empty country, unless
+    # one player ALONE already holds more than the cap around it (rev 2: "jollakulla").
     for e in empties:
         if all(owner[f] >= 0 or f == c for f in s.map.adjacency[e]):
-            around = sum(troops[f] for f in s.map.adjacency[e]) + n
-            if around <= cap:
+            if treasure_guard(s, e, p, c, n) <= cap:
                 score -= 0.7 * cap
     # Highly connected countries are safer with small armies.
     score -= 0.25 * max(0, len(adj) - 3) * n / max(1, cap) * 4
     # Placing exactly the cap raises it for everybody.
     if n == cap:
         score -= 1.5
-    # Spending troops matters: unplaced troops are lost if we get stuck (A-P7).
-    score += 0.08 * n
+    # Spending troops matters: unplaced troops are lost if we get stuck (A-P7), so pace the
+    # placements to the empty countries still to come round.
+    score += 0.08 * n - 1.2 * a_p7_loss(s, p, n)
+    if style == "big":
+        score += 0.2 * n  # concentrate: big armies, next to each other
+        score += 0.1 * sum(troops[d] for d in adj if owner[d] == p) * (n >= cap * 0.6)
+    elif style == "small":
+        score -= 0.2 * n * (1.0 if len(adj) >= 4 else 0.4)  # slow to kill, useful in many directions
+        score += 0.25 * cap * (n <= cap * 0.4) * (a_p7_loss(s, p, n) == 0)
     return score
+
+
+def style_fits(s: AmoebaState, p: int, acts: list[Action], style: str) -> list[int]:
+    """Which candidate placements follow ``style``: big armies (at least 60% of the cap) or
+    small ones (at most 40%), as long as the style costs no troops to A-P7; else all of them."""
+    places = [(i, a) for i, a in enumerate(acts) if isinstance(a, Place)]
+    if not style or not places:
+        return list(range(len(acts)))
+    least = min(a_p7_loss(s, p, a.n) for _i, a in places)
+    lo, hi = (0.6 * s.cap, math.inf) if style == "big" else (0.0, 0.4 * s.cap)
+    fits = [i for i, a in places if lo <= a.n <= hi and a_p7_loss(s, p, a.n) == least]
+    return fits or list(range(len(acts)))
+
+
+def treasure_guard(s: AmoebaState, e: int, p: int, c: int, n: int) -> int:
+    """The most troops ONE player holds around empty country ``e`` once ``p`` has put ``n`` in ``c``."""
+    sums: dict[int, int] = {}
+    for f in s.map.adjacency[e]:
+        o, t = (p, n) if f == c else (s.owner[f], s.troops[f])
+        if o >= 0:
+            sums[o] = sums.get(o, 0) + t
+    return max(sums.values(), default=0)
 
 
 def position_score(s: AmoebaState, p: int) -> float:
@@ -159,9 +205,9 @@ def _candidate_placements(s: AmoebaState, p: int) -> list[Place]:
     return [Place(c, n) for c in s.empty_countries() for n in sorted(picks)]
 
 
-def _prior(s: AmoebaState, p: int, a: Action) -> float:
+def _prior(s: AmoebaState, p: int, a: Action, style: str = "") -> float:
     if isinstance(a, Place):
-        return place_score(s, p, a.country, a.n)
+        return place_score(s, p, a.country, a.n, style)
     if isinstance(a, AnswerJoint):
         return 0.0
     sim = s.clone()
@@ -246,7 +292,7 @@ def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troo
                 sums[o] = sums.get(o, 0) + troops[d] + bonus
         reach = max(sums.values(), default=0)
         threat = reach + n_empty * cap * 0.55
-        score = k if k > threat else -0.5 * k
+        score = k if k >= threat else -0.5 * k
         if score > best[0]:
             best = (score, ci, k)
     return best[1], best[2]
@@ -334,6 +380,30 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
                     best_t, best_kill = t, kill
         return best_t, best_kill
 
+    def reach_on(c: int, p: int, skip: int = -1) -> int:
+        sums: dict[int, int] = {}
+        for d in adjacency[c]:
+            o = owner[d]
+            if o >= 0 and o != p and d != skip:
+                sums[o] = sums.get(o, 0) + troops[d] + bonus
+        return max(sums.values(), default=0)
+
+    def best_move(p: int) -> tuple[int, int]:
+        """The look-ahead moves too: the biggest army an enemy can kill now goes (all of it) to
+        a neighbour where it is safe, own or empty, the biggest result first; none if none."""
+        src, best = -1, (-1, -1)
+        for c in range(ncountries):
+            if owner[c] != p or troops[c] >= reach_on(c, p) or (src >= 0 and troops[c] <= troops[src]):
+                continue
+            for d in adjacency[c]:
+                o = owner[d]
+                if o >= 0 and o != p:
+                    continue
+                after = troops[c] + (troops[d] if o == p else 0)
+                if after >= reach_on(d, p) and after > best[1]:
+                    src, best = c, (d, after)
+        return src, best[0]
+
     if settings["simultaneous"]:
         for _round in range(max_rounds):
             hits: dict[int, int] = {}
@@ -361,6 +431,12 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
             best_t, best_kill = best_attack(p)
             if best_t < 0:
                 quiet += 1
+                src, dst = best_move(p)
+                if src >= 0:
+                    troops[dst] += troops[src]
+                    owner[dst] = p
+                    troops[src] = 0
+                    owner[src] = -1
                 continue
             quiet = 0
             troops[best_t] -= best_kill
@@ -393,6 +469,10 @@ class MctsAgent(Agent):
         super().__init__(game, seed, budget_s)
         self.top_k = top_k
         self.max_playouts = max_playouts
+        #: The placement strategy of this game ("big" or "small" armies, the seed's two),
+        #: chosen at the first placement by search and then kept; ``fixed_style`` pins it.
+        self.style = ""
+        self.fixed_style = ""
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, AmoebaState)
@@ -410,13 +490,29 @@ class MctsAgent(Agent):
 
     # -- placement: flat Monte Carlo search ---------------------------------------------------
     def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        """Flat Monte Carlo over the best candidates by the prior of this game's style.  At the
+        first placement both styles put up their best candidates and the search picks; the style
+        of the winner is then kept for the game (a plan, as the seed describes)."""
         acts: list[Action] = list(_candidate_placements(state, p))
+        if state.remaining[p] == state.settings["troops"]:
+            self.style = self.fixed_style  # a new game: choose again
         if len(acts) == 1:
             return acts[0]
         root = state.clone()
-        scored = sorted(((_prior(root, p, a), i) for i, a in enumerate(acts)), reverse=True)
-        keep = [acts[i] for _, i in scored[: self.top_k]]
-        prior_vals = [v for v, _ in scored[: self.top_k]]
+        styles = (self.style,) if self.style else STYLES
+        per = self.top_k if len(styles) == 1 else self.top_k // 2
+        keep: list[Action] = []
+        prior_vals: list[float] = []
+        style_of: dict[int, str] = {}
+        for st in styles:
+            fits = style_fits(root, p, acts, st)
+            scored = sorted(((_prior(root, p, acts[i], st), i) for i in fits), reverse=True)
+            for v, i in scored[:per]:
+                if i not in style_of:
+                    style_of[i] = st
+                    keep.append(acts[i])
+                    prior_vals.append(v)
+        index_of = {id(a): i for i, a in enumerate(acts)}
         children: list[AmoebaState] = []
         for a in keep:
             c = root.clone()
@@ -444,6 +540,8 @@ class MctsAgent(Agent):
             value[i] += r
             total += 1
         best = max(range(len(keep)), key=lambda j: (value[j] / visits[j] if visits[j] else -1, prior_vals[j]))
+        if not self.style:
+            self.style = style_of[index_of[id(keep[best])]]
         return keep[best]
 
     # -- movement with open turns: my move, then everyone else's likely reply -----------------
