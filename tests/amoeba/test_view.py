@@ -341,3 +341,56 @@ def test_view_redraws_only_the_changed_countries_and_the_sheet_matches_a_full_re
     diff = np.abs(patched - full).max(axis=2)
     # Only antialiasing at the patch edges may differ, by a shade.
     assert diff.max() <= 24 and (diff > 0).sum() < 400
+
+
+def hover(app, pos):
+    app.frame([mouse(pygame.MOUSEMOTION, (int(pos[0]), int(pos[1])))])
+    app.draw()
+
+
+def test_view_hovering_a_country_in_play_outlines_its_neighbours(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    c = max(range(scene.state.map.n), key=lambda k: len(scene.state.adj(k)))
+    hover(app, label(view, c))
+    assert sorted(view.shown["neighbours"]) == sorted(scene.state.adj(c))  # placement
+    scene = movement_scene(app)
+    view = scene.view
+    mine = next(k for k in range(scene.state.map.n) if scene.state.owner[k] == scene.state.player)
+    hover(app, label(view, mine))
+    assert sorted(view.shown["neighbours"]) == sorted(scene.state.adj(mine))  # movement
+
+
+def test_view_an_attack_target_shows_its_attackers_sum_before_the_click(app):
+    scene = movement_scene(app)
+    s, view = scene.state, scene.view
+    me = s.player
+    t = next(t for t in range(s.map.n) if s.owner[t] not in (-1, me) and s.attackers(t, me))
+    hover(app, label(view, t))
+    assert view.shown["sum"] == (t, s.attack_sum(t, me))  # on the board, before any click
+    n = len(scene.session.record.actions)
+    click(app, label(view, t))
+    app.draw()
+    assert view.shown["sum"] == (t, s.attack_sum(t, me)) and len(scene.session.record.actions) == n
+
+
+def test_view_a_typed_number_standing_or_above_the_cap_is_struck_through_before_enter(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    s = scene.state
+    empty = [c for c in range(s.map.n) if s.owner[c] < 0]
+    scene.session.submit(Place(empty[0], 7), save=False)
+    app.frame([])
+    click(app, label(view, empty[1]))
+    for k in (pygame.K_0, pygame.K_7):  # 07: 7 already stands in another country
+        key(app, k)
+    app.draw()
+    assert view.number == 7 and view.shown["struck"] == 7
+    for k in (pygame.K_4, pygame.K_0):  # 40: above the cap
+        key(app, k)
+    app.draw()
+    assert view.number == 40 and view.shown["struck"] == 40
+    for k in (pygame.K_1, pygame.K_2):
+        key(app, k)
+    app.draw()
+    assert view.shown["struck"] == 0

@@ -36,6 +36,7 @@ from ..view import GameView
 
 PANEL_W = 200
 RED = paper.WARN
+NEIGHBOUR = (70, 110, 170)  #: the outline of a hovered country's neighbours (everything depends on who touches)
 REVEAL_S = 1.8  #: seconds the A-V8 choices stay drawn on the board before they resolve
 
 
@@ -172,6 +173,9 @@ class AmoebaView(GameView):
         self.reveal: dict | None = None  # {"state", "arrows", "targets", "left", "after"}
         self.note = ""
         self.note_until = 0.0
+        #: What the last frame showed beyond the board (hovered neighbours, an attack's sum,
+        #: a struck-through typed number), for the tests and the screenshots to check.
+        self.shown: dict[str, object] = {}
 
     # -- geometry ---------------------------------------------------------------------
     @property
@@ -648,6 +652,7 @@ class AmoebaView(GameView):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         s = self.st
+        self.shown = {}
         surface.blit(self._sheet(), self.sheet.topleft)
         self._draw_flashes(surface)
         if self.reveal is not None:
@@ -721,6 +726,31 @@ class AmoebaView(GameView):
             hy = b2[1] - head * (uy * 0.87 + sgn * ux * 0.5)
             paper.pencil_line(surface, colour, b2, (hx, hy), width)
 
+    def _draw_neighbours(self, surface: pygame.Surface) -> int:
+        """Hovering a country in play outlines its neighbours (the countries that share a border)."""
+        s = self.st
+        hover = self.country_at(self.mouse)
+        self.shown["neighbours"] = list(s.adj(hover)) if hover >= 0 else []
+        for d in self.shown["neighbours"]:
+            self._outline(surface, d, NEIGHBOUR, 2)
+        return hover
+
+    def _sum_tag(self, surface: pygame.Surface, t: int, have: int) -> None:
+        """The attackers' sum against the defenders, written on the board beside the target."""
+        s = self.st
+        ok = s.troops[t] < have
+        self.shown["sum"] = (t, have)
+        x, y = self.to_px(*s.map.labels[t])
+        text = f"{have} vs {s.troops[t]}"
+        f = paper.font(20, True)
+        w, h = f.size(text)
+        back = pygame.Rect(0, 0, w + 10, h + 2)
+        back.midtop = (int(x), int(y + troop_size(self.scale) * 0.7))
+        back.clamp_ip(self.sheet)
+        pygame.draw.rect(surface, paper.PAPER, back, border_radius=5)
+        pygame.draw.rect(surface, paper.GOOD if ok else RED, back, 2, border_radius=5)
+        paper.text(surface, text, back.center, 20, paper.GOOD if ok else RED, "center", bold=True)
+
     def _outline(self, surface: pygame.Surface, c: int, colour: Sequence[int], width: int = 3) -> None:
         pts = self._poly_px(c)
         if len(pts) > 2:
@@ -753,15 +783,20 @@ class AmoebaView(GameView):
 
     def _draw_place_phase(self, surface: pygame.Surface) -> None:
         s = self.st
-        hover = self.country_at(self.mouse)
+        hover = self._draw_neighbours(surface)
         if hover >= 0 and s.owner[hover] < 0:
             self._outline(surface, hover, paper.FAINT, 3)
+        typed_why = self._why_not(self.number) if self.number else ""
+        self.shown["struck"] = self.number if typed_why else 0
         if self.selected >= 0 and s.owner[self.selected] < 0:
             self._outline(surface, self.selected, paper.player_colour(s.player), 4)
             x, y = self.to_px(*s.map.labels[self.selected])
             if self.number:
-                paper.text(surface, str(self.number), (x, y), max(18, int(self.scale * 6)),
-                           _tint(paper.player_colour(s.player), 0.4), "center", bold=True)
+                size = max(18, int(self.scale * 6))
+                colour = paper.FAINT if typed_why else _tint(paper.player_colour(s.player), 0.4)
+                box = paper.text(surface, str(self.number), (x, y), size, colour, "center", bold=True)
+                if typed_why:  # struck through as the picker does, before Enter
+                    self._strike(surface, box)
         # the number picker (only for the person to move: a computer's numbers are its own business)
         x0, y0 = self.panel.x, self.panel.y
         if not self.ctx.human_to_move():
@@ -788,15 +823,29 @@ class AmoebaView(GameView):
                 if rect.collidepoint(self.mouse):
                     hover_reason = f"{n}: {self._why_not(n)}"
         y = y0 + 30 + ((top - 1) // cols + 1) * (cell - 4) + 8
+        if self.number and typed_why:
+            box = paper.text(surface, f"{self.number}", (x0, y), 20, paper.FAINT, bold=True)
+            self._strike(surface, box)
+            for line in paper.wrap(f"not allowed: {typed_why}", 17, self.panel.w - 34):
+                paper.text(surface, line, (x0 + 34, y + 2), 17, RED)
+                y += 19
+            y += 6
         if hover_reason:
             for line in paper.wrap(hover_reason, 17, self.panel.w - 4):
                 paper.text(surface, line, (x0, y), 17, RED)
                 y += 19
         self.buttons = []
 
+    @staticmethod
+    def _strike(surface: pygame.Surface, box: pygame.Rect | None) -> None:
+        if box is not None:
+            pygame.draw.line(surface, RED, (box.left - 2, box.bottom - 3), (box.right + 2, box.top + 3), 2)
+
     def _draw_move_phase(self, surface: pygame.Surface) -> None:
         s = self.st
         me = s.player
+        if self.drag_from < 0 and not self.legs:
+            self._draw_neighbours(surface)
         x0, y = self.panel.x, self.panel.y
         labels: list[tuple[str, str]] = []
         if s.phase == "joint" and s.joint is not None:
@@ -871,6 +920,7 @@ class AmoebaView(GameView):
             for c in s.attackers(t, me):
                 self._arrow(surface, c, t, paper.player_colour(me))
             self._outline(surface, t, RED if ok else paper.FAINT, 4)
+            self._sum_tag(surface, t, have)
             paper.text(surface, f"Attack #{t + 1}", (x0, y), 22, paper.INK, bold=True)
             paper.text(surface, f"{have} against {s.troops[t]}", (x0, y + 28), 24, paper.GOOD if ok else RED, bold=True)
             paper.text(surface, "enough!" if ok else "not enough", (x0, y + 56), 18, paper.GRAPHITE)
@@ -897,6 +947,9 @@ class AmoebaView(GameView):
         hover = self.country_at(self.mouse)
         if hover >= 0 and s.owner[hover] >= 0 and s.owner[hover] != me:
             have = s.attack_sum(hover, me)
+            for c in s.attackers(hover, me):
+                self._arrow(surface, c, hover, _tint(paper.player_colour(me), 0.45), 2)
+            self._sum_tag(surface, hover, have)
             paper.text(surface, f"#{hover + 1}: {have} vs {s.troops[hover]}", (x0, y), 20,
                        paper.GOOD if s.troops[hover] < have else paper.GRAPHITE)
 
