@@ -1181,8 +1181,8 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
         new[d] += n
         if n:
             arrive_owner[d] = p
-        ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
-                        {"from": s, "legs": [[d, n]], "player": p}))
+            ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
+                            {"from": s, "legs": [[d, n]], "player": p}))
     for c in range(len(new)):
         if new[c] <= 0:
             state.owner[c] = -1

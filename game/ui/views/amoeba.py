@@ -964,7 +964,7 @@ class AmoebaView(GameView):
         lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
         order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
         lines.append(f"Ran out: {order}")
-        if s.phase in ("move", "joint", "over"):
+        if s.phase in ("move", "joint", "detail", "over"):
             lines.append("On the map: " + ", ".join(f"P{p + 1} {s.total(p)}" for p in range(game.num_players)))
             lines.append(f"Round {s.round_no + 1}, quiet {max(0, s.quiet_rounds)}/{s.settings['stalemate_rounds']}")
             if s.settings["simultaneous"] and s.phase == "detail":
@@ -980,9 +980,18 @@ class AmoebaView(GameView):
         if s.phase == "place":
             if self.selected < 0:
                 return "Click an empty country, then pick the number (digits, wheel or the list)."
+            why = self._why_not(self.number) if self.number else "choose a number"
+            if why:
+                return f"{self.number or 'That'} cannot be placed ({why}): type or pick another number."
             return f"Place {self.number} in #{self.selected + 1}? Click it again or press Enter."
         if s.phase == "joint":
             return "Accept (Y) or decline (N) the joint attack."
+        if s.phase == "detail" and s.player in s.pending and not self.legs:
+            pointed = s.pending[s.player]
+            if isinstance(pointed, Point):
+                return (f"Write the move down: drag from #{pointed.country + 1} to its neighbours "
+                        "(the wheel sets how many), then Enter.")
+            return "Choose the troops that follow (F), then click the country again or press Enter."
         if self._pointing():
             if self.target >= 0:
                 return "Click the country again or press Enter to point at it; right-click cancels."
