@@ -8,7 +8,7 @@ from shapely.geometry import box
 
 from game.engine import Chance
 from game.rules.amoeba.geometry import AmoebaMap
-from game.rules.amoeba.rules import AmoebaGame, AmoebaState
+from game.rules.amoeba.state import AmoebaGame, AmoebaState
 
 
 def grid_map(cols: int, rows: int, size: float = 30.0) -> AmoebaMap:

@@ -17,7 +17,7 @@ from game.rules.amoeba.ai import (
     swing_score,
     treasure_guard,
 )
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map, placement, position
 

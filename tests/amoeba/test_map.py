@@ -21,7 +21,7 @@ from game.rules.amoeba.geometry import (
     load_map,
     save_map,
 )
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map
 

@@ -142,7 +142,7 @@ def test_A_G6_with_two_winners_the_game_ends_when_two_players_remain():
 
 def test_A_G6_the_default_is_two_winners_with_three_or_more_players_one_with_two():
     """Rev 2: the default number of winners follows the players."""
-    from game.rules.amoeba.rules import AmoebaGame
+    from game.rules.amoeba.state import AmoebaGame
     assert [AmoebaGame({"players": n}).winners_needed for n in range(2, 7)] == [1, 2, 2, 2, 2]
     owner = [0, 2, E, 0, E, E, 1, E, E]
     s = position(G33, owner, [5, 4, 0, 3, 0, 0, 8, 0, 0], players=3)
@@ -167,7 +167,7 @@ def test_A_G4_with_more_players_tied_players_share_their_place():
 
 def test_A_G6_more_winners_than_players_allow_is_refused():
     from game.engine import SettingsError
-    from game.rules.amoeba.rules import AmoebaGame
+    from game.rules.amoeba.state import AmoebaGame
     with pytest.raises(SettingsError):
         AmoebaGame({"players": 2, "winners": 2})
     assert AmoebaGame({"players": 4, "winners": 3}).winners_needed == 3

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.rules.amoeba.actions import Attack, Move, Place
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map, placement
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.rules.amoeba.actions import AnswerJoint, Attack, Gather, Move, Point, ProposeJoint
-from game.rules.amoeba.rules import AmoebaGame, point_of
+from game.rules.amoeba.state import AmoebaGame, point_of
 
 from .helpers import grid_map, position
 

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, State
 from .actions import AnswerJoint, Attack, Place, ProposeJoint
-from .rules import AmoebaState, point_of
+from .state import AmoebaGame, AmoebaState, point_of
 
 # -- static scores (the strategy notes) ---------------------------------------------------
 
@@ -656,6 +657,23 @@ class MctsAgent(Agent):
             best = max(best, (round(v, 6), -i))
         choice = mine[-best[1]]
         return choice if pointed is not None else point_of(choice)
+
+
+def bench_extra() -> dict[str, Any]:
+    """Full random games per second on the 20-country map for three players."""
+    game = AmoebaGame({"players": 3, "map": "level", "level": "three_twenty"})
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < 2.0:
+        state = game.new_state(games)
+        rng = Chance(10_000 + games)
+        while not state.is_over():
+            state.apply(state.random_action(rng))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"random_games_per_s_20c_3p": round(games / elapsed, 2),
+            "random_actions_per_s_20c_3p": round(actions / elapsed, 1)}
 
 
 def make_ai(game: Game, seed: int) -> Agent:

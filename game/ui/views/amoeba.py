@@ -30,7 +30,7 @@ from ...rules.amoeba.actions import (
     ProposeJoint,
 )
 from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
-from ...rules.amoeba.rules import AmoebaState
+from ...rules.amoeba.state import AmoebaState
 from .. import paper
 from ..view import GameView
 
