@@ -89,7 +89,8 @@ class AmoebaGame(Game):
         Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
                 help="A-V7 (3+ players): attack together, by agreement of all partners."),
         Setting("simultaneous", "Simultaneous (A-V8)", False, "bool",
-                help="A-V8: everyone chooses in secret; all is revealed and resolved together."),
+                help="A-V8: everyone points at a country in secret; the points are revealed, the moves "
+                     "written down, and all is resolved together."),
         Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
                 help="A-V8: 'all' of them or 'half' rounded up."),
     )
