@@ -40,7 +40,8 @@ class Session:
         self.ruleset = registry.get(record.game)
         self.state: State = record.start()
         self.history: list[Step] = []
-        self.log: list[str] = []
+        # What chance decided before the first action (a lot for who starts), if the rules say.
+        self.log: list[str] = list(getattr(self.state, "opening", ()))
         self._fold: Any = None
         self.seats = list(record.seats) or ["human"] * self.state.game.num_players
         record.seats = self.seats

@@ -8,7 +8,7 @@ from shapely.geometry import box
 
 from game.engine import Chance
 from game.rules.amoeba.geometry import AmoebaMap
-from game.rules.amoeba.rules import AmoebaGame, AmoebaState
+from game.rules.amoeba.state import AmoebaGame, AmoebaState
 
 
 def grid_map(cols: int, rows: int, size: float = 30.0) -> AmoebaMap:
@@ -37,9 +37,9 @@ def position(amap: AmoebaMap, owner: list[int], troops: list[int], players: int 
     return s
 
 
-def placement(amap: AmoebaMap, players: int = 2, **settings: Any) -> AmoebaState:
-    """A fresh placement phase on ``amap``."""
+def placement(amap: AmoebaMap, players: int = 2, first: int = 0, **settings: Any) -> AmoebaState:
+    """A fresh placement phase on ``amap``; the lot (A-P10) is pinned so ``first`` places first."""
     game = AmoebaGame({"players": players, **settings})
-    s = AmoebaState(game, Chance(1), amap)
+    s = AmoebaState(game, Chance(1, faces=[first + 1]), amap)
     s._start_placement()
     return s

@@ -6,9 +6,18 @@ import pytest
 
 from game.agents import RandomAgent
 from game.engine import Chance
-from game.rules.amoeba.actions import AnswerJoint, Attack, Move, Place
-from game.rules.amoeba.ai import GreedyAgent, MctsAgent, place_score, playout, swing_score
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.actions import AnswerJoint, Attack, Move, Place, Point
+from game.rules.amoeba.ai import (
+    GreedyAgent,
+    MctsAgent,
+    _prior,
+    a_p7_loss,
+    place_score,
+    playout,
+    swing_score,
+    treasure_guard,
+)
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map, placement, position
 
@@ -89,8 +98,9 @@ def test_A_V8_ai_strikes_where_a_flight_would_be_caught_by_the_attack():
     orange = s.clone()
     orange.player = 1
     assert GreedyAgent(s.game, 1).choose(orange) == Attack(0)
-    flight = GreedyAgent(s.game, 1).choose(s)
-    assert isinstance(flight, Move) and flight.source == 0  # one ply deep, fleeing looks safe
+    assert GreedyAgent(s.game, 1).choose(s) == Point(0)  # one ply deep, fleeing looks safe (A-V8: point at it)
+    flight = max(s._movement_actions(0), key=lambda a: _prior(s, 0, a))
+    assert isinstance(flight, Move) and flight.source == 0
     choice = MctsAgent(s.game, 1, budget_s=0.3).choose(s)
     assert choice == Attack(7)  # in A-V8 the flight dies with the attack: strike instead
 
@@ -111,3 +121,55 @@ def test_swing_score_counts_a_threatened_army_as_a_loss_to_come():
     assert swing_score(big, 0) == pytest.approx(20 - 21 - 0.3 * 21 - 0.7 * 20)
     mine = position(grid_map(3, 1), [0, 1, E], [20, 19, 0], simultaneous=True)
     assert swing_score(mine, 0) == pytest.approx(20 - 19 - 0.3 * 19 + 0.7 * 19)
+
+
+def test_treasure_note_counts_what_one_player_alone_holds_around_it():
+    """Rev 2: "unless one player ALONE holds more than the cap around it", not everyone's sum."""
+    # 0 1 / 2 3: putting 12 in 2 fills the last empty neighbour of 0; 15 stand in 1
+    enemy = placement(grid_map(2, 2))
+    enemy.owner[1], enemy.troops[1] = 1, 15     # 15 + my 12 = 27 > 25, but nobody alone has more
+    own = placement(grid_map(2, 2))
+    own.owner[1], own.troops[1] = 0, 15         # I alone hold 27 around 0: no treasure for anyone
+    assert treasure_guard(enemy, 0, 0, 2, 12) == 15 and treasure_guard(own, 0, 0, 2, 12) == 27
+    # 2 is also the last empty neighbour of 3 (beside 1 and 2): the note is broken twice
+    assert place_score(own, 0, 2, 12) - place_score(enemy, 0, 2, 12) == pytest.approx(2 * 0.7 * 25)
+
+
+def test_a_placement_equal_to_an_enemy_reach_is_safe():
+    """An attack needs strictly more (A-G2): 10 beside an enemy's 10 with no empty neighbour is a treasure."""
+    s = placement(grid_map(3, 1))
+    s.owner[0], s.troops[0], s.owner[2], s.troops[2] = 1, 6, 1, 4  # enemy reach on 1: 10
+    s.remaining = [10, 10]
+    assert place_score(s, 0, 1, 10) > 0 > place_score(s, 0, 1, 9)
+
+
+def test_ai_paces_its_placements_and_never_dumps_a_few_troops_into_the_last_empty_country():
+    """With 74 troops left and one empty country, place the most allowed (A-P7 takes the rest),
+    even where Orange's 44 next door would kill it: a small army there saves nothing."""
+    s = placement(grid_map(3, 3))
+    for c, (o, t) in enumerate([(0, 20), (1, 3), (0, 22), (0, 4), (0, 24), (1, 23), (1, 5), (1, 21)]):
+        s.owner[c], s.troops[c] = o, t
+    s.remaining = [74, 30]
+    top = max(s.allowed_numbers(0))
+    assert a_p7_loss(s, 0, top) < a_p7_loss(s, 0, 2)
+    assert GreedyAgent(s.game, 1).choose(s) == Place(8, top)
+    assert MctsAgent(s.game, 1, budget_s=0.05, max_playouts=60).choose(s) == Place(8, top)
+
+
+def test_ai_has_both_seed_strategies_big_armies_and_small_ones():
+    g = AmoebaGame({"players": 2})
+    s = g.new_state(3, {"faces": [1]})
+    big, small = MctsAgent(g, 1, budget_s=0.05, max_playouts=80), MctsAgent(g, 1, budget_s=0.05, max_playouts=80)
+    big.fixed_style, small.fixed_style = "big", "small"
+    assert big.choose(s).n > small.choose(s).n
+    free = MctsAgent(g, 1, budget_s=0.05, max_playouts=80)
+    free.choose(s)
+    assert free.style in ("big", "small")  # chosen by the search at the first placement, then kept
+
+
+def test_the_movement_look_ahead_models_moves_as_well_as_attacks():
+    """The playout lets a threatened army flee to safety instead of waiting to be killed."""
+    # 0 1 2: Orange's 10 in 0 threatens Blue's 5 in 1; 2 is empty and out of Orange's reach
+    s = position(grid_map(3, 1), [1, 0, E], [10, 5, 0], to_move=0)
+    r = playout(s, Chance(1))
+    assert r[0] > 0  # Blue still has troops on the map at the end

@@ -21,7 +21,7 @@ from game.rules.amoeba.geometry import (
     load_map,
     save_map,
 )
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map
 
@@ -178,3 +178,12 @@ def test_A_M4_a_missing_level_setting_is_refused_by_name():
 
 def test_A_M4_an_empty_map_round_trips():
     assert AmoebaMap.from_json(AmoebaMap.starting().to_json()).rings == AmoebaMap.starting().rings
+
+
+def test_A_M3_the_generated_map_grows_with_the_players_7_each_at_least_14():
+    """Rev 2: 2 players 14 countries, 3 players 21, 6 players 42 (not 20 for everybody)."""
+    assert [AmoebaGame({"players": n}).countries_wanted for n in range(2, 7)] == [14, 21, 28, 35, 42]
+    s = AmoebaGame({"players": 6}).new_state(3)
+    assert s.map.n == 42 and s.map.connected()
+    assert AmoebaGame({"players": 6, "countries": 20}).new_state(3).map.n == 20  # a chosen size is kept
+    assert next(x for x in AmoebaGame.settings_spec if x.key == "countries").shown(0) == "7 per player"

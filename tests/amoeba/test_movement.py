@@ -135,14 +135,39 @@ def test_A_G6_with_two_winners_the_game_ends_when_two_players_remain():
     s = position(G33, owner, [5, 4, 0, 3, 0, 0, 8, 0, 0], players=3, winners=2)
     s.apply(Attack(1))
     assert s.is_over() and s.result().winners == (0, 1)
-    s = position(G33, owner, [5, 4, 0, 3, 0, 0, 8, 0, 0], players=3)
+    s = position(G33, owner, [5, 4, 0, 3, 0, 0, 8, 0, 0], players=3, winners=1)
     s.apply(Attack(1))
     assert not s.is_over()
 
 
+def test_A_G6_the_default_is_two_winners_with_three_or_more_players_one_with_two():
+    """Rev 2: the default number of winners follows the players."""
+    from game.rules.amoeba.state import AmoebaGame
+    assert [AmoebaGame({"players": n}).winners_needed for n in range(2, 7)] == [1, 2, 2, 2, 2]
+    owner = [0, 2, E, 0, E, E, 1, E, E]
+    s = position(G33, owner, [5, 4, 0, 3, 0, 0, 8, 0, 0], players=3)
+    s.apply(Attack(1))
+    assert s.is_over() and s.result().winners == (0, 1)
+
+
+def test_A_G4_two_players_with_equal_totals_draw():
+    """Rev 2: a stalemate with equal totals is a draw, not a shared win."""
+    s = position(grid_map(2, 1), [0, 1], [6, 6])  # 6 against 6: nobody can attack or move
+    s._advance()
+    assert s.is_over() and "stalemate" in s.result().text.lower()
+    assert s.result().winners == () and s.result().draw and "draw" in s.result().text
+
+
+def test_A_G4_with_more_players_tied_players_share_their_place():
+    """Rev 2: three players, one winner; two tied at the top both win, sharing first place."""
+    s = position(grid_map(5, 1), [0, E, 1, E, 2], [7, 0, 7, 0, 3], players=3, winners=1)
+    s._finish_by_totals("Stalemate.")
+    assert s.result().winners == (0, 1) and "share their place" in s.result().text
+
+
 def test_A_G6_more_winners_than_players_allow_is_refused():
     from game.engine import SettingsError
-    from game.rules.amoeba.rules import AmoebaGame
+    from game.rules.amoeba.state import AmoebaGame
     with pytest.raises(SettingsError):
         AmoebaGame({"players": 2, "winners": 2})
     assert AmoebaGame({"players": 4, "winners": 3}).winners_needed == 3

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import IllegalAction
 from game.rules.amoeba.actions import Attack, Move, Place
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 from .helpers import grid_map, placement
 
@@ -123,3 +123,23 @@ def test_A_P9_a_player_with_nothing_left_to_place_is_skipped():
     assert s.player == 1  # seat 0 skipped
     s.apply(Place(3, 7))
     assert s.player == 2
+
+
+def test_A_P10_who_places_first_is_decided_by_lot_and_logged():
+    """Rev 2: the lot comes from the game's seeded generator and is written in the log."""
+    from game.session import Session
+    firsts = {AmoebaGame({"players": 3}).new_state(seed).current_player() for seed in range(12)}
+    assert firsts == {0, 1, 2}
+    g = AmoebaGame({"players": 3})
+    s = g.new_state(7, {"faces": [3]})  # the lot pinned: the third seat places first
+    assert s.current_player() == 2 and s.opening == ["By lot, Player 3 places first (A-P10)."]
+    assert g.new_state(7).to_json() == g.new_state(7).to_json()  # seeded
+    sess = Session.new("amoeba", {"players": 3}, 7, ["human"] * 3, {"faces": [2]}, autosave=False)
+    assert sess.log[0] == "By lot, Player 2 places first (A-P10)."
+
+
+def test_A_P10_who_draws_the_first_country_is_decided_by_lot():
+    g = AmoebaGame({"players": 4, "map": "draw"})
+    s = g.new_state(1, {"faces": [4]})
+    assert s.phase == "map" and s.current_player() == 3 and "draws the first country" in s.opening[0]
+    assert {g.new_state(seed).current_player() for seed in range(16)} == {0, 1, 2, 3}

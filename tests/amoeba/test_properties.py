@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from game.engine import Chance
 from game.rules.amoeba.actions import Attack, Gather, Move, Place
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 VARIANTS = st.fixed_dictionaries({
     "players": st.integers(2, 5),

@@ -10,7 +10,7 @@ import pytest
 
 from game import registry
 from game.engine import Chance
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.state import AmoebaGame
 
 SETTINGS = [
     {"players": 2, "countries": 8},

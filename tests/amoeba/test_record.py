@@ -13,5 +13,5 @@ def test_example_record_replays_to_its_end():
     rec = Record.load(EXAMPLE)
     state = rec.replay()
     assert state.is_over() and state.result().winners == (0,)
-    assert len(rec.actions) == 28
+    assert len(rec.actions) == 23
     assert rec.make_game().settings["level"] == "duel_ten"

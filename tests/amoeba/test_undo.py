@@ -47,8 +47,8 @@ def test_A_V8_undo_never_steps_back_over_the_reveal():
     sess = to_movement(["human", "human"])
     rng = Chance(2)
     choose(sess, rng)
-    choose(sess, rng)  # the second choice closes the turn: everything is revealed and resolved
-    assert not sess.state.pending and sess.history[-1].revealed_secret
+    choose(sess, rng)  # the second point closes the secret part: every point is revealed
+    assert sess.history[-1].revealed_secret and any(line.startswith("Pointed:") for line in sess.log)
     assert not sess.can_undo()
     assert "revealed" in sess.undo_refusal()
 

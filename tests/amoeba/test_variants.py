@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalAction
-from game.rules.amoeba.actions import AnswerJoint, Attack, Gather, Move, ProposeJoint
-from game.rules.amoeba.rules import AmoebaGame
+from game.rules.amoeba.actions import AnswerJoint, Attack, Gather, Move, Point, ProposeJoint
+from game.rules.amoeba.state import AmoebaGame, point_of
 
 from .helpers import grid_map, position
 
@@ -108,7 +108,7 @@ def joint_position(**kw):
     # player 1's 9 in the centre: player 0 has 5 above it, player 2 has 6 below it
     owner = [E, 0, E, E, 1, E, E, 2, E]
     troops = [0, 5, 0, 0, 9, 0, 0, 6, 0]
-    return position(G33, owner, troops, players=3, joint_attacks=True, **kw)
+    return position(G33, owner, troops, players=3, joint_attacks=True, winners=1, **kw)
 
 
 def test_A_V7_a_joint_attack_needs_every_partner_to_agree():
@@ -153,22 +153,94 @@ def simul(amap, owner, troops, **kw):
     return position(amap, owner, troops, simultaneous=True, **kw)
 
 
+def play_turn(s, choices):
+    """One A-V8 turn: every seat points at its country, then writes its troops down."""
+    ev = []
+    for _ in range(2 * len(choices) + 1):
+        p = s.current_player()
+        ev += s.apply(choices[p] if s.phase == "detail" else point_of(choices[p]))
+        if any(e.kind == "reveal" for e in ev):
+            return ev
+    raise AssertionError("the turn did not resolve")
+
+
 def test_A_V8_choices_are_collected_in_secret_before_anything_happens():
     s = simul(G33, [0, E, E, E, E, E, E, E, 1], [5, 0, 0, 0, 0, 0, 0, 0, 9])
     assert not s.hidden_for_seat()
-    s.apply(Move(0, ((1, 5),)))
+    s.apply(Point(0))
     assert s.troops[0] == 5 and s.troops[1] == 0  # nothing revealed yet
     assert s.current_player() == 1 and s.hidden_for_seat()  # cover screen for the next seat
+    ev = s.apply(Point(8))
+    assert ev[-1].kind == "points" and s.phase == "detail"
+    s.apply(Move(0, ((1, 5),)))
     ev = s.apply(Move(8, ((7, 9),)))
     assert ev[1].kind == "reveal" and s.troops[1] == 5 and s.troops[7] == 9
     assert s.current_player() == 0 and not s.hidden_for_seat()
 
 
+def test_A_V8_the_secret_choice_is_a_point_at_a_country_as_in_the_seed():
+    """Rev 2: attack = point at the enemy country, move = point at your own (the source)."""
+    s = simul(G32, [0, 1, E, E, 0, 1], [4, 6, 0, 0, 3, 10])
+    assert set(s.legal_actions()) == {Attack(1), Point(0), Point(4)}
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(0, ((3, 4),)))
+    assert info.value.rule == "A-V8"
+    s.apply(Point(4))
+    ev = s.apply(Point(5))
+    assert "#5" in ev[-1].text and "#6" in ev[-1].text and "(" not in ev[-1].text  # only the countries
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(0, ((3, 4),)))  # pointed at #5, not #1
+    assert info.value.rule == "A-V8"
+
+
+def test_A_V8_independent_moves_are_written_openly_dependent_ones_in_secret():
+    """Rev 2: the full move is written in secret only where two moves depend on each other."""
+    # 0 1 2 / 3 4 5: p0 in 0, p1 in 2; both may enter the empty 1 -> dependent
+    s = simul(G32, [0, E, 1, E, E, E], [5, 0, 6, 0, 0, 0])
+    s.apply(Point(0))
+    s.apply(Point(2))
+    assert s.phase == "detail" and s.dependent == {0, 1}
+    s.apply(Move(0, ((1, 5),)))
+    assert s.hidden_for_seat()  # p1 must not see p0's written move
+    ev = s.apply(Move(2, ((1, 6),)))
+    assert any(e.kind == "clash" for e in ev)
+    # 0 1 2 3 (a row): p0 in 0, p1 in 3: nothing in common -> written openly
+    s = simul(grid_map(4, 1), [0, E, E, 1], [5, 0, 0, 6])
+    s.apply(Point(0))
+    s.apply(Point(3))
+    assert s.dependent == set()
+    ev = s.apply(Move(0, ((1, 5),)))
+    assert not s.hidden_for_seat() and "1" in ev[0].text and ev[0].kind == "written"
+
+
+def test_A_V8_half_rounded_up_counts_every_destination_of_one_source_together():
+    """Rev 2: 3 troops fleeing 1 + 1 + 1 lose 2 (half of 3 rounded up), not all 3."""
+    # 3x3: p1's 3 in the centre flee to 1, 3 and 5; p0's 9 in 7 attacks the centre
+    s = simul(G33, [E, E, E, E, 1, E, E, 0, E], [0, 0, 0, 0, 3, 0, 0, 9, 0], flee_loss="half")
+    ev = play_turn(s, {0: Attack(4), 1: Move(4, ((1, 1), (3, 1), (5, 1)))})
+    assert s.total(1) == 1 and s.troops[1] == 1 and s.owner[1] == 1
+    assert [e.data["lost"] for e in ev if e.kind == "caught"] == [2]
+    # 4 + 3 leaving together: 7 -> 4 lost, 3 survive (2 + 1, the odd leg gets the extra one)
+    s = simul(G33, [E, E, E, E, 1, E, E, 0, E], [0, 0, 0, 0, 7, 0, 0, 9, 0], flee_loss="half")
+    play_turn(s, {0: Attack(4), 1: Move(4, ((1, 4), (3, 3)))})
+    assert (s.troops[1], s.troops[3]) == (2, 1)
+
+
+def test_A_V8_with_A_V4_the_troops_that_stay_are_judged_by_what_stays():
+    """Rev 2: with partial kill, the stayers lose half of what STAYS (rounded down) + k."""
+    # p1's 10 in the centre, 6 flee to 1, 4 stay; p0's 30 in 7 attacks; k = 1
+    s = simul(G33, [E, E, E, E, 1, E, E, 0, E], [0, 0, 0, 0, 10, 0, 0, 30, 0], partial_kill=1, flee_loss="half")
+    play_turn(s, {0: Attack(4), 1: Move(4, ((1, 6),))})
+    assert s.troops[4] == 4 - (4 // 2 + 1)  # not min(4, 10 // 2 + 1) = all four
+    assert s.troops[1] == 3
+
+
+
 def test_A_V8_two_adjacent_armies_can_destroy_each_other():
     # 0 1 / 2 3: p0 holds 0 (5) and 3 (4); p1 holds 1 (6) and 2 (3)
     s = simul(G22, [0, 1, 1, 0], [5, 6, 3, 4])
-    s.apply(Attack(1))  # 5 + 4 = 9 > 6
-    s.apply(Attack(0))  # 6 + 3 = 9 > 5, legal at the start of the turn
+    # p0: 5 + 4 = 9 > 6; p1: 6 + 3 = 9 > 5, legal at the start of the turn
+    play_turn(s, {0: Attack(1), 1: Attack(0)})
     assert s.troops == [0, 0, 3, 4] and s.owner == [E, E, 1, 0]
 
 
@@ -176,8 +248,7 @@ def test_A_V8_two_adjacent_armies_can_destroy_each_other():
 def test_A_V8_an_attack_on_troops_that_move_away_kills_them(flee, left_in_2):
     # 0 1 2 / 3 4 5: p1 holds 1 (6) and 5 (10); p0 holds 0 (4) and 4 (3)
     s = simul(G32, [0, 1, E, E, 0, 1], [4, 6, 0, 0, 3, 10], flee_loss=flee)
-    s.apply(Attack(1))               # 4 + 3 = 7 > 6
-    s.apply(Move(1, ((2, 4),)))      # 4 of the 6 try to flee
+    play_turn(s, {0: Attack(1), 1: Move(1, ((2, 4),))})  # 4 + 3 = 7 > 6; 4 of the 6 try to flee
     assert s.troops[1] == 0 and s.owner[1] == E  # the 2 who stayed die
     assert s.troops[2] == left_in_2
     assert s.owner[2] == (1 if left_in_2 else E)
@@ -185,8 +256,7 @@ def test_A_V8_an_attack_on_troops_that_move_away_kills_them(flee, left_in_2):
 
 def test_A_V8_two_players_moving_into_the_same_country_neither_move_happens():
     s = simul(G32, [0, E, E, E, 1, E], [5, 0, 0, 0, 6, 0])
-    s.apply(Move(0, ((3, 5),)))
-    ev = s.apply(Move(4, ((3, 6),)))
+    ev = play_turn(s, {0: Move(0, ((3, 5),)), 1: Move(4, ((3, 6),))})
     assert any(e.kind == "clash" for e in ev)
     assert s.troops == [5, 0, 0, 0, 6, 0]
 
@@ -194,22 +264,20 @@ def test_A_V8_two_players_moving_into_the_same_country_neither_move_happens():
 def test_A_V8_a_move_into_a_country_under_attack_arrives_after_the_attack():
     # p1 holds 1 (8) and 2 (3); p0 holds 5 (6): p0 attacks 2, p1 reinforces 2 from 1
     s = simul(G32, [E, 1, 1, E, E, 0], [0, 8, 3, 0, 0, 6])
-    s.apply(Move(1, ((2, 5),)) if s.player == 1 else Attack(2))
-    s.apply(Attack(2) if s.player == 0 else Move(1, ((2, 5),)))
+    play_turn(s, {0: Attack(2), 1: Move(1, ((2, 5),))})
     assert s.troops[2] == 5 and s.owner[2] == 1 and s.troops[1] == 3
 
 
 def test_A_V8_resolution_uses_the_position_at_the_start_of_the_turn():
     # p1's attack on 0 is legal at the start even though p0 kills one of its attackers
     s = simul(G22, [0, 1, 1, 0], [5, 6, 3, 4])
-    s.apply(Attack(2))  # p0: adjacent 0 and 3 make 9 > 3
-    s.apply(Attack(0))  # p1: 6 + 3 = 9 > 5 at the start
+    # p0: adjacent 0 and 3 make 9 > 3; p1: 6 + 3 = 9 > 5 at the start
+    play_turn(s, {0: Attack(2), 1: Attack(0)})
     assert s.owner[0] == E and s.owner[2] == E
 
 
 def test_A_V8_a_seat_already_committed_is_not_asked_again_and_round_ends():
     s = simul(G33, [0, E, E, E, E, E, E, E, 1], [5, 0, 0, 0, 0, 0, 0, 0, 9], stalemate_rounds=50)
     r = s.round_no
-    s.apply(Move(0, ((1, 5),)))
-    s.apply(Move(8, ((7, 9),)))
+    play_turn(s, {0: Move(0, ((1, 5),)), 1: Move(8, ((7, 9),))})
     assert s.round_no == r + 1

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.engine import Chance
-from game.rules.amoeba.actions import Attack, Move, Place
+from game.rules.amoeba.actions import Attack, Move, Place, Point
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey
@@ -200,7 +200,7 @@ def test_A_G3_view_refuses_a_drag_to_a_country_that_is_not_next_door(app):
 def test_view_simultaneous_turns_cover_the_board_between_people(app):
     scene = movement_scene(app, simultaneous=True)
     s = scene.state
-    act = next(a for a in s.legal_actions() if isinstance(a, Move))
+    act = next(a for a in s.legal_actions() if isinstance(a, Point))  # A-V8: point at your country
     scene.submit(act)
     app.frame([])
     assert scene.state.hidden_for_seat()
@@ -210,14 +210,16 @@ def test_view_simultaneous_turns_cover_the_board_between_people(app):
 def test_A_V8_view_reveals_every_choice_on_the_board_before_it_resolves(app):
     scene = movement_scene(app, simultaneous=True)
     view = scene.view
-    for _ in range(2):  # both seats choose in secret (the cover screen between them is set aside)
+    before = scene.state.clone()
+    for _ in range(4):  # both seats point in secret, then write their moves down
         if isinstance(app.top(), CoverScene):
             app.pop()
         s = scene.state
-        before = s.clone()
-        act = next((a for a in s.legal_actions() if isinstance(a, Attack)), None) or next(
-            a for a in s.legal_actions() if isinstance(a, Move))
+        acts = s.legal_actions()
+        act = next((a for a in acts if isinstance(a, Attack)), None) or acts[0]
         assert scene.submit(act)
+        if view.reveal is not None:
+            break
     assert view.reveal is not None and view.busy()
     assert view.st.troops == before.troops and view.st.owner == before.owner  # the board as it was
     assert view.st is not scene.state
@@ -251,12 +253,22 @@ def test_secret_choices_stay_out_of_the_log_until_revealed():
     rng = Chance(2)
     while sess.state.phase == "place":
         sess.submit(sess.state.random_action(rng), save=False)
-    first = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    first = next(a for a in sess.state.legal_actions() if isinstance(a, Point))
     sess.submit(first, save=False)
-    assert sess.log[-2].endswith("(a secret choice)") and first.notation() not in "\n".join(sess.log[-3:])
-    second = next(a for a in sess.state.legal_actions() if isinstance(a, Move))
+    assert sess.log[-2].endswith("(a secret choice)") and f"#{first.country + 1}" not in "\n".join(sess.log[-3:])
+    second = next(a for a in sess.state.legal_actions() if isinstance(a, Point))
     sess.submit(second, save=False)
-    assert any(first.notation() in line and "Revealed" in line for line in sess.log[-6:])
+    assert any(f"#{first.country + 1}" in line and line.startswith("Pointed") for line in sess.log[-3:])
+    assert sess.state.phase == "detail"
+    seat = sess.state.current_player()
+    move = sess.state.legal_actions()[0]
+    sess.submit(move, save=False)
+    if seat in sess.state.dependent:  # written in secret: stays out of the log until the reveal
+        assert sess.log[-2].endswith("(a secret choice)") and move.notation() not in "\n".join(sess.log[-3:])
+    else:
+        assert move.notation() in sess.log[-1]
+    sess.submit(sess.state.legal_actions()[0], save=False)
+    assert any(move.notation() in line and "Revealed" in line for line in sess.log[-8:])
 
 
 def scene_with_position(app, pos):
@@ -329,3 +341,56 @@ def test_view_redraws_only_the_changed_countries_and_the_sheet_matches_a_full_re
     diff = np.abs(patched - full).max(axis=2)
     # Only antialiasing at the patch edges may differ, by a shade.
     assert diff.max() <= 24 and (diff > 0).sum() < 400
+
+
+def hover(app, pos):
+    app.frame([mouse(pygame.MOUSEMOTION, (int(pos[0]), int(pos[1])))])
+    app.draw()
+
+
+def test_view_hovering_a_country_in_play_outlines_its_neighbours(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    c = max(range(scene.state.map.n), key=lambda k: len(scene.state.adj(k)))
+    hover(app, label(view, c))
+    assert sorted(view.shown["neighbours"]) == sorted(scene.state.adj(c))  # placement
+    scene = movement_scene(app)
+    view = scene.view
+    mine = next(k for k in range(scene.state.map.n) if scene.state.owner[k] == scene.state.player)
+    hover(app, label(view, mine))
+    assert sorted(view.shown["neighbours"]) == sorted(scene.state.adj(mine))  # movement
+
+
+def test_view_an_attack_target_shows_its_attackers_sum_before_the_click(app):
+    scene = movement_scene(app)
+    s, view = scene.state, scene.view
+    me = s.player
+    t = next(t for t in range(s.map.n) if s.owner[t] not in (-1, me) and s.attackers(t, me))
+    hover(app, label(view, t))
+    assert view.shown["sum"] == (t, s.attack_sum(t, me))  # on the board, before any click
+    n = len(scene.session.record.actions)
+    click(app, label(view, t))
+    app.draw()
+    assert view.shown["sum"] == (t, s.attack_sum(t, me)) and len(scene.session.record.actions) == n
+
+
+def test_view_a_typed_number_standing_or_above_the_cap_is_struck_through_before_enter(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    s = scene.state
+    empty = [c for c in range(s.map.n) if s.owner[c] < 0]
+    scene.session.submit(Place(empty[0], 7), save=False)
+    app.frame([])
+    click(app, label(view, empty[1]))
+    for k in (pygame.K_0, pygame.K_7):  # 07: 7 already stands in another country
+        key(app, k)
+    app.draw()
+    assert view.number == 7 and view.shown["struck"] == 7
+    for k in (pygame.K_4, pygame.K_0):  # 40: above the cap
+        key(app, k)
+    app.draw()
+    assert view.number == 40 and view.shown["struck"] == 40
+    for k in (pygame.K_1, pygame.K_2):
+        key(app, k)
+    app.draw()
+    assert view.shown["struck"] == 0

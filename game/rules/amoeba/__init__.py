@@ -2,32 +2,10 @@
 
 from __future__ import annotations
 
-import time
-from typing import Any
-
-from ...engine import Chance
 from ...registry import Ruleset
-from .ai import make_ai, make_greedy
+from .ai import bench_extra, make_ai, make_greedy
 from .geometry import AmoebaMap, load_map, save_map
-from .rules import AmoebaGame, AmoebaState
-
-
-def bench_extra() -> dict[str, Any]:
-    """Full random games per second on the 20-country map for three players."""
-    game = AmoebaGame({"players": 3, "map": "level", "level": "three_twenty"})
-    start = time.perf_counter()
-    games = actions = 0
-    while time.perf_counter() - start < 2.0:
-        state = game.new_state(games)
-        rng = Chance(10_000 + games)
-        while not state.is_over():
-            state.apply(state.random_action(rng))
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return {"random_games_per_s_20c_3p": round(games / elapsed, 2),
-            "random_actions_per_s_20c_3p": round(actions / elapsed, 1)}
-
+from .state import AmoebaGame, AmoebaState
 
 RULESET = Ruleset(
     name="amoeba",

@@ -70,6 +70,18 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Point(Action):
+    """A-V8 (rev 2), as the seed plays it: a secret move is shown by pointing at a country,
+    your own (the source of a move) or, with A-V6, the empty country to gather into.  The
+    troops are written down once every choice is revealed (``Move``/``Gather``)."""
+
+    country: int
+
+    def notation(self) -> str:
+        return f"point at #{self.country + 1}"
+
+
+@dataclass(frozen=True)
 class Gather(Action):
     """A-V6: troops from several adjacent own countries into one empty country at once."""
 
@@ -103,4 +115,4 @@ class AnswerJoint(Action):
         return "accept joint attack" if self.accept else "decline joint attack"
 
 
-ALL_ACTIONS = (DrawCountry, FinishMap, Place, Attack, Move, Gather, ProposeJoint, AnswerJoint)
+ALL_ACTIONS = (DrawCountry, FinishMap, Place, Attack, Move, Gather, ProposeJoint, AnswerJoint, Point)

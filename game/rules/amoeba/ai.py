@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, State
 from .actions import AnswerJoint, Attack, Place, ProposeJoint
-from .rules import AmoebaState
+from .state import AmoebaGame, AmoebaState, point_of
 
 # -- static scores (the strategy notes) ---------------------------------------------------
 
@@ -46,8 +47,25 @@ def enemy_reach(s: AmoebaState, c: int, p: int) -> int:
     return max(sums.values(), default=0)
 
 
-def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
-    """How good placing ``n`` in empty country ``c`` looks, by the strategy notes."""
+#: The two placement strategies of the seed: few big armies (quickly an invincible army in
+#: neighbouring countries) or many small ones (slow to kill, helpful in many directions).
+STYLES = ("big", "small")
+
+
+def a_p7_loss(s: AmoebaState, p: int, n: int) -> int:
+    """Troops ``p`` will lose to A-P7 after placing ``n`` now, at best: what is left beyond
+    the cap in each empty country still to come round to ``p`` (the others take their turns)."""
+    left = s.remaining[p] - n
+    if left <= 0:
+        return 0
+    placing = 1 + sum(1 for q in range(s.game.num_players) if q != p and s.remaining[q] > 0)
+    slots = (len(s.empty_countries()) - 1) // placing
+    return max(0, left - slots * s.cap)
+
+
+def place_score(s: AmoebaState, p: int, c: int, n: int, style: str = "") -> float:
+    """How good placing ``n`` in empty country ``c`` looks, by the strategy notes.  An attack
+    needs strictly more than the defenders, so an army equal to an enemy's reach is safe."""
     adj = s.map.adjacency[c]
     owner, troops = s.owner, s.troops
     cap = s.cap
@@ -56,12 +74,12 @@ def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
     # What the empty neighbours may still hold against us: each can get up to the cap.
     future = reach + len(empties) * cap * 0.55
     score = 0.0
-    if not empties and n > reach:
+    if not empties and n >= reach:
         score += 1.6 * n  # a treasure: a big army here cannot be killed by its neighbours
-    elif n > future:
+    elif n >= future:
         score += 1.0 * n
     else:
-        exposure = 1.0 if n <= reach else min(1.0, (future - n) / max(1.0, future))
+        exposure = 1.0 if n < reach else min(1.0, (future - n) / max(1.0, future))
         score -= 0.55 * n * exposure
     # Killing power: my troops here help against adjacent enemy armies.
     mine_adj: dict[int, int] = {}
@@ -72,20 +90,49 @@ def place_score(s: AmoebaState, p: int, c: int, n: int) -> float:
             if troops[d] < have:
                 score += 0.45 * troops[d]
             mine_adj[d] = have
-    # Do not hand out treasures: filling the last empty neighbour of an empty country.
+    # Do not hand out treasures: filling the last empty neighbour of an empty country, unless
+    # one player ALONE already holds more than the cap around it (rev 2: "jollakulla").
     for e in empties:
         if all(owner[f] >= 0 or f == c for f in s.map.adjacency[e]):
-            around = sum(troops[f] for f in s.map.adjacency[e]) + n
-            if around <= cap:
+            if treasure_guard(s, e, p, c, n) <= cap:
                 score -= 0.7 * cap
     # Highly connected countries are safer with small armies.
     score -= 0.25 * max(0, len(adj) - 3) * n / max(1, cap) * 4
     # Placing exactly the cap raises it for everybody.
     if n == cap:
         score -= 1.5
-    # Spending troops matters: unplaced troops are lost if we get stuck (A-P7).
-    score += 0.08 * n
+    # Spending troops matters: unplaced troops are lost if we get stuck (A-P7), so pace the
+    # placements to the empty countries still to come round.
+    score += 0.08 * n - 1.2 * a_p7_loss(s, p, n)
+    if style == "big":
+        score += 0.2 * n  # concentrate: big armies, next to each other
+        score += 0.1 * sum(troops[d] for d in adj if owner[d] == p) * (n >= cap * 0.6)
+    elif style == "small":
+        score -= 0.2 * n * (1.0 if len(adj) >= 4 else 0.4)  # slow to kill, useful in many directions
+        score += 0.25 * cap * (n <= cap * 0.4) * (a_p7_loss(s, p, n) == 0)
     return score
+
+
+def style_fits(s: AmoebaState, p: int, acts: list[Action], style: str) -> list[int]:
+    """Which candidate placements follow ``style``: big armies (at least 60% of the cap) or
+    small ones (at most 40%), as long as the style costs no troops to A-P7; else all of them."""
+    places = [(i, a) for i, a in enumerate(acts) if isinstance(a, Place)]
+    if not style or not places:
+        return list(range(len(acts)))
+    least = min(a_p7_loss(s, p, a.n) for _i, a in places)
+    lo, hi = (0.6 * s.cap, math.inf) if style == "big" else (0.0, 0.4 * s.cap)
+    fits = [i for i, a in places if lo <= a.n <= hi and a_p7_loss(s, p, a.n) == least]
+    return fits or list(range(len(acts)))
+
+
+def treasure_guard(s: AmoebaState, e: int, p: int, c: int, n: int) -> int:
+    """The most troops ONE player holds around empty country ``e`` once ``p`` has put ``n`` in ``c``."""
+    sums: dict[int, int] = {}
+    for f in s.map.adjacency[e]:
+        o, t = (p, n) if f == c else (s.owner[f], s.troops[f])
+        if o >= 0:
+            sums[o] = sums.get(o, 0) + t
+    return max(sums.values(), default=0)
 
 
 def position_score(s: AmoebaState, p: int) -> float:
@@ -159,9 +206,9 @@ def _candidate_placements(s: AmoebaState, p: int) -> list[Place]:
     return [Place(c, n) for c in s.empty_countries() for n in sorted(picks)]
 
 
-def _prior(s: AmoebaState, p: int, a: Action) -> float:
+def _prior(s: AmoebaState, p: int, a: Action, style: str = "") -> float:
     if isinstance(a, Place):
-        return place_score(s, p, a.country, a.n)
+        return place_score(s, p, a.country, a.n, style)
     if isinstance(a, AnswerJoint):
         return 0.0
     sim = s.clone()
@@ -205,11 +252,19 @@ class GreedyAgent(Agent):
             return _map_action(state, self.rng)
         if state.phase == "joint":
             return _answer_joint(state, p)
-        acts = _candidate_placements(state, p) if state.phase == "place" else state.legal_actions() or []
+        pointing = state.phase == "move" and state.settings["simultaneous"]
+        acts: list[Action]
+        if state.phase == "place":
+            acts = list(_candidate_placements(state, p))
+        elif pointing:
+            acts = list(state._movement_actions(p))  # judge the whole move, then point at it (A-V8)
+        else:
+            acts = state.legal_actions() or []
         scored = [(_prior(state, p, a), i) for i, a in enumerate(acts)]
         best = max(v for v, _ in scored)
         tied = [i for v, i in scored if v >= best - 1e-9]
-        return acts[tied[self.rng.randint(0, len(tied) - 1)]]
+        pick = acts[tied[self.rng.randint(0, len(tied) - 1)]]
+        return point_of(pick) if pointing else pick
 
 
 # -- playouts ---------------------------------------------------------------------------------
@@ -238,7 +293,7 @@ def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troo
                 sums[o] = sums.get(o, 0) + troops[d] + bonus
         reach = max(sums.values(), default=0)
         threat = reach + n_empty * cap * 0.55
-        score = k if k > threat else -0.5 * k
+        score = k if k >= threat else -0.5 * k
         if score > best[0]:
             best = (score, ci, k)
     return best[1], best[2]
@@ -326,6 +381,30 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
                     best_t, best_kill = t, kill
         return best_t, best_kill
 
+    def reach_on(c: int, p: int, skip: int = -1) -> int:
+        sums: dict[int, int] = {}
+        for d in adjacency[c]:
+            o = owner[d]
+            if o >= 0 and o != p and d != skip:
+                sums[o] = sums.get(o, 0) + troops[d] + bonus
+        return max(sums.values(), default=0)
+
+    def best_move(p: int) -> tuple[int, int]:
+        """The look-ahead moves too: the biggest army an enemy can kill now goes (all of it) to
+        a neighbour where it is safe, own or empty, the biggest result first; none if none."""
+        src, best = -1, (-1, -1)
+        for c in range(ncountries):
+            if owner[c] != p or troops[c] >= reach_on(c, p) or (src >= 0 and troops[c] <= troops[src]):
+                continue
+            for d in adjacency[c]:
+                o = owner[d]
+                if o >= 0 and o != p:
+                    continue
+                after = troops[c] + (troops[d] if o == p else 0)
+                if after >= reach_on(d, p) and after > best[1]:
+                    src, best = c, (d, after)
+        return src, best[0]
+
     if settings["simultaneous"]:
         for _round in range(max_rounds):
             hits: dict[int, int] = {}
@@ -353,6 +432,12 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
             best_t, best_kill = best_attack(p)
             if best_t < 0:
                 quiet += 1
+                src, dst = best_move(p)
+                if src >= 0:
+                    troops[dst] += troops[src]
+                    owner[dst] = p
+                    troops[src] = 0
+                    owner[src] = -1
                 continue
             quiet = 0
             troops[best_t] -= best_kill
@@ -385,6 +470,10 @@ class MctsAgent(Agent):
         super().__init__(game, seed, budget_s)
         self.top_k = top_k
         self.max_playouts = max_playouts
+        #: The placement strategy of this game ("big" or "small" armies, the seed's two),
+        #: chosen at the first placement by search and then kept; ``fixed_style`` pins it.
+        self.style = ""
+        self.fixed_style = ""
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, AmoebaState)
@@ -394,7 +483,7 @@ class MctsAgent(Agent):
         if state.phase == "joint":
             return _answer_joint(state, p)
         deadline = self.deadline()
-        if state.phase == "move":
+        if state.phase in ("move", "detail"):
             if state.settings["simultaneous"]:
                 return self._choose_simultaneous(state, p, deadline)
             return self._choose_sequential(state, p, deadline)
@@ -402,13 +491,29 @@ class MctsAgent(Agent):
 
     # -- placement: flat Monte Carlo search ---------------------------------------------------
     def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        """Flat Monte Carlo over the best candidates by the prior of this game's style.  At the
+        first placement both styles put up their best candidates and the search picks; the style
+        of the winner is then kept for the game (a plan, as the seed describes)."""
         acts: list[Action] = list(_candidate_placements(state, p))
+        if state.remaining[p] == state.settings["troops"]:
+            self.style = self.fixed_style  # a new game: choose again
         if len(acts) == 1:
             return acts[0]
         root = state.clone()
-        scored = sorted(((_prior(root, p, a), i) for i, a in enumerate(acts)), reverse=True)
-        keep = [acts[i] for _, i in scored[: self.top_k]]
-        prior_vals = [v for v, _ in scored[: self.top_k]]
+        styles = (self.style,) if self.style else STYLES
+        per = self.top_k if len(styles) == 1 else self.top_k // 2
+        keep: list[Action] = []
+        prior_vals: list[float] = []
+        style_of: dict[int, str] = {}
+        for st in styles:
+            fits = style_fits(root, p, acts, st)
+            scored = sorted(((_prior(root, p, acts[i], st), i) for i in fits), reverse=True)
+            for v, i in scored[:per]:
+                if i not in style_of:
+                    style_of[i] = st
+                    keep.append(acts[i])
+                    prior_vals.append(v)
+        index_of = {id(a): i for i, a in enumerate(acts)}
         children: list[AmoebaState] = []
         for a in keep:
             c = root.clone()
@@ -436,6 +541,8 @@ class MctsAgent(Agent):
             value[i] += r
             total += 1
         best = max(range(len(keep)), key=lambda j: (value[j] / visits[j] if visits[j] else -1, prior_vals[j]))
+        if not self.style:
+            self.style = style_of[index_of[id(keep[best])]]
         return keep[best]
 
     # -- movement with open turns: my move, then everyone else's likely reply -----------------
@@ -481,15 +588,22 @@ class MctsAgent(Agent):
     opponent_top_weight = 0.5
     max_profiles = 24
 
-    def _opponent_profiles(self, root: AmoebaState, p: int) -> list[tuple[dict[int, Action], float]]:
-        """Joint choices of the other seats, with weights that sum to 1 (the likeliest kept)."""
-        profiles: list[tuple[dict[int, Action], float]] = [({}, 1.0)]
-        for q in root.alive():
-            if q == p or not root.has_action(q):
+    def _opponent_profiles(self, root: AmoebaState, p: int, known: dict[int, Action] | None = None,
+                           pointed: dict[int, Action] | None = None) -> list[tuple[dict[int, Action], float]]:
+        """Joint choices of the other seats, with weights that sum to 1 (the likeliest kept).
+        ``known``: choices already public (an attack pointed at, a move written down openly);
+        ``pointed``: what the others pointed at, once revealed (their options must match it)."""
+        known = known or {}
+        profiles: list[tuple[dict[int, Action], float]] = [(dict(known), 1.0)]
+        seats = list(pointed) if pointed is not None else [q for q in root.alive() if root.has_action(q)]
+        for q in seats:
+            if q == p or q in known:
                 continue
             view = root.clone()
             view.player = q
-            acts = view.legal_actions() or []
+            acts = view._movement_actions(q)
+            if pointed is not None:
+                acts = [a for a in acts if point_of(a) == pointed[q]]
             ranked = sorted(((_prior(view, q, a), i) for i, a in enumerate(acts)), reverse=True)
             opts = [acts[i] for _, i in ranked[: self.opponent_options]]
             if not opts:
@@ -507,12 +621,27 @@ class MctsAgent(Agent):
         likely choices (resolved together by the rules) and keep the best expected outcome.
         Never peeks at the secret choices already made: they are replaced by the model."""
         root = state.clone()
-        root.pending = {}
-        mine = list(root.legal_actions() or [])
+        pointed: dict[int, Action] | None = None
+        known: dict[int, Action] = {}
+        if state.phase == "detail":
+            # The points are public; so are the attacks and the moves written down openly.
+            pointed = dict(state.pending)
+            mine = state.detail_actions(p)
+            for q, a in state.pending.items():
+                if q == p:
+                    continue
+                if q in state.details and q not in state.dependent:
+                    known[q] = state.details[q]
+                elif isinstance(a, Attack) and not state.needs_detail(q, a):
+                    known[q] = a
+        else:
+            mine = root._movement_actions(p)
+        root.pending, root.details, root.detail_queue, root.dependent = {}, {}, [], set()
+        root.phase = "move"
         if len(mine) == 1:
-            return mine[0]
+            return point_of(mine[0]) if pointed is None else mine[0]
         ranked = sorted(((_prior(root, p, a), i) for i, a in enumerate(mine)), reverse=True)
-        profiles = self._opponent_profiles(root, p)
+        profiles = self._opponent_profiles(root, p, known, pointed)
         best: tuple[float, int] = (-math.inf, 0)
         for k, (_prior_v, i) in enumerate(ranked):
             if k >= 4 and time.perf_counter() > deadline:
@@ -526,7 +655,25 @@ class MctsAgent(Agent):
             # Ties go to the rules' order: attacks first, then the smallest moves.  (Breaking
             # them by the one-ply score instead, which likes to reshuffle, measured far worse.)
             best = max(best, (round(v, 6), -i))
-        return mine[-best[1]]
+        choice = mine[-best[1]]
+        return choice if pointed is not None else point_of(choice)
+
+
+def bench_extra() -> dict[str, Any]:
+    """Full random games per second on the 20-country map for three players."""
+    game = AmoebaGame({"players": 3, "map": "level", "level": "three_twenty"})
+    start = time.perf_counter()
+    games = actions = 0
+    while time.perf_counter() - start < 2.0:
+        state = game.new_state(games)
+        rng = Chance(10_000 + games)
+        while not state.is_over():
+            state.apply(state.random_action(rng))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"random_games_per_s_20c_3p": round(games / elapsed, 2),
+            "random_actions_per_s_20c_3p": round(actions / elapsed, 1)}
 
 
 def make_ai(game: Game, seed: int) -> Agent:

@@ -18,14 +18,25 @@ import pygame
 
 from ...engine import Action, Event, IllegalAction
 from ...levels import LevelError, save_user_level
-from ...rules.amoeba.actions import AnswerJoint, Attack, DrawCountry, FinishMap, Gather, Move, Place, ProposeJoint
+from ...rules.amoeba.actions import (
+    AnswerJoint,
+    Attack,
+    DrawCountry,
+    FinishMap,
+    Gather,
+    Move,
+    Place,
+    Point,
+    ProposeJoint,
+)
 from ...rules.amoeba.geometry import PAPER_H, PAPER_W, AmoebaMap, map_to_level, unsavable
-from ...rules.amoeba.rules import AmoebaState
+from ...rules.amoeba.state import AmoebaState
 from .. import paper
 from ..view import GameView
 
 PANEL_W = 200
 RED = paper.WARN
+NEIGHBOUR = (70, 110, 170)  #: the outline of a hovered country's neighbours (everything depends on who touches)
 REVEAL_S = 1.8  #: seconds the A-V8 choices stay drawn on the board before they resolve
 
 
@@ -162,6 +173,9 @@ class AmoebaView(GameView):
         self.reveal: dict | None = None  # {"state", "arrows", "targets", "left", "after"}
         self.note = ""
         self.note_until = 0.0
+        #: What the last frame showed beyond the board (hovered neighbours, an attack's sum,
+        #: a struck-through typed number), for the tests and the screenshots to check.
+        self.shown: dict[str, object] = {}
 
     # -- geometry ---------------------------------------------------------------------
     @property
@@ -254,7 +268,7 @@ class AmoebaView(GameView):
                 self.refused = None
                 self.stroke = [self.to_mm(event.pos)]
                 return True
-            if s.phase == "move":
+            if s.phase in ("move", "detail") and not self._pointing():
                 c = self.country_at(event.pos)
                 if c >= 0 and s.owner[c] == s.player:
                     self.drag_from = c
@@ -269,7 +283,9 @@ class AmoebaView(GameView):
                 return self._finish_stroke()
             if s.phase == "place":
                 return self._click_place(event.pos)
-            if s.phase == "move":
+            if self._pointing():
+                return self._click_point(event.pos)
+            if s.phase in ("move", "detail"):
                 return self._release_move(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -411,7 +427,7 @@ class AmoebaView(GameView):
                 return
             i = allowed.index(self.number) + step
             self.number = allowed[max(0, min(len(allowed) - 1, i))]
-        elif s.phase == "move" and self.legs:
+        elif s.phase in ("move", "detail") and self.legs:
             src, _dst, n = self.legs[-1]
             used = sum(leg[2] for leg in self.legs[:-1] if leg[0] == src)
             self.legs[-1][2] = max(1, min(s.troops[src] - used, n + step))
@@ -436,7 +452,7 @@ class AmoebaView(GameView):
             return self._submit(AnswerJoint(k == pygame.K_y))
         if s.phase == "move" and k == pygame.K_j and self.target >= 0:
             return self._propose_joint()
-        if s.phase == "move" and k == pygame.K_f:
+        if s.phase in ("move", "detail") and k == pygame.K_f:
             self.follow_pick += 1
             return True
         if k in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_RIGHT):
@@ -455,18 +471,42 @@ class AmoebaView(GameView):
         s = self.st
         if s.phase == "place" and self.selected >= 0:
             return self._submit(Place(self.selected, self.number))
-        if s.phase == "move":
+        if s.phase in ("move", "detail"):
             if self.legs:
                 return self._submit_legs()
+            if self.target >= 0 and self._pointing() and s.owner[self.target] in (-1, s.player):
+                return self._submit(Point(self.target))
             if self.target >= 0:
                 return self._submit(self._attack_action())
         return False
+
+    # A-V8 (rev 2): the secret choice is a point at a country, as the seed plays it ------------
+    def _pointing(self) -> bool:
+        """A simultaneous turn before the reveal: the player points at one country."""
+        s = self.st
+        return s.phase == "move" and bool(s.settings["simultaneous"])
+
+    def _click_point(self, pos: tuple[int, int]) -> bool:
+        s = self.st
+        c = self.country_at(pos)
+        if c < 0:
+            return False
+        mine = s.owner[c] == s.player
+        gather_here = s.owner[c] < 0 and s.settings["gathering"]
+        if not (mine or gather_here or s.owner[c] >= 0):
+            self.ctx.refuse("Point at your own country to move from it, or at an enemy's to attack it.", "A-G3")
+            return True
+        if c == self.target:
+            return self._submit(Point(c) if (mine or gather_here) else self._attack_action())
+        self.target = c
+        self.follow_pick = 0
+        return True
 
     # movement -------------------------------------------------------------------
     def _follow_options(self, t: int) -> list[tuple[tuple[int, int], ...]]:
         s = self.st
         mode = s.settings["follow_up"]
-        if mode == "off" or t < 0 or s.owner[t] < 0 or s.kill_count(t) < s.troops[t]:
+        if mode == "off" or self._pointing() or t < 0 or s.owner[t] < 0 or s.kill_count(t) < s.troops[t]:
             return [()]
         srcs = s.attackers(t, s.player)
         out: list[tuple[tuple[int, int], ...]] = [()]
@@ -563,7 +603,7 @@ class AmoebaView(GameView):
                         self.flashes.append([d, 0.3, paper.player_colour(int(e.data["player"]))])
             elif e.kind == "clash":
                 self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
-            elif e.kind == "reveal":
+            elif e.kind in ("reveal", "points"):
                 self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
         if self.reveal is not None and len(self.flashes) > flashes_before:
             # the resolution flashes once the choices have been seen
@@ -612,6 +652,7 @@ class AmoebaView(GameView):
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         s = self.st
+        self.shown = {}
         surface.blit(self._sheet(), self.sheet.topleft)
         self._draw_flashes(surface)
         if self.reveal is not None:
@@ -621,7 +662,7 @@ class AmoebaView(GameView):
             self._draw_map_phase(surface)
         elif s.phase == "place":
             self._draw_place_phase(surface)
-        elif s.phase in ("move", "joint"):
+        elif s.phase in ("move", "joint", "detail"):
             self._draw_move_phase(surface)
         if self.note and time.monotonic() < self.note_until:
             paper.text(surface, self.note, (self.sheet.x + 8, self.sheet.bottom - 26), 18, paper.GOOD)
@@ -685,6 +726,31 @@ class AmoebaView(GameView):
             hy = b2[1] - head * (uy * 0.87 + sgn * ux * 0.5)
             paper.pencil_line(surface, colour, b2, (hx, hy), width)
 
+    def _draw_neighbours(self, surface: pygame.Surface) -> int:
+        """Hovering a country in play outlines its neighbours (the countries that share a border)."""
+        s = self.st
+        hover = self.country_at(self.mouse)
+        self.shown["neighbours"] = list(s.adj(hover)) if hover >= 0 else []
+        for d in self.shown["neighbours"]:
+            self._outline(surface, d, NEIGHBOUR, 2)
+        return hover
+
+    def _sum_tag(self, surface: pygame.Surface, t: int, have: int) -> None:
+        """The attackers' sum against the defenders, written on the board beside the target."""
+        s = self.st
+        ok = s.troops[t] < have
+        self.shown["sum"] = (t, have)
+        x, y = self.to_px(*s.map.labels[t])
+        text = f"{have} vs {s.troops[t]}"
+        f = paper.font(20, True)
+        w, h = f.size(text)
+        back = pygame.Rect(0, 0, w + 10, h + 2)
+        back.midtop = (int(x), int(y + troop_size(self.scale) * 0.7))
+        back.clamp_ip(self.sheet)
+        pygame.draw.rect(surface, paper.PAPER, back, border_radius=5)
+        pygame.draw.rect(surface, paper.GOOD if ok else RED, back, 2, border_radius=5)
+        paper.text(surface, text, back.center, 20, paper.GOOD if ok else RED, "center", bold=True)
+
     def _outline(self, surface: pygame.Surface, c: int, colour: Sequence[int], width: int = 3) -> None:
         pts = self._poly_px(c)
         if len(pts) > 2:
@@ -711,21 +777,26 @@ class AmoebaView(GameView):
             draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
-        paper.text(surface, f"ends at {s.settings['countries']}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        paper.text(surface, f"ends at {s.game.countries_wanted}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
         y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
         self._draw_buttons(surface)
 
     def _draw_place_phase(self, surface: pygame.Surface) -> None:
         s = self.st
-        hover = self.country_at(self.mouse)
+        hover = self._draw_neighbours(surface)
         if hover >= 0 and s.owner[hover] < 0:
             self._outline(surface, hover, paper.FAINT, 3)
+        typed_why = self._why_not(self.number) if self.number else ""
+        self.shown["struck"] = self.number if typed_why else 0
         if self.selected >= 0 and s.owner[self.selected] < 0:
             self._outline(surface, self.selected, paper.player_colour(s.player), 4)
             x, y = self.to_px(*s.map.labels[self.selected])
             if self.number:
-                paper.text(surface, str(self.number), (x, y), max(18, int(self.scale * 6)),
-                           _tint(paper.player_colour(s.player), 0.4), "center", bold=True)
+                size = max(18, int(self.scale * 6))
+                colour = paper.FAINT if typed_why else _tint(paper.player_colour(s.player), 0.4)
+                box = paper.text(surface, str(self.number), (x, y), size, colour, "center", bold=True)
+                if typed_why:  # struck through as the picker does, before Enter
+                    self._strike(surface, box)
         # the number picker (only for the person to move: a computer's numbers are its own business)
         x0, y0 = self.panel.x, self.panel.y
         if not self.ctx.human_to_move():
@@ -752,15 +823,29 @@ class AmoebaView(GameView):
                 if rect.collidepoint(self.mouse):
                     hover_reason = f"{n}: {self._why_not(n)}"
         y = y0 + 30 + ((top - 1) // cols + 1) * (cell - 4) + 8
+        if self.number and typed_why:
+            box = paper.text(surface, f"{self.number}", (x0, y), 20, paper.FAINT, bold=True)
+            self._strike(surface, box)
+            for line in paper.wrap(f"not allowed: {typed_why}", 17, self.panel.w - 34):
+                paper.text(surface, line, (x0 + 34, y + 2), 17, RED)
+                y += 19
+            y += 6
         if hover_reason:
             for line in paper.wrap(hover_reason, 17, self.panel.w - 4):
                 paper.text(surface, line, (x0, y), 17, RED)
                 y += 19
         self.buttons = []
 
+    @staticmethod
+    def _strike(surface: pygame.Surface, box: pygame.Rect | None) -> None:
+        if box is not None:
+            pygame.draw.line(surface, RED, (box.left - 2, box.bottom - 3), (box.right + 2, box.top + 3), 2)
+
     def _draw_move_phase(self, surface: pygame.Surface) -> None:
         s = self.st
         me = s.player
+        if self.drag_from < 0 and not self.legs:
+            self._draw_neighbours(surface)
         x0, y = self.panel.x, self.panel.y
         labels: list[tuple[str, str]] = []
         if s.phase == "joint" and s.joint is not None:
@@ -805,12 +890,37 @@ class AmoebaView(GameView):
             self._draw_buttons(surface)
             return
         t = self.target
+        if s.phase == "detail" and me in s.pending:
+            pointed = s.pending[me]
+            c = pointed.target if isinstance(pointed, Attack) else pointed.country  # type: ignore[attr-defined]
+            self._outline(surface, c, paper.player_colour(me), 4)
+            secret = "in secret" if me in s.dependent else "openly"
+            for part in paper.wrap(f"You pointed at #{c + 1}: write the troops down {secret}.", 17,
+                                   self.panel.w - 4):
+                paper.text(surface, part, (x0, y), 17, paper.INK)
+                y += 20
+            y += 6
+        if t >= 0 and self._pointing() and s.owner[t] in (-1, me):
+            self._outline(surface, t, paper.player_colour(me), 4)
+            for d in (s.move_targets(me, t) if s.owner[t] == me else []):
+                self._outline(surface, d, paper.GOOD, 2)
+            paper.text(surface, f"Move from #{t + 1}" if s.owner[t] == me else f"Gather into #{t + 1}",
+                       (x0, y), 22, paper.INK, bold=True)
+            y += 28
+            for part in paper.wrap("You point at it in secret; the troops are written down after the reveal.",
+                                   16, self.panel.w - 4):
+                paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
+                y += 19
+            self._panel_buttons([("Point (Enter)", "go"), ("Cancel", "cancel")], y + 7)
+            self._draw_buttons(surface)
+            return
         if t >= 0 and s.owner[t] >= 0 and s.owner[t] != me:
             have = s.attack_sum(t, me)
             ok = s.troops[t] < have
             for c in s.attackers(t, me):
                 self._arrow(surface, c, t, paper.player_colour(me))
             self._outline(surface, t, RED if ok else paper.FAINT, 4)
+            self._sum_tag(surface, t, have)
             paper.text(surface, f"Attack #{t + 1}", (x0, y), 22, paper.INK, bold=True)
             paper.text(surface, f"{have} against {s.troops[t]}", (x0, y + 28), 24, paper.GOOD if ok else RED, bold=True)
             paper.text(surface, "enough!" if ok else "not enough", (x0, y + 56), 18, paper.GRAPHITE)
@@ -837,6 +947,9 @@ class AmoebaView(GameView):
         hover = self.country_at(self.mouse)
         if hover >= 0 and s.owner[hover] >= 0 and s.owner[hover] != me:
             have = s.attack_sum(hover, me)
+            for c in s.attackers(hover, me):
+                self._arrow(surface, c, hover, _tint(paper.player_colour(me), 0.45), 2)
+            self._sum_tag(surface, hover, have)
             paper.text(surface, f"#{hover + 1}: {have} vs {s.troops[hover]}", (x0, y), 20,
                        paper.GOOD if s.troops[hover] < have else paper.GRAPHITE)
 
@@ -846,15 +959,17 @@ class AmoebaView(GameView):
         game = s.game
         lines: list[str] = []
         if s.phase == "map":
-            lines.append(f"Countries: {s.map.n} (ends at {s.settings['countries']})")
+            lines.append(f"Countries: {s.map.n} (ends at {s.game.countries_wanted})")
         lines.append(f"Cap: {s.cap}")
         lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
         order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
         lines.append(f"Ran out: {order}")
-        if s.phase in ("move", "joint", "over"):
+        if s.phase in ("move", "joint", "detail", "over"):
             lines.append("On the map: " + ", ".join(f"P{p + 1} {s.total(p)}" for p in range(game.num_players)))
             lines.append(f"Round {s.round_no + 1}, quiet {max(0, s.quiet_rounds)}/{s.settings['stalemate_rounds']}")
-            if s.settings["simultaneous"] and s.pending:
+            if s.settings["simultaneous"] and s.phase == "detail":
+                lines.append("Written: " + (", ".join(f"P{p + 1}" for p in sorted(s.details)) or "nobody yet"))
+            elif s.settings["simultaneous"] and s.pending:
                 lines.append("Chosen: " + ", ".join(f"P{p + 1}" for p in sorted(s.pending)))
         return lines
 
@@ -865,9 +980,22 @@ class AmoebaView(GameView):
         if s.phase == "place":
             if self.selected < 0:
                 return "Click an empty country, then pick the number (digits, wheel or the list)."
+            why = self._why_not(self.number) if self.number else "choose a number"
+            if why:
+                return f"{self.number or 'That'} cannot be placed ({why}): type or pick another number."
             return f"Place {self.number} in #{self.selected + 1}? Click it again or press Enter."
         if s.phase == "joint":
             return "Accept (Y) or decline (N) the joint attack."
+        if s.phase == "detail" and s.player in s.pending and not self.legs:
+            pointed = s.pending[s.player]
+            if isinstance(pointed, Point):
+                return (f"Write the move down: drag from #{pointed.country + 1} to its neighbours "
+                        "(the wheel sets how many), then Enter.")
+            return "Choose the troops that follow (F), then click the country again or press Enter."
+        if self._pointing():
+            if self.target >= 0:
+                return "Click the country again or press Enter to point at it; right-click cancels."
+            return "Point in secret: click an enemy country to attack it, or your own country to move from it."
         if self.legs:
             return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
         if self.target >= 0:

@@ -29,6 +29,7 @@ from .actions import (
     Gather,
     Move,
     Place,
+    Point,
     ProposeJoint,
 )
 from .geometry import AmoebaMap, MapRefusal, generate_map, load_map
@@ -40,8 +41,9 @@ FLEE_CHOICES = ("all", "half")
 PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "map": (DrawCountry, FinishMap),
     "place": (Place,),
-    "move": (Attack, Move, Gather, ProposeJoint),
+    "move": (Attack, Move, Gather, ProposeJoint, Point),
     "joint": (AnswerJoint,),
+    "detail": (Attack, Move, Gather),
     "over": (),
 }
 
@@ -51,7 +53,7 @@ class AmoebaGame(Game):
 
     name = "amoeba"
     title = "Amoeba Strategy"
-    rules_version = "1"
+    rules_version = "2"
     action_types = ALL_ACTIONS
     hidden_information = False
     settings_spec = (
@@ -61,14 +63,18 @@ class AmoebaGame(Game):
                      "draw it country by country (A-M2).",
                 names=("generated", "saved map", "drawn together")),
         Setting("level", "Saved map", "three_twenty", "level", help="Used when Map is 'level' (A-M4)."),
-        Setting("countries", "Countries", 20, "int", lo=4, hi=40,
-                help="Size of a generated map, or when drawing the map ends by itself (A-M3)."),
+        Setting("countries", "Countries", 0, "choice", (0, *range(4, 49)),
+                help="Size of a generated map, or when drawing the map ends by itself (A-M3). "
+                     "Default: 7 per player, at least 14.",
+                names=("7 per player", *(str(n) for n in range(4, 49)))),
         Setting("troops", "Troops each", 100, "int", lo=20, hi=200, help="A-P1: troops each player places."),
         Setting("cap", "Starting cap", 25, "int", lo=5, hi=40, help="A-P3: most troops in one placement."),
         Setting("stalemate_rounds", "Stalemate rounds", 20, "int", lo=3, hi=200,
                 help="A-G4 decision: this many rounds without an attack end the game; most troops wins."),
-        Setting("winners", "Winners (A-G6)", 1, "int", lo=1, hi=5,
-                help="A-G6: with more than two players, two winners are recommended."),
+        Setting("winners", "Winners (A-G6)", 0, "choice", (0, 1, 2, 3, 4, 5),
+                help="A-G6: with more than two players, two winners are recommended (the default: "
+                     "2 with 3 or more players, 1 with two).",
+                names=("2 (1 with two players)", "1", "2", "3", "4", "5")),
         Setting("one_army_end", "One-army end (A-G5)", False, "bool",
                 help="A-G5: the largest army wins as soon as every player has exactly one."),
         Setting("follow_up", "Follow-up (A-V1/V2)", "off", "choice", FOLLOW_CHOICES,
@@ -83,7 +89,8 @@ class AmoebaGame(Game):
         Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
                 help="A-V7 (3+ players): attack together, by agreement of all partners."),
         Setting("simultaneous", "Simultaneous (A-V8)", False, "bool",
-                help="A-V8: everyone chooses in secret; all is revealed and resolved together."),
+                help="A-V8: everyone points at a country in secret; the points are revealed, the moves "
+                     "written down, and all is resolved together."),
         Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
                 help="A-V8: 'all' of them or 'half' rounded up."),
     )
@@ -97,11 +104,17 @@ class AmoebaGame(Game):
         self.level_map: AmoebaMap | None = None
         if s["map"] == "level":
             self.level_map = load_map(s["level"])
-        self.winners_needed = max(1, min(s["winners"], s["players"] - 1))
+        wanted = s["winners"] or (2 if s["players"] >= 3 else 1)
+        self.winners_needed = max(1, min(wanted, s["players"] - 1))
 
     @property
     def num_players(self) -> int:
         return int(self.settings["players"])
+
+    @property
+    def countries_wanted(self) -> int:
+        """A-M3 (rev 2): the setting, or by default 7 countries per player and at least 14."""
+        return int(self.settings["countries"]) or max(14, 7 * self.num_players)
 
     def new_initial_state(self, chance: Chance) -> AmoebaState:
         s = self.settings
@@ -109,12 +122,16 @@ class AmoebaGame(Game):
             assert self.level_map is not None
             amap = self.level_map
         elif s["map"] == "generated":
-            amap = generate_map(s["countries"], chance.random)
+            amap = generate_map(self.countries_wanted, chance.random)
         else:
             amap = AmoebaMap.starting()
         st = AmoebaState(self, chance, amap)
         if s["map"] != "draw":
-            st._start_placement()
+            st.opening = [e.text for e in st._start_placement()]
+        else:
+            first = st.draw_lot()
+            st.player = first
+            st.opening = [f"By lot, {self.player_name(first)} draws the first country (A-P10)."]
         return st
 
 
@@ -143,6 +160,17 @@ class AmoebaState(State):
         self.eliminated: list[int] = []
         self.outcome: Result | None = None
         self._clip_cache: tuple[DrawCountry, Any] | None = None
+        # A-V8 (rev 2): after the points are revealed, the seats still to write their troops
+        # down (``detail_queue``), what they wrote (``details``) and who writes in secret.
+        self.details: dict[int, Action] = {}
+        self.detail_queue: list[int] = []
+        self.dependent: set[int] = set()
+        #: What the lot decided before the first action (A-P10), for the log.
+        self.opening: list[str] = []
+
+    def draw_lot(self) -> int:
+        """A-P10 (rev 2): a seat drawn by lot from the game's generator (a die with a face per seat)."""
+        return self.chance.die(self.game.num_players) - 1
 
     # -- small helpers ----------------------------------------------------------
     @property
@@ -230,8 +258,13 @@ class AmoebaState(State):
         return self.outcome
 
     def hidden_for_seat(self) -> bool:
-        """A-V8: while secret choices are collected, the next seat must not see them."""
-        return bool(self.settings["simultaneous"]) and self.phase == "move" and bool(self.pending)
+        """A-V8: while secret choices are collected (the points, then the moves written down
+        where two depend on each other), the next seat must not see them."""
+        if not self.settings["simultaneous"]:
+            return False
+        if self.phase == "move":
+            return bool(self.pending)
+        return self.phase == "detail" and any(q in self.dependent for q in self.details)
 
     def legal_actions(self) -> list[Action] | None:
         if self.phase == "over":
@@ -243,7 +276,47 @@ class AmoebaState(State):
             return [Place(c, n) for c in self.empty_countries() for n in self.allowed_numbers(p)]
         if self.phase == "joint":
             return [AnswerJoint(True), AnswerJoint(False)]
+        if self.phase == "detail":
+            return self.detail_actions(p)
+        if self.settings["simultaneous"]:
+            return self.point_actions(p)
         return self._movement_actions(p)
+
+    # -- A-V8 (rev 2): point first, write the troops down after the reveal ---------------------
+    def point_actions(self, p: int) -> list[Action]:
+        """The secret choices of A-V8 as the seed plays them: point at an enemy country (attack)
+        or at your own (the source of a move); with A-V6 also at an empty country to gather into."""
+        out: list[Action] = []
+        seen: set[Action] = set()
+        for a in self._movement_actions(p):
+            pt = point_of(a)
+            if pt not in seen:
+                seen.add(pt)
+                out.append(pt)
+        return out
+
+    def detail_actions(self, p: int) -> list[Action]:
+        """After the reveal: the full actions that match what ``p`` pointed at."""
+        pointed = self.pending.get(p)
+        return [a for a in self._movement_actions(p) if point_of(a) == pointed]
+
+    def needs_detail(self, p: int, pointed: Action) -> bool:
+        """A move is written down after the reveal; an attack only when troops may follow it."""
+        if isinstance(pointed, Point):
+            return True
+        assert isinstance(pointed, Attack)
+        t = pointed.target
+        return self.settings["follow_up"] != "off" and self.kill_count(t) == self.troops[t]
+
+    def reach_of(self, p: int, pointed: Action) -> set[int]:
+        """The countries ``p``'s troops may enter after pointing (follow-ups included)."""
+        if isinstance(pointed, Attack):
+            return {pointed.target}
+        assert isinstance(pointed, Point)
+        c = pointed.country
+        if self.owner[c] == p:
+            return set(self.move_targets(p, c))
+        return {c}
 
     def _movement_actions(self, p: int) -> list[Action]:
         s = self.settings
@@ -309,7 +382,7 @@ class AmoebaState(State):
         import math
 
         from .geometry import PAPER_H, PAPER_W
-        target = self.settings["countries"]
+        target = self.game.countries_wanted
         if self.map.n >= target and self._can_finish():
             return FinishMap()
         for _ in range(60):
@@ -366,6 +439,36 @@ class AmoebaState(State):
             self._check_gather(p, action)
         elif isinstance(action, ProposeJoint):
             self._check_propose(p, action)
+        elif isinstance(action, Point):
+            self._check_point(p, action)
+        if self.settings["simultaneous"] and self.phase == "move" and isinstance(action, (Move, Gather)):
+            raise IllegalAction("A-V8", "In simultaneous turns a move is shown by pointing at its country "
+                                        "first; the troops are written down after the reveal.")
+        if self.settings["simultaneous"] and self.phase == "move" and isinstance(action, Attack) and action.follow:
+            raise IllegalAction("A-V8", "Point at the country you attack; troops that follow are written "
+                                        "down after the reveal.")
+        if self.phase == "detail":
+            pointed = self.pending.get(p)
+            if point_of(action) != pointed:
+                said = pointed.notation() if pointed is not None else "nothing"
+                raise IllegalAction("A-V8", f"You pointed at {said.removeprefix('point at ')}: "
+                                            f"write down that choice.")
+
+    def _check_point(self, p: int, a: Point) -> None:
+        if not self.settings["simultaneous"]:
+            raise IllegalAction("A-V8", "Pointing is for simultaneous turns (variant A-V8 is off).")
+        c = self._country(a.country)
+        if self.owner[c] == p:
+            if not self.move_targets(p, c):
+                raise IllegalAction("A-G3", f"Troops in #{c + 1} have nowhere to go.")
+            return
+        if self.owner[c] < 0 and self.settings["gathering"]:
+            if not any(self.owner[d] == p for d in self.adj(c)):
+                raise IllegalAction("A-V6", f"None of your countries is next to #{c + 1}.")
+            return
+        if self.owner[c] < 0:
+            raise IllegalAction("A-G3", "Point at your own country to move from it, or at an enemy's to attack it.")
+        raise IllegalAction("A-V8", "To attack an enemy country, choose the attack on it.")
 
     def _country(self, c: Any, what: str = "country") -> int:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < self.map.n:
@@ -526,6 +629,8 @@ class AmoebaState(State):
             self.player = action.partners[0]
             return [Event("joint_proposed", f"{self._pn(self.joint['proposer'])} proposes a joint attack on "
                                             f"#{action.target + 1}.", {"target": action.target})]
+        if self.phase == "detail":
+            return self._write_down(action)
         if self.settings["simultaneous"]:
             return self._collect(action)
         ev = self._resolve_one(self.player, action)
@@ -546,7 +651,7 @@ class AmoebaState(State):
         k = self.map.n - 1
         ev = [Event("country", f"{self._pn(self.player)} draws country #{k + 1}.",
                     {"country": k, "neighbours": list(self.map.adjacency[k])})]
-        if self.map.n >= self.settings["countries"]:
+        if self.map.n >= self.game.countries_wanted:
             ev.append(Event("map_done", f"The map is done: {self.map.n} countries.", {"countries": self.map.n}))
             return ev + self._start_placement()
         self.player = (self.player + 1) % self.game.num_players
@@ -554,8 +659,9 @@ class AmoebaState(State):
 
     def _start_placement(self) -> list[Event]:
         self.phase = "place"
-        self.player = 0
-        return self._settle_placer([])
+        self.player = self.draw_lot()
+        ev = [Event("lot", f"By lot, {self._pn(self.player)} places first (A-P10).", {"player": self.player})]
+        return self._settle_placer(ev)
 
     def _apply_place(self, a: Place) -> list[Event]:
         p = self.player
@@ -748,20 +854,35 @@ class AmoebaState(State):
             armies = {p: [t for o, t in zip(self.owner, self.troops, strict=False) if o == p] for p in alive}
             if all(len(a) == 1 for a in armies.values()):
                 sizes = {p: a[0] for p, a in armies.items()}
-                return self._finish(self._top(sizes), "Everyone has one army left: the largest wins (A-G5).")
+                return self._finish_ranked(sizes, "Everyone has one army left: the largest wins (A-G5).")
         return []
 
     def _top(self, value: dict[int, int]) -> tuple[int, ...]:
+        """A-G4 (rev 2): the winners by ``value``; tied players share their place (so all of a
+        tie that reaches a winning place win); two players with equal totals draw (no winner)."""
         ranked = sorted(value, key=lambda p: -value[p])
         need = self.game.winners_needed
         if not ranked:
             return ()
         bar = value[ranked[min(need, len(ranked)) - 1]]
-        return tuple(p for p in ranked if value[p] >= bar)
+        winners = tuple(p for p in ranked if value[p] >= bar)
+        if self.game.num_players == 2 and len(winners) == 2:
+            return ()
+        return winners
+
+    def _finish_ranked(self, value: dict[int, int], why: str) -> list[Event]:
+        winners = self._top(value)
+        if not winners and value:
+            return self._finish((), f"{why} Both have {max(value.values())}: a draw (A-G4).")
+        ties = [p for p in winners if sum(value[q] == value[p] for q in value) > 1]
+        if len(winners) > self.game.winners_needed and ties:
+            names = " and ".join(self._pn(p) for p in ties)
+            why = f"{why} {names} have {value[ties[0]]} each and share their place (A-G4)."
+        return self._finish(winners, why)
 
     def _finish_by_totals(self, why: str) -> list[Event]:
         totals = {p: self.total(p) for p in self.alive()}
-        return self._finish(self._top(totals), f"{why} Most troops in total wins (A-G4).")
+        return self._finish_ranked(totals, f"{why} Most troops in total wins (A-G4).")
 
     def _finish(self, winners: tuple[int, ...], why: str) -> list[Event]:
         self.phase = "over"
@@ -788,12 +909,51 @@ class AmoebaState(State):
                     self.player = q
                     self.turn_idx = self.order.index(q)
                     return ev
+        return ev + self._reveal_points()
+
+    def _reveal_points(self) -> list[Event]:
+        """A-V8 (rev 2): every point is shown at once.  Then those who pointed at a move (or at an
+        attack troops may follow) write their troops down: openly, one after another, unless two
+        of them may enter the same country; those write in secret and show together."""
+        said = "; ".join(f"{self._pn(p)} {'attacks' if isinstance(a, Attack) else 'points at'} "
+                         f"#{(a.target if isinstance(a, Attack) else a.country) + 1}"  # type: ignore[attr-defined]
+                         for p, a in sorted(self.pending.items()))
+        ev = [Event("points", f"Pointed: {said}.", {"choices": {str(p): a.to_json() for p, a in self.pending.items()}})]
+        writers = [q for q in self.order if q in self.pending and self.needs_detail(q, self.pending[q])]
+        reach = {q: self.reach_of(q, self.pending[q]) for q in writers}
+        self.dependent = {q for q in writers if any(r != q and reach[q] & reach[r] for r in writers)}
+        self.details = {}
+        self.detail_queue = [q for q in writers if q not in self.dependent] + \
+            [q for q in writers if q in self.dependent]
+        if not self.detail_queue:
+            return ev + self._resolve_simultaneous()
+        self.phase = "detail"
+        self.player = self.detail_queue[0]
+        if self.dependent:
+            names = " and ".join(self._pn(q) for q in self.order if q in self.dependent)
+            ev.append(Event("depend", f"{names} may enter the same country: they write their moves down in "
+                                      f"secret (A-V8).", {"players": sorted(self.dependent)}))
+        return ev
+
+    def _write_down(self, action: Action) -> list[Event]:
+        p = self.player
+        self.details[p] = action
+        self.detail_queue.pop(0)
+        if p in self.dependent:
+            ev = [Event("secret", f"{self._pn(p)} has written the move down.", {"player": p})]
+        else:
+            ev = [Event("written", f"{self._pn(p)} writes down: {action.notation()}.", {"player": p})]
+        if self.detail_queue:
+            self.player = self.detail_queue[0]
+            return ev
+        self.phase = "move"
         return ev + self._resolve_simultaneous()
 
     def _resolve_simultaneous(self) -> list[Event]:
         """Reveal every choice and resolve them together, as RULES.md A-V8 says."""
-        choices = dict(self.pending)
-        self.pending = {}
+        choices = {p: self.details.get(p, a) for p, a in self.pending.items()}
+        self.pending, self.details, self.detail_queue, self.dependent = {}, {}, [], set()
+        self.phase = "move"
         said = "; ".join(f"{self._pn(p)}: {a.notation()}" for p, a in sorted(choices.items()))
         ev = [Event("reveal", f"Revealed: {said}.",
                     {"choices": {str(p): a.to_json() for p, a in choices.items()}})]
@@ -822,6 +982,10 @@ class AmoebaState(State):
             "quiet_rounds": self.quiet_rounds,
             "seen": sorted(self.seen),
             "pending": {str(p): a.to_json() for p, a in sorted(self.pending.items())},
+            "details": {str(p): a.to_json() for p, a in sorted(self.details.items())},
+            "detail_queue": list(self.detail_queue),
+            "dependent": sorted(self.dependent),
+            "opening": list(self.opening),
             "joint": None if self.joint is None else {k: (list(v) if isinstance(v, list) else v)
                                                       for k, v in self.joint.items()},
             "joint_used": self.joint_used,
@@ -850,6 +1014,10 @@ class AmoebaState(State):
             s.quiet_rounds = int(data["quiet_rounds"])
             s.seen = {int(x) for x in data["seen"]}
             s.pending = {int(p): game.decode_action(a) for p, a in data["pending"].items()}
+            s.details = {int(p): game.decode_action(a) for p, a in data.get("details", {}).items()}
+            s.detail_queue = [int(x) for x in data.get("detail_queue", [])]
+            s.dependent = {int(x) for x in data.get("dependent", [])}
+            s.opening = [str(x) for x in data.get("opening", [])]
             j = data.get("joint")
             s.joint = None if j is None else {"proposer": int(j["proposer"]), "target": int(j["target"]),
                                               "partners": [int(x) for x in j["partners"]],
@@ -881,6 +1049,10 @@ class AmoebaState(State):
         s.quiet_rounds = self.quiet_rounds
         s.seen = set(self.seen)
         s.pending = dict(self.pending)
+        s.details = dict(self.details)
+        s.detail_queue = self.detail_queue[:]
+        s.dependent = set(self.dependent)
+        s.opening = self.opening
         s.joint = None if self.joint is None else {
             "proposer": self.joint["proposer"], "target": self.joint["target"],
             "partners": list(self.joint["partners"]), "waiting": list(self.joint["waiting"])}
@@ -902,9 +1074,26 @@ class AmoebaState(State):
             assert self.joint is not None
             return (f"{who}: {self._pn(self.joint['proposer'])} asks you to attack "
                     f"#{self.joint['target'] + 1} together. Accept?")
+        if self.phase == "detail":
+            pointed = self.pending[self.player]
+            how = "in secret" if self.player in self.dependent else "openly"
+            what = "the move" if isinstance(pointed, Point) else "which troops follow the attack"
+            return f"{who}: write down {what} {how} ({pointed.notation()})."
         if self.settings["simultaneous"]:
-            return f"{who}: choose an attack or a move in secret."
+            return f"{who}: point in secret at the enemy country to attack or your own country to move from."
         return f"{who}: attack or move."
+
+
+def point_of(action: Action) -> Action:
+    """What a seat points at for ``action`` in A-V8 (rev 2): the attacked country (an ``Attack``
+    without follow-up), the source of a move, or the empty country a gathering goes into."""
+    if isinstance(action, Attack):
+        return Attack(action.target)
+    if isinstance(action, Move):
+        return Point(action.source)
+    if isinstance(action, Gather):
+        return Point(action.dest)
+    return action
 
 
 def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> list[Event]:
@@ -914,9 +1103,13 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
        attacking sums of the start (so two adjacent armies can destroy each other).
     2. Two players moving into the same country: neither move happens (the whole
        move of each; a follow-up leg is dropped, its attack still happens).
-    3. Troops moving away from an attacked country: all of them die, or half of
-       each leg rounded up (setting ``flee_loss``).  The troops that stayed suffer
-       the attack as usual (A-V4 applies to them).
+    3. Troops moving away from an attacked country: all of them die, or half
+       rounded up (setting ``flee_loss``), counted over every destination of that
+       source together (rev 2; the survivors are shared out leg by leg, each leg
+       keeping half of its own rounded down first, then one more for the odd legs
+       in the order written).  The troops that stayed suffer the attack: all of
+       them, or with A-V4 half of what stays rounded down + k (rev 2: judged by
+       what stays, so staying is never safer than fleeing by accident).
     4. A move into a country under attack is unaffected: the attack resolves
        first, then the troops arrive.
     """
@@ -961,10 +1154,11 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
     new = list(troops0)
     for c in range(len(new)):
         new[c] -= out.get(c, 0)
-    # attacks on the troops that stayed
-    for t, k in sorted(kills.items()):
+    # attacks on the troops that stayed (A-V4: judged by what stays)
+    partial = state.settings["partial_kill"]
+    for t in sorted(kills):
         stay = new[t]
-        dead = min(stay, k)
+        dead = min(stay, stay // 2 + partial) if partial else stay
         new[t] -= dead
         who = " and ".join(state._pn(p) for p in attackers_of[t])
         verb = "attack" if len(attackers_of[t]) > 1 else "attacks"
@@ -972,20 +1166,24 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
                         {"target": t, "killed": dead, "players": attackers_of[t], "victim": owner0[t]}))
         state.quiet_rounds = -1
     # movers arrive (those fleeing an attacked country are caught first)
-    flee = state.settings["flee_loss"]
+    keep = _flight_survivors(live, kills, state.settings["flee_loss"])
+    told: set[tuple[int, int]] = set()
     arrive_owner: dict[int, int] = {}
-    for p, s, d, n, _k in live:
+    for i, (p, s, d, n, _k) in enumerate(live):
         if s in kills:
-            lost = n if flee == "all" else (n + 1) // 2
-            if lost:
-                ev.append(Event("caught", f"{lost} of {state._pn(p)}'s troops leaving #{s + 1} are caught "
-                                          f"by the attack.", {"country": s, "lost": lost, "player": p}))
-            n -= lost
+            if (p, s) not in told:
+                told.add((p, s))
+                left = sum(lg[3] for lg in live if lg[0] == p and lg[1] == s)
+                lost = left - sum(keep[j] for j, lg in enumerate(live) if lg[0] == p and lg[1] == s)
+                if lost:
+                    ev.append(Event("caught", f"{lost} of the {left} troops of {state._pn(p)} leaving #{s + 1} "
+                                              f"are caught by the attack.", {"country": s, "lost": lost, "player": p}))
+            n = keep[i]
         new[d] += n
         if n:
             arrive_owner[d] = p
-        ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
-                        {"from": s, "legs": [[d, n]], "player": p}))
+            ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
+                            {"from": s, "legs": [[d, n]], "player": p}))
     for c in range(len(new)):
         if new[c] <= 0:
             state.owner[c] = -1
@@ -994,3 +1192,30 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
             state.owner[c] = arrive_owner[c]
         state.troops[c] = new[c]
     return ev
+
+
+def _flight_survivors(live: list[tuple[int, int, int, int, str]], kills: Mapping[int, int], flee: str) -> list[int]:
+    """A-V8 (rev 2): how many troops of each leg survive leaving an attacked country.  "Half
+    rounded up" is lost over all the legs from one source together; the survivors (half rounded
+    down) are shared out: each leg keeps half of its own rounded down, then the odd legs one more
+    each, in the order written, until the survivors are used up."""
+    keep = [n for _p, _s, _d, n, _k in live]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, (p, s, _d, _n, _k) in enumerate(live):
+        if s in kills:
+            groups.setdefault((p, s), []).append(i)
+    for idx in groups.values():
+        if flee == "all":
+            for i in idx:
+                keep[i] = 0
+            continue
+        total = sum(live[i][3] for i in idx)
+        spare = total // 2
+        for i in idx:
+            keep[i] = live[i][3] // 2
+            spare -= keep[i]
+        for i in idx:
+            if spare > 0 and live[i][3] % 2:
+                keep[i] += 1
+                spare -= 1
+    return keep
