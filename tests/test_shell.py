@@ -250,3 +250,54 @@ def test_load_screen_names_each_save_and_flags_a_damaged_one_without_touching_it
     app.push(scene)
     app.frame([])
     assert scene.labels[describe_save(good)] == good and scene.labels[describe_save(bad)] == bad
+
+
+def test_the_loop_rests_on_an_idle_menu_and_a_board_waiting_for_a_person(app):
+    import time
+
+    now = time.monotonic()
+    assert app.next_wake(now + 10) is None  # the menu: nothing to draw until input
+    scene = play(app)
+    assert app.next_wake(now + 10) is None  # a person to move: sleep
+    anim = _Anim(scene.view, 1.0)
+    assert app.next_wake(now + 10) == 0.0  # an animation: every frame
+    anim.left = 0
+    scene.session.seats[scene.state.current_player()] = "random"
+    assert app.next_wake(now + 10) == 0.0  # a computer seat to move: keep going
+
+
+def test_the_loop_draws_only_when_something_changed(app, monkeypatch):
+    import game.ui.app as app_mod
+
+    clock = [1000.0]
+    drawn = []
+    monkeypatch.setattr(app, "draw", lambda: drawn.append(clock[0] - 1000))
+    monkeypatch.setattr(app_mod.time, "monotonic", lambda: clock[0])
+    waits = [[], [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))]] + [[]] * 40
+    moved_at = []
+
+    def fake_wait(timeout):
+        clock[0] += timeout
+        if not waits:
+            app.running = False
+            return []
+        got = waits.pop(0)
+        if got:
+            moved_at.append(clock[0] - 1000)
+        return got
+
+    class Clock:
+        def tick(self, fps=0):
+            clock[0] += 1 / 60
+
+    monkeypatch.setattr(app_mod, "wait_for_events", fake_wait)
+    monkeypatch.setattr(app, "clock", Clock())
+    monkeypatch.setattr(app, "close", lambda: None)
+    app.run()
+    t = moved_at[0]
+    assert clock[0] - 1000 > 30  # the loop went on sleeping long after the last input
+    fast = [d for d in drawn if t <= d <= t + 1.0]
+    settle = [d for d in drawn if t + 1.1 < d]
+    assert len(fast) >= 55  # full rate for a second after the input
+    assert all(b - a >= 0.24 for a, b in zip(settle, settle[1:]))  # then 4 frames a second ...
+    assert settle and max(settle) <= t + 5.3  # ... and then none at all

@@ -168,6 +168,7 @@ class PlayScene(Scene):
         self._sync_buttons()
 
     def _after_action(self, events: list[Event]) -> None:
+        self.app.poke()
         self.view.on_events(events)
         if any(e.kind in ("roll", "dice", "die") for e in events):
             self.app.sounds.play("dice")
@@ -212,6 +213,7 @@ class PlayScene(Scene):
                         self._worker_result.append(agent.choose(snapshot))
                     except Exception as exc:  # surfaced on the main thread below
                         self._worker_result.append(exc)
+                    self.app.wake()
 
                 self._worker = threading.Thread(target=work, daemon=True)
                 self._worker.start()
@@ -228,6 +230,23 @@ class PlayScene(Scene):
             raise RuntimeError(f"computer player {self.session.seat_kind(state.current_player())!r} chose an "
                                f"illegal action: {choice.notation()} ({self.refusal})")
         self._wait = AI_DELAY if not self.app.headless else 0.0
+
+    def next_wake(self) -> float | None:
+        """0 while the board animates or a computer / replay move is due; while a computer
+        thinks the worker's WAKE event ends the sleep (polled slowly as a fallback)."""
+        if self.view.busy():
+            return 0.0
+        if self.state.is_over():
+            return 0.0 if not self._over_shown else None
+        if self._covered_for is not None:
+            return None
+        if self.replay_queue is not None:
+            return 0.0 if self.replay_queue else None
+        if self.session.is_human_turn():
+            return None
+        if self._worker is not None and self._worker.is_alive():
+            return 0.25
+        return 0.0
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
