@@ -301,3 +301,33 @@ def test_the_loop_draws_only_when_something_changed(app, monkeypatch):
     assert len(fast) >= 55  # full rate for a second after the input
     assert all(b - a >= 0.24 for a, b in zip(settle, settle[1:]))  # then 4 frames a second ...
     assert settle and max(settle) <= t + 5.3  # ... and then none at all
+
+
+def test_game_over_panel_closes_to_study_the_board_and_opens_again(app):
+    scene = play(app, seats=("random", "random"))
+    while not scene.state.is_over():
+        app.frame([])
+    app.frame([])
+    assert isinstance(app.top(), GameOverScene)
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is scene and scene.result_button.visible
+    app.frame(key(pygame.K_r))
+    assert isinstance(app.top(), GameOverScene)
+
+
+def test_continue_is_offered_only_for_an_unfinished_game(app):
+    from game.ui.scenes.pause import saves_dir
+
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    app.reset_to(MenuScene(app))
+    assert "continue" in app.top().buttons.values()
+    scene = play(app, seats=("random", "random"))
+    while not scene.state.is_over():
+        app.frame([])
+    app.frame([])
+    assert not autosave_path().exists()
+    kept = list(saves_dir().glob("pig-finished-*.json"))
+    assert len(kept) == 1 and load_save(kept[0]).actions == scene.session.record.actions
+    app.reset_to(MenuScene(app))
+    assert "continue" not in app.top().buttons.values()

@@ -1,4 +1,5 @@
-"""The result, then replay, rematch or back to the menu."""
+"""The result in a panel over the final board: watch the replay, rematch, back to the menu,
+or close the panel to study the board (the play scene's Result button opens it again)."""
 
 from __future__ import annotations
 
@@ -29,15 +30,19 @@ class GameOverScene(Scene):
         box = self.new_box()
         w, h = self.app.size
         self.buttons = {}
-        x = w // 2 - 3 * 190 // 2
-        for i, (key, label) in enumerate((("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * 190, h // 2 + 40, 170, 48), label,
-                                             self.app.ui, container=box)
+        choices = (("study", "Study the board"), ("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))
+        bw, gap = 170, 14
+        x = w // 2 - (len(choices) * (bw + gap) - gap) // 2
+        for i, (key, label) in enumerate(choices):
+            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + gap), h // 2 + 40, bw, 48), label,
+                                             self.app.ui, container=box,
+                                             tool_tip_text="Esc" if key == "study" else None)
             self.buttons[b] = key
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
+            self.go("study")
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.go(self.buttons[event.ui_element])
 
@@ -46,7 +51,9 @@ class GameOverScene(Scene):
         from .play import PlayScene
 
         rec = self.play.session.record
-        if key == "menu":
+        if key == "study":
+            self.app.pop()  # the final board, with a Result button to bring this back
+        elif key == "menu":
             self.app.reset_to(MenuScene(self.app))
         elif key == "replay":
             fresh = Record(rec.game, dict(rec.settings), rec.seed, [], dict(rec.pins), rec.rules_version,
@@ -61,7 +68,7 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        panel = pygame.Rect(0, 0, 640, 230)
+        panel = pygame.Rect(0, 0, 780, 230)
         panel.center = (w // 2, h // 2)
         veil = pygame.Surface(panel.size, pygame.SRCALPHA)
         veil.fill((248, 244, 230, 235))

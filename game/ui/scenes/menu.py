@@ -88,6 +88,13 @@ class MenuScene(Scene):
         except (SaveError, KeyError) as exc:
             self.app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)
             return False
+        if session.state.is_over() and path == autosave_path():
+            # kept from an older version: a finished game is not continued, it is kept to watch
+            scene = PlayScene(self.app, session)
+            scene._keep_finished(force=True)
+            self.resize(self.app.size)
+            self.app.toast("That game is finished: it is in Load game now, where you can watch it.", 6)
+            return False
         self.app.push(PlayScene(self.app, session))
         return True
 

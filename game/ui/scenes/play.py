@@ -40,6 +40,7 @@ class PlayScene(Scene):
         self._covered_for: int | None = None
         self._last_seat = session.state.current_player()
         self._over_shown = False
+        self._moved = False  # an action was applied in this scene (not only restored)
         self._busy_for = 0.0  # seconds the current animation has been playing
         self.undo_button: pygame_gui.elements.UIButton | None = None
 
@@ -87,6 +88,9 @@ class PlayScene(Scene):
                                                          self.app.ui, container=box, tool_tip_text="F1")
         self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + 10), y, bw, 38), "Menu",
                                                         self.app.ui, container=box, tool_tip_text="Esc")
+        self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - 46, MARGIN_W - 20, 38),
+                                                          "Show the result", self.app.ui, container=box,
+                                                          tool_tip_text="R")
         self._sync_buttons()
 
     def board_rect(self) -> pygame.Rect:
@@ -105,6 +109,12 @@ class PlayScene(Scene):
         super().pause()
 
     def _sync_buttons(self) -> None:
+        result = getattr(self, "result_button", None)
+        if result is not None:
+            if self.state.is_over() and self._over_shown:
+                result.show()
+            else:
+                result.hide()
         if self.undo_button is not None:
             if self.session.can_undo() and self.replay_queue is None:
                 self.undo_button.enable()
@@ -120,6 +130,8 @@ class PlayScene(Scene):
                 self.open_rules()
             elif event.ui_element is self.menu_button:
                 self.open_pause()
+            elif event.ui_element is self.result_button:
+                self.show_result()
             elif self.human_to_move() and not self.view.busy():
                 self.view.handle_event(event)  # the view's own widgets
             return
@@ -135,6 +147,9 @@ class PlayScene(Scene):
                 return
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
+                return
+            if event.key == pygame.K_r and self.state.is_over() and self._over_shown:
+                self.show_result()
                 return
         if self.human_to_move() and not self.view.busy():
             self.view.handle_event(event)
@@ -168,6 +183,7 @@ class PlayScene(Scene):
         self._sync_buttons()
 
     def _after_action(self, events: list[Event]) -> None:
+        self._moved = True
         self.app.poke()
         self.view.on_events(events)
         if any(e.kind in ("roll", "dice", "die") for e in events):
@@ -255,9 +271,31 @@ class PlayScene(Scene):
         self._check_cover()
         if self.state.is_over() and not self._over_shown and not self.view.busy():
             self._over_shown = True
-            from .gameover import GameOverScene
+            self._keep_finished()
+            self._sync_buttons()
+            self.show_result()
 
+    def show_result(self) -> None:
+        """The game-over panel over the final board (closed with Esc, opened again with R)."""
+        from .gameover import GameOverScene
+
+        if self.state.is_over() and self.app.top() is self:
             self.app.push(GameOverScene(self.app, self))
+
+    def _keep_finished(self, force: bool = False) -> None:
+        """A game that finished here leaves Continue: it moves to the Load list, to be watched."""
+        if self.session.autosave is None or not (self._moved or force):
+            return
+        import time
+
+        from .pause import saves_dir
+
+        path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
+        try:
+            self.session.save_as(path)
+            self.session.autosave.unlink(missing_ok=True)
+        except OSError as exc:
+            self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
 
     def _check_cover(self) -> None:
         """Hot-seat hand-over: hide the board between two different human seats."""
@@ -335,7 +373,7 @@ class PlayScene(Scene):
         y += 8
         paper.text(surface, "Log", (x + 8, y), 18, paper.GRAPHITE, bold=True)
         y += 24
-        bottom = h - 60
+        bottom = h - (106 if self.state.is_over() and self._over_shown else 60)
         room = max(0, (bottom - y) // 19)
         lines: list[str] = []
         for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
