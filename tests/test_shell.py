@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.saves import autosave_path, load_save
@@ -331,3 +332,44 @@ def test_continue_is_offered_only_for_an_unfinished_game(app):
     assert len(kept) == 1 and load_save(kept[0]).actions == scene.session.record.actions
     app.reset_to(MenuScene(app))
     assert "continue" not in app.top().buttons.values()
+
+
+def test_computer_seats_are_offered_by_strength_strongest_last_and_unknown_agents_skipped(app):
+    from game import registry
+    from game.registry import Strength, strengths
+
+    rs = registry.get("space")
+    assert [st.label for st in strengths(rs)] == ["Beginner", "Easy", "Normal", "Hard"]
+    assert [st.agent for st in strengths(rs)][-1] == "ace"
+    tigers = registry.get("tigers")
+    assert all(st.agent in tigers.agent_names() for st in strengths(tigers))  # greedy only once it exists
+    setup = SetupScene(app, rs)
+    app.push(setup)
+    app.frame([])
+    assert setup.seat_options() == ["Person", "Computer: Beginner", "Computer: Easy", "Computer: Normal",
+                                    "Computer: Hard"]
+    drop = setup.seat_drops[1]
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Computer: Hard", ui_element=drop)])
+    assert setup.seats[1] == "ace"
+    assert setup.legend_lines()[-1].startswith("Hard: ")
+    registry.STRENGTHS["pig"] = (Strength("Easy", "random", "x."), Strength("Hard", "nobody", "y."))
+    try:
+        assert [st.agent for st in strengths(registry.get("pig"))] == ["random", "ai"]
+    finally:
+        del registry.STRENGTHS["pig"]
+
+
+def test_seat_names_follow_the_palette(app):
+    from game.ui.scenes.settings import apply_palette
+
+    try:
+        apply_palette("high contrast")
+        setup = SetupScene(app, __import__("game.registry").registry.get("tigers"))
+        assert setup.seat_name(0) == "Black" and setup.seat_name(1) == "Red"
+        from game.ui import paper
+
+        assert paper.seat_words("Blue fires at Orange's gun; Bluebell stays.", ["Blue", "Orange"]) == \
+            "Black fires at Red's gun; Bluebell stays."
+        assert paper.seat_words("Player 1 wins.", ["Player 1", "Player 2"]) == "Player 1 wins."
+    finally:
+        apply_palette("colour-blind safe")

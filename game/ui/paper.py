@@ -39,6 +39,24 @@ PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
 )
 PLAYER_SYMBOLS = ("circle", "cross", "triangle", "square", "diamond", "star")
 PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple", "Gold", "Sky")
+#: The colour words of the palette in use (``apply_palette`` swaps them with the colours).
+SEAT_NAMES: tuple[str, ...] = PLAYER_NAMES
+HIGH_CONTRAST_NAMES = ("Black", "Red", "Blue", "Purple", "Brown", "Green")
+
+
+def seat_words(text: str, player_names: Sequence[str]) -> str:
+    """Say ``text`` with the colour words of the palette in use: a game that calls its seats
+    "Blue" and "Orange" is drawn black and red under high contrast, and must say so.
+    ``player_names`` are the game's own seat names; only the colour words they use change."""
+    if SEAT_NAMES == PLAYER_NAMES or not text:
+        return text
+    swap = {PLAYER_NAMES[i]: SEAT_NAMES[i] for i, name in enumerate(player_names[:len(PLAYER_NAMES)])
+            if PLAYER_NAMES[i] in name.split() or name.startswith(PLAYER_NAMES[i])}
+    if not swap:
+        return text
+    import re
+
+    return re.sub(r"\b(" + "|".join(swap) + r")\b", lambda m: swap[m.group(1)], text)
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:

@@ -28,7 +28,7 @@ class CoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
-        name = self.play.state.game.player_name(self.seat)
+        name = self.play.say(self.play.state.game.player_name(self.seat))
         paper.draw_symbol(surface, self.seat, (w // 2, h // 2 - 90), 60, 4)
         paper.text(surface, f"Pass to {name}", (w // 2, h // 2 - 20), 44, paper.INK, "center", bold=True)
         paper.text(surface, "The other players look away. Click when ready.", (w // 2, h // 2 + 36), 24,

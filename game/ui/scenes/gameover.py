@@ -76,6 +76,6 @@ class GameOverScene(Scene):
         pygame.draw.rect(surface, paper.INK, panel, 2, border_radius=10)
         res = self.play.state.result()
         paper.text(surface, "Game over", (w // 2, panel.y + 20), 36, paper.INK, "midtop", bold=True)
-        text = res.text if res else ""
+        text = self.play.say(res.text) if res else ""
         for i, line in enumerate(paper.wrap(text, 22, 600)[:3]):
             paper.text(surface, line, (w // 2, panel.y + 70 + 26 * i), 22, paper.INK, "midtop")

@@ -53,6 +53,21 @@ class PlayScene(Scene):
     def ui(self) -> pygame_gui.UIManager:
         return self.app.ui
 
+    def say(self, text: str) -> str:
+        """Text in the palette's seat colour words (see paper.seat_words)."""
+        game = self.state.game
+        return paper.seat_words(text, [game.player_name(i) for i in range(game.num_players)])
+
+    def seat_title(self, seat: int) -> str:
+        """What sits in that seat, in words: "person", "computer: Normal", "replay"."""
+        kind = self.seat_kind(seat)
+        if kind in ("human", "replay"):
+            return "person" if kind == "human" else kind
+        from ...registry import strengths
+
+        label = next((st.label for st in strengths(self.session.ruleset) if st.agent == kind), kind)
+        return f"computer: {label}"
+
     def seat_kind(self, seat: int) -> str:
         if self.replay_queue is not None:
             return "replay"
@@ -328,20 +343,20 @@ class PlayScene(Scene):
     def _draw_status(self, surface: pygame.Surface, w: int) -> None:
         rs = self.session.ruleset
         paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
-        status = self.state.status()
+        status = self.say(self.state.status())
         seat = self.state.current_player()
         x = 14 + paper.font(26, True).size(rs.title)[0] + 24
         busy = self.view.busy()
         shown = self.view.shown_status() if busy else None
         if shown or (busy and self.state.is_over()):
             # an animation still shows an earlier board: say what it shows, not what comes after
-            status = shown or "The last moves play out..."
+            status = self.say(shown) if shown else "The last moves play out..."
         elif seat >= 0:
             paper.draw_symbol(surface, seat, (x + 8, 22), 16)
             x += 26
             kind = self.seat_kind(seat)
             if kind not in ("human", "replay"):
-                status += f"  (computer: {kind}{', thinking' if self._worker else ''})"
+                status += f"  ({self.seat_title(seat)}{', thinking' if self._worker else ''})"
             elif kind == "replay":
                 status += "  (replay)"
         paper.text(surface, status, (x, 10), 22, paper.INK)
@@ -360,10 +375,9 @@ class PlayScene(Scene):
         pygame.draw.line(surface, (214, 120, 120), (x - 4, STATUS_H), (x - 4, h - 8), 2)
         y = STATUS_H + 4
         for i in range(self.state.game.num_players):
-            name = self.state.game.player_name(i)
+            name = self.say(self.state.game.player_name(i))
             paper.draw_symbol(surface, i, (x + 14, y + 11), 14)
-            kind = self.seat_kind(i)
-            paper.text(surface, f"{name}  ({kind})", (x + 30, y), 18, paper.INK)
+            paper.text(surface, f"{name}  ({self.seat_title(i)})", (x + 30, y), 18, paper.INK)
             y += 24
         y += 6
         for line in self.view.margin_lines():
@@ -377,7 +391,7 @@ class PlayScene(Scene):
         room = max(0, (bottom - y) // 19)
         lines: list[str] = []
         for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
-            wrapped = paper.wrap(entry, 16, MARGIN_W - 20)
+            wrapped = paper.wrap(self.say(entry), 16, MARGIN_W - 20)
             if len(lines) + len(wrapped) > room:
                 break
             lines[:0] = wrapped

@@ -11,7 +11,7 @@ import pygame_gui
 from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
 from ...levels import list_levels
-from ...registry import Ruleset
+from ...registry import Ruleset, strengths
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
@@ -47,14 +47,36 @@ class SetupScene(Scene):
             self.problem = str(exc)
             return self.rs.players[0]
 
+    def seat_name(self, seat: int) -> str:
+        """The seat's name as the game says it, in the palette's colour words."""
+        if self.problem:
+            return f"Player {seat + 1}"
+        game = self.rs.game_cls(self.values)
+        names = [game.player_name(i) for i in range(game.num_players)]
+        return paper.seat_words(names[seat], names)
+
     def seat_options(self) -> list[str]:
-        return ["Person"] + [f"Computer ({name})" for name in self.rs.agent_names()[::-1]]
+        """Person, then the computer levels, strongest last."""
+        return ["Person"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
+
+    def seat_label(self, kind: str) -> str:
+        if kind == "human":
+            return "Person"
+        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), "Person")
+
+    def seat_kind(self, label: str) -> str:
+        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label), "human")
+
+    def seat_help(self, kind: str) -> str:
+        st = next((st for st in strengths(self.rs) if st.agent == kind), None)
+        return f"{st.description} (command line: {st.agent})" if st is not None else "A person at this screen."
 
     def build(self) -> None:
         box = self.new_box()
         ui = self.app.ui
         w, h = self.app.size
         self.widgets, self.labels = {}, []
+        self.seat_drops: dict[int, Any] = {}
         specs = list(self.rs.game_cls.settings_spec)
         top = 150
         rows_per_col = max(1, (h - top - 110) // ROW)
@@ -83,26 +105,45 @@ class SetupScene(Scene):
         self.labels.append(((sx, sy - 36), "Seats"))
         opts = self.seat_options()
         for seat in range(n):
-            current = "Person" if self.seats[seat] == "human" else f"Computer ({self.seats[seat]})"
-            if current not in opts:
-                current = "Person"
-            self.labels.append(((sx + 30, sy + seat * ROW), self.rs.game_cls(self.values).player_name(seat)
-                                 if not self.problem else f"Player {seat + 1}"))
+            current = self.seat_label(self.seats[seat])
+            if self.seat_kind(current) != self.seats[seat]:
+                self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
+            self.labels.append(((sx + 30, sy + seat * ROW), self.seat_name(seat)))
             dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + LABEL_W, sy + seat * ROW,
                                                                                wide, 38), ui, container=box)
             self.widgets[dd] = ("seat", seat)
+            self.seat_drops[seat] = dd
+            dd.set_tooltip(self.seat_help(self.seats[seat]))
         y = sy + n * ROW + 20
         self.labels.append(((sx, y), "Seed (replays)"))
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + LABEL_W, y, wide, 38), ui,
                                                               container=box)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text(self.seed)
+        self.legend_at = pygame.Rect(sx, y + 50, LABEL_W + wide, max(0, h - 100 - (y + 50)))
         labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
         bx = w // 2 - (len(labels) * 220 - 20) // 2
         made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * 220, h - 80, 200, 50), label, ui, container=box)
                 for i, label in enumerate(labels)]
         self.back, self.start = made[0], made[1]
         self.editor = made[2] if self.rs.editor else None
+
+    def legend_lines(self) -> list[str]:
+        """One line for each computer level, as many as fit under the seats."""
+        room = self.legend_at.height // 19
+        out: list[str] = []
+        for st in strengths(self.rs):
+            wrapped = paper.wrap(f"{st.label}: {st.description}", 16, self.legend_at.width)
+            if len(out) + len(wrapped) > room:
+                break  # whole entries only; each seat's tooltip says it too
+            out += wrapped
+        return out
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        y = self.legend_at.y
+        for line in self.legend_lines():
+            paper.text(surface, line, (self.legend_at.x, y), 16, paper.GRAPHITE)
+            y += 19
 
     def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
         ui = self.app.ui
@@ -151,7 +192,8 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
             kind, what = self.widgets[event.ui_element]
             if kind == "seat":
-                self.seats[what] = "human" if event.text == "Person" else event.text[len("Computer ("):-1]
+                self.seats[what] = self.seat_kind(event.text)
+                event.ui_element.set_tooltip(self.seat_help(self.seats[what]))
             else:
                 before = self.num_players()
                 self._set_setting(what, event.text)
@@ -222,5 +264,6 @@ class SetupScene(Scene):
             (sx, sy), _ = seat_label[0]
             for seat in range(len(self.seats)):
                 paper.draw_symbol(surface, seat, (sx + 12, sy + 36 + 19 + seat * ROW), 16)
+        self._draw_legend(surface)
         if self.problem:
             paper.text(surface, self.problem, (w // 2, self.app.size[1] - 120), 19, paper.WARN, "midtop")
