@@ -33,12 +33,12 @@ POLL = 0.02
 WAKE = pygame.event.custom_type()
 
 
-def theme() -> dict[str, Any]:
-    """The pygame_gui theme: paper colours and the bundled hand font."""
+def theme(scale: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme: paper colours and the bundled hand font, at the UI scale."""
     fonts = sprites_dir() / "fonts"
     font = {
         "name": "comicneue",
-        "size": "17",
+        "size": str(round(17 * scale)),
         "regular_path": str(fonts / "ComicNeue-Regular.otf"),
         "bold_path": str(fonts / "ComicNeue-Bold.otf"),
         "italic_path": str(fonts / "ComicNeue-Regular.otf"),
@@ -54,7 +54,8 @@ def theme() -> dict[str, Any]:
         "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
         "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
     }
-    shape = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2", "shadow_width": "0"}
+    shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)), "border_width": "2",
+             "shadow_width": "0"}
     return {
         "defaults": {"colours": colours, "font": font, "misc": {}},
         "button": {"misc": shape, "font": font},
@@ -65,7 +66,7 @@ def theme() -> dict[str, Any]:
         # Tooltips are text boxes too; they need solid paper or they read through the board.
         "tool_tip.text_box": {"colours": {"dark_bg": "#FFFBEA", "normal_border": "#58585F"},
                               "misc": {"border_width": "1", "shadow_width": "0", "padding": "6,4"}, "font": font},
-        "#title": {"font": {**font, "size": "30", "bold": "1"}},
+        "#title": {"font": {**font, "size": str(round(30 * scale)), "bold": "1"}},
     }
 
 
@@ -86,6 +87,65 @@ def wait_for_events(timeout: float) -> list[pygame.event.Event]:
         if left <= 0:
             return []
         time.sleep(min(POLL, left))
+
+
+def usable_desktop() -> tuple[int, int] | None:
+    """The desktop area a window may use (without task bar, dock or menu bar), via SDL's
+    SDL_GetDisplayUsableBounds on the SDL that pygame-ce loaded; else the desktop size."""
+    import ctypes
+    import glob
+    import sys
+
+    class SDLRect(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+    here = Path(pygame.__file__).parent
+    patterns = {"win32": [str(here / "SDL2.dll")], "darwin": [str(here / ".dylibs" / "libSDL2-2*.dylib")]}.get(
+        sys.platform, [str(here.parent / "pygame_ce.libs" / "libSDL2-2*.so*")])
+    for path in (p for pattern in patterns for p in glob.glob(pattern)):
+        try:
+            r = SDLRect()
+            if ctypes.CDLL(path).SDL_GetDisplayUsableBounds(0, ctypes.byref(r)) == 0 and r.w > 0 and r.h > 0:
+                return r.w, r.h
+        except (OSError, AttributeError, ValueError):
+            continue
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes and sizes[0][0] > 0 else None
+
+
+def fit_window(wanted: tuple[int, int], headless: bool = False) -> tuple[int, int]:
+    """The first window: the size the player left it at, but never more than 90% of the usable
+    desktop (a 1366x768 laptop keeps the bottom buttons above the task bar)."""
+    if headless:
+        return wanted
+    area = usable_desktop()
+    if area is None:
+        return wanted
+    w = min(wanted[0], int(area[0] * 0.9))
+    h = min(wanted[1], int(area[1] * 0.9))
+    return max(min(MIN_SIZE[0], area[0]), w), max(min(MIN_SIZE[1], area[1]), h)
+
+
+def declare_dpi_awareness() -> None:
+    """On Windows, say the window draws its own pixels at the monitor's DPI, so Windows does not
+    stretch a blurry bitmap at 125-200% display scaling.  Must run before the window opens."""
+    import sys
+
+    if sys.platform != "win32":
+        return
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    try:
+        import ctypes
+
+        try:
+            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            ctypes.windll.user32.SetProcessDPIAware()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        pass
 
 
 class Scene:
@@ -125,6 +185,10 @@ class Scene:
         if self.app.top() is not self and self.box is not None:
             self.box.hide()
 
+    def px(self, n: float) -> int:
+        """``n`` pixels at the UI scale."""
+        return self.app.px(n)
+
     def new_box(self) -> pygame_gui.core.UIContainer:
         self.box = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.app.size), self.app.ui)
         return self.box
@@ -152,18 +216,19 @@ class App:
     """Owns the window, the pygame_gui manager, prefs, sounds and the scene stack."""
 
     def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
+        declare_dpi_awareness()
         pygame.init()
         paper.reset_caches()
         self.headless = headless
         self.prefs = Prefs.load()
-        self.size = size or self.prefs.window
+        self.scale = self.prefs.ui_scale / 100
+        self.size = size or fit_window(self.prefs.window, headless)
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
+        self.size = self.screen.get_size() if not self.fullscreen else self.size
         pygame.display.set_caption("Paper Wars")
-        self.ui = pygame_gui.UIManager(self.size, theme(), enable_live_theme_updates=False)
-        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"}
-                               for p in (14, 17, 18, 24) for st in ("regular", "bold", "italic")
-                               if (p, st) != (17, "regular")])
+        self.ui = pygame_gui.UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -174,6 +239,30 @@ class App:
         self.first_frame_at: float | None = None
         self._active_until = 0.0
         self._settle_until = 0.0
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at the UI scale (fonts, widgets and margins scale; boards fill the rest)."""
+        return round(n * self.scale)
+
+    def _preload_fonts(self) -> None:
+        sizes = sorted({round(p * self.scale) for p in (14, 17, 18, 24, 30)})
+        loaded = getattr(self, "_fonts_loaded", set())
+        loaded |= {(round(17 * self.scale), "regular"), (round(30 * self.scale), "bold")}  # the theme loads these
+        want = [(p, st) for p in sizes for st in ("regular", "bold", "italic") if (p, st) not in loaded]
+        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"} for p, st in want])
+        self._fonts_loaded = loaded | set(want)
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Change the UI scale now: the theme's fonts and every scene's widgets are rebuilt."""
+        percent = max(75, min(200, int(percent)))
+        self.prefs.ui_scale = percent
+        self.scale = percent / 100
+        self.ui.get_theme().load_theme(theme(self.scale))
+        self._preload_fonts()
+        self.ui.rebuild_all_from_changed_theme_data()
+        self._paper = None
+        for scene in self.scenes:
+            scene.resize(self.size)
 
     # -- window --------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:

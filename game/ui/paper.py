@@ -143,6 +143,18 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def fit(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> tuple[str, int]:
+    """``s`` at ``size`` or smaller so that it fits ``width`` pixels; cut with an ellipsis only
+    when even the smallest size is too wide."""
+    while size > smallest and font(size, bold).size(s)[0] > width:
+        size -= 1
+    if font(size, bold).size(s)[0] <= width:
+        return s, size
+    while s and font(size, bold).size(s + "...")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "...", size
+
+
 # -- paper -------------------------------------------------------------------------
 
 @lru_cache(maxsize=8)

@@ -19,6 +19,8 @@ class Prefs:
     volume: float = 0.6
     palette: str = PALETTES[0]
     show_residue: bool = True
+    #: UI scale in percent (fonts, widgets, board margins), 75-200.
+    ui_scale: int = 100
     #: Last used settings and seats per game: the setup screen starts from them.
     defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     problem: str = ""  # why the stored file could not be used (shown once, never saved)
@@ -46,6 +48,9 @@ class Prefs:
             if data.get("palette") in PALETTES:
                 prefs.palette = data["palette"]
             prefs.show_residue = bool(data.get("show_residue", True))
+            scale = data.get("ui_scale", prefs.ui_scale)
+            if isinstance(scale, int) and not isinstance(scale, bool) and 75 <= scale <= 200:
+                prefs.ui_scale = scale
             if isinstance(data.get("defaults"), dict):
                 prefs.defaults = {k: v for k, v in data["defaults"].items() if isinstance(v, dict)}
             return prefs

@@ -59,6 +59,11 @@ class GameView:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
 
+    def ui_px(self, n: float) -> int:
+        """``n`` pixels at the player's UI scale (for widgets the view places beside its board)."""
+        px = getattr(self.ctx, "px", None)
+        return px(n) if px is not None else round(n)
+
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """The board area changed (window resize); recompute scales, drop caches."""

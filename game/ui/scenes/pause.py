@@ -33,14 +33,23 @@ class PauseScene(Scene):
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
+        px = self.px
         labels = [("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
                   ("settings", "Settings"), ("menu", "Quit to menu")]
         self.buttons = {}
-        y = h // 2 - len(labels) * 56 // 2 + 30
+        step, bh = min(px(56), (h - px(150)) // len(labels)), px(46)
+        bh = min(bh, step - px(6))
+        y = px(130)
+        x = self.column_x()
         for key, label in labels:
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 130, y, 260, 46), label, self.app.ui, container=box)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, px(260), bh), label, self.app.ui, container=box)
             self.buttons[b] = key
-            y += 56
+            y += step
+
+    def column_x(self) -> int:
+        """The buttons' column: centred, or to the left of the list of keys when it fits beside."""
+        w = self.app.size[0]
+        return w // 2 - self.px(260) - self.px(30) if w >= self.px(260 + 60 + 420) else w // 2 - self.px(130)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -76,6 +85,7 @@ class PauseScene(Scene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((244, 239, 225, 215))
         surface.blit(veil, (0, 0))
-        paper.text(surface, "Paused", (w // 2, h // 2 - 170), 40, paper.INK, "center", bold=True)
-        paper.text(surface, "The game is saved after every move.", (w // 2, h // 2 - 130), 20,
+        px = self.px
+        paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
+        paper.text(surface, "The game is saved after every move.", (w // 2, px(90)), px(20),
                    paper.GRAPHITE, "center")

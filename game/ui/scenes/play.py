@@ -90,27 +90,38 @@ class PlayScene(Scene):
         return True
 
     # -- scene lifecycle -----------------------------------------------------------
+    @property
+    def margin_w(self) -> int:
+        return self.px(MARGIN_W)
+
+    @property
+    def status_h(self) -> int:
+        return self.px(STATUS_H)
+
     def build(self) -> None:
         box = self.new_box()
+        px = self.px
         w, h = self.app.size
         self.view.layout(self.board_rect())
-        bw = (MARGIN_W - 40) // 3
-        y = h - 52
-        x0 = w - MARGIN_W + 10
-        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, 38), "Undo", self.app.ui,
-                                                        container=box, tool_tip_text="Ctrl+Z")
-        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + 10, y, bw, 38), "Rules",
-                                                         self.app.ui, container=box, tool_tip_text="F1")
-        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + 10), y, bw, 38), "Menu",
-                                                        self.app.ui, container=box, tool_tip_text="Esc")
-        self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - 46, MARGIN_W - 20, 38),
-                                                          "Show the result", self.app.ui, container=box,
-                                                          tool_tip_text="R")
+        gap, bh = px(10), px(38)
+        bw = (self.margin_w - 2 * gap - px(20)) // 3
+        y = h - bh - px(14)
+        x0 = w - self.margin_w + gap
+        ui = self.app.ui
+        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, bh), "Undo", ui, container=box,
+                                                        tool_tip_text="Ctrl+Z")
+        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + gap, y, bw, bh), "Rules", ui,
+                                                         container=box, tool_tip_text="F1")
+        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh), "Menu", ui,
+                                                        container=box, tool_tip_text="Esc")
+        self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - bh - px(8), self.margin_w - 2 * gap, bh),
+                                                          "Show the result", ui, container=box, tool_tip_text="R")
+        self.buttons_top = y - bh - px(8)
         self._sync_buttons()
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(8, STATUS_H, w - MARGIN_W - 16, h - STATUS_H - 8)
+        return pygame.Rect(8, self.status_h, w - self.margin_w - 16, h - self.status_h - 8)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -342,59 +353,66 @@ class PlayScene(Scene):
 
     def _draw_status(self, surface: pygame.Surface, w: int) -> None:
         rs = self.session.ruleset
-        paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
+        px = self.px
+        paper.text(surface, rs.title, (14, px(8)), px(26), paper.INK, bold=True)
         status = self.say(self.state.status())
         seat = self.state.current_player()
-        x = 14 + paper.font(26, True).size(rs.title)[0] + 24
+        x = 14 + paper.font(px(26), True).size(rs.title)[0] + px(24)
         busy = self.view.busy()
         shown = self.view.shown_status() if busy else None
         if shown or (busy and self.state.is_over()):
             # an animation still shows an earlier board: say what it shows, not what comes after
             status = self.say(shown) if shown else "The last moves play out..."
         elif seat >= 0:
-            paper.draw_symbol(surface, seat, (x + 8, 22), 16)
-            x += 26
+            paper.draw_symbol(surface, seat, (x + px(8), px(22)), px(16))
+            x += px(26)
             kind = self.seat_kind(seat)
             if kind not in ("human", "replay"):
                 status += f"  ({self.seat_title(seat)}{', thinking' if self._worker else ''})"
             elif kind == "replay":
                 status += "  (replay)"
-        paper.text(surface, status, (x, 10), 22, paper.INK)
+        line, size = paper.fit(status, px(22), w - x - 14)
+        paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
-            paper.text(surface, "Not allowed: " + self.refusal + rule, (14, 38), 19, paper.WARN)
+            line, size = paper.fit("Not allowed: " + self.refusal + rule, px(19), w - 28)
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif hint:
-            paper.text(surface, hint, (14, 38), 19, paper.GRAPHITE)
-        pygame.draw.line(surface, paper.FAINT, (8, STATUS_H - 4), (w - 8, STATUS_H - 4), 1)
+            line, size = paper.fit(hint, px(19), w - 28)
+            paper.text(surface, line, (14, px(38)), size, paper.GRAPHITE)
+        pygame.draw.line(surface, paper.FAINT, (8, self.status_h - 4), (w - 8, self.status_h - 4), 1)
 
     def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
-        x = w - MARGIN_W
-        pygame.draw.line(surface, (214, 120, 120), (x - 4, STATUS_H), (x - 4, h - 8), 2)
-        y = STATUS_H + 4
+        px = self.px
+        mw = self.margin_w
+        x = w - mw
+        pygame.draw.line(surface, (214, 120, 120), (x - 4, self.status_h), (x - 4, h - 8), 2)
+        y = self.status_h + 4
         for i in range(self.state.game.num_players):
             name = self.say(self.state.game.player_name(i))
-            paper.draw_symbol(surface, i, (x + 14, y + 11), 14)
-            paper.text(surface, f"{name}  ({self.seat_title(i)})", (x + 30, y), 18, paper.INK)
-            y += 24
-        y += 6
+            paper.draw_symbol(surface, i, (x + px(14), y + px(11)), px(14))
+            for part in paper.wrap(f"{name}  ({self.seat_title(i)})", px(18), mw - px(40)):
+                paper.text(surface, part, (x + px(30), y), px(18), paper.INK)
+                y += px(24)
+        y += px(6)
         for line in self.view.margin_lines():
-            for part in paper.wrap(line, 18, MARGIN_W - 20):
-                paper.text(surface, part, (x + 8, y), 18, paper.INK)
-                y += 22
-        y += 8
-        paper.text(surface, "Log", (x + 8, y), 18, paper.GRAPHITE, bold=True)
-        y += 24
-        bottom = h - (106 if self.state.is_over() and self._over_shown else 60)
-        room = max(0, (bottom - y) // 19)
+            for part in paper.wrap(line, px(18), mw - px(20)):
+                paper.text(surface, part, (x + px(8), y), px(18), paper.INK)
+                y += px(22)
+        y += px(8)
+        paper.text(surface, "Log", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
+        y += px(24)
+        bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
+        room = max(0, (bottom - y) // px(19))
         lines: list[str] = []
         for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
-            wrapped = paper.wrap(self.say(entry), 16, MARGIN_W - 20)
+            wrapped = paper.wrap(self.say(entry), px(16), mw - px(20))
             if len(lines) + len(wrapped) > room:
                 break
             lines[:0] = wrapped
         for line in lines:
-            paper.text(surface, line, (x + 8, y), 16, paper.GRAPHITE)
-            y += 19
+            paper.text(surface, line, (x + px(8), y), px(16), paper.GRAPHITE)
+            y += px(19)
