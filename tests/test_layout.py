@@ -102,6 +102,20 @@ def test_setup_play_and_overlays(app, name):
         app.push(extra)
         check(app, f"{name} {type(extra).__name__}")
         app.pop()
+    app.pop()
+    from game.engine import Chance
+    from game.ui.scenes.replay import ReplayScene
+
+    sess = play.session
+    rng = Chance(5)
+    for _ in range(8):
+        if sess.state.is_over():
+            break
+        sess.submit(sess.state.random_action(rng), save=False)
+    replay = ReplayScene(app, sess.record)
+    app.push(replay)
+    replay.jump(4)
+    check(app, f"{name} replay")
 
 
 def test_first_window_fits_ninety_percent_of_the_usable_desktop(monkeypatch):

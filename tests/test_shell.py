@@ -95,6 +95,8 @@ def test_computer_seat_plays_its_turns_and_game_over_appears(app):
 
 
 def test_rematch_and_replay_from_game_over(app):
+    from game.ui.scenes.replay import ReplayScene
+
     scene = play(app, seats=("random", "random"))
     while not scene.state.is_over():
         app.frame([])
@@ -102,12 +104,80 @@ def test_rematch_and_replay_from_game_over(app):
     over = app.top()
     over.go("replay")
     replay = app.top()
-    assert isinstance(replay, PlayScene) and replay.replay_queue
+    assert isinstance(replay, ReplayScene) and replay.pos == 0 and replay.playing
     for _ in range(3000):
         app.frame([], 1.0)
-        if replay.state.is_over():
+        if replay.pos == len(replay.full):
             break
     assert replay.state.to_json() == scene.state.to_json()
+    assert not replay.playing and app.top() is replay  # no game-over panel over a replay
+
+
+def _replay_of_a_finished_game(app):
+    from game.ui.scenes.replay import ReplayScene
+
+    sess = Session.new("pig", {}, 4, ["random", "random"], autosave=False)
+    agents = [sess.ruleset.make_agent("random", sess.state.game, i) for i in range(2)]
+    snapshots = [sess.state.to_json()]
+    while not sess.state.is_over():
+        sess.submit(agents[sess.state.current_player()].choose(sess.state.clone()), save=False)
+        snapshots.append(sess.state.to_json())
+    scene = ReplayScene(app, sess.record)
+    app.push(scene)
+    app.frame([])
+    return scene, sess, snapshots
+
+
+def test_replay_steps_back_and_forward_and_jumps_showing_exactly_that_point(app):
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    scene.press("play")  # pause
+    assert not scene.playing
+    scene.press("forward")
+    scene.press("forward")
+    scene.press("forward")
+    assert scene.pos == 3 and scene.state.to_json() == snapshots[3]
+    scene.press("back")
+    assert scene.pos == 2 and scene.state.to_json() == snapshots[2]
+    assert len(scene.session.log) == scene._log_len[2]  # the margin holds no sentence from later on
+    scene.press("end")
+    assert scene.state.to_json() == snapshots[-1] and scene.state.is_over()
+    scene.jump(5)
+    assert scene.state.to_json() == snapshots[5]
+    scene.press("start")
+    assert scene.pos == 0 and scene.state.to_json() == snapshots[0]
+
+
+def test_replay_status_speaks_of_the_seat_whose_action_is_shown_and_the_list_jumps(app):
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    scene.press("play")
+    k = next(i for i, st in enumerate(sess.history) if st.seat != sess.history[i + 1].seat) + 1
+    scene.jump(k)  # the last action of a turn: the next seat is another
+    seat = sess.history[k - 1].seat
+    assert scene.shown_seat() == seat != scene.state.current_player()
+    name = scene.state.game.player_name(seat)
+    assert f"action {k} of {len(scene.full)}: {name}:" in scene.status_line()
+    app.frame([])
+    rect, i = scene._entry_rects[0]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1, touch=False)])
+    assert scene.pos == i + 1 and scene.state.to_json() == snapshots[i + 1]
+    speed = scene.speed
+    app.frame(key(pygame.K_PLUS))
+    assert scene.speed == 2 * speed
+
+
+def test_replay_from_a_file_and_a_damaged_file_gets_a_sentence(app, tmp_path):
+    from game.ui.scenes.replay import ReplayScene, open_replay
+
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    app.pop()
+    good = tmp_path / "game.json"
+    sess.save_as(good)
+    assert isinstance(open_replay(app, good), ReplayScene)
+    app.pop()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paperwars-record", "version": 1, "game": "pig", "actions": [{"bogus": 1}]}')
+    assert open_replay(app, bad) is None and app.toast_text
+    assert isinstance(app.top(), MenuScene)
 
 
 def test_cover_screen_between_human_seats_when_information_is_hidden(app, monkeypatch):
@@ -373,3 +443,13 @@ def test_seat_names_follow_the_palette(app):
         assert paper.seat_words("Player 1 wins.", ["Player 1", "Player 2"]) == "Player 1 wins."
     finally:
         apply_palette("colour-blind safe")
+
+
+def test_replay_watch_on_the_command_line_refuses_a_damaged_file_with_one_line(tmp_path, capsys):
+    from game.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["replay", str(bad), "--watch"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paperwars replay: bad.json:") and len(err.strip().splitlines()) == 1

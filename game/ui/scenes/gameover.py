@@ -74,10 +74,10 @@ class GameOverScene(Scene):
         elif key == "menu":
             self.app.reset_to(MenuScene(self.app))
         elif key == "replay":
-            fresh = Record(rec.game, dict(rec.settings), rec.seed, [], dict(rec.pins), rec.rules_version,
-                           list(rec.seats))
-            sess = Session(fresh, autosave=False)
-            self.app.reset_to(PlayScene(self.app, sess, replay=list(rec.actions)))
+            from .replay import ReplayScene
+
+            self.app.reset_to(MenuScene(self.app))
+            self.app.push(ReplayScene(self.app, Record.from_json(rec.to_json(), "this game")))
         elif key == "rematch":
             seats = list(rec.seats[1:] + rec.seats[:1])  # swap who starts
             sess = Session.new(rec.game, dict(rec.settings), 1 + secrets.randbelow(10**9), seats,

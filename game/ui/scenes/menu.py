@@ -116,6 +116,12 @@ class MenuScene(Scene):
         self.app.push(PlayScene(self.app, session))
         return True
 
+    def open_replay(self, path) -> bool:  # type: ignore[no-untyped-def]
+        """Watch a record or save in the replay viewer (the Load screen's Watch button)."""
+        from .replay import open_replay
+
+        return open_replay(self.app, path) is not None
+
     def icon(self, rs: Ruleset) -> pygame.Surface:
         size = (round(self.px(120) * self.card_scale), round(self.px(110) * self.card_scale))
         key = f"{rs.name}@{size}"

@@ -43,6 +43,7 @@ class PlayScene(Scene):
         self._moved = False  # an action was applied in this scene (not only restored)
         self._busy_for = 0.0  # seconds the current animation has been playing
         self.undo_button: pygame_gui.elements.UIButton | None = None
+        self.result_button: pygame_gui.elements.UIButton | None = None
 
     # -- PlayContext ----------------------------------------------------------------
     @property
