@@ -453,3 +453,53 @@ def test_replay_watch_on_the_command_line_refuses_a_damaged_file_with_one_line(t
     assert main(["replay", str(bad), "--watch"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("paperwars replay: bad.json:") and len(err.strip().splitlines()) == 1
+
+
+def test_a_refusal_clears_when_the_player_makes_a_new_legal_choice(app):
+    scene = play(app)
+    app.frame(key(pygame.K_h))  # hold before rolling: refused (P-1)
+    assert scene.refusal
+    picks = []
+
+    def choose(event):  # a view's selection that is legal but no action yet (e.g. an attack preview)
+        if event.type == pygame.MOUSEMOTION:
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_x:
+            scene.refuse("Not that one.")
+            return True
+        picks.append(event)
+        return True
+
+    scene.view.handle_event = choose
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.refusal  # looking around is not a choice
+    app.frame(key(pygame.K_x))
+    assert scene.refusal == "Not that one."  # a refused choice keeps its line
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.rect.center, button=1, touch=False)])
+    assert picks and scene.refusal == ""
+
+
+def test_the_margin_log_waits_for_the_board_during_an_animation(app):
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    before = list(scene.session.log)
+    anim = _Anim(scene.view, 1.0)
+    scene.submit(scene.state.legal_actions()[0])
+    assert len(scene.session.log) > len(before)
+    assert scene.visible_log() == before  # the board still shows the earlier position
+    anim.left = 0
+    assert scene.visible_log() == scene.session.log
+
+
+def test_setup_labels_speak_words_with_the_rule_id_in_the_tooltip(app):
+    from game import registry
+    from game.ui.scenes.setup import rule_of, words_of
+
+    assert words_of("Winners (A-G6)") == "Winners" and rule_of("Winners (A-G6)") == "Rule A-G6."
+    assert words_of("Follow-up (A-V1/V2)") == "Follow-up" and rule_of("Follow-up (A-V1/V2)") == "Rule A-V1/V2."
+    setup = SetupScene(app, registry.get("amoeba"))
+    app.push(setup)
+    app.frame([])
+    tips = [w.tool_tip_text for w, (kind, spec) in setup.widgets.items()
+            if kind == "setting" and spec.label.startswith("Winners")]
+    assert tips and "Rule A-G6." in tips[0]

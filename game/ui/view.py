@@ -90,6 +90,12 @@ class GameView:
         """True while an animation is playing; computer seats wait for it."""
         return False
 
+    def events_shown(self) -> int | None:
+        """While busy: how many events of the last action the board has reached, so the margin
+        log never runs ahead of the board (their sentences appear as the animation gets there).
+        The default holds them all until the animation ends; None shows them all at once."""
+        return 0
+
     def shown_status(self) -> str | None:
         """While an animation shows an earlier board, the status line for it (None: the game's own)."""
         return None

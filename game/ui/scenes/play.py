@@ -23,6 +23,8 @@ from ..view import GameView, load_view_class
 STATUS_H = 64
 MARGIN_W = 300
 AI_DELAY = 0.35  # seconds a computer move stays on screen before the next one
+#: Inputs that are a player's choice (motion and wheel only look around).
+CHOICE_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame_gui.UI_BUTTON_PRESSED)
 
 
 class PlayScene(Scene):
@@ -33,6 +35,10 @@ class PlayScene(Scene):
         self.view: GameView = load_view_class(session.ruleset.view)(self)
         self.refusal = ""
         self.refusal_rule = ""
+        self._refusals = 0  # how many refusals so far (a view's handler that refused leaves the line)
+        # The log holds every sentence at once; while an animation plays, the margin shows only
+        # those the board has reached: (log length before the action, log lines of its events).
+        self._log_hold: tuple[int, list[int]] | None = None
         self.agents: dict[int, Any] = {}
         self._worker: threading.Thread | None = None
         self._worker_result: list[Any] = []
@@ -79,16 +85,51 @@ class PlayScene(Scene):
 
     def refuse(self, message: str, rule: str = "") -> None:
         self.refusal, self.refusal_rule = message, rule
+        self._refusals += 1
+
+    def _to_view(self, event: pygame.event.Event) -> None:
+        """Hand an input event to the view.  A click or key it uses without refusing is a new,
+        legal choice: the old refusal line goes (it must not stand beside a valid preview)."""
+        before = self._refusals
+        used = self.view.handle_event(event)
+        if used and self._refusals == before and event.type in CHOICE_EVENTS:
+            self.refusal = ""
 
     def submit(self, action: Action) -> bool:
+        log_before = len(self.session.log)
         try:
             events = self.session.submit(action)
         except IllegalAction as exc:
-            self.refusal, self.refusal_rule = exc.message, exc.rule
+            self.refuse(exc.message, exc.rule)
             return False
         self.refusal = ""
+        self._hold_log(log_before, events)
         self._after_action(events)
         return True
+
+    def _hold_log(self, log_before: int, events: list[Event]) -> None:
+        """Remember which log lines belong to which event of this action (see visible_log)."""
+        added = len(self.session.log) - log_before
+        texted = [i for i, e in enumerate(events) if e.text]
+        header = added - len(texted)
+        if header < 0:
+            self._log_hold = None
+            return
+        # line k of the added lines (after the header) belongs to event texted[k]
+        self._log_hold = (log_before + header, texted)
+
+    def visible_log(self) -> list[str]:
+        """The log as far as the board has got: while an animation plays, the sentences of the
+        events it has not reached yet wait (GameView.events_shown says how far it is)."""
+        log = self.session.log
+        if self._log_hold is None or not self.view.busy():
+            return log
+        start, texted = self._log_hold
+        shown = self.view.events_shown()
+        if shown is None:
+            return log
+        k = sum(1 for i in texted if i < shown)
+        return log[:start + k]
 
     # -- scene lifecycle -----------------------------------------------------------
     @property
@@ -160,7 +201,7 @@ class PlayScene(Scene):
             elif event.ui_element is self.result_button:
                 self.show_result()
             elif self.human_to_move() and not self.view.busy():
-                self.view.handle_event(event)  # the view's own widgets
+                self._to_view(event)  # the view's own widgets
             return
         if self.view.busy() and self._skip_gesture(event):
             self.view.skip_animation()
@@ -179,7 +220,7 @@ class PlayScene(Scene):
                 self.show_result()
                 return
         if self.human_to_move() and not self.view.busy():
-            self.view.handle_event(event)
+            self._to_view(event)
 
     def _skip_gesture(self, event: pygame.event.Event) -> bool:
         """A left click on the board, Space or Enter while an animation plays: skip to its end."""
@@ -203,6 +244,7 @@ class PlayScene(Scene):
         if self.session.undo():
             self.view.reset()
             self.refusal = ""
+            self._log_hold = None
             self._over_shown = False
             self._last_seat = self.state.current_player()
         else:
@@ -409,7 +451,7 @@ class PlayScene(Scene):
         bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
         room = max(0, (bottom - y) // px(19))
         lines: list[str] = []
-        for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
+        for entry in reversed(self.visible_log()[-40:]):  # newest last; only whole entries
             wrapped = paper.wrap(self.say(entry), px(16), mw - px(20))
             if len(lines) + len(wrapped) > room:
                 break

@@ -70,6 +70,7 @@ class ReplayScene(PlayScene):
         self._entry_rects: list[tuple[pygame.Rect, int]] = []
         self.controls: dict[object, str] = {}
         self._over_shown = True  # a replay never pushes the game-over panel
+        self._current_events: list[Any] = []
 
     @staticmethod
     def _entries(record: Record) -> list[Entry]:
@@ -93,6 +94,7 @@ class ReplayScene(PlayScene):
             self.view.skip_animation()
         action = self.state.game.decode_action(self.full[self.pos])
         events = self.session.submit(action, save=False)
+        self._current_events = events
         self.pos += 1
         self._log_len.append(len(self.session.log))
         if animate:
@@ -339,10 +341,15 @@ class ReplayScene(PlayScene):
 
     def _entry_lines(self, i: int, width: int) -> list[tuple[str, int, bool]]:
         e = self.entries[i]
+        sentences = e.sentences
+        if i == self.pos - 1 and self.view.busy() and self.view.events_shown() is not None:
+            # the margin never runs ahead of the board: sentences appear as the animation reaches them
+            shown = self.view.events_shown() or 0
+            sentences = tuple(ev.text for ev in self._current_events[:shown] if ev.text)
         name = self.say(self.state.game.player_name(e.seat)) if e.seat >= 0 else ""
         head = f"{i + 1}. {name + ': ' if name else ''}{self.say(e.notation)}"
         out = [(part, self.px(16), True) for part in paper.wrap(head, self.px(16), width)]
-        for sentence in e.sentences:
+        for sentence in sentences:
             out += [(part, self.px(15), False) for part in paper.wrap(self.say(sentence), self.px(15), width - self.px(10))]
         return out
 
