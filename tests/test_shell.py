@@ -503,3 +503,45 @@ def test_setup_labels_speak_words_with_the_rule_id_in_the_tooltip(app):
     tips = [w.tool_tip_text for w, (kind, spec) in setup.widgets.items()
             if kind == "setting" and spec.label.startswith("Winners")]
     assert tips and "Rule A-G6." in tips[0]
+
+
+def test_keyboard_reaches_menu_setup_and_dialogs(app):
+    menu = app.top()
+    app.frame(key(pygame.K_TAB))
+    assert menu.focus == 0
+    app.frame(key(pygame.K_RETURN))  # the first card: its setup
+    setup = app.top()
+    assert isinstance(setup, SetupScene)
+    items = setup.focus_items()
+    seat = next(i for i, f in enumerate(items) if f.rect == setup.seat_drops[1].get_abs_rect())
+    before = setup.seats[1]
+    for _ in range(seat + 1):
+        app.frame(key(pygame.K_TAB))
+    app.frame(key(pygame.K_RIGHT))  # the seat's drop-down: the next choice
+    assert setup.seats[1] != before
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is menu
+    scene = play(app)
+    app.frame(key(pygame.K_ESCAPE))
+    pause = app.top()
+    assert isinstance(pause, PauseScene)
+    app.frame(key(pygame.K_DOWN))  # Resume
+    app.frame(key(pygame.K_RETURN))
+    assert app.top() is scene
+
+
+def test_pause_menu_lists_the_games_keys(app):
+    from game import registry
+    from game.ui.scenes.pause import GAME_KEYS
+
+    assert set(GAME_KEYS) == {m.rsplit(".", 1)[1] for m in registry.KNOWN}
+    sess = Session.new("tigers", {}, 3, ["human", "human"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    pause = PauseScene(app, scene)
+    app.push(pause)
+    app.frame([])
+    lines = [t for t, *_ in pause.key_lines(pygame.Rect(700, 130, 500, 600))]
+    assert "Keys in Paper Tigers" in lines and any(t.startswith("L: line of sight") for t in lines)
+    small = [t for t, *_ in pause.key_lines(pygame.Rect(700, 130, 300, 200))]
+    assert small == [] or "Keys in Paper Tigers" in small  # whole sections or nothing, never cut

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -148,14 +150,79 @@ def declare_dpi_awareness() -> None:
         pass
 
 
+@dataclass
+class Focus:
+    """Something the keyboard can reach: Enter/Space activates it, Left/Right adjusts it."""
+
+    rect: pygame.Rect
+    activate: Callable[[], None]
+    adjust: Callable[[int], None] | None = None
+    text_entry: Any = None
+
+
+def widget_focus(scene: Scene, el: Any) -> Focus | None:
+    """Keyboard access to a pygame_gui widget: the same events a mouse would send the scene."""
+    E = pygame.event.Event
+    rect = el.get_abs_rect()
+    if isinstance(el, pygame_gui.elements.UIButton):
+        return Focus(rect, lambda: scene.handle_event(E(pygame_gui.UI_BUTTON_PRESSED, ui_element=el)))
+    if isinstance(el, pygame_gui.elements.UIDropDownMenu):
+        def pick(step: int) -> None:
+            options = [o if isinstance(o, tuple) else (o, o) for o in el.options_list]
+            names = [o[0] for o in options]
+            i = names.index(el.selected_option[0]) if el.selected_option[0] in names else 0
+            el.selected_option = options[(i + step) % len(options)]
+            if el.current_state is not None:
+                el.current_state.finish()
+                el.current_state = el.menu_states["closed"]
+                el.current_state.selected_option = el.selected_option
+                el.current_state.start()
+            scene.handle_event(E(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=el.selected_option[0], ui_element=el))
+        return Focus(rect, lambda: pick(1), pick)
+    if isinstance(el, pygame_gui.elements.UIHorizontalSlider):
+        def slide(step: int) -> None:
+            lo, hi = el.value_range
+            el.set_current_value(max(lo, min(hi, el.get_current_value() + step * max(1, (hi - lo) // 20))))
+            scene.handle_event(E(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=el.get_current_value(), ui_element=el))
+        return Focus(rect, lambda: slide(1), slide)
+    if isinstance(el, pygame_gui.elements.UITextEntryLine):
+        return Focus(rect, lambda: scene.app.ui.set_focus_set(el), None, el)
+    if isinstance(el, pygame_gui.elements.UISelectionList):
+        def choose(step: int) -> None:
+            items = el.item_list
+            if not items:
+                return
+            now = next((i for i, it in enumerate(items) if it.get("selected")), -1)
+            j = max(0, min(len(items) - 1, now + step if now >= 0 else 0))
+            for i, it in enumerate(items):
+                it["selected"] = i == j
+                button = it.get("button_element")
+                if button is not None:
+                    button.select() if i == j else button.unselect()
+            scene.handle_event(E(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text=items[j]["text"], ui_element=el))
+        return Focus(rect, lambda: choose(1), choose)
+    return None
+
+
 class Scene:
     """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
 
     opaque = True
+    #: Tab, arrows, Enter and Space move through this scene's widgets (off where the game owns the keys).
+    keyboard_nav = True
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.box: pygame_gui.core.UIContainer | None = None
+        self.focus = -1  # index into focus_items() chosen with the keyboard, -1: none
+
+    def focus_items(self) -> list[Focus]:
+        """What Tab reaches, top to bottom, left to right: the scene's enabled, visible widgets."""
+        if self.box is None:
+            return []
+        els = [el for el in self.box.elements if el.visible and el.is_enabled]
+        els.sort(key=lambda el: (el.get_abs_rect().y, el.get_abs_rect().x))
+        return [f for f in (widget_focus(self, el) for el in els) if f is not None]
 
     # Lifecycle hooks.
     def enter(self) -> None:
@@ -351,6 +418,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type == pygame.KEYDOWN and self._keyboard(event):
+            return
         consumed = self.ui.process_events(event)
         top = self.top()
         if top is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
@@ -368,6 +437,51 @@ class App:
             top.update(dt)
         self.draw()
 
+    def _keyboard(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab (and Up / Down) move the focus, Left / Right adjust the focused
+        widget, Enter / Space activate it.  True when the key was used here."""
+        top = self.top()
+        if top is None or not top.keyboard_nav:
+            return False
+        items = top.focus_items()
+        if not items:
+            return False
+        k = event.key
+        typing = any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in self.ui.get_focus_set() or ())
+        if typing and k != pygame.K_TAB:
+            return False
+        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+            back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            top.focus = (top.focus + (-1 if back else 1)) % len(items) if top.focus >= 0 else \
+                (len(items) - 1 if back else 0)
+            item = items[top.focus]
+            if item.text_entry is not None:
+                item.activate()
+            elif typing:
+                self.ui.set_focus_set(None)
+            return True
+        if not 0 <= top.focus < len(items):
+            return False
+        item = items[top.focus]
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and item.adjust is not None:
+            item.adjust(1 if k == pygame.K_RIGHT else -1)
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            top.focus = (top.focus + (1 if k == pygame.K_RIGHT else -1)) % len(items)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            item.activate()
+            return True
+        return False
+
+    def _draw_focus(self, screen: pygame.Surface) -> None:
+        top = self.top()
+        if top is None or top.focus < 0 or not top.keyboard_nav:
+            return
+        items = top.focus_items()
+        if top.focus < len(items):
+            pygame.draw.rect(screen, paper.player_colour(0), items[top.focus].rect.inflate(8, 8), 3, border_radius=8)
+
     def draw(self) -> None:
         screen = self.screen
         first = 0
@@ -378,6 +492,7 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(screen)
         self.ui.draw_ui(screen)
+        self._draw_focus(screen)
         if self.toast_text and time.monotonic() < self.toast_until:
             self._draw_toast(screen)
         if self.first_frame_at is None:

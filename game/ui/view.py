@@ -115,6 +115,10 @@ class GameView:
         """Short lines for the margin: counters, caps, pools, whatever players tally on paper."""
         return []
 
+    def keys(self) -> list[tuple[str, str]]:
+        """(key, what it does) for the pause menu's list; empty: the shell's table for this game."""
+        return []
+
     def hint(self) -> str:
         """One line telling the person to move what to do now (shown under the status)."""
         return ""

@@ -9,7 +9,7 @@ from ...registry import Ruleset, rulesets
 from ...saves import SaveError, autosave_path, load_save
 from ...session import Session
 from .. import paper
-from ..app import App, Scene
+from ..app import App, Focus, Scene
 from ..view import load_view_class
 
 CARD_W, CARD_H = 360, 150
@@ -28,7 +28,6 @@ class MenuScene(Scene):
         self.buttons: dict[object, str] = {}
         self.icons: dict[str, pygame.Surface] = {}
         self.card_scale = 1.0
-        self.focus = -1  # the card chosen with the keyboard (arrows), -1: none
 
     def build(self) -> None:
         box = self.new_box()
@@ -69,15 +68,23 @@ class MenuScene(Scene):
                                              self.app.ui, container=box)
             self.buttons[b] = key
 
+    def focus_items(self) -> list[Focus]:
+        """The game cards first (Enter opens the game's setup), then the buttons."""
+        cards = [Focus(rect, lambda rs=rs: self.open_setup(rs)) for rect, rs in self.cards]
+        return cards + super().focus_items()
+
+    def open_setup(self, rs: Ruleset) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app, rs))
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.press(self.buttons[event.ui_element])
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, rs in self.cards:
                 if rect.collidepoint(event.pos):
-                    from .setup import SetupScene
-
-                    self.app.push(SetupScene(self.app, rs))
+                    self.open_setup(rs)
                     return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.running = False

@@ -28,6 +28,7 @@ CHOICE_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, p
 
 
 class PlayScene(Scene):
+    keyboard_nav = False  # the game's own keys (arrows, Tab, Space...) belong to the board
     def __init__(self, app: App, session: Session, replay: Sequence[dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.session = session
