@@ -545,3 +545,13 @@ def test_pause_menu_lists_the_games_keys(app):
     assert "Keys in Paper Tigers" in lines and any(t.startswith("L: line of sight") for t in lines)
     small = [t for t, *_ in pause.key_lines(pygame.Rect(700, 130, 300, 200))]
     assert small == [] or "Keys in Paper Tigers" in small  # whole sections or nothing, never cut
+
+
+def test_a_paused_game_rests_even_when_a_computer_is_to_move(app):
+    import time
+
+    scene = play(app, seats=("random", "random"))
+    app.frame(key(pygame.K_ESCAPE))
+    assert isinstance(app.top(), PauseScene)
+    assert scene.next_wake() == 0.0  # the computer would move ...
+    assert app.next_wake(time.monotonic() + 10) is None  # ... but the pause menu is on top: rest

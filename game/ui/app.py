@@ -526,10 +526,10 @@ class App:
         """Seconds until the loop must run again without input (0: draw every frame, None: only on
         input).  Asks the scenes (animations, computer turns), the toast and the settle period."""
         waits: list[float] = []
-        for scene in self.scenes:
-            w = scene.next_wake()
-            if w is not None:
-                waits.append(max(0.0, w))
+        top = self.top()  # only the top scene is updated, so only it can need frames
+        w = top.next_wake() if top is not None else None
+        if w is not None:
+            waits.append(max(0.0, w))
         if now < self._active_until:
             waits.append(0.0)
         elif now < self._settle_until:
