@@ -36,6 +36,7 @@ class PlayScene(Scene):
         self.view: GameView = load_view_class(session.ruleset.view)(self)
         self.refusal = ""
         self.refusal_rule = ""
+        self._levels: dict[str, str] = {}  # agent name -> strength label, for the margin
         self._refusals = 0  # how many refusals so far (a view's handler that refused leaves the line)
         # The log holds every sentence at once; while an animation plays, the margin shows only
         # those the board has reached: (log length before the action, log lines of its events).
@@ -71,10 +72,11 @@ class PlayScene(Scene):
         kind = self.seat_kind(seat)
         if kind in ("human", "replay"):
             return "person" if kind == "human" else kind
-        from ...registry import strengths
+        if kind not in self._levels:
+            from ...registry import strengths
 
-        label = next((st.label for st in strengths(self.session.ruleset) if st.agent == kind), kind)
-        return f"computer: {label}"
+            self._levels[kind] = next((st.label for st in strengths(self.session.ruleset) if st.agent == kind), kind)
+        return f"computer: {self._levels[kind]}"
 
     def seat_kind(self, seat: int) -> str:
         if self.replay_queue is not None:
