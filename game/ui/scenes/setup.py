@@ -101,7 +101,8 @@ class SetupScene(Scene):
         bottom = h - px(96)  # the buttons
         rows = max(1, (bottom - top) // row)
         col_w0 = label_w + px(WIDGET_W) + px(12)
-        cols = max(1, min(4, (w - px(20)) // col_w0))
+        need = max(1, -(-len(specs) // rows))  # setting columns that hold every setting
+        cols = max(1, min(4, need + 1, (w - px(20)) // col_w0))
         # Widgets take the room there is (long choices such as themes stay readable).
         self.widget_w = wide = max(px(WIDGET_W), min(px(300), (w - px(40)) // cols - label_w - px(12)))
         col_w = label_w + wide + px(12)
