@@ -1,6 +1,7 @@
 """`paperwars bench`: figures, never assertions.  Frame time of the play scene at
 1920x1080 (dummy driver, busiest standard level, computer vs computer), startup
-time, engine throughput in random play, AI decision time, plus each ruleset's own.
+time, engine throughput in random play, AI decision time, idle CPU in a real
+window (the menu and each game's board waiting for a person), plus each ruleset's own.
 """
 
 from __future__ import annotations
@@ -83,6 +84,86 @@ def frame_times(game_name: str, frames: int) -> dict[str, float]:
     return {"median": round(statistics.median(times), 2), "p99": round(_pct(times, 0.99), 2), "frames": frames}
 
 
+IDLE_SECONDS = 10.0
+IDLE_WARMUP = 2.0
+
+
+def idle_child(target: str, seconds: float = IDLE_SECONDS, warmup: float = IDLE_WARMUP) -> None:
+    """Run in a subprocess with a real display: open the menu (``target`` "menu") or a board of
+    that game with every seat a person, let nobody touch it, print the CPU share of one core."""
+    import threading
+
+    import pygame
+
+    from .ui.main import make_app
+
+    app = make_app()
+    if target != "menu":
+        from .session import Session
+        from .ui.scenes.play import PlayScene
+
+        rs = registry.get(target)
+        n = rs.make_game({}).num_players
+        app.push(PlayScene(app, Session.new(target, {}, 5, ["human"] * n, autosave=False)))
+    out: dict[str, float] = {}
+
+    def watch() -> None:
+        time.sleep(warmup)
+        c0, t0 = time.process_time(), time.monotonic()
+        time.sleep(seconds)
+        out["pct"] = 100 * (time.process_time() - c0) / (time.monotonic() - t0)
+        app.running = False
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    threading.Thread(target=watch, daemon=True).start()
+    app.run()
+    print(f"idle-cpu {out.get('pct', -1.0):.2f}", flush=True)
+
+
+def _display() -> tuple[str, subprocess.Popen[bytes] | None]:
+    """The DISPLAY to measure in: the one we run under, else a private Xvfb (stopped afterwards)."""
+    if os.environ.get("DISPLAY"):
+        return os.environ["DISPLAY"], None
+    r, w = os.pipe()
+    try:
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                                pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        os.close(r)
+        os.close(w)
+        return "", None
+    os.close(w)
+    with os.fdopen(r) as f:
+        number = f.readline().strip()
+    if not number:
+        xvfb.kill()
+        return "", None
+    return f":{number}", xvfb
+
+
+def idle_cpu_pct(names: list[str]) -> dict[str, Any]:
+    """CPU time over 10 s while nobody touches the window, as % of one core: the menu and a
+    board of each game waiting for a person, each in a fresh process with a real X window."""
+    display, xvfb = _display()
+    if not display:
+        return {"skipped": "no DISPLAY and no Xvfb to start"}
+    out: dict[str, Any] = {"display": display, "seconds": IDLE_SECONDS}
+    try:
+        for target in ["menu", *names]:
+            env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+            env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy",
+                       PAPERWARS_HOME=tempfile.mkdtemp(prefix="paperwars-idle-"))
+            proc = subprocess.run([sys.executable, "-c", f"from game.bench import idle_child; idle_child({target!r})"],
+                                  capture_output=True, text=True, env=env, timeout=IDLE_SECONDS + 60)
+            line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("idle-cpu")), "")
+            out[target] = float(line.split()[1]) if line else f"failed: {proc.stderr.strip()[-200:]}"
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+            xvfb.wait(timeout=10)
+    return out
+
+
 def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
     names = [game] if game else [rs.name for rs in registry.rulesets() if rs.view]
     out: dict[str, Any] = {"startup_ms": startup_ms(), "games": {}}
@@ -99,6 +180,9 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         if rs.bench_extra is not None and not quick:
             fig.update(rs.bench_extra())
         out["games"][name] = fig
+    if not quick:  # ten seconds a screen: only in the full bench
+        known = [n for n in names if n in {rs.name for rs in registry.rulesets()[:len(registry.KNOWN)]}]
+        out["idle_cpu_pct"] = idle_cpu_pct(known)
     if game:
         out.update(out["games"][game])
         out["game"] = game

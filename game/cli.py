@@ -46,6 +46,10 @@ def _replay(args: argparse.Namespace) -> int:
 def _replay_file(path: Path, args: argparse.Namespace) -> int:
     from .records import RecordError
 
+    if args.watch:
+        from .ui.main import watch
+
+        return watch(args.file)
     try:
         record = _load_record(path)
         steps = []
@@ -122,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("replay", help="replay a record or save headless")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--watch", action="store_true", help="open the replay viewer in a window")
     p.set_defaults(fn=_replay)
     p = sub.add_parser("selfplay", help="computer-vs-computer games")
     p.add_argument("game")

@@ -55,6 +55,46 @@ class Ruleset:
         return factory(game, seed)
 
 
+@dataclass(frozen=True)
+class Strength:
+    """A computer player as the setup screen offers it: a level a player understands."""
+
+    label: str
+    agent: str
+    description: str
+
+
+#: Computer players by strength, weakest first, strongest last, per game.  The agent names stay
+#: for the command line; a level whose agent the game does not (yet) have is skipped.
+STRENGTHS: dict[str, tuple[Strength, ...]] = {
+    "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
+               Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
+               Strength("Normal", "ai", "Searches many futures before each move.")),
+    "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
+                 Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
+                 Strength("Normal", "ai", "Weighs the dice for each move and answer.")),
+    "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
+              Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
+              Strength("Normal", "ai", "Aims with care among several flicks."),
+              Strength("Hard", "ace", "Aims precisely and tries many flicks.")),
+    "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
+               Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
+               Strength("Normal", "ai", "Plans moves and fire around cover.")),
+    "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
+                 Strength("Normal", "ai", "Heroes plan their moves against the invaders.")),
+}
+
+
+def strengths(rs: Ruleset) -> list[Strength]:
+    """The levels offered for ``rs``, weakest first; agents it lacks are left out, and an agent
+    no level names is offered under its own name (a new agent is never hidden)."""
+    names = rs.agent_names()
+    out = [st for st in STRENGTHS.get(rs.name, ()) if st.agent in names]
+    named = {st.agent for st in out}
+    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names if n not in named]
+    return out
+
+
 # Modules that define RULESET, in menu order.  A game joins this list when it is playable.
 KNOWN: tuple[str, ...] = ("game.rules.amoeba", "game.rules.warigami", "game.rules.space", "game.rules.tigers", "game.rules.invasion")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.saves import autosave_path, load_save
@@ -94,6 +95,8 @@ def test_computer_seat_plays_its_turns_and_game_over_appears(app):
 
 
 def test_rematch_and_replay_from_game_over(app):
+    from game.ui.scenes.replay import ReplayScene
+
     scene = play(app, seats=("random", "random"))
     while not scene.state.is_over():
         app.frame([])
@@ -101,12 +104,80 @@ def test_rematch_and_replay_from_game_over(app):
     over = app.top()
     over.go("replay")
     replay = app.top()
-    assert isinstance(replay, PlayScene) and replay.replay_queue
+    assert isinstance(replay, ReplayScene) and replay.pos == 0 and replay.playing
     for _ in range(3000):
         app.frame([], 1.0)
-        if replay.state.is_over():
+        if replay.pos == len(replay.full):
             break
     assert replay.state.to_json() == scene.state.to_json()
+    assert not replay.playing and app.top() is replay  # no game-over panel over a replay
+
+
+def _replay_of_a_finished_game(app):
+    from game.ui.scenes.replay import ReplayScene
+
+    sess = Session.new("pig", {}, 4, ["random", "random"], autosave=False)
+    agents = [sess.ruleset.make_agent("random", sess.state.game, i) for i in range(2)]
+    snapshots = [sess.state.to_json()]
+    while not sess.state.is_over():
+        sess.submit(agents[sess.state.current_player()].choose(sess.state.clone()), save=False)
+        snapshots.append(sess.state.to_json())
+    scene = ReplayScene(app, sess.record)
+    app.push(scene)
+    app.frame([])
+    return scene, sess, snapshots
+
+
+def test_replay_steps_back_and_forward_and_jumps_showing_exactly_that_point(app):
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    scene.press("play")  # pause
+    assert not scene.playing
+    scene.press("forward")
+    scene.press("forward")
+    scene.press("forward")
+    assert scene.pos == 3 and scene.state.to_json() == snapshots[3]
+    scene.press("back")
+    assert scene.pos == 2 and scene.state.to_json() == snapshots[2]
+    assert len(scene.session.log) == scene._log_len[2]  # the margin holds no sentence from later on
+    scene.press("end")
+    assert scene.state.to_json() == snapshots[-1] and scene.state.is_over()
+    scene.jump(5)
+    assert scene.state.to_json() == snapshots[5]
+    scene.press("start")
+    assert scene.pos == 0 and scene.state.to_json() == snapshots[0]
+
+
+def test_replay_status_speaks_of_the_seat_whose_action_is_shown_and_the_list_jumps(app):
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    scene.press("play")
+    k = next(i for i, st in enumerate(sess.history) if st.seat != sess.history[i + 1].seat) + 1
+    scene.jump(k)  # the last action of a turn: the next seat is another
+    seat = sess.history[k - 1].seat
+    assert scene.shown_seat() == seat != scene.state.current_player()
+    name = scene.state.game.player_name(seat)
+    assert f"action {k} of {len(scene.full)}: {name}:" in scene.status_line()
+    app.frame([])
+    rect, i = scene._entry_rects[0]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1, touch=False)])
+    assert scene.pos == i + 1 and scene.state.to_json() == snapshots[i + 1]
+    speed = scene.speed
+    app.frame(key(pygame.K_PLUS))
+    assert scene.speed == 2 * speed
+
+
+def test_replay_from_a_file_and_a_damaged_file_gets_a_sentence(app, tmp_path):
+    from game.ui.scenes.replay import ReplayScene, open_replay
+
+    scene, sess, snapshots = _replay_of_a_finished_game(app)
+    app.pop()
+    good = tmp_path / "game.json"
+    sess.save_as(good)
+    assert isinstance(open_replay(app, good), ReplayScene)
+    app.pop()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paperwars-record", "version": 1, "game": "pig", "actions": [{"bogus": 1}]}')
+    assert open_replay(app, bad) is None and app.toast_text
+    assert isinstance(app.top(), MenuScene)
 
 
 def test_cover_screen_between_human_seats_when_information_is_hidden(app, monkeypatch):
@@ -250,3 +321,237 @@ def test_load_screen_names_each_save_and_flags_a_damaged_one_without_touching_it
     app.push(scene)
     app.frame([])
     assert scene.labels[describe_save(good)] == good and scene.labels[describe_save(bad)] == bad
+
+
+def test_the_loop_rests_on_an_idle_menu_and_a_board_waiting_for_a_person(app):
+    import time
+
+    now = time.monotonic()
+    assert app.next_wake(now + 10) is None  # the menu: nothing to draw until input
+    scene = play(app)
+    assert app.next_wake(now + 10) is None  # a person to move: sleep
+    anim = _Anim(scene.view, 1.0)
+    assert app.next_wake(now + 10) == 0.0  # an animation: every frame
+    anim.left = 0
+    scene.session.seats[scene.state.current_player()] = "random"
+    assert app.next_wake(now + 10) == 0.0  # a computer seat to move: keep going
+
+
+def test_the_loop_draws_only_when_something_changed(app, monkeypatch):
+    import game.ui.app as app_mod
+
+    clock = [1000.0]
+    drawn = []
+    monkeypatch.setattr(app, "draw", lambda: drawn.append(clock[0] - 1000))
+    monkeypatch.setattr(app_mod.time, "monotonic", lambda: clock[0])
+    waits = [[], [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))]] + [[]] * 40
+    moved_at = []
+
+    def fake_wait(timeout):
+        clock[0] += timeout
+        if not waits:
+            app.running = False
+            return []
+        got = waits.pop(0)
+        if got:
+            moved_at.append(clock[0] - 1000)
+        return got
+
+    class Clock:
+        def tick(self, fps=0):
+            clock[0] += 1 / 60
+
+    monkeypatch.setattr(app_mod, "wait_for_events", fake_wait)
+    monkeypatch.setattr(app, "clock", Clock())
+    monkeypatch.setattr(app, "close", lambda: None)
+    app.run()
+    t = moved_at[0]
+    assert clock[0] - 1000 > 30  # the loop went on sleeping long after the last input
+    fast = [d for d in drawn if t <= d <= t + 1.0]
+    settle = [d for d in drawn if t + 1.1 < d]
+    assert len(fast) >= 55  # full rate for a second after the input
+    assert all(b - a >= 0.24 for a, b in zip(settle, settle[1:]))  # then 4 frames a second ...
+    assert settle and max(settle) <= t + 5.3  # ... and then none at all
+
+
+def test_game_over_panel_closes_to_study_the_board_and_opens_again(app):
+    scene = play(app, seats=("random", "random"))
+    while not scene.state.is_over():
+        app.frame([])
+    app.frame([])
+    assert isinstance(app.top(), GameOverScene)
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is scene and scene.result_button.visible
+    app.frame(key(pygame.K_r))
+    assert isinstance(app.top(), GameOverScene)
+
+
+def test_continue_is_offered_only_for_an_unfinished_game(app):
+    from game.ui.scenes.pause import saves_dir
+
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    app.reset_to(MenuScene(app))
+    assert "continue" in app.top().buttons.values()
+    scene = play(app, seats=("random", "random"))
+    while not scene.state.is_over():
+        app.frame([])
+    app.frame([])
+    assert not autosave_path().exists()
+    kept = list(saves_dir().glob("pig-finished-*.json"))
+    assert len(kept) == 1 and load_save(kept[0]).actions == scene.session.record.actions
+    app.reset_to(MenuScene(app))
+    assert "continue" not in app.top().buttons.values()
+
+
+def test_computer_seats_are_offered_by_strength_strongest_last_and_unknown_agents_skipped(app):
+    from game import registry
+    from game.registry import Strength, strengths
+
+    rs = registry.get("space")
+    assert [st.label for st in strengths(rs)] == ["Beginner", "Easy", "Normal", "Hard"]
+    assert [st.agent for st in strengths(rs)][-1] == "ace"
+    tigers = registry.get("tigers")
+    assert all(st.agent in tigers.agent_names() for st in strengths(tigers))  # greedy only once it exists
+    setup = SetupScene(app, rs)
+    app.push(setup)
+    app.frame([])
+    assert setup.seat_options() == ["Person", "Computer: Beginner", "Computer: Easy", "Computer: Normal",
+                                    "Computer: Hard"]
+    drop = setup.seat_drops[1]
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Computer: Hard", ui_element=drop)])
+    assert setup.seats[1] == "ace"
+    assert setup.legend_lines()[-1].startswith("Hard: ")
+    registry.STRENGTHS["pig"] = (Strength("Easy", "random", "x."), Strength("Hard", "nobody", "y."))
+    try:
+        assert [st.agent for st in strengths(registry.get("pig"))] == ["random", "ai"]
+    finally:
+        del registry.STRENGTHS["pig"]
+
+
+def test_seat_names_follow_the_palette(app):
+    from game.ui.scenes.settings import apply_palette
+
+    try:
+        apply_palette("high contrast")
+        setup = SetupScene(app, __import__("game.registry").registry.get("tigers"))
+        assert setup.seat_name(0) == "Black" and setup.seat_name(1) == "Red"
+        from game.ui import paper
+
+        assert paper.seat_words("Blue fires at Orange's gun; Bluebell stays.", ["Blue", "Orange"]) == \
+            "Black fires at Red's gun; Bluebell stays."
+        assert paper.seat_words("Player 1 wins.", ["Player 1", "Player 2"]) == "Player 1 wins."
+    finally:
+        apply_palette("colour-blind safe")
+
+
+def test_replay_watch_on_the_command_line_refuses_a_damaged_file_with_one_line(tmp_path, capsys):
+    from game.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["replay", str(bad), "--watch"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paperwars replay: bad.json:") and len(err.strip().splitlines()) == 1
+
+
+def test_a_refusal_clears_when_the_player_makes_a_new_legal_choice(app):
+    scene = play(app)
+    app.frame(key(pygame.K_h))  # hold before rolling: refused (P-1)
+    assert scene.refusal
+    picks = []
+
+    def choose(event):  # a view's selection that is legal but no action yet (e.g. an attack preview)
+        if event.type == pygame.MOUSEMOTION:
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_x:
+            scene.refuse("Not that one.")
+            return True
+        picks.append(event)
+        return True
+
+    scene.view.handle_event = choose
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.refusal  # looking around is not a choice
+    app.frame(key(pygame.K_x))
+    assert scene.refusal == "Not that one."  # a refused choice keeps its line
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.view.rect.center, button=1, touch=False)])
+    assert picks and scene.refusal == ""
+
+
+def test_the_margin_log_waits_for_the_board_during_an_animation(app):
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    before = list(scene.session.log)
+    anim = _Anim(scene.view, 1.0)
+    scene.submit(scene.state.legal_actions()[0])
+    assert len(scene.session.log) > len(before)
+    assert scene.visible_log() == before  # the board still shows the earlier position
+    anim.left = 0
+    assert scene.visible_log() == scene.session.log
+
+
+def test_setup_labels_speak_words_with_the_rule_id_in_the_tooltip(app):
+    from game import registry
+    from game.ui.scenes.setup import rule_of, words_of
+
+    assert words_of("Winners (A-G6)") == "Winners" and rule_of("Winners (A-G6)") == "Rule A-G6."
+    assert words_of("Follow-up (A-V1/V2)") == "Follow-up" and rule_of("Follow-up (A-V1/V2)") == "Rule A-V1/V2."
+    setup = SetupScene(app, registry.get("amoeba"))
+    app.push(setup)
+    app.frame([])
+    tips = [w.tool_tip_text for w, (kind, spec) in setup.widgets.items()
+            if kind == "setting" and spec.label.startswith("Winners")]
+    assert tips and "Rule A-G6." in tips[0]
+
+
+def test_keyboard_reaches_menu_setup_and_dialogs(app):
+    menu = app.top()
+    app.frame(key(pygame.K_TAB))
+    assert menu.focus == 0
+    app.frame(key(pygame.K_RETURN))  # the first card: its setup
+    setup = app.top()
+    assert isinstance(setup, SetupScene)
+    items = setup.focus_items()
+    seat = next(i for i, f in enumerate(items) if f.rect == setup.seat_drops[1].get_abs_rect())
+    before = setup.seats[1]
+    for _ in range(seat + 1):
+        app.frame(key(pygame.K_TAB))
+    app.frame(key(pygame.K_RIGHT))  # the seat's drop-down: the next choice
+    assert setup.seats[1] != before
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is menu
+    scene = play(app)
+    app.frame(key(pygame.K_ESCAPE))
+    pause = app.top()
+    assert isinstance(pause, PauseScene)
+    app.frame(key(pygame.K_DOWN))  # Resume
+    app.frame(key(pygame.K_RETURN))
+    assert app.top() is scene
+
+
+def test_pause_menu_lists_the_games_keys(app):
+    from game import registry
+    from game.ui.scenes.pause import GAME_KEYS
+
+    assert set(GAME_KEYS) == {m.rsplit(".", 1)[1] for m in registry.KNOWN}
+    sess = Session.new("tigers", {}, 3, ["human", "human"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    pause = PauseScene(app, scene)
+    app.push(pause)
+    app.frame([])
+    lines = [t for t, *_ in pause.key_lines(pygame.Rect(700, 130, 500, 600))]
+    assert "Keys in Paper Tigers" in lines and any(t.startswith("L: line of sight") for t in lines)
+    small = [t for t, *_ in pause.key_lines(pygame.Rect(700, 130, 300, 200))]
+    assert small == [] or "Keys in Paper Tigers" in small  # whole sections or nothing, never cut
+
+
+def test_a_paused_game_rests_even_when_a_computer_is_to_move(app):
+    import time
+
+    scene = play(app, seats=("random", "random"))
+    app.frame(key(pygame.K_ESCAPE))
+    assert isinstance(app.top(), PauseScene)
+    assert scene.next_wake() == 0.0  # the computer would move ...
+    assert app.next_wake(time.monotonic() + 10) is None  # ... but the pause menu is on top: rest

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +22,25 @@ from .prefs import Prefs
 from .sound import Sounds
 
 MIN_SIZE = (800, 560)
+#: After input or a move, frames at full rate for this long (fades, hovers settle) ...
+LINGER_FAST = 1.0
+#: ... then a few frames a second until this long after the last input (tooltips, timed notes).
+LINGER_SLOW = 5.0
+SETTLE_STEP = 0.25
+#: Longest sleep without any event, and the longest dt an update ever sees after a sleep.
+IDLE_WAKE = 1.0
+MAX_DT = 0.1
+POLL = 0.02
+#: Posted by worker threads (a computer move is ready) to wake the resting main loop.
+WAKE = pygame.event.custom_type()
 
 
-def theme() -> dict[str, Any]:
-    """The pygame_gui theme: paper colours and the bundled hand font."""
+def theme(scale: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme: paper colours and the bundled hand font, at the UI scale."""
     fonts = sprites_dir() / "fonts"
     font = {
         "name": "comicneue",
-        "size": "17",
+        "size": str(round(17 * scale)),
         "regular_path": str(fonts / "ComicNeue-Regular.otf"),
         "bold_path": str(fonts / "ComicNeue-Bold.otf"),
         "italic_path": str(fonts / "ComicNeue-Regular.otf"),
@@ -43,7 +56,8 @@ def theme() -> dict[str, Any]:
         "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
         "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
     }
-    shape = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "2", "shadow_width": "0"}
+    shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)), "border_width": "2",
+             "shadow_width": "0"}
     return {
         "defaults": {"colours": colours, "font": font, "misc": {}},
         "button": {"misc": shape, "font": font},
@@ -54,18 +68,161 @@ def theme() -> dict[str, Any]:
         # Tooltips are text boxes too; they need solid paper or they read through the board.
         "tool_tip.text_box": {"colours": {"dark_bg": "#FFFBEA", "normal_border": "#58585F"},
                               "misc": {"border_width": "1", "shadow_width": "0", "padding": "6,4"}, "font": font},
-        "#title": {"font": {**font, "size": "30", "bold": "1"}},
+        "#title": {"font": {**font, "size": str(round(30 * scale)), "bold": "1"}},
     }
+
+
+def wait_for_events(timeout: float) -> list[pygame.event.Event]:
+    """Sleep until an event arrives or ``timeout`` seconds pass.
+
+    Not ``pygame.event.wait``: pygame-ce re-implements it as a loop that pumps the queue and
+    calls ``SDL_Delay(1)``, a thousand wake-ups a second (measured: 2.4% of a core in an X
+    window doing nothing).  Sleeping in slices of ``POLL`` seconds costs about 0.6% and answers
+    a click within one frame at 50 Hz.
+    """
+    end = time.monotonic() + timeout
+    while True:
+        events = pygame.event.get()
+        if events:
+            return events
+        left = end - time.monotonic()
+        if left <= 0:
+            return []
+        time.sleep(min(POLL, left))
+
+
+def usable_desktop() -> tuple[int, int] | None:
+    """The desktop area a window may use (without task bar, dock or menu bar), via SDL's
+    SDL_GetDisplayUsableBounds on the SDL that pygame-ce loaded; else the desktop size."""
+    import ctypes
+    import glob
+    import sys
+
+    class SDLRect(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+    here = Path(pygame.__file__).parent
+    patterns = {"win32": [str(here / "SDL2.dll")], "darwin": [str(here / ".dylibs" / "libSDL2-2*.dylib")]}.get(
+        sys.platform, [str(here.parent / "pygame_ce.libs" / "libSDL2-2*.so*")])
+    for path in (p for pattern in patterns for p in glob.glob(pattern)):
+        try:
+            r = SDLRect()
+            if ctypes.CDLL(path).SDL_GetDisplayUsableBounds(0, ctypes.byref(r)) == 0 and r.w > 0 and r.h > 0:
+                return r.w, r.h
+        except (OSError, AttributeError, ValueError):
+            continue
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return sizes[0] if sizes and sizes[0][0] > 0 else None
+
+
+def fit_window(wanted: tuple[int, int], headless: bool = False) -> tuple[int, int]:
+    """The first window: the size the player left it at, but never more than 90% of the usable
+    desktop (a 1366x768 laptop keeps the bottom buttons above the task bar)."""
+    if headless:
+        return wanted
+    area = usable_desktop()
+    if area is None:
+        return wanted
+    w = min(wanted[0], int(area[0] * 0.9))
+    h = min(wanted[1], int(area[1] * 0.9))
+    return max(min(MIN_SIZE[0], area[0]), w), max(min(MIN_SIZE[1], area[1]), h)
+
+
+def declare_dpi_awareness() -> None:
+    """On Windows, say the window draws its own pixels at the monitor's DPI, so Windows does not
+    stretch a blurry bitmap at 125-200% display scaling.  Must run before the window opens."""
+    import sys
+
+    if sys.platform != "win32":
+        return
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+    try:
+        import ctypes
+
+        try:
+            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            ctypes.windll.user32.SetProcessDPIAware()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        pass
+
+
+@dataclass
+class Focus:
+    """Something the keyboard can reach: Enter/Space activates it, Left/Right adjusts it."""
+
+    rect: pygame.Rect
+    activate: Callable[[], None]
+    adjust: Callable[[int], None] | None = None
+    text_entry: Any = None
+
+
+def widget_focus(scene: Scene, el: Any) -> Focus | None:
+    """Keyboard access to a pygame_gui widget: the same events a mouse would send the scene."""
+    E = pygame.event.Event
+    rect = el.get_abs_rect()
+    if isinstance(el, pygame_gui.elements.UIButton):
+        return Focus(rect, lambda: scene.handle_event(E(pygame_gui.UI_BUTTON_PRESSED, ui_element=el)))
+    if isinstance(el, pygame_gui.elements.UIDropDownMenu):
+        def pick(step: int) -> None:
+            options = [o if isinstance(o, tuple) else (o, o) for o in el.options_list]
+            names = [o[0] for o in options]
+            i = names.index(el.selected_option[0]) if el.selected_option[0] in names else 0
+            el.selected_option = options[(i + step) % len(options)]
+            if el.current_state is not None:
+                el.current_state.finish()
+                el.current_state = el.menu_states["closed"]
+                el.current_state.selected_option = el.selected_option
+                el.current_state.start()
+            scene.handle_event(E(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=el.selected_option[0], ui_element=el))
+        return Focus(rect, lambda: pick(1), pick)
+    if isinstance(el, pygame_gui.elements.UIHorizontalSlider):
+        def slide(step: int) -> None:
+            lo, hi = el.value_range
+            el.set_current_value(max(lo, min(hi, el.get_current_value() + step * max(1, (hi - lo) // 20))))
+            scene.handle_event(E(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=el.get_current_value(), ui_element=el))
+        return Focus(rect, lambda: slide(1), slide)
+    if isinstance(el, pygame_gui.elements.UITextEntryLine):
+        return Focus(rect, lambda: scene.app.ui.set_focus_set(el), None, el)
+    if isinstance(el, pygame_gui.elements.UISelectionList):
+        def choose(step: int) -> None:
+            items = el.item_list
+            if not items:
+                return
+            now = next((i for i, it in enumerate(items) if it.get("selected")), -1)
+            j = max(0, min(len(items) - 1, now + step if now >= 0 else 0))
+            for i, it in enumerate(items):
+                it["selected"] = i == j
+                button = it.get("button_element")
+                if button is not None:
+                    button.select() if i == j else button.unselect()
+            scene.handle_event(E(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text=items[j]["text"], ui_element=el))
+        return Focus(rect, lambda: choose(1), choose)
+    return None
 
 
 class Scene:
     """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
 
     opaque = True
+    #: Tab, arrows, Enter and Space move through this scene's widgets (off where the game owns the keys).
+    keyboard_nav = True
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.box: pygame_gui.core.UIContainer | None = None
+        self.focus = -1  # index into focus_items() chosen with the keyboard, -1: none
+
+    def focus_items(self) -> list[Focus]:
+        """What Tab reaches, top to bottom, left to right: the scene's enabled, visible widgets."""
+        if self.box is None:
+            return []
+        els = [el for el in self.box.elements if el.visible and el.is_enabled]
+        els.sort(key=lambda el: (el.get_abs_rect().y, el.get_abs_rect().x))
+        return [f for f in (widget_focus(self, el) for el in els) if f is not None]
 
     # Lifecycle hooks.
     def enter(self) -> None:
@@ -95,11 +252,24 @@ class Scene:
         if self.app.top() is not self and self.box is not None:
             self.box.hide()
 
+    def px(self, n: float) -> int:
+        """``n`` pixels at the UI scale."""
+        return self.app.px(n)
+
     def new_box(self) -> pygame_gui.core.UIContainer:
         self.box = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.app.size), self.app.ui)
         return self.box
 
     def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def next_wake(self) -> float | None:
+        """Seconds until this scene needs frames again without input: 0 while it animates,
+        None when it only changes on input (the main loop then sleeps)."""
+        return None
+
+    def due(self, now: float) -> bool:
+        """A frame is due although no input came and nothing animates (a timer ran out)."""
+        return False
 
     def update(self, dt: float) -> None: ...
 
@@ -113,20 +283,21 @@ class App:
     """Owns the window, the pygame_gui manager, prefs, sounds and the scene stack."""
 
     def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
+        declare_dpi_awareness()
         pygame.init()
         paper.reset_caches()
         self.headless = headless
         self.prefs = Prefs.load()
-        self.size = size or self.prefs.window
+        self.scale = self.prefs.ui_scale / 100
+        self.size = size or fit_window(self.prefs.window, headless)
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
+        self.size = self.screen.get_size() if not self.fullscreen else self.size
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = pygame_gui.UIManager(self.size, theme(), enable_live_theme_updates=False)
-        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"}
-                               for p in (14, 17, 18, 24) for st in ("regular", "bold", "italic")
-                               if (p, st) != (17, "regular")])
+        self.ui = pygame_gui.UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -135,6 +306,32 @@ class App:
         self.toast_until = time.monotonic() + 6 if self.toast_text else 0.0
         self._paper: pygame.Surface | None = None
         self.first_frame_at: float | None = None
+        self._active_until = 0.0
+        self._settle_until = 0.0
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at the UI scale (fonts, widgets and margins scale; boards fill the rest)."""
+        return round(n * self.scale)
+
+    def _preload_fonts(self) -> None:
+        sizes = sorted({round(p * self.scale) for p in (14, 17, 18, 24, 30)})
+        loaded = getattr(self, "_fonts_loaded", set())
+        loaded |= {(round(17 * self.scale), "regular"), (round(30 * self.scale), "bold")}  # the theme loads these
+        want = [(p, st) for p in sizes for st in ("regular", "bold", "italic") if (p, st) not in loaded]
+        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"} for p, st in want])
+        self._fonts_loaded = loaded | set(want)
+
+    def set_ui_scale(self, percent: int) -> None:
+        """Change the UI scale now: the theme's fonts and every scene's widgets are rebuilt."""
+        percent = max(75, min(200, int(percent)))
+        self.prefs.ui_scale = percent
+        self.scale = percent / 100
+        self.ui.get_theme().load_theme(theme(self.scale))
+        self._preload_fonts()
+        self.ui.rebuild_all_from_changed_theme_data()
+        self._paper = None
+        for scene in self.scenes:
+            scene.resize(self.size)
 
     # -- window --------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -223,6 +420,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type == pygame.KEYDOWN and self._keyboard(event):
+            return
         consumed = self.ui.process_events(event)
         top = self.top()
         if top is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
@@ -240,6 +439,51 @@ class App:
             top.update(dt)
         self.draw()
 
+    def _keyboard(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab (and Up / Down) move the focus, Left / Right adjust the focused
+        widget, Enter / Space activate it.  True when the key was used here."""
+        top = self.top()
+        if top is None or not top.keyboard_nav:
+            return False
+        items = top.focus_items()
+        if not items:
+            return False
+        k = event.key
+        typing = any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in self.ui.get_focus_set() or ())
+        if typing and k != pygame.K_TAB:
+            return False
+        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+            back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            top.focus = (top.focus + (-1 if back else 1)) % len(items) if top.focus >= 0 else \
+                (len(items) - 1 if back else 0)
+            item = items[top.focus]
+            if item.text_entry is not None:
+                item.activate()
+            elif typing:
+                self.ui.set_focus_set(None)
+            return True
+        if not 0 <= top.focus < len(items):
+            return False
+        item = items[top.focus]
+        if k in (pygame.K_LEFT, pygame.K_RIGHT) and item.adjust is not None:
+            item.adjust(1 if k == pygame.K_RIGHT else -1)
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            top.focus = (top.focus + (1 if k == pygame.K_RIGHT else -1)) % len(items)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            item.activate()
+            return True
+        return False
+
+    def _draw_focus(self, screen: pygame.Surface) -> None:
+        top = self.top()
+        if top is None or top.focus < 0 or not top.keyboard_nav:
+            return
+        items = top.focus_items()
+        if top.focus < len(items):
+            pygame.draw.rect(screen, paper.player_colour(0), items[top.focus].rect.inflate(8, 8), 3, border_radius=8)
+
     def draw(self) -> None:
         screen = self.screen
         first = 0
@@ -250,6 +494,7 @@ class App:
         for scene in self.scenes[first:]:
             scene.draw(screen)
         self.ui.draw_ui(screen)
+        self._draw_focus(screen)
         if self.toast_text and time.monotonic() < self.toast_until:
             self._draw_toast(screen)
         if self.first_frame_at is None:
@@ -266,18 +511,80 @@ class App:
         for i, line in enumerate(lines):
             paper.text(screen, line, (rect.centerx, rect.y + 8 + 26 * i), 20, paper.INK, "midtop")
 
+    # -- resting when idle -------------------------------------------------------------
+    def poke(self) -> None:
+        """Something changed that is not an input event (a computer move, a worker's answer):
+        draw at full rate for a moment so fades and hover effects settle."""
+        self._active_until = time.monotonic() + LINGER_FAST
+
+    def wake(self) -> None:
+        """Called from a worker thread: wake the main loop that may be waiting for events."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+
+    def next_wake(self, now: float) -> float | None:
+        """Seconds until the loop must run again without input (0: draw every frame, None: only on
+        input).  Asks the scenes (animations, computer turns), the toast and the settle period."""
+        waits: list[float] = []
+        top = self.top()  # only the top scene is updated, so only it can need frames
+        w = top.next_wake() if top is not None else None
+        if w is not None:
+            waits.append(max(0.0, w))
+        if now < self._active_until:
+            waits.append(0.0)
+        elif now < self._settle_until:
+            waits.append(SETTLE_STEP)  # tooltips, timed notes and the text cursor catch up slowly
+        if self.toast_text and now < self.toast_until:
+            waits.append(self.toast_until - now + 0.01)
+        return min(waits) if waits else None
+
     def run(self) -> None:
+        """Draw a frame only when something changed; otherwise sleep in ``pygame.event.wait``."""
         # PAPERWARS_QUIT_AFTER=N closes the window after N frames (the README test uses it).
         limit = int(os.environ.get("PAPERWARS_QUIT_AFTER", "0") or 0)
         frames = 0
+        last = time.monotonic()
+        self.poke()
         while self.running and self.scenes:
-            dt = self.clock.tick(60) / 1000.0
-            self.frame(pygame.event.get(), dt)
+            now = time.monotonic()
+            wait = self.next_wake(now)
+            if limit:
+                wait = 0.0
+            if wait is not None and wait <= 0.0:
+                self.clock.tick(60)
+                events = pygame.event.get()
+            else:
+                events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE))
+            now = time.monotonic()
+            dt, last = min(MAX_DT, now - last), now
+            woke = [e for e in events if e.type != WAKE]
+            if woke:
+                self._active_until = now + LINGER_FAST
+                self._settle_until = now + LINGER_SLOW
+            drawn = bool(events) or self._due(now)
+            if not drawn:
+                continue
+            self.frame(woke, dt)
             pygame.display.flip()
             frames += 1
             if limit and frames >= limit:
                 break
         self.close()
+
+    def _due(self, now: float) -> bool:
+        """No input arrived: is a frame due anyway (animation, settle period, timed change)?"""
+        wait = self.next_wake(now)
+        if wait is not None and wait <= 0.0:
+            return True
+        if now < self._settle_until:
+            return True
+        toast_over = bool(self.toast_text) and now >= self.toast_until
+        if toast_over:
+            self.toast_text = ""
+            return True
+        return any(scene.due(now) for scene in self.scenes)
 
     def close(self) -> None:
         while self.scenes:

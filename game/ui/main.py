@@ -26,6 +26,24 @@ def run() -> int:
     return 0
 
 
+def watch(path: str) -> int:
+    """`paperwars replay FILE --watch`: the replay viewer in a window (Menu leads to the main menu)."""
+    from pathlib import Path
+
+    from ..jsonio import FileProblem
+    from .scenes.replay import ReplayScene, load_any
+
+    try:
+        record = load_any(Path(path))
+    except FileProblem as exc:
+        print(f"paperwars replay: {Path(path).name}: {exc}", file=sys.stderr)
+        return 2
+    app = make_app()
+    app.push(ReplayScene(app, record))
+    app.run()
+    return 0
+
+
 def startup_probe() -> int:
     """Open the window, draw the first menu frame, say so, quit (bench measures the wall time)."""
     t0 = time.perf_counter()

@@ -39,6 +39,24 @@ PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
 )
 PLAYER_SYMBOLS = ("circle", "cross", "triangle", "square", "diamond", "star")
 PLAYER_NAMES = ("Blue", "Orange", "Green", "Purple", "Gold", "Sky")
+#: The colour words of the palette in use (``apply_palette`` swaps them with the colours).
+SEAT_NAMES: tuple[str, ...] = PLAYER_NAMES
+HIGH_CONTRAST_NAMES = ("Black", "Red", "Blue", "Purple", "Brown", "Green")
+
+
+def seat_words(text: str, player_names: Sequence[str]) -> str:
+    """Say ``text`` with the colour words of the palette in use: a game that calls its seats
+    "Blue" and "Orange" is drawn black and red under high contrast, and must say so.
+    ``player_names`` are the game's own seat names; only the colour words they use change."""
+    if SEAT_NAMES == PLAYER_NAMES or not text:
+        return text
+    swap = {PLAYER_NAMES[i]: SEAT_NAMES[i] for i, name in enumerate(player_names[:len(PLAYER_NAMES)])
+            if PLAYER_NAMES[i] in name.split() or name.startswith(PLAYER_NAMES[i])}
+    if not swap:
+        return text
+    import re
+
+    return re.sub(r"\b(" + "|".join(swap) + r")\b", lambda m: swap[m.group(1)], text)
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
@@ -123,6 +141,18 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
                 line = w
         lines.append(line)
     return tuple(lines)
+
+
+def fit(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> tuple[str, int]:
+    """``s`` at ``size`` or smaller so that it fits ``width`` pixels; cut with an ellipsis only
+    when even the smallest size is too wide."""
+    while size > smallest and font(size, bold).size(s)[0] > width:
+        size -= 1
+    if font(size, bold).size(s)[0] <= width:
+        return s, size
+    while s and font(size, bold).size(s + "...")[0] > width:
+        s = s[:-1]
+    return s.rstrip() + "...", size
 
 
 # -- paper -------------------------------------------------------------------------

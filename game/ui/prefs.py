@@ -36,6 +36,8 @@ class Prefs:
     volume: float = 0.6
     palette: str = PALETTES[0]
     show_residue: bool = True
+    #: UI scale in percent (fonts, widgets, board margins), 75-200.
+    ui_scale: int = 100
     #: Last used settings and seats per game: the setup screen starts from them.
     defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     problem: str = ""  # why the stored file could not be used (shown once, never saved)
@@ -101,6 +103,12 @@ class Prefs:
                 self.palette = data["palette"]
             else:
                 bad.append("palette")
+        if "ui_scale" in data:
+            scale = data["ui_scale"]
+            if isinstance(scale, int) and not isinstance(scale, bool) and 75 <= scale <= 200:
+                self.ui_scale = scale
+            else:
+                bad.append("ui_scale")
         if "defaults" in data:
             defaults = _defaults(data["defaults"])
             if defaults is None:

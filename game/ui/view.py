@@ -59,6 +59,11 @@ class GameView:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
 
+    def ui_px(self, n: float) -> int:
+        """``n`` pixels at the player's UI scale (for widgets the view places beside its board)."""
+        px = getattr(self.ctx, "px", None)
+        return px(n) if px is not None else round(n)
+
     # -- lifecycle ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         """The board area changed (window resize); recompute scales, drop caches."""
@@ -85,6 +90,12 @@ class GameView:
         """True while an animation is playing; computer seats wait for it."""
         return False
 
+    def events_shown(self) -> int | None:
+        """While busy: how many events of the last action the board has reached, so the margin
+        log never runs ahead of the board (their sentences appear as the animation gets there).
+        The default holds them all until the animation ends; None shows them all at once."""
+        return 0
+
     def shown_status(self) -> str | None:
         """While an animation shows an earlier board, the status line for it (None: the game's own)."""
         return None
@@ -102,6 +113,10 @@ class GameView:
 
     def margin_lines(self) -> list[str]:
         """Short lines for the margin: counters, caps, pools, whatever players tally on paper."""
+        return []
+
+    def keys(self) -> list[tuple[str, str]]:
+        """(key, what it does) for the pause menu's list; empty: the shell's table for this game."""
         return []
 
     def hint(self) -> str:

@@ -28,8 +28,10 @@ class CoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
-        name = self.play.state.game.player_name(self.seat)
-        paper.draw_symbol(surface, self.seat, (w // 2, h // 2 - 90), 60, 4)
-        paper.text(surface, f"Pass to {name}", (w // 2, h // 2 - 20), 44, paper.INK, "center", bold=True)
-        paper.text(surface, "The other players look away. Click when ready.", (w // 2, h // 2 + 36), 24,
-                   paper.GRAPHITE, "center")
+        name = self.play.say(self.play.state.game.player_name(self.seat))
+        px = self.px
+        paper.draw_symbol(surface, self.seat, (w // 2, h // 2 - px(90)), px(60), 4)
+        title, size = paper.fit(f"Pass to {name}", px(44), w - px(40), True)
+        paper.text(surface, title, (w // 2, h // 2 - px(20)), size, paper.INK, "center", bold=True)
+        line, size = paper.fit("The other players look away. Click or press Enter when ready.", px(24), w - px(40))
+        paper.text(surface, line, (w // 2, h // 2 + px(36)), size, paper.GRAPHITE, "center")

@@ -1,4 +1,5 @@
-"""The result, then replay, rematch or back to the menu."""
+"""The result in a panel over the final board: watch the replay, rematch, back to the menu,
+or close the panel to study the board (the play scene's Result button opens it again)."""
 
 from __future__ import annotations
 
@@ -25,19 +26,41 @@ class GameOverScene(Scene):
         self.play = play
         self.buttons: dict[object, str] = {}
 
+    CHOICES = (("study", "Study the board"), ("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))
+
+    def panel_rect(self) -> pygame.Rect:
+        """The panel: four buttons in a row when they fit, else two rows of two."""
+        px = self.px
+        w, h = self.app.size
+        bw, gap = px(170), px(14)
+        per_row = 4 if 4 * (bw + gap) + px(40) <= w else 2
+        rows = -(-len(self.CHOICES) // per_row)
+        width = min(w - px(20), max(px(560), per_row * (bw + gap) - gap + px(60)))
+        height = px(150) + rows * (px(48) + gap)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (w // 2, h // 2)
+        self.per_row = per_row
+        return rect
+
     def build(self) -> None:
         box = self.new_box()
-        w, h = self.app.size
+        px = self.px
+        panel = self.panel_rect()
         self.buttons = {}
-        x = w // 2 - 3 * 190 // 2
-        for i, (key, label) in enumerate((("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))):
-            b = pygame_gui.elements.UIButton(pygame.Rect(x + i * 190, h // 2 + 40, 170, 48), label,
-                                             self.app.ui, container=box)
+        bw, gap = px(170), px(14)
+        row_w = self.per_row * (bw + gap) - gap
+        for i, (key, label) in enumerate(self.CHOICES):
+            r, c = divmod(i, self.per_row)
+            rect = pygame.Rect(panel.centerx - row_w // 2 + c * (bw + gap), panel.y + px(140) + r * (px(48) + gap),
+                               bw, px(48))
+            b = pygame_gui.elements.UIButton(rect, label, self.app.ui, container=box,
+                                             tool_tip_text="Esc" if key == "study" else None)
             self.buttons[b] = key
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
+            self.go("study")
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.go(self.buttons[event.ui_element])
 
@@ -46,13 +69,15 @@ class GameOverScene(Scene):
         from .play import PlayScene
 
         rec = self.play.session.record
-        if key == "menu":
+        if key == "study":
+            self.app.pop()  # the final board, with a Result button to bring this back
+        elif key == "menu":
             self.app.reset_to(MenuScene(self.app))
         elif key == "replay":
-            fresh = Record(rec.game, dict(rec.settings), rec.seed, [], dict(rec.pins), rec.rules_version,
-                           list(rec.seats))
-            sess = Session(fresh, autosave=False)
-            self.app.reset_to(PlayScene(self.app, sess, replay=list(rec.actions)))
+            from .replay import ReplayScene
+
+            self.app.reset_to(MenuScene(self.app))
+            self.app.push(ReplayScene(self.app, Record.from_json(rec.to_json(), "this game")))
         elif key == "rematch":
             seats = list(rec.seats[1:] + rec.seats[:1])  # swap who starts
             sess = Session.new(rec.game, dict(rec.settings), 1 + secrets.randbelow(10**9), seats,
@@ -60,15 +85,19 @@ class GameOverScene(Scene):
             self.app.reset_to(PlayScene(self.app, sess))
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        panel = pygame.Rect(0, 0, 640, 230)
-        panel.center = (w // 2, h // 2)
+        px = self.px
+        panel = self.panel_rect()
         veil = pygame.Surface(panel.size, pygame.SRCALPHA)
         veil.fill((248, 244, 230, 235))
         surface.blit(veil, panel)
         pygame.draw.rect(surface, paper.INK, panel, 2, border_radius=10)
         res = self.play.state.result()
-        paper.text(surface, "Game over", (w // 2, panel.y + 20), 36, paper.INK, "midtop", bold=True)
-        text = res.text if res else ""
-        for i, line in enumerate(paper.wrap(text, 22, 600)[:3]):
-            paper.text(surface, line, (w // 2, panel.y + 70 + 26 * i), 22, paper.INK, "midtop")
+        paper.text(surface, "Game over", (panel.centerx, panel.y + px(16)), px(36), paper.INK, "midtop", bold=True)
+        text = self.play.say(res.text) if res else ""
+        lines = paper.wrap(text, px(22), panel.width - px(40))
+        size = px(22)
+        if len(lines) > 3:  # a long result in a smaller hand rather than cut off
+            size = px(17)
+            lines = paper.wrap(text, size, panel.width - px(40))
+        for i, line in enumerate(lines[:4]):
+            paper.text(surface, line, (panel.centerx, panel.y + px(62) + (size + px(4)) * i), size, paper.INK, "midtop")

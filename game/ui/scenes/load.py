@@ -54,6 +54,9 @@ class LoadScene(Scene):
                                                  container=box)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 190, h - 90, 180, 48), "Back", ui,
                                                  container=box)
+        # shell hook: watch the selected file in the replay viewer
+        self.watch = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 200, h - 90, 180, 48), "Watch", ui,
+                                                  container=box, tool_tip_text="Play it back move by move")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -63,10 +66,12 @@ class LoadScene(Scene):
                 self.app.pop()
             elif event.ui_element is self.open:
                 self.open_selected()
+            elif event.ui_element is self.watch:
+                self.open_selected(watch=True)
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.open_selected()
 
-    def open_selected(self) -> None:
+    def open_selected(self, watch: bool = False) -> None:
         from .menu import MenuScene
 
         label = self.list.get_single_selection()
@@ -75,7 +80,9 @@ class LoadScene(Scene):
             return
         menu = self.app.find(MenuScene)
         self.app.pop()
-        if menu is not None:
+        if menu is not None and watch:
+            menu.open_replay(self.labels[label])
+        elif menu is not None:
             menu.open_save(self.labels[label])  # type: ignore[arg-type]
 
     def draw(self, surface: pygame.Surface) -> None:

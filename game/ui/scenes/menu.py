@@ -10,7 +10,7 @@ from ...registry import Ruleset, rulesets
 from ...saves import SaveError, autosave_path, load_save
 from ...session import Session
 from .. import paper
-from ..app import App, Scene
+from ..app import App, Focus, Scene
 from ..view import load_view_class
 
 CARD_W, CARD_H = 360, 150
@@ -28,31 +28,59 @@ class MenuScene(Scene):
         self.cards: list[tuple[pygame.Rect, Ruleset]] = []
         self.buttons: dict[object, str] = {}
         self.icons: dict[str, pygame.Surface] = {}
+        self.card_scale = 1.0
 
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
+        px = self.px
         self.cards = []
-        cols = max(1, min(3, (w - 80) // (CARD_W + 24)))
-        x0 = (w - cols * (CARD_W + 24) + 24) // 2
         n = len(self.games)
+        # Cards shrink (to 75%) before a row is dropped, so 1024x600 still shows every game.
+        top, bottom = px(150), h - px(96)
+        best = None
+        for cols in (3, 2, 1):
+            for shrink in (1.0, 0.9, 0.8, 0.75):
+                cw, ch, gx, gy = (round(px(v) * shrink) for v in (CARD_W, CARD_H, 24, 22))
+                rows = -(-n // cols)
+                if cols * (cw + gx) - gx <= w - px(20) and rows * (ch + gy) - gy <= bottom - top:
+                    best = (cols, cw, ch, gx, gy)
+                    break
+            if best:
+                break
+        cols, cw, ch, gx, gy = best or (max(1, (w - px(20)) // (px(CARD_W) + px(24))), px(CARD_W), px(CARD_H),
+                                         px(24), px(22))
+        self.card_scale = cw / px(CARD_W)
+        x0 = (w - cols * (cw + gx) + gx) // 2
         for i, rs in enumerate(self.games):
             r, c = divmod(i, cols)
             in_row = min(cols, n - r * cols)
-            x = x0 + (cols - in_row) * (CARD_W + 24) // 2 + c * (CARD_W + 24)  # the last row is centred
-            self.cards.append((pygame.Rect(x, 150 + r * (CARD_H + 22), CARD_W, CARD_H), rs))
+            x = x0 + (cols - in_row) * (cw + gx) // 2 + c * (cw + gx)  # the last row is centred
+            self.cards.append((pygame.Rect(x, top + r * (ch + gy), cw, ch), rs))
         labels = []
-        if autosave_path().exists():
+        if autosave_path().exists():  # a finished game is moved to the Load list when it ends
             labels.append(("continue", "Continue"))
         labels += [("load", "Load game"), ("settings", "Settings"), ("quit", "Quit")]
         self.buttons = {}
-        bx = w // 2 - len(labels) * 190 // 2
+        bw, gap = min(px(170), (w - px(20)) // len(labels) - px(20)), px(20)
+        bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
         for i, (key, label) in enumerate(labels):
-            b = pygame_gui.elements.UIButton(pygame.Rect(bx + i * 190, h - 80, 170, 48), label, self.app.ui,
-                                             container=box)
+            b = pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(48)), label,
+                                             self.app.ui, container=box)
             self.buttons[b] = key
-        credits = pygame_gui.elements.UIButton(pygame.Rect(w - 132, 16, 116, 40), "Credits", self.app.ui, container=box)
+        credits = pygame_gui.elements.UIButton(pygame.Rect(w - px(132), px(16), px(116), px(40)), "Credits",
+                                              self.app.ui, container=box)
         self.buttons[credits] = "credits"
+
+    def focus_items(self) -> list[Focus]:
+        """The game cards first (Enter opens the game's setup), then the buttons."""
+        cards = [Focus(rect, lambda rs=rs: self.open_setup(rs)) for rect, rs in self.cards]
+        return cards + super().focus_items()
+
+    def open_setup(self, rs: Ruleset) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app, rs))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -60,9 +88,7 @@ class MenuScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, rs in self.cards:
                 if rect.collidepoint(event.pos):
-                    from .setup import SetupScene
-
-                    self.app.push(SetupScene(self.app, rs))
+                    self.open_setup(rs)
                     return
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.running = False
@@ -95,36 +121,61 @@ class MenuScene(Scene):
         except (SaveError, KeyError) as exc:
             self.app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)
             return False
+        if session.state.is_over() and path == autosave_path():
+            # kept from an older version: a finished game is not continued, it is kept to watch
+            scene = PlayScene(self.app, session)
+            scene._keep_finished(force=True)
+            self.resize(self.app.size)
+            self.app.toast("That game is finished: it is in Load game now, where you can watch it.", 6)
+            return False
         self.app.push(PlayScene(self.app, session))
         return True
 
+    def open_replay(self, path) -> bool:  # type: ignore[no-untyped-def]
+        """Watch a record or save in the replay viewer (the Load screen's Watch button)."""
+        from .replay import open_replay
+
+        return open_replay(self.app, path) is not None
+
     def icon(self, rs: Ruleset) -> pygame.Surface:
-        if rs.name not in self.icons:
-            surf = pygame.Surface((120, 110), pygame.SRCALPHA)
+        size = (round(self.px(120) * self.card_scale), round(self.px(110) * self.card_scale))
+        key = f"{rs.name}@{size}"
+        if key not in self.icons:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
             load_view_class(rs.view).draw_icon(surf, surf.get_rect())
-            self.icons[rs.name] = surf
-        return self.icons[rs.name]
+            self.icons[key] = surf
+        return self.icons[key]
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
-        paper.text(surface, "Paper Wars", (w // 2, 28), 64, paper.INK, "midtop", bold=True)
-        paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - 200, 104), (w // 2 + 200, 100), 3, 5)
-        paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, 112), 22, paper.GRAPHITE, "midtop")
-        paper.text(surface, f"version {__version__}", (16, h - 30), 16, paper.FAINT)
+        px = self.px
+        paper.text(surface, "Paper Wars", (w // 2, px(24)), px(64), paper.INK, "midtop", bold=True)
+        paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - px(200), px(100)), (w // 2 + px(200), px(96)), 3, 5)
+        paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, px(108)),
+                   px(22), paper.GRAPHITE, "midtop")
+        paper.text(surface, f"version {__version__}", (px(16), h - px(30)), px(16), paper.FAINT)
         mouse = pygame.mouse.get_pos()
         for i, (rect, rs) in enumerate(self.cards):
-            hover = rect.collidepoint(mouse)
+            k = rect.width / CARD_W  # the card's own scale (UI scale times shrink)
+            hover = rect.collidepoint(mouse) or i == self.focus
             if hover:
                 pygame.draw.rect(surface, (236, 228, 206), rect, border_radius=10)
             paper.pencil_lines(surface, paper.INK if hover else paper.GRAPHITE,
                                [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft], True, 2, i)
-            surface.blit(self.icon(rs), (rect.x + 12, rect.y + 20))
-            size = 25
-            while size > 16 and paper.font(size, True).size(rs.title)[0] > CARD_W - 152:
-                size -= 1
-            paper.text(surface, rs.title, (rect.x + 142, rect.y + 16 + (25 - size) // 2), size, paper.INK, bold=True)
-            for j, line in enumerate(paper.wrap(rs.pitch, 17, CARD_W - 156)[:4]):
-                paper.text(surface, line, (rect.x + 142, rect.y + 52 + 21 * j), 17, paper.GRAPHITE)
+            icon = self.icon(rs)
+            surface.blit(icon, (rect.x + round(12 * k), rect.y + (rect.height - icon.get_height()) // 2))
+            tx = rect.x + round(142 * k)
+            room = rect.right - tx - round(10 * k)
+            title, size = paper.fit(rs.title, round(25 * k), room, bold=True, smallest=round(16 * k))
+            paper.text(surface, title, (tx, rect.y + round(16 * k)), size, paper.INK, bold=True)
+            text_top = rect.y + round(50 * k)
+            for fs, lh in ((17, 21), (15, 18), (13, 16)):  # never cut the pitch: a smaller hand instead
+                fs, lh = round(fs * k), round(lh * k)
+                lines = paper.wrap(rs.pitch, fs, room)
+                if text_top + lh * len(lines) <= rect.bottom - round(4 * k):
+                    break
+            for j, line in enumerate(lines):
+                paper.text(surface, line, (tx, text_top + lh * j), fs, paper.GRAPHITE)
         if not self.cards:
-            paper.text(surface, "No games are installed.", (w // 2, h // 2), 26, paper.WARN, "center")
+            paper.text(surface, "No games are installed.", (w // 2, h // 2), px(26), paper.WARN, "center")

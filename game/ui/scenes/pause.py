@@ -16,6 +16,33 @@ if TYPE_CHECKING:
     from .play import PlayScene
 
 
+#: Keys every game shares (the play scene's own).
+SHELL_KEYS = [("Esc", "this menu; Esc again to go back"), ("F1", "the rules"), ("Ctrl+Z", "undo"),
+              ("Space, Enter or a click", "skip an animation"), ("R", "the result again, after the game"),
+              ("F11", "fullscreen"), ("F12", "screenshot")]
+
+#: Each game's keys, read from its board view (a view that lists its own with keys() wins).
+GAME_KEYS: dict[str, list[tuple[str, str]]] = {
+    "amoeba": [("Enter or Space", "confirm: finish the map, place, move"), ("0-9", "troops to place"),
+               ("Up/Down, +/-, wheel", "more or fewer troops"), ("Backspace", "take back a digit or the choice"),
+               ("J", "propose a joint attack"), ("Y / N", "answer a joint attack"), ("F", "next follow-up choice"),
+               ("S", "save the drawn map"), ("Right click", "cancel a move")],
+    "warigami": [("1-5", "unit type to place"), ("E", "end the turn"), ("Enter", "confirm the attack, or end the turn")],
+    "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
+              ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
+              ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
+              ("Enter or Space", "confirm the heading; Enter: field done"), ("T", "turret (variant)")],
+    "tigers": [("T", "tape measure"), ("L", "line of sight"), ("0", "fit the table"), ("+ / -", "zoom"),
+               ("Q / E", "turn while deploying or shaping terrain"), ("Delete", "remove the chosen terrain"),
+               ("Letters in ( )", "the buttons beside the table")],
+    "invasion": [("Space", "turn the wall you draw"), ("Enter", "end the turn")],
+}
+
+
+def game_keys(play: PlayScene) -> list[tuple[str, str]]:
+    return play.view.keys() or GAME_KEYS.get(play.session.ruleset.name, [])
+
+
 def saves_dir():  # type: ignore[no-untyped-def]
     folder = data_dir() / "saves"
     folder.mkdir(parents=True, exist_ok=True)
@@ -33,14 +60,23 @@ class PauseScene(Scene):
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
+        px = self.px
         labels = [("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
                   ("settings", "Settings"), ("menu", "Quit to menu")]
         self.buttons = {}
-        y = h // 2 - len(labels) * 56 // 2 + 30
+        step, bh = min(px(56), (h - px(150)) // len(labels)), px(46)
+        bh = min(bh, step - px(6))
+        y = px(130)
+        x = self.column_x()
         for key, label in labels:
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 130, y, 260, 46), label, self.app.ui, container=box)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, px(260), bh), label, self.app.ui, container=box)
             self.buttons[b] = key
-            y += 56
+            y += step
+
+    def column_x(self) -> int:
+        """The buttons' column: centred, or to the left of the list of keys when it fits beside."""
+        w = self.app.size[0]
+        return w // 2 - self.px(260) - self.px(30) if w >= self.px(260 + 60 + 420) else w // 2 - self.px(130)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -76,6 +112,40 @@ class PauseScene(Scene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((244, 239, 225, 215))
         surface.blit(veil, (0, 0))
-        paper.text(surface, "Paused", (w // 2, h // 2 - 170), 40, paper.INK, "center", bold=True)
-        paper.text(surface, "The game is saved after every move.", (w // 2, h // 2 - 130), 20,
+        px = self.px
+        paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
+        paper.text(surface, "The game is saved after every move.", (w // 2, px(90)), px(20),
                    paper.GRAPHITE, "center")
+        x = self.column_x() + px(260) + px(60)
+        if x + px(300) > w:
+            return  # no room beside the buttons (the hint line and F1 still tell)
+        self._draw_keys(surface, pygame.Rect(x, px(130), w - x - px(20), h - px(150)))
+
+    def key_lines(self, area: pygame.Rect) -> list[tuple[str, int, bool, int]]:
+        """(text, size, heading, y) lines of the key list that fit ``area``: a smaller hand first,
+        then without the keys every game shares; never a list cut off in the middle."""
+        px = self.px
+        sections = [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
+                    ("Keys in every game", SHELL_KEYS)]
+        for keep in (2, 1):
+            for body in (16, 15, 14, 13):
+                out: list[tuple[str, int, bool, int]] = []
+                y = area.y
+                for title, keys in sections[:keep]:
+                    if not keys:
+                        continue
+                    if out:
+                        y += px(8)
+                    out.append((title, px(body + 3), True, y))
+                    y += px(body + 3) + px(5)
+                    for key, what in keys:
+                        for line in paper.wrap(f"{key}: {what}", px(body), area.width):
+                            out.append((line, px(body), False, y))
+                            y += px(body) + px(4)
+                if y <= area.bottom:
+                    return out
+        return []
+
+    def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        for text, size, heading, y in self.key_lines(area):
+            paper.text(surface, text, (area.x, y), size, paper.INK if heading else paper.GRAPHITE, bold=heading)

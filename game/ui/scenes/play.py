@@ -23,9 +23,12 @@ from ..view import GameView, load_view_class
 STATUS_H = 64
 MARGIN_W = 300
 AI_DELAY = 0.35  # seconds a computer move stays on screen before the next one
+#: Inputs that are a player's choice (motion and wheel only look around).
+CHOICE_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame_gui.UI_BUTTON_PRESSED)
 
 
 class PlayScene(Scene):
+    keyboard_nav = False  # the game's own keys (arrows, Tab, Space...) belong to the board
     def __init__(self, app: App, session: Session, replay: Sequence[dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -33,6 +36,11 @@ class PlayScene(Scene):
         self.view: GameView = load_view_class(session.ruleset.view)(self)
         self.refusal = ""
         self.refusal_rule = ""
+        self._levels: dict[str, str] = {}  # agent name -> strength label, for the margin
+        self._refusals = 0  # how many refusals so far (a view's handler that refused leaves the line)
+        # The log holds every sentence at once; while an animation plays, the margin shows only
+        # those the board has reached: (log length before the action, log lines of its events).
+        self._log_hold: tuple[int, list[int]] | None = None
         self.agents: dict[int, Any] = {}
         self._worker: threading.Thread | None = None
         self._worker_result: list[Any] = []
@@ -40,8 +48,10 @@ class PlayScene(Scene):
         self._covered_for: int | None = None
         self._last_seat = session.state.current_player()
         self._over_shown = False
+        self._moved = False  # an action was applied in this scene (not only restored)
         self._busy_for = 0.0  # seconds the current animation has been playing
         self.undo_button: pygame_gui.elements.UIButton | None = None
+        self.result_button: pygame_gui.elements.UIButton | None = None
 
     # -- PlayContext ----------------------------------------------------------------
     @property
@@ -51,6 +61,22 @@ class PlayScene(Scene):
     @property
     def ui(self) -> pygame_gui.UIManager:
         return self.app.ui
+
+    def say(self, text: str) -> str:
+        """Text in the palette's seat colour words (see paper.seat_words)."""
+        game = self.state.game
+        return paper.seat_words(text, [game.player_name(i) for i in range(game.num_players)])
+
+    def seat_title(self, seat: int) -> str:
+        """What sits in that seat, in words: "person", "computer: Normal", "replay"."""
+        kind = self.seat_kind(seat)
+        if kind in ("human", "replay"):
+            return "person" if kind == "human" else kind
+        if kind not in self._levels:
+            from ...registry import strengths
+
+            self._levels[kind] = next((st.label for st in strengths(self.session.ruleset) if st.agent == kind), kind)
+        return f"computer: {self._levels[kind]}"
 
     def seat_kind(self, seat: int) -> str:
         if self.replay_queue is not None:
@@ -62,36 +88,85 @@ class PlayScene(Scene):
 
     def refuse(self, message: str, rule: str = "") -> None:
         self.refusal, self.refusal_rule = message, rule
+        self._refusals += 1
+
+    def _to_view(self, event: pygame.event.Event) -> None:
+        """Hand an input event to the view.  A click or key it uses without refusing is a new,
+        legal choice: the old refusal line goes (it must not stand beside a valid preview)."""
+        before = self._refusals
+        used = self.view.handle_event(event)
+        if used and self._refusals == before and event.type in CHOICE_EVENTS:
+            self.refusal = ""
 
     def submit(self, action: Action) -> bool:
+        log_before = len(self.session.log)
         try:
             events = self.session.submit(action)
         except IllegalAction as exc:
-            self.refusal, self.refusal_rule = exc.message, exc.rule
+            self.refuse(exc.message, exc.rule)
             return False
         self.refusal = ""
+        self._hold_log(log_before, events)
         self._after_action(events)
         return True
 
+    def _hold_log(self, log_before: int, events: list[Event]) -> None:
+        """Remember which log lines belong to which event of this action (see visible_log)."""
+        added = len(self.session.log) - log_before
+        texted = [i for i, e in enumerate(events) if e.text]
+        header = added - len(texted)
+        if header < 0:
+            self._log_hold = None
+            return
+        # line k of the added lines (after the header) belongs to event texted[k]
+        self._log_hold = (log_before + header, texted)
+
+    def visible_log(self) -> list[str]:
+        """The log as far as the board has got: while an animation plays, the sentences of the
+        events it has not reached yet wait (GameView.events_shown says how far it is)."""
+        log = self.session.log
+        if self._log_hold is None or not self.view.busy():
+            return log
+        start, texted = self._log_hold
+        shown = self.view.events_shown()
+        if shown is None:
+            return log
+        k = sum(1 for i in texted if i < shown)
+        return log[:start + k]
+
     # -- scene lifecycle -----------------------------------------------------------
+    @property
+    def margin_w(self) -> int:
+        return self.px(MARGIN_W)
+
+    @property
+    def status_h(self) -> int:
+        return self.px(STATUS_H)
+
     def build(self) -> None:
         box = self.new_box()
+        px = self.px
         w, h = self.app.size
         self.view.layout(self.board_rect())
-        bw = (MARGIN_W - 40) // 3
-        y = h - 52
-        x0 = w - MARGIN_W + 10
-        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, 38), "Undo", self.app.ui,
-                                                        container=box, tool_tip_text="Ctrl+Z")
-        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + 10, y, bw, 38), "Rules",
-                                                         self.app.ui, container=box, tool_tip_text="F1")
-        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + 10), y, bw, 38), "Menu",
-                                                        self.app.ui, container=box, tool_tip_text="Esc")
+        gap, bh = px(10), px(38)
+        bw = (self.margin_w - 2 * gap - px(20)) // 3
+        y = h - bh - px(14)
+        x0 = w - self.margin_w + gap
+        ui = self.app.ui
+        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, bh), "Undo", ui, container=box,
+                                                        tool_tip_text="Ctrl+Z")
+        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + gap, y, bw, bh), "Rules", ui,
+                                                         container=box, tool_tip_text="F1")
+        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh), "Menu", ui,
+                                                        container=box, tool_tip_text="Esc")
+        self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - bh - px(8), self.margin_w - 2 * gap, bh),
+                                                          "Show the result", ui, container=box, tool_tip_text="R")
+        self.buttons_top = y - bh - px(8)
         self._sync_buttons()
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.app.size
-        return pygame.Rect(8, STATUS_H, w - MARGIN_W - 16, h - STATUS_H - 8)
+        return pygame.Rect(8, self.status_h, w - self.margin_w - 16, h - self.status_h - 8)
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -105,6 +180,12 @@ class PlayScene(Scene):
         super().pause()
 
     def _sync_buttons(self) -> None:
+        result = getattr(self, "result_button", None)
+        if result is not None:
+            if self.state.is_over() and self._over_shown:
+                result.show()
+            else:
+                result.hide()
         if self.undo_button is not None:
             if self.session.can_undo() and self.replay_queue is None:
                 self.undo_button.enable()
@@ -120,8 +201,10 @@ class PlayScene(Scene):
                 self.open_rules()
             elif event.ui_element is self.menu_button:
                 self.open_pause()
+            elif event.ui_element is self.result_button:
+                self.show_result()
             elif self.human_to_move() and not self.view.busy():
-                self.view.handle_event(event)  # the view's own widgets
+                self._to_view(event)  # the view's own widgets
             return
         if self.view.busy() and self._skip_gesture(event):
             self.view.skip_animation()
@@ -136,8 +219,11 @@ class PlayScene(Scene):
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()
                 return
+            if event.key == pygame.K_r and self.state.is_over() and self._over_shown:
+                self.show_result()
+                return
         if self.human_to_move() and not self.view.busy():
-            self.view.handle_event(event)
+            self._to_view(event)
 
     def _skip_gesture(self, event: pygame.event.Event) -> bool:
         """A left click on the board, Space or Enter while an animation plays: skip to its end."""
@@ -161,6 +247,7 @@ class PlayScene(Scene):
         if self.session.undo():
             self.view.reset()
             self.refusal = ""
+            self._log_hold = None
             self._over_shown = False
             self._last_seat = self.state.current_player()
         else:
@@ -168,6 +255,8 @@ class PlayScene(Scene):
         self._sync_buttons()
 
     def _after_action(self, events: list[Event]) -> None:
+        self._moved = True
+        self.app.poke()
         self.view.on_events(events)
         if any(e.kind in ("roll", "dice", "die") for e in events):
             self.app.sounds.play("dice")
@@ -212,6 +301,7 @@ class PlayScene(Scene):
                         self._worker_result.append(agent.choose(snapshot))
                     except Exception as exc:  # surfaced on the main thread below
                         self._worker_result.append(exc)
+                    self.app.wake()
 
                 self._worker = threading.Thread(target=work, daemon=True)
                 self._worker.start()
@@ -229,6 +319,23 @@ class PlayScene(Scene):
                                f"illegal action: {choice.notation()} ({self.refusal})")
         self._wait = AI_DELAY if not self.app.headless else 0.0
 
+    def next_wake(self) -> float | None:
+        """0 while the board animates or a computer / replay move is due; while a computer
+        thinks the worker's WAKE event ends the sleep (polled slowly as a fallback)."""
+        if self.view.busy():
+            return 0.0
+        if self.state.is_over():
+            return 0.0 if not self._over_shown else None
+        if self._covered_for is not None:
+            return None
+        if self.replay_queue is not None:
+            return 0.0 if self.replay_queue else None
+        if self.session.is_human_turn():
+            return None
+        if self._worker is not None and self._worker.is_alive():
+            return 0.25
+        return 0.0
+
     def update(self, dt: float) -> None:
         problem = self.session.take_autosave_problem()
         if problem:
@@ -239,9 +346,31 @@ class PlayScene(Scene):
         self._check_cover()
         if self.state.is_over() and not self._over_shown and not self.view.busy():
             self._over_shown = True
-            from .gameover import GameOverScene
+            self._keep_finished()
+            self._sync_buttons()
+            self.show_result()
 
+    def show_result(self) -> None:
+        """The game-over panel over the final board (closed with Esc, opened again with R)."""
+        from .gameover import GameOverScene
+
+        if self.state.is_over() and self.app.top() is self:
             self.app.push(GameOverScene(self.app, self))
+
+    def _keep_finished(self, force: bool = False) -> None:
+        """A game that finished here leaves Continue: it moves to the Load list, to be watched."""
+        if self.session.autosave is None or not (self._moved or force):
+            return
+        import time
+
+        from .pause import saves_dir
+
+        path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
+        try:
+            self.session.save_as(path)
+            self.session.autosave.unlink(missing_ok=True)
+        except OSError as exc:
+            self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
 
     def _check_cover(self) -> None:
         """Hot-seat hand-over: hide the board between two different human seats."""
@@ -273,60 +402,66 @@ class PlayScene(Scene):
 
     def _draw_status(self, surface: pygame.Surface, w: int) -> None:
         rs = self.session.ruleset
-        paper.text(surface, rs.title, (14, 8), 26, paper.INK, bold=True)
-        status = self.state.status()
+        px = self.px
+        paper.text(surface, rs.title, (14, px(8)), px(26), paper.INK, bold=True)
+        status = self.say(self.state.status())
         seat = self.state.current_player()
-        x = 14 + paper.font(26, True).size(rs.title)[0] + 24
+        x = 14 + paper.font(px(26), True).size(rs.title)[0] + px(24)
         busy = self.view.busy()
         shown = self.view.shown_status() if busy else None
         if shown or (busy and self.state.is_over()):
             # an animation still shows an earlier board: say what it shows, not what comes after
-            status = shown or "The last moves play out..."
+            status = self.say(shown) if shown else "The last moves play out..."
         elif seat >= 0:
-            paper.draw_symbol(surface, seat, (x + 8, 22), 16)
-            x += 26
+            paper.draw_symbol(surface, seat, (x + px(8), px(22)), px(16))
+            x += px(26)
             kind = self.seat_kind(seat)
             if kind not in ("human", "replay"):
-                status += f"  (computer: {kind}{', thinking' if self._worker else ''})"
+                status += f"  ({self.seat_title(seat)}{', thinking' if self._worker else ''})"
             elif kind == "replay":
                 status += "  (replay)"
-        paper.text(surface, status, (x, 10), 22, paper.INK)
+        line, size = paper.fit(status, px(22), w - x - 14)
+        paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
-            paper.text(surface, "Not allowed: " + self.refusal + rule, (14, 38), 19, paper.WARN)
+            line, size = paper.fit("Not allowed: " + self.refusal + rule, px(19), w - 28)
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif hint:
-            paper.text(surface, hint, (14, 38), 19, paper.GRAPHITE)
-        pygame.draw.line(surface, paper.FAINT, (8, STATUS_H - 4), (w - 8, STATUS_H - 4), 1)
+            line, size = paper.fit(hint, px(19), w - 28)
+            paper.text(surface, line, (14, px(38)), size, paper.GRAPHITE)
+        pygame.draw.line(surface, paper.FAINT, (8, self.status_h - 4), (w - 8, self.status_h - 4), 1)
 
     def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
-        x = w - MARGIN_W
-        pygame.draw.line(surface, (214, 120, 120), (x - 4, STATUS_H), (x - 4, h - 8), 2)
-        y = STATUS_H + 4
+        px = self.px
+        mw = self.margin_w
+        x = w - mw
+        pygame.draw.line(surface, (214, 120, 120), (x - 4, self.status_h), (x - 4, h - 8), 2)
+        y = self.status_h + 4
         for i in range(self.state.game.num_players):
-            name = self.state.game.player_name(i)
-            paper.draw_symbol(surface, i, (x + 14, y + 11), 14)
-            kind = self.seat_kind(i)
-            paper.text(surface, f"{name}  ({kind})", (x + 30, y), 18, paper.INK)
-            y += 24
-        y += 6
+            name = self.say(self.state.game.player_name(i))
+            paper.draw_symbol(surface, i, (x + px(14), y + px(11)), px(14))
+            for part in paper.wrap(f"{name}  ({self.seat_title(i)})", px(18), mw - px(40)):
+                paper.text(surface, part, (x + px(30), y), px(18), paper.INK)
+                y += px(24)
+        y += px(6)
         for line in self.view.margin_lines():
-            for part in paper.wrap(line, 18, MARGIN_W - 20):
-                paper.text(surface, part, (x + 8, y), 18, paper.INK)
-                y += 22
-        y += 8
-        paper.text(surface, "Log", (x + 8, y), 18, paper.GRAPHITE, bold=True)
-        y += 24
-        bottom = h - 60
-        room = max(0, (bottom - y) // 19)
+            for part in paper.wrap(line, px(18), mw - px(20)):
+                paper.text(surface, part, (x + px(8), y), px(18), paper.INK)
+                y += px(22)
+        y += px(8)
+        paper.text(surface, "Log", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
+        y += px(24)
+        bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
+        room = max(0, (bottom - y) // px(19))
         lines: list[str] = []
-        for entry in reversed(self.session.log[-40:]):  # newest last; only whole entries
-            wrapped = paper.wrap(entry, 16, MARGIN_W - 20)
+        for entry in reversed(self.visible_log()[-40:]):  # newest last; only whole entries
+            wrapped = paper.wrap(self.say(entry), px(16), mw - px(20))
             if len(lines) + len(wrapped) > room:
                 break
             lines[:0] = wrapped
         for line in lines:
-            paper.text(surface, line, (x + 8, y), 16, paper.GRAPHITE)
-            y += 19
+            paper.text(surface, line, (x + px(8), y), px(16), paper.GRAPHITE)
+            y += px(19)

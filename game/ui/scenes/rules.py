@@ -49,10 +49,13 @@ class RulesScene(Scene):
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
-        pygame_gui.elements.UITextBox(markdown_to_html(rules_text(self.ruleset)),
-                                      pygame.Rect(60, 70, w - 120, h - 150), self.app.ui, container=box)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 90, h - 66, 180, 44), "Back to the game",
-                                                 self.app.ui, container=box)
+        px = self.px
+        side = min(px(60), w // 20)
+        self.text = pygame_gui.elements.UITextBox(markdown_to_html(rules_text(self.ruleset)),
+                                                  pygame.Rect(side, px(70), w - 2 * side, h - px(70) - px(80)),
+                                                  self.app.ui, container=box)
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(110), h - px(66), px(220), px(44)),
+                                                 "Back to the game", self.app.ui, container=box)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
@@ -61,4 +64,6 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
-        paper.text(surface, f"How to play {self.ruleset.title}", (60, 20), 34, paper.INK, bold=True)
+        side = min(self.px(60), self.app.size[0] // 20)
+        title, size = paper.fit(f"How to play {self.ruleset.title}", self.px(34), self.app.size[0] - 2 * side, True)
+        paper.text(surface, title, (side, self.px(20)), size, paper.INK, bold=True)

@@ -14,28 +14,45 @@ def apply_palette(name: str) -> None:
     """Swap the seat colours (symbols stay, so seats never depend on colour alone)."""
     if name == "high contrast":
         paper.PLAYER_COLOURS = ((0, 0, 0), (200, 0, 0), (0, 90, 200), (120, 0, 140), (150, 100, 0), (0, 130, 60))
+        paper.SEAT_NAMES = paper.HIGH_CONTRAST_NAMES
     else:
+        paper.SEAT_NAMES = paper.PLAYER_NAMES
         paper.PLAYER_COLOURS = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
                                 (86, 180, 233))
 
 
+SCALES = ("75%", "90%", "100%", "110%", "125%", "150%", "175%", "200%")
+
+
 class SettingsScene(Scene):
+    """Rows of label + widget; the UI scale applies at once (the scene is rebuilt at the new size)."""
+
+    ROWS = ("Fullscreen (F11)", "Volume", "Player colours", "UI scale")
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
 
     def build(self) -> None:
         box = self.new_box()
+        px = self.px
         w, h = self.app.size
-        x = w // 2 - 40
+        x = w // 2 - px(40)
+        ww = min(px(260), w - x - px(20))
         ui = self.app.ui
-        self.full = pygame_gui.elements.UIButton(pygame.Rect(x, 150, 260, 42),
+        self.row_y = [px(130) + i * px(56) for i in range(len(self.ROWS))]
+        self.full = pygame_gui.elements.UIButton(pygame.Rect(x, self.row_y[0], ww, px(42)),
                                                  "On" if self.app.fullscreen else "Off", ui, container=box)
-        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x, 210, 260, 36),
+        self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x, self.row_y[1], ww, px(38)),
                                                              round(self.app.prefs.volume * 100), (0, 100), ui,
                                                              container=box)
         self.palette = pygame_gui.elements.UIDropDownMenu(list(PALETTES), self.app.prefs.palette,
-                                                          pygame.Rect(x, 270, 260, 40), ui, container=box)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 90, h - 90, 180, 46), "Done", ui,
+                                                          pygame.Rect(x, self.row_y[2], ww, px(42)), ui, container=box)
+        current = f"{self.app.prefs.ui_scale}%"
+        options = list(SCALES) if current in SCALES else sorted({*SCALES, current}, key=lambda t: int(t[:-1]))
+        self.scale = pygame_gui.elements.UIDropDownMenu(options, current, pygame.Rect(x, self.row_y[3], ww, px(42)),
+                                                        ui, container=box, expansion_height_limit=h // 2)
+        self.scale.set_tooltip("Fonts, buttons and margins; the boards take the room that is left.")
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(90), h - px(76), px(180), px(46)), "Done", ui,
                                                  container=box)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -51,6 +68,8 @@ class SettingsScene(Scene):
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.palette:
             self.app.prefs.palette = event.text
             apply_palette(event.text)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.scale:
+            self.app.set_ui_scale(int(event.text.rstrip("%")))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
 
@@ -63,10 +82,13 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
+        px = self.px
         w, _ = self.app.size
-        paper.text(surface, "Settings", (w // 2, 60), 40, paper.INK, "midtop", bold=True)
-        x = w // 2 - 60
-        for y, label in ((160, "Fullscreen (F11)"), (216, "Volume"), (278, "Player colours")):
-            paper.text(surface, label, (x, y), 22, paper.INK, "topright")
+        paper.text(surface, "Settings", (w // 2, px(40)), px(40), paper.INK, "midtop", bold=True)
+        x = w // 2 - px(60)
+        for y, label in zip(self.row_y, self.ROWS):
+            text, size = paper.fit(label, px(22), x - px(10))
+            paper.text(surface, text, (x, y + px(8)), size, paper.INK, "topright")
+        y = self.row_y[-1] + px(80)
         for seat in range(6):
-            paper.draw_symbol(surface, seat, (w // 2 - 30 + seat * 44, 350), 24, 3)
+            paper.draw_symbol(surface, seat, (w // 2 - px(30) + seat * px(44), y), px(24), 3)

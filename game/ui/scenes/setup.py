@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -11,7 +12,7 @@ import pygame_gui
 from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
 from ...levels import list_levels
-from ...registry import Ruleset
+from ...registry import Ruleset, strengths
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
@@ -20,6 +21,20 @@ ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
 WIDGET_W = 185
 COL_W = LABEL_W + WIDGET_W + 12
+
+
+_RULE_ID = re.compile(r"\s*\(([A-Z]-[A-Z]*\d+(?:/[A-Z]*\d+)*)\)")
+
+
+def words_of(label: str) -> str:
+    """A setting's label without its rule id: "Winners (A-G6)" -> "Winners"."""
+    return _RULE_ID.sub("", label).strip()
+
+
+def rule_of(label: str) -> str:
+    """The rule id a label names, for its tooltip: "Winners (A-G6)" -> "Rule A-G6."."""
+    m = _RULE_ID.search(label)
+    return f"Rule {m.group(1)}." if m else ""
 
 
 class SetupScene(Scene):
@@ -47,64 +62,147 @@ class SetupScene(Scene):
             self.problem = str(exc)
             return self.rs.players[0]
 
+    def seat_name(self, seat: int) -> str:
+        """The seat's name as the game says it, in the palette's colour words."""
+        if self.problem:
+            return f"Player {seat + 1}"
+        game = self.rs.game_cls(self.values)
+        names = [game.player_name(i) for i in range(game.num_players)]
+        return paper.seat_words(names[seat], names)
+
     def seat_options(self) -> list[str]:
-        return ["Person"] + [f"Computer ({name})" for name in self.rs.agent_names()[::-1]]
+        """Person, then the computer levels, strongest last."""
+        return ["Person"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
+
+    def seat_label(self, kind: str) -> str:
+        if kind == "human":
+            return "Person"
+        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), "Person")
+
+    def seat_kind(self, label: str) -> str:
+        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label), "human")
+
+    def seat_help(self, kind: str) -> str:
+        st = next((st for st in strengths(self.rs) if st.agent == kind), None)
+        return f"{st.description} (command line: {st.agent})" if st is not None else "A person at this screen."
 
     def build(self) -> None:
+        """Settings in columns (paged when the window is short), seats in the last column (or on
+        the last page of a one-column window), Back / Start / editor along the bottom."""
         box = self.new_box()
         ui = self.app.ui
+        px = self.px
         w, h = self.app.size
-        self.widgets, self.labels = {}, []
+        self.widgets, self.labels, self.pages = {}, [], []
+        self.seat_drops: dict[int, Any] = {}
+        row, wh, label_w = px(ROW), px(38), px(LABEL_W)
         specs = list(self.rs.game_cls.settings_spec)
-        top = 150
-        rows_per_col = max(1, (h - top - 110) // ROW)
-        need_cols = max(1, -(-len(specs) // rows_per_col))
-        cols = max(1, min(need_cols + 1, (w - 20) // COL_W))
-        setting_cols = max(1, cols - 1)
+        top = px(112) + px(36)
+        bottom = h - px(96)  # the buttons
+        rows = max(1, (bottom - top) // row)
+        col_w0 = label_w + px(WIDGET_W) + px(12)
+        need = max(1, -(-len(specs) // rows))  # setting columns that hold every setting
+        cols = max(1, min(4, need + 1, (w - px(20)) // col_w0))
         # Widgets take the room there is (long choices such as themes stay readable).
-        self.widget_w = wide = max(WIDGET_W, min(300, (w - 40) // cols - LABEL_W - 12))
-        col_w = LABEL_W + wide + 12
-        x0 = (w - cols * col_w) // 2 + 10
-        if specs:
-            self.labels.append(((x0, top - 36), "Rules and variants"))
-        for i, spec in enumerate(specs):
-            c, r = divmod(i, rows_per_col)
-            c = min(c, setting_cols - 1)
-            x, y = x0 + c * col_w, top + r * ROW
-            self.labels.append(((x, y), spec.label))
-            self._setting_widget(spec, pygame.Rect(x + LABEL_W, y, wide, 38), box)
-        # Seats.
+        self.widget_w = wide = max(px(WIDGET_W), min(px(300), (w - px(40)) // cols - label_w - px(12)))
+        col_w = label_w + wide + px(12)
+        x0 = (w - cols * col_w) // 2 + px(10)
         n = self.num_players()
         while len(self.seats) < n:
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
+        setting_cols = cols - 1 if cols > 1 else 1
+        per_page = max(1, (rows - 1) * setting_cols) if len(specs) > rows * setting_cols else rows * setting_cols
+        n_pages = max(1, -(-len(specs) // per_page)) if specs else 1
+        if cols == 1 and specs:
+            n_pages += 1  # the seats get a page of their own
+        self.page = min(getattr(self, "page", 0), n_pages - 1)
+        self.n_pages = n_pages
+        if specs:
+            self.labels.append(((x0, top - px(36)), "Rules and variants", -1))
+        for i, spec in enumerate(specs):
+            pg, k = divmod(i, per_page)
+            c, r = divmod(k, rows if n_pages == 1 else rows - 1)
+            x, y = x0 + c * col_w, top + r * row
+            self.labels.append(((x, y), spec.label, pg))
+            self._setting_widget(spec, pygame.Rect(x + label_w, y, wide, wh), box, pg)
+        self.pager: dict[object, int] = {}
+        if n_pages > 1:
+            y = top + (rows - 1) * row
+            for i, (label, step) in enumerate((("Previous", -1), ("More settings", +1))):
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (px(170) + px(12)), y, px(170), wh), label, ui,
+                                                 container=box, tool_tip_text="Page Up" if step < 0 else "Page Down")
+                self.pager[b] = step
+            self.page_label_at = (x0 + 2 * (px(170) + px(12)), y + px(8))
+        # Seats.
+        seat_page = n_pages - 1 if cols == 1 and specs else -1
         sx = x0 + (cols - 1) * col_w if cols > 1 else x0
-        sy = top if cols > 1 else top + (len(specs) + 1) * ROW
-        self.labels.append(((sx, sy - 36), "Seats"))
+        sy = top
+        self.labels.append(((sx, sy - px(36)), "Seats", seat_page))
         opts = self.seat_options()
         for seat in range(n):
-            current = "Person" if self.seats[seat] == "human" else f"Computer ({self.seats[seat]})"
-            if current not in opts:
-                current = "Person"
-            self.labels.append(((sx + 30, sy + seat * ROW), self.rs.game_cls(self.values).player_name(seat)
-                                 if not self.problem else f"Player {seat + 1}"))
-            dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + LABEL_W, sy + seat * ROW,
-                                                                               wide, 38), ui, container=box)
+            current = self.seat_label(self.seats[seat])
+            if self.seat_kind(current) != self.seats[seat]:
+                self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
+            self.labels.append(((sx + px(30), sy + seat * row), self.seat_name(seat), seat_page))
+            dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh),
+                                                    ui, container=box)
             self.widgets[dd] = ("seat", seat)
-        y = sy + n * ROW + 20
-        self.labels.append(((sx, y), "Seed (replays)"))
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + LABEL_W, y, wide, 38), ui,
+            self.seat_drops[seat] = dd
+            dd.set_tooltip(self.seat_help(self.seats[seat]))
+            self.pages.append((dd, seat_page))
+        y = sy + n * row + px(12)
+        self.labels.append(((sx, y), "Seed (replays)", seat_page))
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + label_w, y, wide, wh), ui,
                                                               container=box)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text(self.seed)
+        self.pages.append((self.seed_entry, seat_page))
+        legend_top = y + row
+        self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, bottom - px(8) - legend_top))
+        self.legend_page = seat_page
         labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
-        bx = w // 2 - (len(labels) * 220 - 20) // 2
-        made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * 220, h - 80, 200, 50), label, ui, container=box)
-                for i, label in enumerate(labels)]
+        bw, gap = px(200), px(20)
+        bw = min(bw, (w - px(20)) // len(labels) - gap)
+        bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
+        made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(50)), label, ui,
+                                             container=box) for i, label in enumerate(labels)]
         self.back, self.start = made[0], made[1]
         self.editor = made[2] if self.rs.editor else None
+        self.show_page(self.page)
 
-    def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
+    def show_page(self, page: int) -> None:
+        """Show one page of settings (short windows); the seats' page on one-column windows."""
+        self.page = max(0, min(self.n_pages - 1, page))
+        for button, step in self.pager.items():
+            if 0 <= self.page + step < self.n_pages:
+                button.enable()  # type: ignore[attr-defined]
+            else:
+                button.disable()  # type: ignore[attr-defined]
+        for widget, pg in self.pages:
+            if pg < 0 or pg == self.page:
+                widget.show()
+            else:
+                widget.hide()
+
+    def legend_lines(self) -> list[str]:
+        """One line for each computer level, as many as fit under the seats."""
+        room = self.legend_at.height // self.px(19)
+        out: list[str] = []
+        for st in strengths(self.rs):
+            wrapped = paper.wrap(f"{st.label}: {st.description}", self.px(16), self.legend_at.width)
+            if len(out) + len(wrapped) > room:
+                break  # whole entries only; each seat's tooltip says it too
+            out += wrapped
+        return out
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        y = self.legend_at.y
+        for line in self.legend_lines():
+            paper.text(surface, line, (self.legend_at.x, y), self.px(16), paper.GRAPHITE)
+            y += self.px(19)
+
+    def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any, page: int = -1) -> None:
         ui = self.app.ui
         value = self.values[spec.key]
         if spec.kind == "bool":
@@ -125,9 +223,11 @@ class SetupScene(Scene):
             widget = pygame_gui.elements.UITextEntryLine(rect, ui, container=box)
             widget.set_allowed_characters("numbers")
             widget.set_text(str(value))
-        if spec.help:
-            widget.set_tooltip(spec.help) if hasattr(widget, "set_tooltip") else None
+        tip = " ".join(part for part in (spec.help, rule_of(spec.label)) if part)
+        if tip:
+            widget.set_tooltip(tip)
         self.widgets[widget] = ("setting", spec)
+        self.pages.append((widget, page))
 
     def _set_setting(self, spec: Setting, text: str) -> None:
         if spec.kind == "bool":
@@ -151,7 +251,8 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
             kind, what = self.widgets[event.ui_element]
             if kind == "seat":
-                self.seats[what] = "human" if event.text == "Person" else event.text[len("Computer ("):-1]
+                self.seats[what] = self.seat_kind(event.text)
+                event.ui_element.set_tooltip(self.seat_help(self.seats[what]))
             else:
                 before = self.num_players()
                 self._set_setting(what, event.text)
@@ -160,6 +261,10 @@ class SetupScene(Scene):
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.widgets:
             _, spec = self.widgets[event.ui_element]
             self._set_setting(spec, event.text)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.pager:
+            self.show_page(self.page + self.pager[event.ui_element])
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.show_page(self.page + (1 if event.key == pygame.K_PAGEDOWN else -1))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start:
                 self.begin()
@@ -208,30 +313,39 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
-        w, _ = self.app.size
-        paper.text(surface, f"New game: {self.rs.title}", (w // 2, 24), 40, paper.INK, "midtop", bold=True)
-        paper.text(surface, self.rs.pitch, (w // 2, 74), 20, paper.GRAPHITE, "midtop")
-        for (x, y), label in self.labels:
-            if label in ("Seats", "Rules and variants"):
-                paper.text(surface, label, (x, y), 21, paper.INK, bold=True)
+        px = self.px
+        w, h = self.app.size
+        paper.text(surface, f"New game: {self.rs.title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
+        pitch = paper.wrap(self.rs.pitch, px(20), w - px(40))
+        for i, line in enumerate(pitch[:2]):
+            paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")
+        for (x, y), label, page in self.labels:
+            if page >= 0 and page != self.page:
                 continue
-            lines = paper.wrap(label, 18, LABEL_W - 12)[:2]
-            ty = y + 19 - 10 * len(lines)
+            if label in ("Seats", "Rules and variants"):
+                paper.text(surface, label, (x, y), px(21), paper.INK, bold=True)
+                continue
+            lines = paper.wrap(words_of(label), px(18), px(LABEL_W) - px(12))[:2]
+            ty = y + px(19) - px(10) * len(lines)
             for line in lines:
-                paper.text(surface, line, (x, ty), 18, paper.INK)
-                ty += 20
+                paper.text(surface, line, (x, ty), px(18), paper.INK)
+                ty += px(20)
+        if self.n_pages > 1:
+            paper.text(surface, f"page {self.page + 1} of {self.n_pages}", self.page_label_at, px(17), paper.GRAPHITE)
         seat_label = [lbl for lbl in self.labels if lbl[1] == "Seats"]
-        if seat_label:
-            (sx, sy), _ = seat_label[0]
+        if seat_label and (seat_label[0][2] < 0 or seat_label[0][2] == self.page):
+            (sx, sy), _, _ = seat_label[0]
             for seat in range(len(self.seats)):
-                paper.draw_symbol(surface, seat, (sx + 12, sy + 36 + 19 + seat * ROW), 16)
+                paper.draw_symbol(surface, seat, (sx + px(12), sy + px(36) + px(19) + seat * px(ROW)), px(16))
+        if self.legend_page < 0 or self.legend_page == self.page:
+            self._draw_legend(surface)
         if self.problem:
-            paper.text(surface, self.problem, (w // 2, self.app.size[1] - 120), 19, paper.WARN, "midtop")
+            paper.text(surface, self.problem, (w // 2, h - px(118)), px(19), paper.WARN, "midtop")
         describe = getattr(self.rs.game_cls, "describe_setup", None)  # a ruleset may say what its level holds
         if describe is not None and not self.problem:
             try:
-                lines = [ln for text in describe(self.values) for ln in paper.wrap(text, 18, w - 120)]
+                lines = [ln for text in describe(self.values) for ln in paper.wrap(text, px(18), w - px(120))]
             except (SettingsError, FileProblem):
                 lines = []
             for i, line in enumerate(lines[:6]):
-                paper.text(surface, line, (w // 2, self.app.size[1] - 250 + 22 * i), 18, paper.GRAPHITE, "midtop")
+                paper.text(surface, line, (w // 2, h - px(250) + px(22) * i), px(18), paper.GRAPHITE, "midtop")

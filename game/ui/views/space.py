@@ -147,12 +147,13 @@ class SpaceView(GameView):
         specs.append(("confirm", "Confirm heading", "Enter: keep this heading"))
         x, y = self.rect.x + 6, self.rect.y + 8
         for i, (key, label, tip) in enumerate(specs):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * 40, PANEL_W - 12, 34), label, ui,
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * self.ui_px(40), self.ui_px(PANEL_W) - 12,
+                                                                         self.ui_px(34)), label, ui,
                                                              container=box, tool_tip_text=tip)
         self._sync_widgets()
 
     def _panel_bottom(self) -> int:
-        return self.rect.y + 8 + len(self.buttons) * 40
+        return self.rect.y + 8 + len(self.buttons) * self.ui_px(40)
 
     def _sync_widgets(self) -> None:
         if not self.buttons:
@@ -184,7 +185,7 @@ class SpaceView(GameView):
     # -- coordinates (mm on the paper <-> pixels) -------------------------------------------
     def _fit(self) -> None:
         g = self.state.game
-        panel = PANEL_W if self.rect.w - PANEL_W > 300 else 0
+        panel = self.ui_px(PANEL_W) if self.rect.w - self.ui_px(PANEL_W) > 300 else 0
         self.scale = max(0.1, min((self.rect.w - panel - 24) / g.width, (self.rect.h - 16) / g.height))
         cx = self.rect.x + panel + (self.rect.w - panel) / 2
         self.origin = (cx - g.width * self.scale / 2, self.rect.centery - g.height * self.scale / 2)
@@ -472,7 +473,7 @@ class SpaceView(GameView):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """Under the buttons: the strength of the flick being dragged, and the pencil in hand."""
-        if not self.buttons or self.rect.w - PANEL_W <= 300:
+        if not self.buttons or self.rect.w - self.ui_px(PANEL_W) <= 300:
             return
         x, y = self.rect.x + 8, self._panel_bottom() + 10
         s = self.state
@@ -483,7 +484,7 @@ class SpaceView(GameView):
         if d is not None and d.get("kind") == "flick" and self.hover is not None:
             paper.text(surface, f"{'Shot' if d['mode'] == 'shot' else 'Move'} strength", (x, y), 18, paper.INK)
             bar = self._strength(d, self.hover)
-            box = pygame.Rect(x, y + 24, PANEL_W - 20, 12)
+            box = pygame.Rect(x, y + 24, self.ui_px(PANEL_W) - 20, 12)
             pygame.draw.rect(surface, paper.INK, (box.x, box.y, int(box.w * bar), box.h))
             pygame.draw.rect(surface, paper.GRAPHITE, box, 1)
 

@@ -158,7 +158,7 @@ class WarigamiView(GameView):
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
         b = self.s.board
-        bar = 52
+        bar = self.ui_px(52)
         self.cell = max(6.0, min((rect.w - 20) / b.width, (rect.h - bar - 20) / b.height))
         gw, gh = self.cell * b.width, self.cell * b.height
         self.origin = (rect.x + (rect.w - gw) / 2, rect.y + 10 + (rect.h - bar - 20 - gh) / 2)
@@ -171,16 +171,18 @@ class WarigamiView(GameView):
         ui = getattr(self.ctx, "ui", None)
         if ui is None:
             return
-        y = self.rect.bottom - 46
+        y = self.rect.bottom - self.ui_px(46)
         box = getattr(self.ctx, "box", None)
-        self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, 150, 38), "End turn", ui,
+        self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, self.ui_px(150), self.ui_px(38)),
+                                                       "End turn", ui,
                                                        container=box, tool_tip_text="E or Enter")
         self.heal_button = pygame_gui.elements.UIButton(
             pygame.Rect(self.rect.x + 300, y, 110, 38), "Heal (H)", ui, container=box,
             tool_tip_text="Then click a hurt unit of yours next to the medic: up, down, left or right, not diagonal.")
         x = self.rect.x + 10
         for i, k in enumerate(KINDS):
-            self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * 118, y, 110, 38),
+            self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * self.ui_px(118), y, self.ui_px(110),
+                                                                            self.ui_px(38)),
                                                                 f"{i + 1} {WEAPONS[k].label}", ui,
                                                                 container=box)
         self._sync_widgets()
