@@ -12,6 +12,7 @@ from ...session import Session
 from .. import paper
 from ..app import App, Scene
 from ..view import load_view_class
+from .lesson import draw_tick
 
 CARD_W, CARD_H = 360, 150
 
@@ -120,6 +121,7 @@ class MenuScene(Scene):
             paper.pencil_lines(surface, paper.INK if hover else paper.GRAPHITE,
                                [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft], True, 2, i)
             surface.blit(self.icon(rs), (rect.x + 12, rect.y + 20))
+            draw_tick(surface, rect, rs.name)  # issue 17: basics lesson done
             size = 25
             while size > 16 and paper.font(size, True).size(rs.title)[0] > CARD_W - 152:
                 size -= 1

@@ -103,6 +103,9 @@ class SetupScene(Scene):
                 for i, label in enumerate(labels)]
         self.back, self.start = made[0], made[1]
         self.editor = made[2] if self.rs.editor else None
+        from .lesson import list_lessons  # issue 17: the game's lessons (hook kept small: lessons branch)
+        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - 180, 16, 160, 40), "Learn to play", ui,
+                                                  container=box) if list_lessons(self.rs.name) else None
 
     def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any) -> None:
         ui = self.app.ui
@@ -167,6 +170,10 @@ class SetupScene(Scene):
                 self.app.pop()
             elif self.editor is not None and event.ui_element is self.editor:
                 self.open_editor()
+            elif event.ui_element is getattr(self, "learn", None):
+                from .lesson import LessonsScene
+
+                self.app.push(LessonsScene(self.app, self.rs.name))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
