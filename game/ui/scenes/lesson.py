@@ -430,7 +430,8 @@ class LessonEndScene(Scene):
 def short_game(app: App, lesson: Lesson) -> PlayScene:
     """A real game from the lesson's settings (plus its "play" settings): the learner in
     seat 1, the easiest computer player in every other seat."""
-    settings = {**lesson.record.settings, **lesson.play_settings}
+    profile = getattr(registry.get(lesson.game).game_cls, "profile_settings", None)  # Invasion's used words
+    settings = {**lesson.record.settings, **lesson.play_settings, **(profile() if profile else {})}
     n = registry.get(lesson.game).make_game(settings).num_players
     seats = ["human"] + [easiest_agent(lesson.game)] * (n - 1)
     return PlayScene(app, Session.new(lesson.game, settings, 1 + secrets.randbelow(10**9), seats))
