@@ -32,6 +32,7 @@ SIZES = ((1280, 800), (1024, 600))
 
 #: For the first learner step of each game's lessons: an action the rules refuse there.
 ILLEGAL = {
+    "amoeba": {"type": "Place", "country": 3, "n": 30},  # above the cap
     "invasion": {"type": "PlaceHero", "room": "a"},  # the house is not drawn yet
     "warigami": {"type": "Place", "kind": "shotgun", "x": 9, "y": 3},  # the other side's zone
 }
