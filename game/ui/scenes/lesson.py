@@ -254,6 +254,13 @@ class LessonScene(PlayScene):
         self._auto_wait = AUTO_DELAY
         self._ended = False
         self.hinted = ""
+        #: The learner's seat: the one to move at the first step the player makes.
+        probe = self.state.clone()
+        for step in lesson.steps:
+            if step.auto is None:
+                break
+            probe.apply(step.auto)
+        self.learner = probe.current_player()
 
     # -- where we are ---------------------------------------------------------------
     @property
@@ -268,7 +275,7 @@ class LessonScene(PlayScene):
         return step is not None and step.auto is None and super().human_to_move()
 
     def seat_kind(self, seat: int) -> str:
-        return "lesson"
+        return "human" if seat == self.learner else "lesson script"
 
     def target(self) -> pygame.Rect | None:
         """The screen area the current step asks the learner to click or drag (None: none to show)."""
