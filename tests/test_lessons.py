@@ -10,6 +10,7 @@ import pytest
 
 from game import registry
 from game.engine import Action
+from game.ui import paper
 from game.ui.main import make_app
 from game.ui.scenes.lesson import (
     LessonEndScene,
@@ -85,6 +86,9 @@ def test_lesson_is_played_to_its_end_by_real_clicks_with_highlights_inside_the_w
     scene = start(app, lesson)
     window = pygame.Rect((0, 0), app.size)
     clicks = 0
+    width = scene.board_rect().w - 24
+    for step in lesson.steps:  # the panel shows three lines: the text, and with a hint in front of it
+        assert len(paper.wrap("That move is allowed, but not this step: " + step.say, 19, width)) <= 3, step.say
     while not scene.finished():
         step, before = scene.step, scene.index
         if step.auto is not None:
@@ -123,11 +127,11 @@ def test_a_wrong_but_legal_action_changes_nothing_and_an_illegal_one_shows_the_r
         legal = scene.state.legal_actions() or []
         wrong = next(a for a in legal if a != step.expect)
         assert not scene.submit(wrong)
-        assert "allowed" in scene.refusal and scene.refusal_rule == step.rule
+        assert scene.hinted.startswith("That move is allowed, but not this step") and not scene.refusal
         assert json.dumps(scene.state.to_json(), sort_keys=True) == before and scene.step is step
         bad: Action = scene.state.game.decode_action(ILLEGAL[lesson.game])
         assert not scene.submit(bad)
-        assert scene.refusal and scene.refusal_rule and "allowed" not in scene.refusal
+        assert scene.refusal and scene.refusal_rule and not scene.hinted
         assert json.dumps(scene.state.to_json(), sort_keys=True) == before and scene.step is step
         app.frame([])  # the refusal is drawn without trouble
     finally:
@@ -218,3 +222,16 @@ def test_lesson_files_live_under_levels_and_are_not_levels():
     for g in GAMES:
         names = {p.stem for p in lessons_dir(g).glob("*.json")} if lessons_dir(g).is_dir() else set()
         assert not names & set(list_levels(g))
+
+
+def test_a_flick_step_accepts_any_flick_inside_its_window_and_nothing_else():
+    from game.rules.space.actions import Flick
+    from game.ui.scenes.lesson import Step, flick_inside
+
+    step = Step("Flick", "S-T1", flick={"ship": 2, "mode": "move", "angle": [-100.0, -80.0], "strength": [0.2, 0.4]})
+    assert flick_inside(step, Flick(2, "move", -90.0, 0.3))
+    assert flick_inside(step, Flick(2, "move", 270.0, 0.2))  # the same direction, written the other way round
+    assert not flick_inside(step, Flick(2, "move", -70.0, 0.3))
+    assert not flick_inside(step, Flick(2, "move", -90.0, 0.5))
+    assert not flick_inside(step, Flick(2, "shot", -90.0, 0.3))
+    assert not flick_inside(step, Flick(1, "move", -90.0, 0.3))

@@ -35,7 +35,7 @@ LESSON_FORMAT = "paperwars-lesson"
 LESSON_VERSION = 1
 KINDS = ("basics", "idea")
 MAX_STEPS = 200
-PANEL_H = 92
+PANEL_H = 108
 AUTO_DELAY = 0.6  # seconds an automatic move of the other side waits, so the learner sees it
 
 
@@ -309,10 +309,11 @@ class LessonScene(PlayScene):
         try:
             self.state.clone().check(action)
         except IllegalAction as exc:
-            self.refusal, self.refusal_rule = exc.message, exc.rule
+            self.refusal, self.refusal_rule, self.hinted = exc.message, exc.rule, ""
             return False
-        self.hinted = ("That move is allowed, but it is not this step. " + step.say)
-        self.refuse("That is allowed, but this lesson asks for the highlighted move.", step.rule)
+        # Legal, but not what this step teaches: a gentle hint in the lesson panel, nothing applied.
+        self.refusal, self.refusal_rule = "", ""
+        self.hinted = "That move is allowed, but not this step: " + step.say
         return False
 
     def undo(self) -> None:
@@ -374,8 +375,9 @@ class LessonScene(PlayScene):
             say, rule = step.say, step.rule
         else:
             say, rule = self.hinted or step.say, step.rule
-        for i, line in enumerate(paper.wrap(say, 19, panel.w - 24)[:2]):
-            paper.text(surface, line, (panel.x + 12, panel.y + 28 + 22 * i), 19, paper.INK)
+        colour = (150, 80, 10) if step is not None and self.hinted and say == self.hinted else paper.INK
+        for i, line in enumerate(paper.wrap(say, 19, panel.w - 24)[:3]):
+            paper.text(surface, line, (panel.x + 12, panel.y + 28 + 22 * i), 19, colour)
         if rule:
             paper.text(surface, f"rule {rule}", (panel.right - 10, panel.y + 6), 14, paper.FAINT, "topright")
 
