@@ -218,7 +218,7 @@ def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
     """The menu card's small tick for a game whose basics lesson is done."""
     if not basics_done(game):
         return
-    x, y = rect.right - 34, rect.y + 12
+    x, y = rect.x + 112, rect.bottom - 24  # under the icon, clear of the title and the pitch
     paper.pencil_lines(surface, (60, 130, 70), [(x, y + 10), (x + 8, y + 18), (x + 22, y)], False, 3, 3)
 
 
