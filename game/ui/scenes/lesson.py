@@ -460,7 +460,7 @@ class LessonsScene(Scene):
         w, h = self.app.size
         self.buttons = {}
         for i, lesson in enumerate(self.lessons):
-            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 330, 150 + i * 110, 220, 48), lesson.title,
+            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 350, 150 + i * 110, 240, 48), lesson.title,
                                              self.app.ui, container=box)
             self.buttons[b] = lesson
         back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 100, h - 80, 200, 48), "Back", self.app.ui,
