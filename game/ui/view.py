@@ -127,6 +127,12 @@ class GameView:
     def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A small pencil drawing of the game for its menu card."""
 
+    # -- lessons (game/ui/scenes/lesson.py) ----------------------------------------------
+    def lesson_target(self, action: Action) -> pygame.Rect | None:
+        """The screen area of the next click or drag towards ``action`` (what a lesson step
+        highlights), given what the player has already selected; None when there is none."""
+        return None
+
 
 def load_view_class(path: str) -> type[GameView]:
     """Import "module:Class" lazily (rules never import views)."""

@@ -12,6 +12,7 @@ from ...session import Session
 from .. import paper
 from ..app import App, Focus, Scene
 from ..view import load_view_class
+from .lesson import draw_tick
 
 CARD_W, CARD_H = 360, 150
 
@@ -177,5 +178,6 @@ class MenuScene(Scene):
                     break
             for j, line in enumerate(lines):
                 paper.text(surface, line, (tx, text_top + lh * j), fs, paper.GRAPHITE)
+            draw_tick(surface, rect, rs.name)  # the basics lesson is done
         if not self.cards:
             paper.text(surface, "No games are installed.", (w // 2, h // 2), px(26), paper.WARN, "center")

@@ -169,6 +169,9 @@ class SetupScene(Scene):
                                              container=box) for i, label in enumerate(labels)]
         self.back, self.start = made[0], made[1]
         self.editor = made[2] if self.rs.editor else None
+        from .lesson import list_lessons  # the game's "Learn to play" lessons
+        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
+                                                  "Learn to play", ui, container=box) if list_lessons(self.rs.name) else None
         self.show_page(self.page)
 
     def show_page(self, page: int) -> None:
@@ -272,6 +275,10 @@ class SetupScene(Scene):
                 self.app.pop()
             elif self.editor is not None and event.ui_element is self.editor:
                 self.open_editor()
+            elif event.ui_element is getattr(self, "learn", None):
+                from .lesson import LessonsScene
+
+                self.app.push(LessonsScene(self.app, self.rs.name))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 

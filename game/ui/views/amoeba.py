@@ -1021,3 +1021,20 @@ class AmoebaView(GameView):
         paper.text(surface, "25", (cx - r * 1.2, cy - r * 0.6), int(r * 0.9), paper.player_colour(0), "midleft")
         paper.draw_symbol(surface, 1, (cx + r * 1.2, cy + r * 0.9), r * 0.6)
         paper.text(surface, "8", (cx + r * 1.6, cy + r * 0.9), int(r * 0.9), paper.player_colour(1), "midleft")
+
+    # -- lessons --------------------------------------------------------------------------
+    def lesson_target(self, action: Action) -> pygame.Rect | None:
+        """The next click towards ``action``: the country (its label), then the number in the picker;
+        for an attack the enemy country, clicked twice."""
+        def country(c: int) -> pygame.Rect:
+            r = pygame.Rect(0, 0, 26, 26)
+            r.center = (round(self.to_px(*self.st.map.labels[c])[0]), round(self.to_px(*self.st.map.labels[c])[1]))
+            return r
+
+        if isinstance(action, Place):
+            if self.selected != action.country:
+                return country(action.country)
+            return next((pygame.Rect(r) for r, n in self.number_cells if n == action.n), None)
+        if isinstance(action, Attack) and not action.follow:
+            return country(action.target)
+        return None

@@ -1154,5 +1154,54 @@ class InvasionView(GameView):
             paper.pencil_circle(surface, paper.GRAPHITE, (min(r.right + 4 + rad, rect.right - rad - 2),
                                                          r.y + (k + 1) * r.h // 4), rad, 2, k)
 
+    # -- lessons -------------------------------------------------------------------------
+    def lesson_target(self, action: Action) -> pygame.Rect | None:
+        """The next click towards ``action``: a button, the hero to select, a room, a wall or a split line."""
+        s, f = self.state, self.frame
+
+        def spot(gx: float, gy: float, size: int = 24) -> pygame.Rect:
+            r = pygame.Rect(0, 0, size, size)
+            r.center = (round(f.px(gx, gy)[0]), round(f.px(gx, gy)[1]))
+            return r
+
+        def button(key: str) -> pygame.Rect | None:
+            el = self.elements.get(key)
+            return pygame.Rect(el.rect) if el is not None else None
+
+        if isinstance(action, EndTurn):
+            return button("end")
+        if isinstance(action, Split):
+            if self.axis != action.axis:
+                return button("turn")
+            x0, y0, x1, y1 = s.board.rooms[action.room]
+            return spot(action.at, (y0 + y1) / 2) if action.axis == "v" else spot((x0 + x1) / 2, action.at)
+        if isinstance(action, (PlaceHero, PlaceVault, PlaceEvent)):
+            return self._room_rect(action.room, 12)
+        if isinstance(action, PlaceEnemy):
+            (ax, ay), (bx, by) = s.board.wall_segment(f"{action.room}:{action.side}")
+            return spot((ax + bx) / 2, (ay + by) / 2)
+        hero = getattr(action, "hero", None)
+        if isinstance(action, (Move, Kill, Loot, Seal, Smash, Use)) and hero in s.heroes:
+            if self.selected != hero:
+                name = next((n for n in (f"H{hero}", f"P{hero}") if n in self._spots), None)
+                return spot(*f.grid(*self._spots[name][:2]), 30) if name else None
+            if isinstance(action, Move):
+                return self._room_rect(action.to, 12)
+            if isinstance(action, (Kill, Loot)):
+                return button("kill" if isinstance(action, Kill) else "loot")
+            if isinstance(action, Use):
+                if not self.use_mode:
+                    return button("use")
+                picks = [t for t in (action.target, action.target2) if t][len(self.use_targets):]
+                if not picks:
+                    return None
+                if picks[0] in s.board.rooms:
+                    return self._room_rect(picks[0], 12)
+                (ax, ay), (bx, by) = s.board.wall_segment(picks[0])
+                return spot((ax + bx) / 2, (ay + by) / 2, 20)
+            (ax, ay), (bx, by) = s.board.wall_segment(action.wall)
+            return spot((ax + bx) / 2, (ay + by) / 2, 20)
+        return None
+
 
 __all__ = ["InvasionView", "words_path"]

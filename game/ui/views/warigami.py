@@ -819,3 +819,28 @@ class WarigamiView(GameView):
         draw_figure(surface, "smg", 0, (ox + 0.5 * c, oy + 1.5 * c), c * 0.8)
         draw_figure(surface, "rpg", 1, (ox + 3.5 * c, oy + 1.5 * c), c * 0.8)
         paper.pencil_line(surface, paper.WARN, (ox + 0.5 * c, oy + 1.5 * c), (ox + 3.5 * c, oy + 1.5 * c), 1)
+
+    # -- lessons -------------------------------------------------------------------------------
+    def lesson_target(self, action: object) -> pygame.Rect | None:
+        """The next click towards ``action``: a unit-type button, the unit to select, its target square
+        (clicked again to confirm an attack), or End turn."""
+        s = self.s
+        if isinstance(action, EndTurn):
+            return self.end_button.rect if self.end_button is not None else None
+        if isinstance(action, Place):
+            if action.kind != self.kind and action.kind in self.kind_buttons:
+                return self.kind_buttons[action.kind].rect
+            return self.sq_rect((action.x, action.y))
+        if isinstance(action, (Move, Attack, Heal)):
+            me = s.units.get(action.unit)
+            if me is None:
+                return None
+            if self.selected != action.unit:
+                return self.sq_rect(me.sq)
+            if isinstance(action, Heal) and not self.healing:
+                return self.heal_button.rect if self.heal_button is not None else None
+            if isinstance(action, Move):
+                return self.sq_rect((action.x, action.y))
+            other = s.units.get(action.target)
+            return self.sq_rect(other.sq) if other is not None else None
+        return None

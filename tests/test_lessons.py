@@ -1,0 +1,237 @@
+"""Learn to play (issue 17): every lesson played to its end headless by real clicks through
+the game's own view, highlights inside the window, wrong-but-legal and illegal actions refused."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import registry
+from game.engine import Action
+from game.ui import paper
+from game.ui.main import make_app
+from game.ui.scenes.lesson import (
+    LessonEndScene,
+    LessonError,
+    LessonScene,
+    LessonsScene,
+    basics_done,
+    lessons_dir,
+    lessons_done,
+    list_lessons,
+    mark_done,
+    parse_lesson,
+    short_game,
+)
+from game.ui.scenes.play import PlayScene
+
+GAMES = ("invasion", "amoeba", "warigami", "tigers", "space")
+ALL = [lesson for g in GAMES for lesson in list_lessons(g)]
+SIZES = ((1280, 800), (1024, 600))
+
+#: For the first learner step of each game's lessons: an action the rules refuse there.
+ILLEGAL = {
+    "amoeba": {"type": "Place", "country": 3, "n": 30},  # above the cap
+    "invasion": {"type": "PlaceHero", "room": "a"},  # the house is not drawn yet
+    "warigami": {"type": "Place", "kind": "shotgun", "x": 9, "y": 3},  # the other side's zone
+}
+
+
+def mouse(kind, pos, button=1):
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    return pygame.event.Event(kind, pos=pos, button=button, touch=False)
+
+
+def click(app, pos):
+    pos = (int(pos[0]), int(pos[1]))
+    app.frame([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+    app.frame(pygame.event.get())  # pygame_gui posts its button presses on the queue
+
+
+def settle(app, scene):
+    for _ in range(300):
+        if not scene.view.busy():
+            break
+        app.frame([], dt=0.25)
+    app.frame([])
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def app(request):
+    a = make_app(request.param, headless=True)
+    yield a
+    a.close()
+
+
+def start(app, lesson):
+    scene = LessonScene(app, lesson)
+    app.push(scene)
+    app.frame([])
+    return scene
+
+
+def test_every_game_has_a_basics_and_an_idea_lesson_that_load():
+    have = {(lesson.game, lesson.kind) for lesson in ALL}
+    games = {lesson.game for lesson in ALL}
+    assert games, "no lessons found"
+    for g in games:
+        assert (g, "basics") in have and (g, "idea") in have, g
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
+def test_lesson_is_played_to_its_end_by_real_clicks_with_highlights_inside_the_window(app, lesson):
+    scene = start(app, lesson)
+    window = pygame.Rect((0, 0), app.size)
+    clicks = 0
+    width = scene.board_rect().w - 24
+    for step in lesson.steps:  # the panel shows three lines: the text, and with a hint in front of it
+        assert len(paper.wrap("That move is allowed, but not this step: " + step.say, 19, width)) <= 3, step.say
+    while not scene.finished():
+        step, before = scene.step, scene.index
+        if step.auto is not None:
+            app.frame([])
+            assert scene.index == before + 1, f"auto step {before + 1} of {lesson.key} was not applied"
+            settle(app, scene)
+            continue
+        for _ in range(6):  # select, target, confirm...: the highlight follows the gesture
+            rect = scene.target()
+            assert rect is not None, f"step {before + 1} of {lesson.key} highlights nothing"
+            assert window.contains(rect), f"step {before + 1} of {lesson.key}: {rect} outside {window}"
+            assert rect.w > 0 and rect.h > 0
+            click(app, rect.center)
+            clicks += 1
+            if scene.index != before:
+                break
+        assert scene.index > before, (f"step {before + 1} of {lesson.key} not reached by clicking its "
+                                           f"highlight: {scene.refusal}")
+        settle(app, scene)
+    settle(app, scene)
+    app.frame([])
+    assert isinstance(app.scenes[-1], LessonEndScene)
+    assert lesson.key in lessons_done()
+    assert clicks >= sum(1 for s in lesson.steps if s.auto is None)
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=lambda lesson: lesson.key)
+def test_a_wrong_but_legal_action_changes_nothing_and_an_illegal_one_shows_the_refusal(lesson):
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, lesson)
+        while scene.step is not None and scene.step.auto is not None:
+            app.frame([])
+        step = scene.step
+        before = json.dumps(scene.state.to_json(), sort_keys=True)
+        legal = scene.state.legal_actions() or []
+        wrong = next(a for a in legal if a != step.expect)
+        assert not scene.submit(wrong)
+        assert scene.hinted.startswith("That move is allowed, but not this step") and not scene.refusal
+        assert json.dumps(scene.state.to_json(), sort_keys=True) == before and scene.step is step
+        bad: Action = scene.state.game.decode_action(ILLEGAL[lesson.game])
+        assert not scene.submit(bad)
+        assert scene.refusal and scene.refusal_rule and not scene.hinted
+        assert json.dumps(scene.state.to_json(), sort_keys=True) == before and scene.step is step
+        app.frame([])  # the refusal is drawn without trouble
+    finally:
+        app.close()
+
+
+def _good():
+    return {"format": "paperwars-lesson", "version": 1, "title": "T", "summary": "S", "kind": "basics",
+            "record": {"game": "pig", "settings": {}, "seed": 1},
+            "steps": [{"say": "Roll.", "rule": "P-1", "expect": {"type": "Roll"}}], "end": "Done."}
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(format="x"), "not a Paper Wars lesson"),
+    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(kind="quiz"), "basics"),
+    (lambda d: d.update(steps=[]), "steps"),
+    (lambda d: d["steps"][0].pop("expect"), "exactly one"),
+    (lambda d: d["steps"][0].update(expect={"type": "Nope"}), "cannot read"),
+    (lambda d: d["steps"][0].update(say=""), "say"),
+    (lambda d: d["record"].update(game="amoeba"), "not pig"),
+    (lambda d: d["record"].update(seed="x"), "record"),
+    (lambda d: d["steps"][0].update(expect_flick={"ship": 0, "mode": "move", "angle": [10, 5],
+                                                  "strength": [0, 1]}), "exactly one"),
+])
+def test_a_bad_lesson_file_is_refused_with_a_sentence(change, words):
+    assert parse_lesson(_good(), "pig", "good").title == "T"
+    data = _good()
+    change(data)
+    with pytest.raises(LessonError) as err:
+        parse_lesson(data, "pig", "bad")
+    assert words in str(err.value)
+
+
+def test_progress_is_kept_in_the_data_folder_and_a_bad_file_is_no_progress(tmp_path):
+    from game.paths import data_dir
+
+    lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
+    assert not basics_done(lesson.game)
+    (data_dir() / "lessons.json").write_text("{not json", encoding="utf-8")
+    assert lessons_done() == set() and not basics_done(lesson.game)
+    assert mark_done(lesson)
+    assert lesson.key in lessons_done() and basics_done(lesson.game)
+
+
+def test_learn_button_on_the_setup_screen_opens_the_lessons_and_the_end_hands_over_a_real_game():
+    from game.ui.scenes.setup import SetupScene
+
+    lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, registry.get(lesson.game))
+        app.push(setup)
+        app.frame([])
+        assert setup.learn is not None
+        click(app, setup.learn.rect.center)
+        top = app.scenes[-1]
+        assert isinstance(top, LessonsScene) and top.lessons[0].kind == "basics"
+        button = next(b for b, v in top.buttons.items() if v is not None and v.key == lesson.key)
+        click(app, button.rect.center)
+        assert isinstance(app.scenes[-1], LessonScene)
+        game = short_game(app, lesson)
+        assert isinstance(game, PlayScene) and game.session.seats[0] == "human"
+        assert all(k != "human" and k in registry.get(lesson.game).agent_names() for k in game.session.seats[1:])
+        end = LessonEndScene(app, lesson)
+        app.push(end)
+        app.frame([])
+        end.go("play")
+        assert isinstance(app.scenes[-1], PlayScene) and not isinstance(app.scenes[-1], LessonScene)
+    finally:
+        app.close()
+
+
+def test_undo_is_refused_in_a_lesson_with_a_sentence():
+    lesson = ALL[0]
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, lesson)
+        scene.undo()
+        assert "only goes forward" in scene.refusal
+    finally:
+        app.close()
+
+
+def test_lesson_files_live_under_levels_and_are_not_levels():
+    from game.levels import list_levels
+
+    for g in GAMES:
+        names = {p.stem for p in lessons_dir(g).glob("*.json")} if lessons_dir(g).is_dir() else set()
+        assert not names & set(list_levels(g))
+
+
+def test_a_flick_step_accepts_any_flick_inside_its_window_and_nothing_else():
+    from game.rules.space.actions import Flick
+    from game.ui.scenes.lesson import Step, flick_inside
+
+    step = Step("Flick", "S-T1", flick={"ship": 2, "mode": "move", "angle": [-100.0, -80.0], "strength": [0.2, 0.4]})
+    assert flick_inside(step, Flick(2, "move", -90.0, 0.3))
+    assert flick_inside(step, Flick(2, "move", 270.0, 0.2))  # the same direction, written the other way round
+    assert not flick_inside(step, Flick(2, "move", -70.0, 0.3))
+    assert not flick_inside(step, Flick(2, "move", -90.0, 0.5))
+    assert not flick_inside(step, Flick(2, "shot", -90.0, 0.3))
+    assert not flick_inside(step, Flick(1, "move", -90.0, 0.3))
