@@ -124,7 +124,8 @@ class Record:
         except KeyError:
             raise RecordError(f"This record is for an unknown game: {show(self.game)}.") from None
         if self.rules_version != rs.game_cls.rules_version:
-            raise RecordError(f"This record uses {rs.title} rules version {show(self.rules_version)}, "
+            shown = self.rules_version if VERSION_TEXT.fullmatch(str(self.rules_version)) else show(self.rules_version)
+            raise RecordError(f"This record uses {rs.title} rules version {shown}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
         try:
             return rs.make_game(self.settings)
