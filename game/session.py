@@ -41,7 +41,9 @@ class Session:
         self.state: State = record.start()
         self.history: list[Step] = []
         # What chance decided before the first action (a lot for who starts), if the rules say.
-        self.log: list[str] = list(getattr(self.state, "opening", ()))
+        # (``opening`` holds sentences or Events; both are logged as their sentence.)
+        self.log: list[str] = [t for t in (getattr(e, "text", e) for e in getattr(self.state, "opening", ()))
+                               if isinstance(t, str) and t]
         self._fold: Any = None
         self.seats = list(record.seats) or ["human"] * self.state.game.num_players
         record.seats = self.seats

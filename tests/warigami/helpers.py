@@ -5,14 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine import Chance
+from game.paths import user_levels_dir
 from game.rules.warigami.board import board_from_json, save_board
 from game.rules.warigami.state import MOVE, Unit, WarigamiGame, WarigamiState
 
 
 def make_map(tmp_path: Path, rows: list[str], name: str = "testmap") -> str:
-    path = tmp_path / f"{name}.json"
+    """Save the map among the player's levels (a level is a name, never a path) and return its name."""
+    folder = user_levels_dir("warigami")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
     save_board(board_from_json({"name": name, "rows": rows}, path.name), path)
-    return str(path)
+    return name
 
 
 def battle(tmp_path: Path, units: list[tuple[int, str, int, int]], rows: list[str] | None = None,

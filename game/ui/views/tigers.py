@@ -176,14 +176,12 @@ class TigersView(GameView):
         self._show_opening()
 
     def _show_opening(self) -> None:
-        """Turn 1 dealt while the scenario was set up: log its deal roll and show its dice."""
+        """Turn 1 dealt while the scenario was set up: show its dice (the session logs its sentences)."""
         sess = getattr(self.ctx, "session", None)
         opening = getattr(self.st, "opening", [])
         if sess is None or sess.history or not opening:
             return
         self.on_events(opening)
-        if not sess.log:
-            sess.log.extend(e.text for e in opening if e.text)
 
     # -- geometry -------------------------------------------------------------------------
     @property

@@ -173,19 +173,28 @@ class WarigamiView(GameView):
             return
         y = self.rect.bottom - self.ui_px(46)
         box = getattr(self.ctx, "box", None)
-        self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, self.ui_px(150), self.ui_px(38)),
+        step = self._button_step()
+        self.end_button = pygame_gui.elements.UIButton(pygame.Rect(self.rect.x + 10, y, min(self.ui_px(150),
+                                                                                       round(step * 1.27)),
+                                                                   self.ui_px(38)),
                                                        "End turn", ui,
                                                        container=box, tool_tip_text="E or Enter")
         self.heal_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.rect.x + 300, y, 110, 38), "Heal (H)", ui, container=box,
+            pygame.Rect(self.rect.x + 10 + self.ui_px(160), y, self.ui_px(110), self.ui_px(38)), "Heal (H)", ui,
+            container=box,
             tool_tip_text="Then click a hurt unit of yours next to the medic: up, down, left or right, not diagonal.")
         x = self.rect.x + 10
         for i, k in enumerate(KINDS):
-            self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * self.ui_px(118), y, self.ui_px(110),
+            self.kind_buttons[k] = pygame_gui.elements.UIButton(pygame.Rect(x + i * step, y, step - self.ui_px(8),
                                                                             self.ui_px(38)),
                                                                 f"{i + 1} {WEAPONS[k].label}", ui,
                                                                 container=box)
         self._sync_widgets()
+
+    def _button_step(self) -> int:
+        """The spacing of the five unit buttons and "Squad ready" along the board's bottom edge (they
+        share its width, so a small window never pushes them under the margin)."""
+        return min(self.ui_px(118), int((self.rect.w - 20) / 6.3))
 
     def kill(self) -> None:
         if self.end_button is not None:
@@ -262,8 +271,9 @@ class WarigamiView(GameView):
                 label = "Squad ready" if squad else "End turn"
                 if self.end_button.text != label:
                     self.end_button.set_text(label)
-                    self.end_button.set_position((self.rect.x + 10 + 5 * 118, self.rect.bottom - 46) if squad
-                                                 else (self.rect.x + 10, self.rect.bottom - 46))
+                    y = self.rect.bottom - self.ui_px(46)
+                    self.end_button.set_position((self.rect.x + 10 + 5 * self._button_step(), y) if squad
+                                                 else (self.rect.x + 10, y))
                 ready = not squad or len(self._own_draft()) == n
                 if human and not s.is_over() and ready:
                     self.end_button.enable()
