@@ -153,7 +153,7 @@ def idle_cpu_pct(names: list[str]) -> dict[str, Any]:
             env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
             env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy",
                        PAPERWARS_HOME=tempfile.mkdtemp(prefix="paperwars-idle-"))
-            proc = subprocess.run([sys.executable, "-c", f"from game.bench import idle_child; idle_child({target!r})"],
+            proc = subprocess.run(self_command("idle-probe", target),
                                   capture_output=True, text=True, env=env, timeout=IDLE_SECONDS + 60)
             line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("idle-cpu")), "")
             out[target] = float(line.split()[1]) if line else f"failed: {proc.stderr.strip()[-200:]}"

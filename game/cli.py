@@ -109,6 +109,13 @@ def _smoke(args: argparse.Namespace) -> int:
     return smoke(verbose=not args.quiet)
 
 
+def _idle_probe(args: argparse.Namespace) -> int:
+    from .bench import idle_child
+
+    idle_child(args.target)
+    return 0
+
+
 def _startup_probe(args: argparse.Namespace) -> int:
     from .ui.main import startup_probe
 
@@ -146,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=_smoke)
     p = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
     p.set_defaults(fn=_startup_probe)
+    p = sub.add_parser("idle-probe", help=argparse.SUPPRESS)  # bench: CPU of a window nobody touches
+    p.add_argument("target")
+    p.set_defaults(fn=_idle_probe)
     args = parser.parse_args(argv)
     if args.cmd is None:
         return _play(args)

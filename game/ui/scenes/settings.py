@@ -86,7 +86,7 @@ class SettingsScene(Scene):
         w, _ = self.app.size
         paper.text(surface, "Settings", (w // 2, px(40)), px(40), paper.INK, "midtop", bold=True)
         x = w // 2 - px(60)
-        for y, label in zip(self.row_y, self.ROWS):
+        for y, label in zip(self.row_y, self.ROWS, strict=False):
             text, size = paper.fit(label, px(22), x - px(10))
             paper.text(surface, text, (x, y + px(8)), size, paper.INK, "topright")
         y = self.row_y[-1] + px(80)
