@@ -478,8 +478,13 @@ class TigersView(GameView):
     def click_move(self, p: tuple[float, float]) -> bool:
         """Move phase: a click on open table moves the unit's front straight to that point, to the
         nearest whole cm (a drag draws any other path)."""
-        uid, _ = self.st.movers[0]
-        return self._submit(Move(uid, ((float(round(p[0])), float(round(p[1]))),), self.move_facing()))
+        s = self.st
+        uid, _ = s.movers[0]
+        u = s.units[uid]
+        to = (float(round(p[0])), float(round(p[1])))
+        if math.dist(to, s.position(u) if u.carrier >= 0 else u.front()) < 1.0:
+            return False  # a click on the unit's own front is no move
+        return self._submit(Move(uid, (to,), self.move_facing()))
 
     def move_facing(self) -> float | None:
         """The facing a dragged move ends with: the unit's own when "keep facing" is on (to slide
