@@ -1155,8 +1155,8 @@ class TigersView(GameView):
             "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
             "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
                    "near by first to make them follow.",
-            "move": "Drag a path from the unit's front, or click a point to go straight there (the circle is the "
-                    "reach; no corner may end further); F keeps "
+            "move": "Drag a path from the unit's front or click a point (the circle is the reach; no corner may "
+                    "end further); F keeps "
                     "the facing to slide or back off; S stays; click a carrier to mount.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
