@@ -36,6 +36,7 @@ ILLEGAL = {
     "amoeba": {"type": "Place", "country": 3, "n": 30},  # above the cap
     "invasion": {"type": "PlaceHero", "room": "a"},  # the house is not drawn yet
     "warigami": {"type": "Place", "kind": "shotgun", "x": 9, "y": 3},  # the other side's zone
+    "tigers": {"type": "Fire", "unit": 5, "target": 8},  # cards are still being assigned
 }
 
 

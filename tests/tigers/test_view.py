@@ -274,3 +274,26 @@ def test_T_A1_keep_facing_lets_a_tank_back_off_by_drag():
         assert math.dist((u.x, u.y), (x0, y0)) == pytest.approx(6, abs=0.7)
     finally:
         app.close()
+
+
+def test_T_A1_a_click_on_open_table_moves_straight_there_and_a_click_on_the_front_is_no_move():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [3, 3, 3])  # 9 cm
+        key(app, pygame.K_m)
+        n = len(sess.history)
+        u = s.units[0]
+        f = u.front()
+        a = v.px(*f)
+        click(app, (int(a[0]), int(a[1])))
+        assert s.phase == "move" and len(sess.history) == n  # the unit's own front: nothing moved
+        dx, dy = math.cos(math.radians(u.heading)), math.sin(math.radians(u.heading))
+        to = (round(f[0] + 5 * dx), round(f[1] + 5 * dy))
+        b = v.px(*to)
+        click(app, (round(b[0]), round(b[1])))
+        assert s.phase != "move"
+        assert sess.history[-1].action.path == ((float(to[0]), float(to[1])),)
+    finally:
+        app.close()

@@ -440,7 +440,7 @@ class TigersView(GameView):
             face = self.deploy_facing if self.deploy_facing >= 0 else self._deploy_default()
             return self._submit(Deploy(nxt.id, round(p[0], 1), round(p[1], 1), face))
         if u is None:
-            return False
+            return self.click_move(p) if ph == "move" else False
         if ph == "assign" and u.side == me:
             return self._submit(Assign(uid, self._card_for(me)))
         if ph == "recover" and u.side == me:
@@ -474,6 +474,17 @@ class TigersView(GameView):
             if uid != mid and s.units[mid].kind == "infantry":
                 return self._submit(Mount(mid, uid))
         return False
+
+    def click_move(self, p: tuple[float, float]) -> bool:
+        """Move phase: a click on open table moves the unit's front straight to that point, to the
+        nearest whole cm (a drag draws any other path)."""
+        s = self.st
+        uid, _ = s.movers[0]
+        u = s.units[uid]
+        to = (float(round(p[0])), float(round(p[1])))
+        if math.dist(to, s.position(u) if u.carrier >= 0 else u.front()) < 1.0:
+            return False  # a click on the unit's own front is no move
+        return self._submit(Move(uid, (to,), self.move_facing()))
 
     def move_facing(self) -> float | None:
         """The facing a dragged move ends with: the unit's own when "keep facing" is on (to slide
@@ -1144,7 +1155,8 @@ class TigersView(GameView):
             "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
             "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
                    "near by first to make them follow.",
-            "move": "Drag a path from the unit's front (the circle is the reach; no corner may end further); F keeps "
+            "move": "Drag a path from the unit's front or click a point (the circle is the reach; no corner may "
+                    "end further); F keeps "
                     "the facing to slide or back off; S stays; click a carrier to mount.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
@@ -1165,6 +1177,65 @@ class TigersView(GameView):
         r.center = (int(cx + 5.5 * s), int(cy + 3.2 * s))
         draw_card(surface, r, "AS")
 
+
+    # -- lessons ------------------------------------------------------------------------------
+    def unit_rect(self, uid: int) -> pygame.Rect | None:
+        """The screen box of a unit's base (None when it is not on the table)."""
+        s = self.st
+        if not 0 <= uid < len(s.units):
+            return None
+        u = s.units[uid]
+        if not u.alive or u.carrier >= 0 or not u.placed:
+            return None
+        pts = [self.px(x, y) for x, y in u.polygon().exterior.coords]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        r = pygame.Rect(0, 0, max(12, int(max(xs) - min(xs)) + 6), max(12, int(max(ys) - min(ys)) + 6))
+        r.center = (round(self.px(u.x, u.y)[0]), round(self.px(u.x, u.y)[1]))
+        return r
+
+    def button_rect(self, key: int) -> pygame.Rect | None:
+        b = next((b for b in self.buttons if b.key == key), None)
+        return b.rect if b is not None and b.rect.w > 0 else None
+
+    def lesson_target(self, action: Action) -> pygame.Rect | None:
+        """The next click towards ``action``: a face-up card, then the unit (Assign, Recover); the unit
+        to pick and its turn button; each follower, then the target or the Move button; the point a
+        move goes straight to; Keep, Hold, Stay and the other phase buttons."""
+        s = self.st
+        if isinstance(action, (Assign, Recover)):
+            if action.card != "?" and self.card_choice != action.card:
+                return next((r for r, c in self.card_hits if c == action.card), None)
+            return self.unit_rect(action.unit)
+        if isinstance(action, Pick):
+            if len(s.assigned.get(action.unit, ())) == 2 and self.selected_unit != action.unit:
+                return self.unit_rect(action.unit)
+            if len(s.assigned.get(action.unit, ())) == 2:
+                return self.button_rect((pygame.K_1, pygame.K_2, pygame.K_3)[action.which])
+            return self.unit_rect(action.unit)
+        if isinstance(action, (Fire, MoveOrder)):
+            wanted = [f for f, _ in action.followers] if isinstance(action, Fire) else list(action.followers)
+            extra = next((f for f in self.followers if f not in wanted), None)
+            if extra is not None:  # clicked again, a follower lets go
+                return self.unit_rect(extra)
+            nxt = next((f for f in wanted if f not in self.followers), None)
+            if nxt is not None:
+                return self.unit_rect(nxt)
+            return self.unit_rect(action.target) if isinstance(action, Fire) else self.button_rect(pygame.K_m)
+        if isinstance(action, Move):
+            if not action.path:
+                return self.button_rect(pygame.K_s)
+            if len(action.path) != 1:
+                return None
+            x, y = self.px(*action.path[0])
+            r = pygame.Rect(0, 0, 14, 14)
+            r.center = (round(x), round(y))
+            return r
+        keys = {Keep: pygame.K_k, Skip: pygame.K_h, EndRecovery: pygame.K_RETURN, RollOff: pygame.K_r}
+        if type(action) in keys:
+            return self.button_rect(keys[type(action)])
+        if isinstance(action, Discard):
+            return next((r for r, c in self.card_hits if c == action.card), None)
+        return None
 
 def simplify(pts: Sequence[tuple[float, float]], tol: float = 0.3) -> list[tuple[float, float]]:
     """Thin a dragged path (shapely's Douglas-Peucker), keeping its end."""
