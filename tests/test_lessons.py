@@ -36,6 +36,11 @@ ILLEGAL = {
     "amoeba": {"type": "Place", "country": 3, "n": 30},  # above the cap
     "invasion": {"type": "PlaceHero", "room": "a"},  # the house is not drawn yet
     "warigami": {"type": "Place", "kind": "shotgun", "x": 9, "y": 3},  # the other side's zone
+    "space": {"type": "Heading", "angle": 90},  # no ship is waiting for its heading
+}
+#: Games whose actions are continuous (no list of legal actions): a legal action that is not the step's.
+WRONG = {
+    "space": {"type": "Flick", "ship": 0, "mode": "move", "angle": 90, "strength": 0.05},
 }
 
 
@@ -49,6 +54,17 @@ def click(app, pos):
     pos = (int(pos[0]), int(pos[1]))
     app.frame([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
     app.frame(pygame.event.get())  # pygame_gui posts its button presses on the queue
+
+
+def drag(app, start, end, steps=4):
+    """Press at ``start``, move to ``end`` in a few steps with the button held, let go there."""
+    start, end = (int(start[0]), int(start[1])), (int(end[0]), int(end[1]))
+    app.frame([mouse(pygame.MOUSEMOTION, start), mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for k in range(1, steps + 1):
+        at = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0), touch=False)])
+    app.frame([mouse(pygame.MOUSEBUTTONUP, end)])
+    app.frame(pygame.event.get())
 
 
 def settle(app, scene):
@@ -101,7 +117,14 @@ def test_lesson_is_played_to_its_end_by_real_clicks_with_highlights_inside_the_w
             assert rect is not None, f"step {before + 1} of {lesson.key} highlights nothing"
             assert window.contains(rect), f"step {before + 1} of {lesson.key}: {rect} outside {window}"
             assert rect.w > 0 and rect.h > 0
-            click(app, rect.center)
+            shown = scene.window()  # a flick step shows its window on the paper: drag from the nose into it
+            if step.flick is not None:
+                assert shown is not None, f"step {before + 1} of {lesson.key} shows no flick window"
+                assert all(window.collidepoint(p) for p in shown["outline"]), f"step {before + 1}: window off screen"
+            if shown is not None and rect.collidepoint(shown["from"]):
+                drag(app, rect.center, shown["to"])
+            else:
+                click(app, rect.center)
             clicks += 1
             if scene.index != before:
                 break
@@ -125,7 +148,8 @@ def test_a_wrong_but_legal_action_changes_nothing_and_an_illegal_one_shows_the_r
         step = scene.step
         before = json.dumps(scene.state.to_json(), sort_keys=True)
         legal = scene.state.legal_actions() or []
-        wrong = next(a for a in legal if a != step.expect)
+        wrong = (scene.state.game.decode_action(WRONG[lesson.game]) if lesson.game in WRONG
+                 else next(a for a in legal if a != step.expect))
         assert not scene.submit(wrong)
         assert scene.hinted.startswith("That move is allowed, but not this step") and not scene.refusal
         assert json.dumps(scene.state.to_json(), sort_keys=True) == before and scene.step is step
