@@ -259,3 +259,40 @@ def test_a_flick_step_accepts_any_flick_inside_its_window_and_nothing_else():
     assert not flick_inside(step, Flick(2, "move", -90.0, 0.5))
     assert not flick_inside(step, Flick(2, "shot", -90.0, 0.3))
     assert not flick_inside(step, Flick(1, "move", -90.0, 0.3))
+
+
+FLICKED = [lesson for lesson in ALL if any(s.flick is not None or s.turn is not None for s in lesson.steps)]
+
+
+@pytest.mark.parametrize("lesson", FLICKED, ids=lambda lesson: lesson.key)
+def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(lesson):
+    """With noise pinned off, any flick the window accepts does what the next step's text says:
+    the four corners of each window give the same events and the same surviving pieces as its middle."""
+    from game.records import Record
+    from game.session import Session
+
+    rec = lesson.record
+    sess = Session(Record(rec.game, dict(rec.settings), rec.seed, list(rec.actions), dict(rec.pins),
+                          rec.rules_version, list(rec.seats)), autosave=False)
+    state = sess.state
+    decode = state.game.decode_action
+
+    def outcome(action):
+        probe = state.clone()
+        events = probe.apply(action)
+        return [e.kind for e in events], sorted(p.id for p in probe.pieces), probe.phase
+
+    for step in lesson.steps:
+        if step.flick is not None:
+            w = step.flick
+            made = [decode({"type": "Flick", "ship": w["ship"], "mode": w["mode"], "angle": a, "strength": s})
+                    for a in (*w["angle"], sum(w["angle"]) / 2) for s in (*w["strength"], sum(w["strength"]) / 2)]
+        elif step.turn is not None:
+            made = [decode({"type": "Heading", "angle": a}) for a in (*step.turn["angle"], sum(step.turn["angle"]) / 2)]
+        else:
+            state.apply(step.auto or step.expect)
+            continue
+        middle = outcome(made[-1])
+        for action in made:
+            assert outcome(action) == middle, (lesson.key, action)
+        state.apply(made[-1])
