@@ -180,6 +180,7 @@ def _good():
     (lambda d: d["record"].update(seed="x"), "record"),
     (lambda d: d["steps"][0].update(expect_flick={"ship": 0, "mode": "move", "angle": [10, 5],
                                                   "strength": [0, 1]}), "exactly one"),
+    (lambda d: d["steps"][0].update(expect_turn={"angle": [10, 5]}) or d["steps"][0].pop("expect"), "window"),
 ])
 def test_a_bad_lesson_file_is_refused_with_a_sentence(change, words):
     assert parse_lesson(_good(), "pig", "good").title == "T"
