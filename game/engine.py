@@ -295,6 +295,15 @@ class Setting:
     hi: int = 0
     help: str = ""
     names: tuple[str, ...] = ()  # what the setup screen shows for each of ``choices`` (default: the value)
+    #: (other key, values): the setup screen offers this setting only while that setting holds one of them
+    shown_when: tuple[str, tuple[Any, ...]] | None = None
+
+    def applies(self, values: Mapping[str, Any]) -> bool:
+        """Whether the setup screen offers this setting, given the other settings' ``values``."""
+        if self.shown_when is None:
+            return True
+        key, wanted = self.shown_when
+        return values.get(key) in wanted
 
     def shown(self, value: Any) -> str:
         """The text the setup screen shows for ``value``."""

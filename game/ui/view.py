@@ -133,6 +133,11 @@ class GameView:
         highlights), given what the player has already selected; None when there is none."""
         return None
 
+    def lesson_window(self, window: dict[str, Any]) -> dict[str, Any] | None:
+        """For a flick game: a lesson step's flick window on screen, as {"from": nose, "to": a
+        drag end inside the window, "outline": the polygon of accepted drag ends} (pixels)."""
+        return None
+
 
 def load_view_class(path: str) -> type[GameView]:
     """Import "module:Class" lazily (rules never import views)."""

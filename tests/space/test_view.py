@@ -291,3 +291,31 @@ def test_residue_is_drawn_from_a_cached_layer_and_turret_hint_speaks_of_turrets(
     app.frame([])
     app.frame([])
     assert layer is not None and scene2.view._residue is layer
+
+
+def test_the_level_list_is_offered_only_while_the_asteroid_field_is_a_level(app):
+    from game import registry
+    from game.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(app, registry.get("space"))
+    app.push(setup)
+    app.frame([])
+
+    def drop(key):
+        return next((w for w, (kind, what) in setup.widgets.items() if kind == "setting" and what.key == key), None)
+
+    def labels():
+        return [label for _, label, _ in setup.labels]
+
+    def choose(key, text):
+        app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=drop(key))])
+
+    choose("field", "hand")
+    assert drop("level") is None and "Level" not in labels()
+    setup.seed_entry.set_text("777")
+    choose("field", "level")
+    assert drop("level") is not None and "Level" in labels()
+    assert drop("level").visible and setup.seed_entry.get_text() == "777"  # the layout is made again, seed kept
+    choose("field", "sparse")
+    assert drop("level") is None and "Level" not in labels()
+    assert setup.values["level"] == "belt"  # hidden, not forgotten

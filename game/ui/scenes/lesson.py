@@ -51,6 +51,8 @@ class Step:
     auto: Action | None = None
     #: A flick step: {"ship", "mode", "angle": [lo, hi], "strength": [lo, hi]} (degrees, 0..1).
     flick: dict[str, Any] | None = None
+    #: A turn step (S-M6 heading after a move): {"angle": [lo, hi]} (degrees).
+    turn: dict[str, Any] | None = None
 
 
 @dataclass
@@ -125,9 +127,9 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
         where = f"step {i} of the {source}"
         if not isinstance(s, Mapping):
             raise LessonError(f"The {where} is not an object ({show(s)}).")
-        kinds = [k for k in ("expect", "auto", "expect_flick") if k in s]
+        kinds = [k for k in ("expect", "auto", "expect_flick", "expect_turn") if k in s]
         if len(kinds) != 1:
-            raise LessonError(f"The {where} needs exactly one of expect, auto or expect_flick.")
+            raise LessonError(f"The {where} needs exactly one of expect, auto, expect_flick or expect_turn.")
         step = Step(say=_text(s, "say", where), rule=_text(s, "rule", where, 24))
         if kinds[0] == "expect_flick":
             w = s["expect_flick"]
@@ -135,6 +137,11 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
                 raise LessonError(f"The {where} needs a flick window with a ship number and a mode ({show(w)}).")
             step.flick = {"ship": w["ship"], "mode": w["mode"], "angle": _window(w.get("angle"), where, -360, 720),
                           "strength": _window(w.get("strength"), where, 0.0, 1.0)}
+        elif kinds[0] == "expect_turn":
+            w = s["expect_turn"]
+            if not isinstance(w, Mapping):
+                raise LessonError(f"The {where} needs a turn window {{\"angle\": [low, high]}} ({show(w)}).")
+            step.turn = {"angle": _window(w.get("angle"), where, -360, 720)}
         else:
             try:
                 action = g.decode_action(s[kinds[0]])
@@ -228,6 +235,17 @@ def easiest_agent(game: str) -> str:
     return "greedy" if "greedy" in names else (names[0] if names else "random")
 
 
+def _angle_inside(angle: float, window: tuple[float, float]) -> bool:
+    lo, hi = window
+    return any(lo <= angle + k * 360 <= hi for k in (-1, 0, 1))
+
+
+def turn_inside(step: Step, action: Action) -> bool:
+    """A turn step takes any heading inside its window."""
+    w = step.turn or {}
+    return type(action).__name__ == "Heading" and _angle_inside(float(getattr(action, "angle", 0.0)), w["angle"])
+
+
 def flick_inside(step: Step, action: Action) -> bool:
     w = step.flick or {}
     if type(action).__name__ != "Flick" or getattr(action, "ship", None) != w.get("ship") \
@@ -285,7 +303,9 @@ class LessonScene(PlayScene):
         return self.view.lesson_target(self.expected(step))
 
     def expected(self, step: Step) -> Action:
-        """The step's action; for a flick window, the flick in the middle of the window."""
+        """The step's action; for a flick or turn window, the one in the middle of the window."""
+        if step.turn is not None:
+            return self.state.game.decode_action({"type": "Heading", "angle": sum(step.turn["angle"]) / 2})
         if step.flick is None:
             assert step.expect is not None
             return step.expect
@@ -299,7 +319,8 @@ class LessonScene(PlayScene):
         if step is None or step.auto is not None:
             self.refuse("Wait a moment: the lesson is moving the other side.")
             return False
-        if (step.expect is not None and action == step.expect) or (step.flick is not None and flick_inside(step, action)):
+        if (step.expect is not None and action == step.expect) or (step.flick is not None and flick_inside(step, action)) \
+                or (step.turn is not None and turn_inside(step, action)):
             if not super().submit(action):
                 return False
             self.hinted = ""
@@ -352,11 +373,31 @@ class LessonScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self._draw_window(surface)
         target = self.target()
         if target is not None:
             pulse = 3 + int(2 * math.sin(pygame.time.get_ticks() / 180))
             pygame.draw.rect(surface, (230, 120, 20), target.inflate(8, 8), pulse, border_radius=8)
         self._draw_panel(surface)
+
+    def window(self) -> dict[str, Any] | None:
+        """The flick step's window on the paper (the view maps it): {"from", "to", "outline"} in pixels."""
+        step = self.step
+        if step is None or step.flick is None or self.view.busy():
+            return None
+        return self.view.lesson_window(step.flick)
+
+    def _draw_window(self, surface: pygame.Surface) -> None:
+        """Shade the directions and lengths of drag the flick step accepts, and mark its middle."""
+        w = self.window()
+        if w is None or len(w["outline"]) < 3:
+            return
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(shade, (230, 120, 20, 60), w["outline"])
+        surface.blit(shade, (0, 0))
+        pygame.draw.lines(surface, (230, 120, 20), True, w["outline"], 2)
+        pygame.draw.line(surface, (200, 90, 10), w["from"], w["to"], 1)
+        pygame.draw.circle(surface, (200, 90, 10), (int(w["to"][0]), int(w["to"][1])), 4, 1)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         board = super().board_rect()

@@ -62,6 +62,10 @@ class SetupScene(Scene):
             self.problem = str(exc)
             return self.rs.players[0]
 
+    def offered(self) -> tuple[str, ...]:
+        """The settings the screen offers now (some only apply while another holds certain values)."""
+        return tuple(spec.key for spec in self.rs.game_cls.settings_spec if spec.applies(self.values))
+
     def seat_name(self, seat: int) -> str:
         """The seat's name as the game says it, in the palette's colour words."""
         if self.problem:
@@ -96,7 +100,7 @@ class SetupScene(Scene):
         self.widgets, self.labels, self.pages = {}, [], []
         self.seat_drops: dict[int, Any] = {}
         row, wh, label_w = px(ROW), px(38), px(LABEL_W)
-        specs = list(self.rs.game_cls.settings_spec)
+        specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
         top = px(112) + px(36)
         bottom = h - px(96)  # the buttons
         rows = max(1, (bottom - top) // row)
@@ -257,9 +261,10 @@ class SetupScene(Scene):
                 self.seats[what] = self.seat_kind(event.text)
                 event.ui_element.set_tooltip(self.seat_help(self.seats[what]))
             else:
-                before = self.num_players()
+                before = self.num_players(), self.offered()
                 self._set_setting(what, event.text)
-                if self.num_players() != before:
+                if (self.num_players(), self.offered()) != before:
+                    self.seed = self.seed_entry.get_text() or self.seed  # keep a seed typed in
                     self.resize(self.app.size)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.widgets:
             _, spec = self.widgets[event.ui_element]

@@ -914,6 +914,51 @@ class SpaceView(GameView):
     def busy(self) -> bool:
         return bool(self.anim)
 
+    # -- lessons (game/ui/scenes/lesson.py) ---------------------------------------------------------
+    def lesson_target(self, action: Any) -> pygame.Rect | None:
+        """A flick: the move/shot switch when it is on the other mode, else the ship's nose (press
+        there and drag); a heading: a spot on the paper in that direction from where the ship lands."""
+        self._fit()
+        s = self.state
+        box = max(12, int(GRAB_PX * 0.9))
+        if isinstance(action, Flick):
+            p = s.piece(action.ship)
+            if p is None:
+                return None
+            if action.mode != self.mode and p.kind != "turret" and action.mode in self.buttons:
+                return pygame.Rect(self.buttons[action.mode].rect)
+            x, y = self.px((p.x, p.y))
+            return pygame.Rect(int(x) - box // 2, int(y) - box // 2, box, box)
+        if isinstance(action, Heading) and s.phase == "heading" and s.pending is not None:
+            p = s.piece(s.pending)
+            end = s.landing or ((p.x, p.y) if p is not None else None)
+            if end is None:
+                return None
+            a = math.radians(action.angle)
+            x, y = self.px((end[0] + 18 * math.cos(a), end[1] + 18 * math.sin(a)))
+            return pygame.Rect(int(x) - box // 2, int(y) - box // 2, box, box)
+        return None
+
+    def lesson_window(self, window: dict[str, Any]) -> dict[str, Any] | None:
+        """The flick window on the paper: every slow drag from the nose ending in the outline is inside
+        (a quick release adds up to a quarter more strength, so ``to`` stays in the nearer part)."""
+        self._fit()
+        p = self.state.piece(window["ship"])
+        if p is None:
+            return None
+        reach = PENCILS[self.pencil].reach
+        (lo, hi), (s_lo, s_hi) = window["angle"], window["strength"]
+
+        def at(deg: float, strength: float) -> Pt:
+            a = math.radians(deg)
+            return self.px((p.x + reach * strength * math.cos(a), p.y + reach * strength * math.sin(a)))
+
+        n = max(2, int((hi - lo) / 3) + 1)
+        arc = [lo + (hi - lo) * i / (n - 1) for i in range(n)]
+        outline = [at(d, s_hi) for d in arc] + [at(d, s_lo) for d in reversed(arc)]
+        slow = max(s_lo * 1.02, min((s_lo + s_hi) / 2, s_hi / 1.3))
+        return {"from": self.px((p.x, p.y)), "to": at((lo + hi) / 2, slow), "outline": outline}
+
     # -- margin -------------------------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
         s = self.state
