@@ -94,7 +94,7 @@ def a_p7_loss(s: AmoebaState, p: int, n: int) -> float:
         free.append(cap + 1)  # someone is likely to place the cap and raise it
     lost: float = _unplaceable(left, tuple(free), slots)
     if others and lost == 0:
-        lost = 0.5 * _unplaceable(left, tuple(free[others:]), slots)
+        lost = 0.8 * _unplaceable(left, tuple(free[others:]), slots)
     return lost
 
 
