@@ -150,14 +150,16 @@ def place_score(s: AmoebaState, p: int, c: int, n: int, style: str = "") -> floa
 
 def style_fits(s: AmoebaState, p: int, acts: list[Action], style: str) -> list[int]:
     """Which candidate placements follow ``style``: big armies (at least 60% of the cap) or
-    small ones (at most 40%), as long as the style costs no troops to A-P7; else all of them."""
+    small ones (at most 40%), as long as the style costs no troops to A-P7; else every
+    placement that costs the fewest (pacing before style)."""
     places = [(i, a) for i, a in enumerate(acts) if isinstance(a, Place)]
     if not style or not places:
         return list(range(len(acts)))
     least = min(a_p7_loss(s, p, a.n) for _i, a in places)
     lo, hi = (0.6 * s.cap, math.inf) if style == "big" else (0.0, 0.4 * s.cap)
+    safe = [i for i, a in places if a_p7_loss(s, p, a.n) == least]
     fits = [i for i, a in places if lo <= a.n <= hi and a_p7_loss(s, p, a.n) == least]
-    return fits or list(range(len(acts)))
+    return fits or safe
 
 
 def treasure_guard(s: AmoebaState, e: int, p: int, c: int, n: int) -> int:
