@@ -173,3 +173,20 @@ def test_the_movement_look_ahead_models_moves_as_well_as_attacks():
     s = position(grid_map(3, 1), [1, 0, E], [10, 5, 0], to_move=0)
     r = playout(s, Chance(1))
     assert r[0] > 0  # Blue still has troops on the map at the end
+
+
+def test_A_P7_A_P4_pacing_leaves_a_remainder_that_a_free_number_can_still_take():
+    """26 troops left, Orange stands on 1 and 2: placing 24 (or 25) would leave 2 (or 1), a
+    number already standing (A-P4), and A-P7 would take it.  Both players leave a remainder
+    they can still place, and finish the placement without losing a troop."""
+    for make in (lambda g: GreedyAgent(g, 1), lambda g: MctsAgent(g, 1, budget_s=0.05, max_playouts=60)):
+        s = placement(grid_map(4, 2))
+        for c, (o, t) in enumerate([(1, 1), (1, 2), (0, 10), (0, 12), (E, 0), (E, 0), (E, 0), (1, 30)]):
+            s.owner[c], s.troops[c] = o, t
+        s.remaining = [26, 0]
+        assert a_p7_loss(s, 0, 24) == 2 and a_p7_loss(s, 0, 25) == 1 and a_p7_loss(s, 0, 23) == 0
+        agent = make(s.game)
+        lost = 0
+        while s.phase == "place":
+            lost += sum(e.data["lost"] for e in s.apply(agent.choose(s)) if e.kind == "lose_rest")
+        assert lost == 0 and sum(s.troops[c] for c in range(8) if s.owner[c] == 0) == 22 + 26

@@ -24,6 +24,7 @@ connected countries, safety of big stacks) and takes the best.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from typing import Any
@@ -52,15 +53,49 @@ def enemy_reach(s: AmoebaState, c: int, p: int) -> int:
 STYLES = ("big", "small")
 
 
-def a_p7_loss(s: AmoebaState, p: int, n: int) -> int:
-    """Troops ``p`` will lose to A-P7 after placing ``n`` now, at best: what is left beyond
-    the cap in each empty country still to come round to ``p`` (the others take their turns)."""
+@functools.lru_cache(maxsize=4096)
+def _unplaceable(left: int, free: tuple[int, ...], k: int) -> int:
+    """How much of ``left`` cannot be written as a sum of at most ``k`` DISTINCT numbers from
+    ``free`` (A-P4: every placement needs a number nobody stands on): ``left`` minus the
+    largest such sum not above it.  Bitsets: bit ``x`` of ``reach[j]`` = sum ``x`` with ``j`` numbers."""
+    if left <= 0:
+        return 0
+    k = min(k, len(free))
+    mask = (1 << (left + 1)) - 1
+    reach = [1] + [0] * k
+    for f in free:
+        if f > left:
+            continue
+        for j in range(k, 0, -1):
+            reach[j] |= (reach[j - 1] << f) & mask
+    sums = 0
+    for r in reach:
+        sums |= r
+    return left - (sums.bit_length() - 1)
+
+
+def a_p7_loss(s: AmoebaState, p: int, n: int) -> float:
+    """Troops ``p`` is likely to lose to A-P7 after placing ``n`` now.  Counts the empty
+    countries still to come round to ``p`` (the others take their turns) AND the numbers
+    still free for them (A-P4): what is left must be a sum of distinct free numbers, one per
+    turn.  The others take numbers too, the small ones first in a crowded game, so the
+    estimate is the mean of the free numbers as they are and without the smallest few."""
     left = s.remaining[p] - n
     if left <= 0:
         return 0
-    placing = 1 + sum(1 for q in range(s.game.num_players) if q != p and s.remaining[q] > 0)
-    slots = (len(s.empty_countries()) - 1) // placing
-    return max(0, left - slots * s.cap)
+    others = sum(1 for q in range(s.game.num_players) if q != p and s.remaining[q] > 0)
+    slots = (len(s.empty_countries()) - 1) // (1 + others)
+    if slots <= 0:
+        return left
+    cap = s.cap + (n == s.cap)  # A-P5: placing the cap raises it
+    standing = s.standing_counts() | {n}
+    free = [m for m in range(1, cap + 1) if m not in standing]
+    if others:
+        free.append(cap + 1)  # someone is likely to place the cap and raise it
+    lost: float = _unplaceable(left, tuple(free), slots)
+    if others and lost == 0:
+        lost = 0.8 * _unplaceable(left, tuple(free[others:]), slots)
+    return lost
 
 
 def place_score(s: AmoebaState, p: int, c: int, n: int, style: str = "") -> float:
@@ -115,14 +150,16 @@ def place_score(s: AmoebaState, p: int, c: int, n: int, style: str = "") -> floa
 
 def style_fits(s: AmoebaState, p: int, acts: list[Action], style: str) -> list[int]:
     """Which candidate placements follow ``style``: big armies (at least 60% of the cap) or
-    small ones (at most 40%), as long as the style costs no troops to A-P7; else all of them."""
+    small ones (at most 40%), as long as the style costs no troops to A-P7; else every
+    placement that costs the fewest (pacing before style)."""
     places = [(i, a) for i, a in enumerate(acts) if isinstance(a, Place)]
     if not style or not places:
         return list(range(len(acts)))
     least = min(a_p7_loss(s, p, a.n) for _i, a in places)
     lo, hi = (0.6 * s.cap, math.inf) if style == "big" else (0.0, 0.4 * s.cap)
+    safe = [i for i, a in places if a_p7_loss(s, p, a.n) == least]
     fits = [i for i, a in places if lo <= a.n <= hi and a_p7_loss(s, p, a.n) == least]
-    return fits or list(range(len(acts)))
+    return fits or safe
 
 
 def treasure_guard(s: AmoebaState, e: int, p: int, c: int, n: int) -> int:
@@ -203,6 +240,11 @@ def _candidate_placements(s: AmoebaState, p: int) -> list[Place]:
         picks.add(below_cap[-1])
     small = [n for n in allowed if n <= 4]
     picks.update(small[:2])
+    # Pacing (A-P7): the largest and smallest numbers that leave a remainder we can still place.
+    loss = {n: a_p7_loss(s, p, n) for n in allowed}
+    least = min(loss.values())
+    safe = [n for n in allowed if loss[n] == least]
+    picks.update((safe[0], safe[-1], safe[len(safe) // 2]))
     return [Place(c, n) for c in s.empty_countries() for n in sorted(picks)]
 
 
