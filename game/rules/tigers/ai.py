@@ -58,6 +58,12 @@ class TigersAI(Agent):
         super().__init__(game, seed, budget_s)
         #: How much the threat of enemy sight lines weighs against targets in sight.
         self.caution = 0.35
+        #: How much a move's positional gain counts against a shot that can be fired now.
+        self.move_discount = 0.0
+        #: T-T8: keep a low card back for recovery when the hand is big enough.
+        self.keep_reserve = True
+        #: What keeping a unit's second card back for later (T-T4) is worth.
+        self.hold_bonus = 0.12
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
@@ -205,7 +211,7 @@ class TigersAI(Agent):
         hand = s.hands[me]
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
-        reserve = 1 if mine >= 4 else 0
+        reserve = 1 if self.keep_reserve and mine >= 4 else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
@@ -259,7 +265,7 @@ class TigersAI(Agent):
                 odds = [self.card_odds(s, c, u) for c in turned]
                 v = need * odds[0] + (0.7 * need * odds[1] if len(odds) == 2 else 0.0)
                 if len(cs) == 2 and which != 2:
-                    v += 0.12  # the other card stays for later, when more is known
+                    v += self.hold_bonus  # the other card stays for later, when more is known
                 # a known high card acts before the enemy's face-up cards: worth it when threatened
                 for c, up in turned:
                     if up and enemy_up and all(C.initiative_key(c) < C.initiative_key(e) for e in enemy_up):
@@ -294,6 +300,9 @@ class TigersAI(Agent):
             mv = pm * (gain + 0.6 * follow_gain)
             if u.carrier >= 0:
                 mv = pm * 0.6
+            elif best[0] > 0:
+                # a shot in hand is points now; a better spot is points maybe later (tempo)
+                mv *= self.move_discount
             if mv > best[0]:
                 best = (mv, MoveOrder(uid, ch))
         return best[1]
