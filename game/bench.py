@@ -85,7 +85,7 @@ def frame_times(game_name: str, frames: int) -> dict[str, float]:
 
 
 IDLE_SECONDS = 10.0
-IDLE_WARMUP = 2.0
+IDLE_WARMUP = 6.0  # past the 5 s settle period after the scene opens: the window as it rests
 
 
 def idle_child(target: str, seconds: float = IDLE_SECONDS, warmup: float = IDLE_WARMUP) -> None:

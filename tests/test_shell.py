@@ -346,8 +346,10 @@ def test_the_loop_draws_only_when_something_changed(app, monkeypatch):
     monkeypatch.setattr(app_mod.time, "monotonic", lambda: clock[0])
     waits = [[], [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))]] + [[]] * 40
     moved_at = []
+    polls = []
 
-    def fake_wait(timeout):
+    def fake_wait(timeout, poll=app_mod.POLL):
+        polls.append((clock[0] - 1000, poll))
         clock[0] += timeout
         if not waits:
             app.running = False
@@ -372,6 +374,9 @@ def test_the_loop_draws_only_when_something_changed(app, monkeypatch):
     assert len(fast) >= 55  # full rate for a second after the input
     assert all(b - a >= 0.24 for a, b in zip(settle, settle[1:], strict=False))  # then 4 frames a second ...
     assert settle and max(settle) <= t + 5.3  # ... and then none at all
+    # resting (settle period over): the loop looks for input less often
+    assert all(p == app_mod.POLL_RESTING for d, p in polls if d > t + 5.5)
+    assert any(p == app_mod.POLL for d, p in polls if t < d < t + 5.0)
 
 
 def test_game_over_panel_closes_to_study_the_board_and_opens_again(app):

@@ -31,6 +31,10 @@ SETTLE_STEP = 0.25
 IDLE_WAKE = 1.0
 MAX_DT = 0.1
 POLL = 0.02
+#: Once the settle period is over (and this long after it), poll less often: the first click after a long rest
+#: is answered within POLL_RESTING seconds, and the idle window costs about half as much.
+REST_AFTER = 0.0
+POLL_RESTING = 0.05
 #: Posted by worker threads (a computer move is ready) to wake the resting main loop.
 WAKE = pygame.event.custom_type()
 
@@ -72,7 +76,7 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
     }
 
 
-def wait_for_events(timeout: float) -> list[pygame.event.Event]:
+def wait_for_events(timeout: float, poll: float = POLL) -> list[pygame.event.Event]:
     """Sleep until an event arrives or ``timeout`` seconds pass.
 
     Not ``pygame.event.wait``: pygame-ce re-implements it as a loop that pumps the queue and
@@ -88,7 +92,7 @@ def wait_for_events(timeout: float) -> list[pygame.event.Event]:
         left = end - time.monotonic()
         if left <= 0:
             return []
-        time.sleep(min(POLL, left))
+        time.sleep(min(poll, left))
 
 
 def usable_desktop() -> tuple[int, int] | None:
@@ -556,7 +560,9 @@ class App:
                 self.clock.tick(60)
                 events = pygame.event.get()
             else:
-                events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE))
+                resting = now > self._settle_until + REST_AFTER
+                events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE),
+                                         POLL_RESTING if resting else POLL)
             now = time.monotonic()
             dt, last = min(MAX_DT, now - last), now
             woke = [e for e in events if e.type != WAKE]
