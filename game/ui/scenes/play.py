@@ -434,16 +434,20 @@ class PlayScene(Scene):
             paper.text(surface, line, (14, px(38)), size, paper.GRAPHITE)
         pygame.draw.line(surface, paper.FAINT, (8, self.status_h - 4), (w - 8, self.status_h - 4), 1)
 
-    def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
+    def seat_line(self, seat: int) -> str:
+        """The margin's line for a seat: its name and what sits in it."""
+        return f"{self.say(self.state.game.player_name(seat))}  ({self.seat_title(seat)})"
+
+    def _draw_margin_head(self, surface: pygame.Surface, w: int, h: int) -> int:
+        """The margin's rule, one line per seat and the view's counters; returns the y below them."""
         px = self.px
         mw = self.margin_w
         x = w - mw
         pygame.draw.line(surface, (214, 120, 120), (x - 4, self.status_h), (x - 4, h - 8), 2)
         y = self.status_h + 4
         for i in range(self.state.game.num_players):
-            name = self.say(self.state.game.player_name(i))
             paper.draw_symbol(surface, i, (x + px(14), y + px(11)), px(14))
-            for part in paper.wrap(f"{name}  ({self.seat_title(i)})", px(18), mw - px(40)):
+            for part in paper.wrap(self.seat_line(i), px(18), mw - px(40)):
                 paper.text(surface, part, (x + px(30), y), px(18), paper.INK)
                 y += px(24)
         y += px(6)
@@ -451,7 +455,13 @@ class PlayScene(Scene):
             for part in paper.wrap(line, px(18), mw - px(20)):
                 paper.text(surface, part, (x + px(8), y), px(18), paper.INK)
                 y += px(22)
-        y += px(8)
+        return y
+
+    def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
+        px = self.px
+        mw = self.margin_w
+        x = w - mw
+        y = self._draw_margin_head(surface, w, h) + px(8)
         paper.text(surface, "Log", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)

@@ -318,22 +318,15 @@ class ReplayScene(PlayScene):
         top = getattr(self, "_list_y", self.status_h + self.px(120))
         return pygame.Rect(w - self.margin_w, top, self.margin_w, max(0, getattr(self, "tape_top", 0) - top))
 
+    def seat_line(self, seat: int) -> str:
+        """A replay names each seat only (nobody sits in it)."""
+        return self.say(self.state.game.player_name(seat))
+
     def _draw_margin(self, surface: pygame.Surface, w: int, h: int) -> None:
         px = self.px
         mw = self.margin_w
         x = w - mw
-        pygame.draw.line(surface, (214, 120, 120), (x - 4, self.status_h), (x - 4, h - 8), 2)
-        y = self.status_h + 4
-        for i in range(self.state.game.num_players):
-            paper.draw_symbol(surface, i, (x + px(14), y + px(11)), px(14))
-            paper.text(surface, self.say(self.state.game.player_name(i)), (x + px(30), y), px(18), paper.INK)
-            y += px(24)
-        y += px(6)
-        for line in self.view.margin_lines():
-            for part in paper.wrap(line, px(18), mw - px(20)):
-                paper.text(surface, part, (x + px(8), y), px(18), paper.INK)
-                y += px(22)
-        y += px(6)
+        y = self._draw_margin_head(surface, w, h) + px(6)
         paper.text(surface, "Moves", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         self._list_y = y
