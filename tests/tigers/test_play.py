@@ -95,17 +95,18 @@ def test_example_record_replays_to_its_recorded_end():
     assert state.is_over() and state.result() is not None and max(state.vp) > 0
 
 
-def test_a_record_of_rules_version_1_is_refused_with_a_clear_line():
+@pytest.mark.parametrize("old", ["1", "2"])
+def test_a_record_of_an_older_rules_version_is_refused_with_a_clear_line(old):
     import json
 
     from game.records import Record, RecordError
 
     path = Path(__file__).resolve().parents[2] / "docs" / "records" / "tigers-example.json"
     data = json.loads(path.read_text())
-    data["rules_version"] = "1"
+    data["rules_version"] = old
     with pytest.raises(RecordError) as info:
         Record.from_json(data).replay()
-    assert "version 1" in str(info.value) and "version 2" in str(info.value)
+    assert f"version {old}" in str(info.value) and "version 3" in str(info.value)
 
 
 def test_bench_extra_reports_the_los_ray_cost():

@@ -594,6 +594,41 @@ def test_T_R3_a_forced_dismount_puts_the_infantry_one_die_of_cm_away():
     assert s.units[2].polygon().distance(s.units[1].polygon()) == pytest.approx(2.0, abs=1e-6)
 
 
+def test_T_R3_a_forced_dismount_never_lands_on_another_base_or_off_the_table():
+    # a friendly truck parked straight behind the hit truck: the squad goes round it, still 4 cm off
+    s = make([unit("tank", 40, 100, 270)],
+             [unit("truck", 40, 50, 90), unit("infantry", 100, 20, 90), unit("truck", 40, 39, 90)])
+    s.units[2].carrier, s.units[1].passenger = 1, 2
+    at_act(s, "2H", 0, [6, 6, 6, 4])
+    events = s.apply(Fire(0, 1))
+    inf, truck = s.units[2], s.units[1]
+    assert inf.carrier == -1 and inf.alive
+    assert inf.polygon().distance(truck.polygon()) == pytest.approx(4.0, abs=0.05)
+    for o in s.units:
+        if o.id != inf.id:
+            assert inf.polygon().intersection(o.polygon()).area < 1e-6, o.name
+    assert any("T-R3" in e.text and "4 cm from" in e.text for e in events)
+    # against the table edge: the squad lands on the table
+    s = make([unit("tank", 40, 100, 270)], [unit("truck", 40, 6, 90), unit("infantry", 100, 20, 90)])
+    s.units[2].carrier, s.units[1].passenger = 1, 2
+    at_act(s, "2H", 0, [6, 6, 6, 6])
+    s.apply(Fire(0, 1))
+    minx, miny, maxx, maxy = s.units[2].polygon().bounds
+    assert miny >= -1e-9 and minx >= -1e-9 and maxx <= 180 + 1e-9 and maxy <= 120 + 1e-9
+
+
+def test_T_R3_a_squad_with_no_free_ground_round_its_vehicle_is_lost():
+    # the hit truck stands in a yard packed with friendly trucks, edge to edge: nowhere to land
+    yard = [unit("truck", 40 + 8 * i, 50 + 3 * k, 0) for i in range(-3, 4) for k in range(-7, 8)
+            if not (i == 0 and -1 <= k <= 1)]
+    s = make([unit("tank", 40, 100, 270)], [unit("truck", 40, 50, 90), unit("infantry", 160, 110, 90), *yard])
+    s.units[2].carrier, s.units[1].passenger = 1, 2
+    at_act(s, "2H", 0, [6, 6, 6, 3])
+    events = s.apply(Fire(0, 1))
+    assert s.units[2].destroyed and s.vp[0] == 1
+    assert any("no free ground" in e.text and "T-R3" in e.text for e in events)
+
+
 # -- end (T-E) --------------------------------------------------------------------------------------
 
 def test_T_E1_the_game_ends_when_the_deck_is_used_up():

@@ -152,7 +152,7 @@ class TigersGame(Game):
 
     name = "tigers"
     title = "Paper Tigers"
-    rules_version = "2"
+    rules_version = "3"
     settings_spec = (
         Setting("level", "Scenario", "village_fight", "level",
                 help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
@@ -1133,19 +1133,62 @@ class TigersState(State):
                 self._dismount(p)
 
     def _dismount(self, p: Unit) -> None:
-        """T-R3: a forced dismount puts the infantry 1D6 cm behind its vehicle."""
+        """T-R3: a forced dismount puts the infantry 1D6 cm from its vehicle: straight behind it
+        when that ground is free, else the nearest free spot at that distance going round the
+        vehicle, else further out (up to 12 cm).  Bases stay solid (T-A1): the squad never lands on
+        another base or a wreck, nor off the table.  With no free ground at all it cannot get out
+        and is lost."""
         c = self.units[p.carrier]
         c.passenger = -1
         p.carrier = -1
         d = self.chance.die()
-        dx, dy = heading_vec(c.heading)
-        back = c.spec.length / 2 + d + p.spec.length / 2
-        tw, th = self.table
-        p.x = min(max(c.x - dx * back, 2.0), tw - 2.0)
-        p.y = min(max(c.y - dy * back, 2.0), th - 2.0)
+        spot = self._landing(p, c, d)
+        if spot is None:
+            p.x, p.y = c.x, c.y
+            self._ev("roll", f"{p.name} #{p.id} must dismount: rolled {d}, but there is no free ground "
+                     f"round {c.name} #{c.id} and the squad is lost (T-R3).", dice=[d], need=0, what="dismount",
+                     unit=p.id)
+            p.destroyed = True
+            self.vp[1 - p.side] += p.spec.vp
+            self._discard_cards_of(p)
+            self._ev("destroyed", f"{p.name} #{p.id} is destroyed: {p.spec.vp} victory point"
+                     f"{'s' if p.spec.vp > 1 else ''} to {self.game.player_name(1 - p.side)}.", unit=p.id, vp=p.spec.vp)
+            return
+        p.x, p.y, where = spot
         p.heading = c.heading
-        self._ev("roll", f"{p.name} #{p.id} dismounts: rolled {d}, placed {d} cm behind {c.name} #{c.id} (T-R3).",
+        self._ev("roll", f"{p.name} #{p.id} dismounts: rolled {d}, placed {where} {c.name} #{c.id} (T-R3).",
                  dice=[d], need=0, what="dismount", unit=p.id)
+
+    def _landing(self, p: Unit, c: Unit, d: int) -> tuple[float, float, str] | None:
+        """Where a squad forced off ``c`` lands (T-R3): its base ``d`` cm (edge to edge) from the
+        vehicle's base, behind first, then turning round both sides in 15 degree steps; then the
+        same at 1 cm further out each time, up to 12 cm.  ``None`` if nowhere is free."""
+        tw, th = self.table
+        table = Polygon([(0, 0), (tw, 0), (tw, th), (0, th)])
+        hull = c.polygon()
+        blockers = [o.polygon() for o in self.units
+                    if o.id not in (p.id, c.id) and o.carrier < 0
+                    and (o.alive or (o.wreck and self.game.settings["wrecks"]))]
+        turns = [0] + [s * k for k in range(15, 181, 15) for s in (1, -1)][:-1]
+        for gap in range(d, 13):
+            for t in turns:
+                ux, uy = heading_vec(c.heading + 180.0 + t)
+                r = c.spec.length / 2 + gap + p.spec.length / 2
+                for _ in range(4):  # settle the centre so the edge-to-edge gap is ``gap``
+                    base = base_polygon(c.x + ux * r, c.y + uy * r, c.heading, p.kind)
+                    miss = gap - base.distance(hull)
+                    if abs(miss) < 1e-6:
+                        break
+                    r += miss
+                base = base_polygon(c.x + ux * r, c.y + uy * r, c.heading, p.kind)
+                if abs(base.distance(hull) - gap) > 0.05 or not table.contains(base):
+                    continue
+                if any(base.intersection(b).area > 1e-6 for b in blockers):
+                    continue
+                x, y = c.x + ux * r, c.y + uy * r
+                where = f"{gap} cm behind" if t == 0 else f"{gap} cm from"
+                return (x, y, where)
+        return None
 
     def _do_KeepAboard(self, a: KeepAboard) -> None:
         pid, _ = self.aboard.pop(0)
