@@ -297,3 +297,46 @@ def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(
         for action in made:
             assert outcome(action) == middle, (lesson.key, action)
         state.apply(made[-1])
+
+
+def test_the_short_game_after_a_lesson_plays_the_easiest_computer_level_above_beginner():
+    """Space's easiest real level is the cadet ("Easy"), not its Normal ai (found by hand, issue 17)."""
+    from game.ui.scenes.lesson import easiest_agent
+
+    assert easiest_agent("space") == "cadet"
+    app = make_app((1280, 800), headless=True)
+    try:
+        for lesson in (lesson for lesson in ALL if lesson.kind == "basics"):
+            weakest = next(st.agent for st in registry.strengths(registry.get(lesson.game)) if st.agent != "random")
+            seats = short_game(app, lesson).session.seats
+            assert seats[0] == "human" and seats[1:] == [weakest] * (len(seats) - 1), lesson.game
+    finally:
+        app.close()
+
+
+def test_esc_in_a_lesson_opens_a_pause_menu_without_save_and_the_lesson_has_no_undo_button():
+    from game.ui.scenes.pause import PauseScene
+
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, ALL[0])
+        assert scene.undo_button is None  # a lesson only goes forward
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)])
+        pause = app.scenes[-1]
+        assert isinstance(pause, PauseScene)
+        assert "save" not in pause.buttons.values() and "resume" in pause.buttons.values()
+        assert "not saved" in pause.note
+    finally:
+        app.close()
+
+
+def test_a_flick_outside_its_window_is_told_whether_direction_or_strength_was_off():
+    from game.rules.space.actions import Flick
+    from game.ui.scenes.lesson import Step, flick_advice
+
+    step = Step("Flick", "S-F1", flick={"ship": 2, "mode": "move", "angle": [80.0, 100.0], "strength": [0.2, 0.4]})
+    assert "outside the shaded wedge" in flick_advice(step, Flick(2, "move", 120.0, 0.3))
+    assert "too strong" in flick_advice(step, Flick(2, "move", 90.0, 0.5))
+    assert "too weak" in flick_advice(step, Flick(2, "move", 90.0, 0.1))
+    assert flick_advice(step, Flick(0, "move", 90.0, 0.3)) == ""  # another ship: the step's own text
+    assert flick_advice(step, Flick(2, "shot", 90.0, 0.3)) == ""
