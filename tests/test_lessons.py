@@ -340,3 +340,18 @@ def test_a_flick_outside_its_window_is_told_whether_direction_or_strength_was_of
     assert "too weak" in flick_advice(step, Flick(2, "move", 90.0, 0.1))
     assert flick_advice(step, Flick(0, "move", 90.0, 0.3)) == ""  # another ship: the step's own text
     assert flick_advice(step, Flick(2, "shot", 90.0, 0.3)) == ""
+
+
+def test_back_from_the_pause_menu_the_result_button_stays_hidden_until_the_game_is_over():
+    """Found by hand in a lesson: Esc, then Esc again, showed "Show the result" mid-game."""
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, ALL[0])
+        esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)
+        app.frame([esc])
+        assert app.scenes[-1] is not scene
+        app.frame([esc])
+        assert app.scenes[-1] is scene and not scene.state.is_over()
+        assert not scene.result_button.visible
+    finally:
+        app.close()
