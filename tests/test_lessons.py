@@ -355,3 +355,21 @@ def test_back_from_the_pause_menu_the_result_button_stays_hidden_until_the_game_
         assert not scene.result_button.visible
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("width", [360, 288, 250])
+def test_the_menu_tick_stays_left_of_the_card_text_on_a_smaller_card(width):
+    """Found by hand at 1024x600: the tick was drawn over the pitch of a shrunk card."""
+    from game.ui.scenes.lesson import draw_tick
+    from game.ui.scenes.menu import CARD_H, CARD_W
+
+    lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
+    assert mark_done(lesson)
+    k = width / CARD_W
+    surf = pygame.Surface((400, 200), pygame.SRCALPHA)
+    card = pygame.Rect(0, 0, width, round(CARD_H * k))
+    draw_tick(surf, card, lesson.game)
+    drawn = pygame.mask.from_surface(surf).get_bounding_rects()
+    assert drawn, "no tick drawn"
+    text_x = card.x + round(142 * k)  # the menu's text column (MenuScene.draw)
+    assert all(r.right <= text_x and card.contains(r) for r in drawn), (drawn, text_x)

@@ -226,8 +226,12 @@ def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
     """The menu card's small tick for a game whose basics lesson is done."""
     if not basics_done(game):
         return
-    x, y = rect.x + 112, rect.bottom - 24  # under the icon, clear of the title and the pitch
-    paper.pencil_lines(surface, (60, 130, 70), [(x, y + 10), (x + 8, y + 18), (x + 22, y)], False, 3, 3)
+    from .menu import CARD_W  # the card's own scale: a smaller window has smaller cards
+
+    k = rect.width / CARD_W
+    x, y = rect.x + round(112 * k), rect.bottom - round(24 * k)  # under the icon, clear of the title and the pitch
+    paper.pencil_lines(surface, (60, 130, 70), [(x, y + round(10 * k)), (x + round(8 * k), y + round(18 * k)),
+                                                (x + round(22 * k), y)], False, max(2, round(3 * k)), 3)
 
 
 def easiest_agent(game: str) -> str:
