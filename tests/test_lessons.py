@@ -373,3 +373,19 @@ def test_the_menu_tick_stays_left_of_the_card_text_on_a_smaller_card(width):
     assert drawn, "no tick drawn"
     text_x = card.x + round(142 * k)  # the menu's text column (MenuScene.draw)
     assert all(r.right <= text_x and card.contains(r) for r in drawn), (drawn, text_x)
+
+
+def test_tigers_tray_keeps_the_turned_cards_left_of_the_dice_at_1024x600():
+    """Found by hand in the Tigers lessons at 1024x600: "Turned, in order" was written over the dice."""
+    from game.ui.views.tigers import CARD_W
+
+    lesson = next(lesson for lesson in ALL if lesson.game == "tigers")
+    for size in SIZES:
+        app = make_app(size, headless=True)
+        try:
+            view = start(app, lesson).view
+            label = paper.font(15).size("Turned, in order:")[0]
+            dice = view.rect.right - 330 + 14 - 11  # draw_tray: the first die's left edge
+            assert view.queue_x() + max(label, 2 * (CARD_W + 6)) < dice, size
+        finally:
+            app.close()

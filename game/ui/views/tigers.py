@@ -1062,8 +1062,9 @@ class TigersView(GameView):
                    bold=True, within=surf.get_clip() or None)
 
     def queue_x(self) -> int:
-        """Where the "Turned, in order" area starts in the tray."""
-        return self.rect.left + max(420, self.rect.w // 2 - 120)
+        """Where the "Turned, in order" area starts in the tray: left of the dice (``rect.right - 330``)
+        with room for its label and two cards, even in a narrow window (1024x600)."""
+        return self.rect.left + max(200, min(max(420, self.rect.w // 2 - 120), self.rect.w - 330 - 2 * (CARD_W + 6) - 40))
 
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
