@@ -389,3 +389,28 @@ def test_tigers_tray_keeps_the_turned_cards_left_of_the_dice_at_1024x600():
             assert view.queue_x() + max(label, 2 * (CARD_W + 6)) < dice, size
         finally:
             app.close()
+
+
+@pytest.mark.parametrize("offset", [(4, 3), (-4, -4), (5, -2)])
+def test_a_click_anywhere_in_the_highlighted_mark_of_a_tigers_move_makes_that_move(app, offset):
+    """Found by hand at 1024x600: a click a few pixels off the mark's centre was rounded to another
+    whole-cm point and refused (T-A1) or hinted, though it was inside the highlight."""
+    lesson = next(lesson for lesson in ALL if lesson.key == "tigers/basics")
+    scene = start(app, lesson)
+    while scene.step is not None and not (scene.step.expect is not None and type(scene.step.expect).__name__ == "Move"):
+        step, before = scene.step, scene.index
+        if step.auto is not None:
+            app.frame([])
+        else:
+            for _ in range(4):
+                click(app, scene.target().center)
+                if scene.index != before:
+                    break
+        settle(app, scene)
+    before = scene.index
+    mark = scene.target()
+    at = (mark.centerx + offset[0], mark.centery + offset[1])
+    assert mark.collidepoint(at)
+    click(app, at)
+    assert scene.index == before + 1, (scene.refusal, scene.hinted)
+    assert scene.state.game.decode_action(scene.session.record.actions[-1]) == scene.lesson.steps[before].expect

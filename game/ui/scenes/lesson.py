@@ -339,6 +339,8 @@ class LessonScene(PlayScene):
         if step is None or step.auto is not None:
             self.refuse("Wait a moment: the lesson is moving the other side.")
             return False
+        if step.expect is not None and action != step.expect and self.view.lesson_match(step.expect, action):
+            action = step.expect  # a click inside the highlighted mark: the step's own action
         if (step.expect is not None and action == step.expect) or (step.flick is not None and flick_inside(step, action)) \
                 or (step.turn is not None and turn_inside(step, action)):
             if not super().submit(action):
