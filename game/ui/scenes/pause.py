@@ -53,8 +53,8 @@ class PauseScene(Scene):
     opaque = False
     #: The line under the title and the buttons (a lesson has its own: game/ui/scenes/lesson.py).
     note = "The game is saved after every move."
-    labels = (("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"), ("settings", "Settings"),
-              ("menu", "Quit to menu"))
+    labels: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
+                                           ("settings", "Settings"), ("menu", "Quit to menu"))
 
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
