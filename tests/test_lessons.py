@@ -297,3 +297,120 @@ def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(
         for action in made:
             assert outcome(action) == middle, (lesson.key, action)
         state.apply(made[-1])
+
+
+def test_the_short_game_after_a_lesson_plays_the_easiest_computer_level_above_beginner():
+    """Space's easiest real level is the cadet ("Easy"), not its Normal ai (found by hand, issue 17)."""
+    from game.ui.scenes.lesson import easiest_agent
+
+    assert easiest_agent("space") == "cadet"
+    app = make_app((1280, 800), headless=True)
+    try:
+        for lesson in (lesson for lesson in ALL if lesson.kind == "basics"):
+            weakest = next(st.agent for st in registry.strengths(registry.get(lesson.game)) if st.agent != "random")
+            seats = short_game(app, lesson).session.seats
+            assert seats[0] == "human" and seats[1:] == [weakest] * (len(seats) - 1), lesson.game
+    finally:
+        app.close()
+
+
+def test_esc_in_a_lesson_opens_a_pause_menu_without_save_and_the_lesson_has_no_undo_button():
+    from game.ui.scenes.pause import PauseScene
+
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, ALL[0])
+        assert scene.undo_button is None  # a lesson only goes forward
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)])
+        pause = app.scenes[-1]
+        assert isinstance(pause, PauseScene)
+        assert "save" not in pause.buttons.values() and "resume" in pause.buttons.values()
+        assert "not saved" in pause.note
+    finally:
+        app.close()
+
+
+def test_a_flick_outside_its_window_is_told_whether_direction_or_strength_was_off():
+    from game.rules.space.actions import Flick
+    from game.ui.scenes.lesson import Step, flick_advice
+
+    step = Step("Flick", "S-F1", flick={"ship": 2, "mode": "move", "angle": [80.0, 100.0], "strength": [0.2, 0.4]})
+    assert "outside the shaded wedge" in flick_advice(step, Flick(2, "move", 120.0, 0.3))
+    assert "too strong" in flick_advice(step, Flick(2, "move", 90.0, 0.5))
+    assert "too weak" in flick_advice(step, Flick(2, "move", 90.0, 0.1))
+    assert flick_advice(step, Flick(0, "move", 90.0, 0.3)) == ""  # another ship: the step's own text
+    assert flick_advice(step, Flick(2, "shot", 90.0, 0.3)) == ""
+
+
+def test_back_from_the_pause_menu_the_result_button_stays_hidden_until_the_game_is_over():
+    """Found by hand in a lesson: Esc, then Esc again, showed "Show the result" mid-game."""
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, ALL[0])
+        esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)
+        app.frame([esc])
+        assert app.scenes[-1] is not scene
+        app.frame([esc])
+        assert app.scenes[-1] is scene and not scene.state.is_over()
+        assert not scene.result_button.visible
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("width", [360, 288, 250])
+def test_the_menu_tick_stays_left_of_the_card_text_on_a_smaller_card(width):
+    """Found by hand at 1024x600: the tick was drawn over the pitch of a shrunk card."""
+    from game.ui.scenes.lesson import draw_tick
+    from game.ui.scenes.menu import CARD_H, CARD_W
+
+    lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
+    assert mark_done(lesson)
+    k = width / CARD_W
+    surf = pygame.Surface((400, 200), pygame.SRCALPHA)
+    card = pygame.Rect(0, 0, width, round(CARD_H * k))
+    draw_tick(surf, card, lesson.game)
+    drawn = pygame.mask.from_surface(surf).get_bounding_rects()
+    assert drawn, "no tick drawn"
+    text_x = card.x + round(142 * k)  # the menu's text column (MenuScene.draw)
+    assert all(r.right <= text_x and card.contains(r) for r in drawn), (drawn, text_x)
+
+
+def test_tigers_tray_keeps_the_turned_cards_left_of_the_dice_at_1024x600():
+    """Found by hand in the Tigers lessons at 1024x600: "Turned, in order" was written over the dice."""
+    from game.ui.views.tigers import CARD_W
+
+    lesson = next(lesson for lesson in ALL if lesson.game == "tigers")
+    for size in SIZES:
+        app = make_app(size, headless=True)
+        try:
+            view = start(app, lesson).view
+            label = paper.font(15).size("Turned, in order:")[0]
+            dice = view.rect.right - 330 + 14 - 11  # draw_tray: the first die's left edge
+            assert view.queue_x() + max(label, 2 * (CARD_W + 6)) < dice, size
+        finally:
+            app.close()
+
+
+@pytest.mark.parametrize("offset", [(4, 3), (-4, -4), (5, -2)])
+def test_a_click_anywhere_in_the_highlighted_mark_of_a_tigers_move_makes_that_move(app, offset):
+    """Found by hand at 1024x600: a click a few pixels off the mark's centre was rounded to another
+    whole-cm point and refused (T-A1) or hinted, though it was inside the highlight."""
+    lesson = next(lesson for lesson in ALL if lesson.key == "tigers/basics")
+    scene = start(app, lesson)
+    while scene.step is not None and not (scene.step.expect is not None and type(scene.step.expect).__name__ == "Move"):
+        step, before = scene.step, scene.index
+        if step.auto is not None:
+            app.frame([])
+        else:
+            for _ in range(4):
+                click(app, scene.target().center)
+                if scene.index != before:
+                    break
+        settle(app, scene)
+    before = scene.index
+    mark = scene.target()
+    at = (mark.centerx + offset[0], mark.centery + offset[1])
+    assert mark.collidepoint(at)
+    click(app, at)
+    assert scene.index == before + 1, (scene.refusal, scene.hinted)
+    assert scene.state.game.decode_action(scene.session.record.actions[-1]) == scene.lesson.steps[before].expect

@@ -138,6 +138,11 @@ class GameView:
         drag end inside the window, "outline": the polygon of accepted drag ends} (pixels)."""
         return None
 
+    def lesson_match(self, expected: Action, action: Action) -> bool:
+        """True when ``action`` is what a click inside the highlight of ``expected`` makes, though
+        not equal to it (a point rounded to the table's grid); the lesson then applies ``expected``."""
+        return False
+
 
 def load_view_class(path: str) -> type[GameView]:
     """Import "module:Class" lazily (rules never import views)."""

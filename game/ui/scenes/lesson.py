@@ -29,6 +29,7 @@ from ...records import RECORD_FORMAT, RECORD_VERSION, Record, RecordError
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
+from .pause import PauseScene
 from .play import PlayScene
 
 LESSON_FORMAT = "paperwars-lesson"
@@ -225,14 +226,19 @@ def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
     """The menu card's small tick for a game whose basics lesson is done."""
     if not basics_done(game):
         return
-    x, y = rect.x + 112, rect.bottom - 24  # under the icon, clear of the title and the pitch
-    paper.pencil_lines(surface, (60, 130, 70), [(x, y + 10), (x + 8, y + 18), (x + 22, y)], False, 3, 3)
+    from .menu import CARD_W  # the card's own scale: a smaller window has smaller cards
+
+    k = rect.width / CARD_W
+    x, y = rect.x + round(112 * k), rect.bottom - round(24 * k)  # under the icon, clear of the title and the pitch
+    paper.pencil_lines(surface, (60, 130, 70), [(x, y + round(10 * k)), (x + round(8 * k), y + round(18 * k)),
+                                                (x + round(22 * k), y)], False, max(2, round(3 * k)), 3)
 
 
 def easiest_agent(game: str) -> str:
-    """The easiest real computer player of a game (a greedy one when it has it)."""
-    names = [n for n in registry.get(game).agent_names() if n != "random"]
-    return "greedy" if "greedy" in names else (names[0] if names else "random")
+    """The easiest real computer player of a game: the weakest level the setup screen offers
+    above the random Beginner (registry.STRENGTHS), e.g. Space's cadet, not its Normal ai."""
+    levels = [st.agent for st in registry.strengths(registry.get(game)) if st.agent != "random"]
+    return levels[0] if levels else "random"
 
 
 def _angle_inside(angle: float, window: tuple[float, float]) -> bool:
@@ -244,6 +250,20 @@ def turn_inside(step: Step, action: Action) -> bool:
     """A turn step takes any heading inside its window."""
     w = step.turn or {}
     return type(action).__name__ == "Heading" and _angle_inside(float(getattr(action, "angle", 0.0)), w["angle"])
+
+
+def flick_advice(step: Step, action: Action) -> str:
+    """Why a flick of the step's ship, in the step's mode, misses its window ("" for any other action)."""
+    w = step.flick or {}
+    if type(action).__name__ != "Flick" or getattr(action, "ship", None) != w.get("ship") \
+            or getattr(action, "mode", None) != w.get("mode"):
+        return ""
+    if not _angle_inside(float(getattr(action, "angle", 0.0)), w["angle"]):
+        return "That flick points outside the shaded wedge: press on the nose and drag straight into the wedge."
+    if float(getattr(action, "strength", 0.0)) > w["strength"][1]:
+        return ("That flick was too strong (a longer or quicker drag flicks harder): let go inside the wedge, "
+                "nearer the nose, and slowly.")
+    return "That flick was too weak: drag further from the nose and let go inside the wedge."
 
 
 def flick_inside(step: Step, action: Action) -> bool:
@@ -319,6 +339,8 @@ class LessonScene(PlayScene):
         if step is None or step.auto is not None:
             self.refuse("Wait a moment: the lesson is moving the other side.")
             return False
+        if step.expect is not None and action != step.expect and self.view.lesson_match(step.expect, action):
+            action = step.expect  # a click inside the highlighted mark: the step's own action
         if (step.expect is not None and action == step.expect) or (step.flick is not None and flick_inside(step, action)) \
                 or (step.turn is not None and turn_inside(step, action)):
             if not super().submit(action):
@@ -334,11 +356,20 @@ class LessonScene(PlayScene):
             return False
         # Legal, but not what this step teaches: a gentle hint in the lesson panel, nothing applied.
         self.refusal, self.refusal_rule = "", ""
-        self.hinted = "That move is allowed, but not this step: " + step.say
+        self.hinted = flick_advice(step, action) or "That move is allowed, but not this step: " + step.say
         return False
+
+    def build(self) -> None:
+        super().build()
+        if self.undo_button is not None:  # a lesson only goes forward: no Undo button (Ctrl+Z says why)
+            self.undo_button.kill()
+            self.undo_button = None
 
     def undo(self) -> None:
         self.refuse("A lesson only goes forward; open it again from the menu to start over.")
+
+    def open_pause(self) -> None:
+        self.app.push(LessonPauseScene(self.app, self))
 
     def _check_cover(self) -> None:
         """No hand-over screen: the other side is the lesson's own script."""
@@ -421,6 +452,13 @@ class LessonScene(PlayScene):
             paper.text(surface, line, (panel.x + 12, panel.y + 28 + 22 * i), 19, colour)
         if rule:
             paper.text(surface, f"rule {rule}", (panel.right - 10, panel.y + 6), 14, paper.FAINT, "topright")
+
+
+class LessonPauseScene(PauseScene):
+    """Esc in a lesson: the pause menu without Save game (a lesson is never saved)."""
+
+    note = "A lesson is not saved: Learn to play opens it again."
+    labels = tuple(item for item in PauseScene.labels if item[0] != "save")
 
 
 class LessonEndScene(Scene):

@@ -51,6 +51,10 @@ def saves_dir():  # type: ignore[no-untyped-def]
 
 class PauseScene(Scene):
     opaque = False
+    #: The line under the title and the buttons (a lesson has its own: game/ui/scenes/lesson.py).
+    note = "The game is saved after every move."
+    labels: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
+                                           ("settings", "Settings"), ("menu", "Quit to menu"))
 
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
@@ -61,8 +65,7 @@ class PauseScene(Scene):
         box = self.new_box()
         w, h = self.app.size
         px = self.px
-        labels = [("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
-                  ("settings", "Settings"), ("menu", "Quit to menu")]
+        labels = self.labels
         self.buttons = {}
         step, bh = min(px(56), (h - px(150)) // len(labels)), px(46)
         bh = min(bh, step - px(6))
@@ -114,7 +117,7 @@ class PauseScene(Scene):
         surface.blit(veil, (0, 0))
         px = self.px
         paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
-        paper.text(surface, "The game is saved after every move.", (w // 2, px(90)), px(20),
+        paper.text(surface, self.note, (w // 2, px(90)), px(20),
                    paper.GRAPHITE, "center")
         x = self.column_x() + px(260) + px(60)
         if x + px(300) > w:

@@ -179,6 +179,10 @@ class PlayScene(Scene):
     def pause(self) -> None:
         super().pause()
 
+    def resume(self) -> None:
+        super().resume()  # showing the box shows every widget in it: hide again what is hidden now
+        self._sync_buttons()
+
     def _sync_buttons(self) -> None:
         result = getattr(self, "result_button", None)
         if result is not None:

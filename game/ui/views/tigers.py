@@ -1062,8 +1062,9 @@ class TigersView(GameView):
                    bold=True, within=surf.get_clip() or None)
 
     def queue_x(self) -> int:
-        """Where the "Turned, in order" area starts in the tray."""
-        return self.rect.left + max(420, self.rect.w // 2 - 120)
+        """Where the "Turned, in order" area starts in the tray: left of the dice (``rect.right - 330``)
+        with room for its label and two cards, even in a narrow window (1024x600)."""
+        return self.rect.left + max(200, min(max(420, self.rect.w // 2 - 120), self.rect.w - 330 - 2 * (CARD_W + 6) - 40))
 
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
@@ -1236,6 +1237,20 @@ class TigersView(GameView):
         if isinstance(action, Discard):
             return next((r for r, c in self.card_hits if c == action.card), None)
         return None
+
+    def lesson_match(self, expected: Action, action: Action) -> bool:
+        """A click anywhere in the highlighted mark of a straight move is that move: the click is
+        rounded to whole cm, finer than a person can point in a small window (1024x600)."""
+        if not isinstance(expected, Move) or not isinstance(action, Move) or expected.unit != action.unit \
+                or len(expected.path) != 1 or len(action.path) != 1 or expected.facing != action.facing:
+            return False
+        mark = self.lesson_target(expected)
+        if mark is None:
+            return False
+        slack = 2 * math.ceil(0.71 * self.scale)  # the rounding moves a click up to half a cm each way
+        x, y = self.px(*action.path[0])
+        return mark.inflate(slack, slack).collidepoint(round(x), round(y))
+
 
 def simplify(pts: Sequence[tuple[float, float]], tol: float = 0.3) -> list[tuple[float, float]]:
     """Thin a dragged path (shapely's Douglas-Peucker), keeping its end."""
