@@ -162,6 +162,37 @@ def test_a_wrong_but_legal_action_changes_nothing_and_an_illegal_one_shows_the_r
         app.close()
 
 
+def test_the_panel_keeps_the_other_sides_sentence_while_its_move_is_still_shown():
+    """Found by hand: "The SMG fires back" was replaced by the next step's "And ends its turn"
+    while the SMG's dice were still rolling on the board."""
+    from game.ui.scenes import lesson as lesson_module
+
+    lesson = next(x for x in ALL if x.key == "warigami/basics")
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, lesson)
+        fire = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and type(s.auto).__name__ == "Attack")
+        for _ in range(400):  # one frame at a time: each applies at most one move of the other side
+            if scene.index > fire:
+                break
+            if scene.step.auto is None and not scene.view.busy():
+                assert scene.submit(scene.step.expect)
+            app.frame([], dt=0.1)
+        assert scene.index == fire + 1 and scene.view.busy()  # the SMG fired: its dice roll on the board
+        drawn: list[str] = []
+        real = lesson_module.paper.text
+        lesson_module.paper.text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+        try:
+            scene.draw(app.screen)
+        finally:
+            lesson_module.paper.text = real
+        said = " ".join(drawn)
+        assert lesson.steps[fire].say.split()[0] in said and f"step {fire + 1} of" in said
+        assert lesson.steps[fire + 1].say not in said
+    finally:
+        app.close()
+
+
 def _good():
     return {"format": "paperwars-lesson", "version": 1, "title": "T", "summary": "S", "kind": "basics",
             "record": {"game": "pig", "settings": {}, "seed": 1},
@@ -297,78 +328,3 @@ def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(
         for action in made:
             assert outcome(action) == middle, (lesson.key, action)
         state.apply(made[-1])
-
-
-def test_the_panel_keeps_the_other_sides_sentence_while_its_move_is_still_shown():
-    """Found by hand: "The SMG fires back" was replaced by the next step's "And ends its turn"
-    while the SMG's dice were still rolling on the board."""
-    from game.ui.scenes import lesson as lesson_module
-
-    lesson = next(x for x in ALL if x.key == "warigami/basics")
-    app = make_app((1280, 800), headless=True)
-    try:
-        scene = start(app, lesson)
-        fire = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and type(s.auto).__name__ == "Attack")
-        for _ in range(400):  # one frame at a time: each applies at most one move of the other side
-            if scene.index > fire:
-                break
-            if scene.step.auto is None and not scene.view.busy():
-                assert scene.submit(scene.step.expect)
-            app.frame([], dt=0.1)
-        assert scene.index == fire + 1 and scene.view.busy()  # the SMG fired: its dice roll on the board
-        drawn: list[str] = []
-        real = lesson_module.paper.text
-        lesson_module.paper.text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
-        try:
-            scene.draw(app.screen)
-        finally:
-            lesson_module.paper.text = real
-        said = " ".join(drawn)
-        assert lesson.steps[fire].say.split()[0] in said and f"step {fire + 1} of" in said
-        assert lesson.steps[fire + 1].say not in said
-    finally:
-        app.close()
-
-
-def test_the_menu_tick_stays_under_the_icon_on_a_small_window():
-    """Found by hand at 1024x600: the tick ran into the card's pitch text."""
-    from game.ui.scenes.menu import CARD_W, MenuScene
-
-    app = make_app((1024, 600), headless=True)
-    try:
-        menu = MenuScene(app)
-        app.push(menu)
-        app.frame([])
-        rect, rs = menu.cards[0]
-        mark_done(next(x for x in ALL if x.game == rs.name and x.kind == "basics"))
-        surface = pygame.Surface(app.size)
-        surface.fill((255, 255, 255))
-        from game.ui.scenes.lesson import draw_tick
-
-        draw_tick(surface, rect, rs.name)
-        green = [x for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
-                 if surface.get_at((x, y))[:3] != (255, 255, 255)]
-        assert green, "no tick drawn"
-        assert max(green) < rect.x + round(142 * rect.width / CARD_W)  # the pitch starts there
-    finally:
-        app.close()
-
-
-def test_pausing_a_lesson_offers_no_save_and_resuming_hides_the_result_button():
-    """Found by hand: the pause menu offered "Save game" (and said every move is saved) in a
-    lesson, and after Resume the game-over "Show the result" button showed mid-game."""
-    from game.ui.scenes.pause import PauseScene
-
-    app = make_app((1280, 800), headless=True)
-    try:
-        scene = start(app, ALL[0])
-        scene.open_pause()
-        app.frame([])
-        pause = app.scenes[-1]
-        assert isinstance(pause, PauseScene) and "save" not in pause.buttons.values()
-        pause.app.pop()
-        app.frame([])
-        assert app.scenes[-1] is scene and not scene.state.is_over()
-        assert not scene.result_button.visible
-    finally:
-        app.close()

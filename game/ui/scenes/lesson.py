@@ -228,12 +228,8 @@ def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
     """The menu card's small tick for a game whose basics lesson is done."""
     if not basics_done(game):
         return
-    from .menu import CARD_W
-
-    k = rect.width / CARD_W  # the card's own scale: the pitch starts at 142 * k
-    x, y = rect.x + round(112 * k), rect.bottom - round(24 * k)  # under the icon, clear of the title and the pitch
-    points = [(x, y + round(10 * k)), (x + round(8 * k), y + round(18 * k)), (x + round(22 * k), y)]
-    paper.pencil_lines(surface, (60, 130, 70), points, False, 3, 3)
+    x, y = rect.x + 112, rect.bottom - 24  # under the icon, clear of the title and the pitch
+    paper.pencil_lines(surface, (60, 130, 70), [(x, y + 10), (x + 8, y + 18), (x + 22, y)], False, 3, 3)
 
 
 def easiest_agent(game: str) -> str:

@@ -55,7 +55,6 @@ class PauseScene(Scene):
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
-        self.lesson = getattr(play, "lesson", None) is not None  # a LessonScene (Learn to play)
         self.buttons: dict[object, str] = {}
 
     def build(self) -> None:
@@ -64,8 +63,6 @@ class PauseScene(Scene):
         px = self.px
         labels = [("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
                   ("settings", "Settings"), ("menu", "Quit to menu")]
-        if self.lesson:
-            labels.remove(("save", "Save game"))  # a lesson is not a game to keep
         self.buttons = {}
         step, bh = min(px(56), (h - px(150)) // len(labels)), px(46)
         bh = min(bh, step - px(6))
@@ -117,9 +114,8 @@ class PauseScene(Scene):
         surface.blit(veil, (0, 0))
         px = self.px
         paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
-        note = ("A lesson is not saved: Learn to play opens it again." if self.lesson
-                else "The game is saved after every move.")
-        paper.text(surface, note, (w // 2, px(90)), px(20), paper.GRAPHITE, "center")
+        paper.text(surface, "The game is saved after every move.", (w // 2, px(90)), px(20),
+                   paper.GRAPHITE, "center")
         x = self.column_x() + px(260) + px(60)
         if x + px(300) > w:
             return  # no room beside the buttons (the hint line and F1 still tell)

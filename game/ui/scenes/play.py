@@ -179,10 +179,6 @@ class PlayScene(Scene):
     def pause(self) -> None:
         super().pause()
 
-    def resume(self) -> None:
-        super().resume()
-        self._sync_buttons()  # showing the box shows every button in it, the hidden result button too
-
     def _sync_buttons(self) -> None:
         result = getattr(self, "result_button", None)
         if result is not None:
