@@ -162,6 +162,37 @@ def test_a_wrong_but_legal_action_changes_nothing_and_an_illegal_one_shows_the_r
         app.close()
 
 
+def test_the_panel_keeps_the_other_sides_sentence_while_its_move_is_still_shown():
+    """Found by hand: "The SMG fires back" was replaced by the next step's "And ends its turn"
+    while the SMG's dice were still rolling on the board."""
+    from game.ui.scenes import lesson as lesson_module
+
+    lesson = next(x for x in ALL if x.key == "warigami/basics")
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, lesson)
+        fire = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and type(s.auto).__name__ == "Attack")
+        for _ in range(400):  # one frame at a time: each applies at most one move of the other side
+            if scene.index > fire:
+                break
+            if scene.step.auto is None and not scene.view.busy():
+                assert scene.submit(scene.step.expect)
+            app.frame([], dt=0.1)
+        assert scene.index == fire + 1 and scene.view.busy()  # the SMG fired: its dice roll on the board
+        drawn: list[str] = []
+        real = lesson_module.paper.text
+        lesson_module.paper.text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+        try:
+            scene.draw(app.screen)
+        finally:
+            lesson_module.paper.text = real
+        said = " ".join(drawn)
+        assert lesson.steps[fire].say.split()[0] in said and f"step {fire + 1} of" in said
+        assert lesson.steps[fire + 1].say not in said
+    finally:
+        app.close()
+
+
 def _good():
     return {"format": "paperwars-lesson", "version": 1, "title": "T", "summary": "S", "kind": "basics",
             "record": {"game": "pig", "settings": {}, "seed": 1},

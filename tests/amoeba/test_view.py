@@ -103,6 +103,8 @@ def test_view_places_troops_with_a_click_and_typed_digits(app):
     key(app, pygame.K_RETURN)
     assert scene.state.owner[3] == 0 and scene.state.troops[3] == 12
     assert scene.session.record.actions[-1] == Place(3, 12).to_json()
+    app.frame([])  # the placed 12 is not left in the picker as a struck-through "not allowed" number
+    assert view.number == 0 and view.shown["struck"] == 0
 
 
 def test_view_struck_through_numbers_are_refused_with_the_reason(app):

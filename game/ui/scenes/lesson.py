@@ -38,6 +38,9 @@ KINDS = ("basics", "idea")
 MAX_STEPS = 200
 PANEL_H = 108
 AUTO_DELAY = 0.6  # seconds an automatic move of the other side waits, so the learner sees it
+READ_SECONDS_PER_WORD = 0.25  # after a move of the other side its sentence stays this long per word...
+READ_MIN = 1.2  # ...and at least this long (counting AUTO_DELAY); a click or a key cuts it short
+END_DELAY = 1.5  # seconds the board shows the lesson's last move before the end panel covers it
 
 
 class LessonError(FileProblem):
@@ -291,6 +294,9 @@ class LessonScene(PlayScene):
         self.index = 0
         self._auto_wait = AUTO_DELAY
         self._ended = False
+        self._end_wait = END_DELAY
+        #: Seconds the sentence of the move just made by the other side stays up (reading time).
+        self._hold = 0.0
         self.hinted = ""
         #: The learner's seat: the one to move at the first step the player makes.
         probe = self.state.clone()
@@ -318,7 +324,7 @@ class LessonScene(PlayScene):
     def target(self) -> pygame.Rect | None:
         """The screen area the current step asks the learner to click or drag (None: none to show)."""
         step = self.step
-        if step is None or step.auto is not None or self.view.busy():
+        if step is None or step.auto is not None or self.view.busy() or self._hold > 0:
             return None
         return self.view.lesson_target(self.expected(step))
 
@@ -376,8 +382,13 @@ class LessonScene(PlayScene):
         self._last_seat = self.state.current_player()
 
     def _run_computer(self, dt: float) -> None:
+        if self.view.busy():
+            return
+        if self._hold > 0:  # the learner is still reading what the other side just did
+            self._hold -= dt
+            return
         step = self.step
-        if step is None or step.auto is None or self.view.busy():
+        if step is None or step.auto is None:
             return
         self._auto_wait -= 0 if self.app.headless else dt
         if self._auto_wait > 0 and not self.app.headless:
@@ -387,11 +398,35 @@ class LessonScene(PlayScene):
         self._after_action(events)
         self.index += 1
         self._auto_wait = AUTO_DELAY
+        if not self.app.headless:
+            self._hold = max(READ_MIN, READ_SECONDS_PER_WORD * len(step.say.split())) - AUTO_DELAY
+
+    def panel_step(self) -> int:
+        """The step whose sentence the panel shows: while the board still animates a move (or the
+        learner reads what the other side did), the step that made it, not the next one."""
+        if self.index > 0 and (self.view.busy() or self._hold > 0):
+            return self.index - 1
+        return self.index
+
+    def next_wake(self) -> float | None:
+        """Frames while the other side's move or the end of the lesson is on its timer."""
+        step = self.step
+        if self._hold > 0 or (step is not None and step.auto is not None) or (self.finished() and not self._ended):
+            return 0.0
+        return super().next_wake()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self._hold > 0:
+            self._hold = 0.0  # read already: go on
+        super().handle_event(event)
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self._run_computer(dt)
-        if self.finished() and not self._ended and not self.view.busy():
+        if self.finished() and not self._ended and not self.view.busy() and self._hold <= 0:
+            self._end_wait -= 0 if self.app.headless else dt  # the board shows the last move a moment
+            if self._end_wait > 0 and not self.app.headless:
+                return
             self._ended = True
             saved = mark_done(self.lesson)
             self.app.push(LessonEndScene(self.app, self.lesson, saved))
@@ -438,8 +473,9 @@ class LessonScene(PlayScene):
         surface.blit(veil, panel)
         pygame.draw.rect(surface, (230, 120, 20), panel, 2, border_radius=8)
         n = len(self.lesson.steps)
-        step = self.step
-        head = f"{self.lesson.title}: step {min(self.index + 1, n)} of {n}"
+        shown = self.panel_step()
+        step = self.lesson.steps[shown] if shown < n else None
+        head = f"{self.lesson.title}: step {min(shown + 1, n)} of {n}"
         paper.text(surface, head, (panel.x + 12, panel.y + 6), 17, paper.GRAPHITE, bold=True)
         if step is None:
             say, rule = self.lesson.end, ""

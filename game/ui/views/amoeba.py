@@ -305,6 +305,8 @@ class AmoebaView(GameView):
             self.legs = []
             self.typed = ""
             self.follow_pick = 0
+            if isinstance(action, Place):
+                self.number = 0  # it stands on the map now (A-P4): not a struck-through leftover
         return ok
 
     def _cancel(self) -> None:

@@ -1174,7 +1174,10 @@ class InvasionView(GameView):
             if self.axis != action.axis:
                 return button("turn")
             x0, y0, x1, y1 = s.board.rooms[action.room]
-            return spot(action.at, (y0 + y1) / 2) if action.axis == "v" else spot((x0 + x1) / 2, action.at)
+            ends = ((action.at, y0), (action.at, y1)) if action.axis == "v" else ((x0, action.at), (x1, action.at))
+            (ax, ay), (bx, by) = (f.px(*end) for end in ends)
+            line = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), round(abs(bx - ax)), round(abs(by - ay)))
+            return line.inflate(14, -26) if action.axis == "v" else line.inflate(-26, 14)  # the wall to be drawn
         if isinstance(action, (PlaceHero, PlaceVault, PlaceEvent)):
             return self._room_rect(action.room, 12)
         if isinstance(action, PlaceEnemy):
