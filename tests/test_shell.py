@@ -560,3 +560,43 @@ def test_a_paused_game_rests_even_when_a_computer_is_to_move(app):
     assert isinstance(app.top(), PauseScene)
     assert scene.next_wake() == 0.0  # the computer would move ...
     assert app.next_wake(time.monotonic() + 10) is None  # ... but the pause menu is on top: rest
+
+
+@pytest.mark.parametrize("game", ["amoeba", "warigami", "space", "tigers", "invasion"])
+def test_a_scene_on_top_takes_the_pointer_so_no_hover_stays_drawn(app, game):
+    sess = Session.new(game, {}, 5, ["human", "human"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    centre = scene.view.rect.center if hasattr(scene.view, "rect") else (640, 400)
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0), touch=False)])
+    app.frame(key(pygame.K_ESCAPE))
+    assert isinstance(app.top(), PauseScene)
+    app.frame([])
+    if game == "tigers":
+        assert not scene.view.table_rect().collidepoint(scene.view.mouse)
+
+
+def test_tigers_hover_card_is_gone_once_the_pause_menu_is_up(app):
+    from game.ui.views import tigers as tv
+
+    sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    v = scene.view
+    u = sess.state.units[0]
+    at = tuple(int(c) for c in v.px(u.x, u.y))
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0), touch=False)])
+    drawn = []
+    orig = tv.TigersView.hover_card
+    tv.TigersView.hover_card = lambda self, surf, unit: drawn.append(unit.id)
+    try:
+        scene.draw(app.screen)
+        assert drawn == [0]
+        app.frame(key(pygame.K_ESCAPE))
+        drawn.clear()
+        scene.draw(app.screen)
+        assert drawn == []
+    finally:
+        tv.TigersView.hover_card = orig

@@ -169,6 +169,24 @@ def test_T_F1_the_view_refuses_an_ineligible_follower_at_the_click():
         app.close()
 
 
+def test_T_F1_the_hover_card_says_whether_a_unit_can_follow_this_leader_now():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [6, 6, 6])
+        lead = s.units[0]
+        far = next(u for u in s.units if u.side == 0 and u.id != 0 and s.gap(lead, u) > 7.5)
+        lines = v.hover_lines(far)
+        assert not any(line.startswith("Can follow") for line in lines)
+        assert any("7.5 cm" in line and f"#{far.id}" in line for line in lines)
+        far.x, far.y = lead.x + 8.0, lead.y  # now beside the leader
+        assert s.gap(lead, far) <= 7.5
+        assert f"Can follow {lead.name} #{lead.id} now (Follow me!)" in v.hover_lines(far)
+    finally:
+        app.close()
+
+
 def test_units_are_labelled_and_the_hover_card_keeps_face_down_cards_hidden():
     from game.ui.views.tigers import pct, unit_tag
 
@@ -295,5 +313,30 @@ def test_T_A1_a_click_on_open_table_moves_straight_there_and_a_click_on_the_fron
         click(app, (round(b[0]), round(b[1])))
         assert s.phase != "move"
         assert sess.history[-1].action.path == ((float(to[0]), float(to[1])),)
+    finally:
+        app.close()
+
+
+def test_cards_lying_on_a_unit_never_hide_its_type_and_number():
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        u = s.units[0]
+        u.heading = 270.0  # facing north: its cards lie to the right, where the tag goes
+        s.assigned[u.id] = [("AS", False), ("7H", True)]
+        cards, tags = [], []
+        orig_card, orig_text = tv.draw_card, tv.paper.text
+        tv.draw_card = lambda surf, rect, card, mark=None: cards.append(pygame.Rect(rect))
+        tv.paper.text = lambda surf, t, pos, *a, **k: (tags.append((t, pos)) if t == tv.unit_tag(u) else None) or \
+            orig_text(surf, t, pos, *a, **k)
+        try:
+            v.draw_unit(app.screen, u)
+        finally:
+            tv.draw_card, tv.paper.text = orig_card, orig_text
+        assert len(cards) == 2 and tags
+        x, y = tags[0][1]
+        assert x >= max(c.right for c in cards)
     finally:
         app.close()

@@ -177,7 +177,12 @@ class PlayScene(Scene):
         super().exit()
 
     def pause(self) -> None:
+        """A scene on top (pause menu, result, a lesson's end) takes the pointer: the view is told it
+        moved away, so no hover card or highlight stays drawn under or over that scene."""
         super().pause()
+        away = pygame.event.Event(pygame.MOUSEMOTION, pos=(-10_000, -10_000), rel=(0, 0), buttons=(0, 0, 0),
+                                  touch=False)
+        self.view.handle_event(away)
 
     def resume(self) -> None:
         super().resume()  # showing the box shows every widget in it: hide again what is hidden now

@@ -803,22 +803,25 @@ class TigersView(GameView):
             self._sprites[key] = sprite
         cx, cy = self.px(x, y)
         surf.blit(sprite, (cx - sprite.get_width() / 2, cy - sprite.get_height() / 2))
-        if not u.wreck:
-            self.draw_tag(surf, u, base)
         # cards lying on the unit
-        cs = s.assigned.get(u.id, [])
-        for i, (c, up) in enumerate(cs):
+        cards: list[pygame.Rect] = []
+        for i, (c, up) in enumerate(s.assigned.get(u.id, [])):
             r = pygame.Rect(0, 0, 16, 22)
             cx, cy = L(0, hw + 2.5)
             r.center = (int(cx + 18 * i), int(cy))
             draw_card(surf, r, c if up else None)
+            cards.append(r)
+        if not u.wreck:
+            self.draw_tag(surf, u, base, cards)
         if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
             pygame.draw.polygon(surf, (230, 160, 0), base, 3)
         if u.id in self.followers or u.id == self.selected_unit:
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
 
-    def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]]) -> None:
-        """Type and number beside the base (and the passenger it carries), legible at any zoom."""
+    def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]],
+                 cards: list[pygame.Rect] = ()) -> None:
+        """Type and number beside the base (and the passenger it carries), legible at any zoom;
+        set past the cards lying beside the base so they never hide it."""
         s = self.st
         tag = unit_tag(u)
         if u.passenger >= 0:
@@ -828,6 +831,10 @@ class TigersView(GameView):
         bottom = max(q[1] for q in base)
         img = paper.font(13, True).size(tag)
         x, y = right + 3, (top + bottom) / 2 - img[1] / 2
+        row = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
+        for c in cards:
+            if c.colliderect(row):
+                x = max(x, c.right + 3)
         r = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
         back = pygame.Surface(r.size, pygame.SRCALPHA)
         back.fill((*paper.PAPER, 200))
@@ -992,8 +999,15 @@ class TigersView(GameView):
             lines.append(text[0].upper() + text[1:])
         lines.append(f"Worth {k.vp} victory point{'s' if k.vp != 1 else ''}")
         if s.phase in ("act", "move", "pick", "aboard") and u.alive and not s.has_cards(u.id):
-            why = s.follow_refusal(u)
-            lines.append("Can follow this turn (Follow me!)" if not why else why)
+            head = s.units[s.queue[0][1]] if s.phase == "act" and s.queue else None
+            if u.id in self.followers:
+                lines.append("Follows this order (click it again to let it go)")
+            elif head is not None and head.side == u.side and head.id != u.id:
+                why = self.follower_refusal(u.id)  # T-F1 now: eligibility and the 7.5 cm
+                lines.append(f"Can follow {head.name} #{head.id} now (Follow me!)" if not why else why)
+            else:
+                why = s.follow_refusal(u)
+                lines.append("Can follow this turn (Follow me!)" if not why else why)
         return lines
 
     def hover_card(self, surf: pygame.Surface, u: Unit) -> None:
