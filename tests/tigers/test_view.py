@@ -340,3 +340,32 @@ def test_cards_lying_on_a_unit_never_hide_its_type_and_number():
         assert x >= max(c.right for c in cards)
     finally:
         app.close()
+
+
+def test_a_click_hides_the_hover_card_until_the_pointer_moves_on():
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene()
+    try:
+        v = scene.view
+        u = sess.state.units[0]
+        at = tuple(int(c) for c in v.px(u.x, u.y))
+        drawn = []
+        orig = tv.TigersView.hover_card
+        tv.TigersView.hover_card = lambda self, surf, unit: drawn.append(unit.id)
+        try:
+            v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0), touch=False))
+            v.draw(app.screen)
+            assert drawn == [0]
+            drawn.clear()
+            v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=False))
+            v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1, touch=False))
+            v.draw(app.screen)
+            assert drawn == []
+            v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0), touch=False))
+            v.draw(app.screen)
+            assert drawn == [0]
+        finally:
+            tv.TigersView.hover_card = orig
+    finally:
+        app.close()

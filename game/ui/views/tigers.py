@@ -156,6 +156,7 @@ class TigersView(GameView):
         self.drag: list[tuple[float, float]] | None = None  # cm points of a drag in progress
         self.drag_start_px: tuple[int, int] | None = None
         self.mouse = (0, 0)
+        self.hover_off = False  #: a click hides the hover card until the pointer moves on
         self.card_choice = "?"
         self.terrain_kind = "woods"
         self.selected_piece = -1
@@ -226,6 +227,7 @@ class TigersView(GameView):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.hover_off = False
             if self.panning:
                 self.off = (self.off[0] + event.rel[0], self.off[1] + event.rel[1])
                 return True
@@ -235,6 +237,7 @@ class TigersView(GameView):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
+            self.hover_off = True
             if event.button in (2, 3):
                 self.panning = True
                 return True
@@ -959,7 +962,7 @@ class TigersView(GameView):
             self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
             self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
-        if not self.drag and self.table_rect().collidepoint(self.mouse):
+        if not self.drag and not self.hover_off and self.table_rect().collidepoint(self.mouse):
             uid = self.unit_at(mouse_cm)
             if uid >= 0:
                 self.hover_card(surf, s.units[uid])
