@@ -20,6 +20,7 @@ from ..app import App, Scene
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
 WIDGET_W = 185
+DESCRIBE_UP = 250  # the scenario description (when a ruleset gives one) starts this far above the bottom
 COL_W = LABEL_W + WIDGET_W + 12
 
 
@@ -163,7 +164,10 @@ class SetupScene(Scene):
         self.seed_entry.set_text(self.seed)
         self.pages.append((self.seed_entry, seat_page))
         legend_top = y + row
-        self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, bottom - px(8) - legend_top))
+        legend_bottom = bottom - px(8)
+        if getattr(self.rs.game_cls, "describe_setup", None) is not None:
+            legend_bottom = min(legend_bottom, h - px(DESCRIBE_UP) - px(6))  # stop above the scenario's description
+        self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, legend_bottom - legend_top))
         self.legend_page = seat_page
         labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
         bw, gap = px(200), px(20)
@@ -360,4 +364,5 @@ class SetupScene(Scene):
             except (SettingsError, FileProblem):
                 lines = []
             for i, line in enumerate(lines[:6]):
-                paper.text(surface, line, (w // 2, h - px(250) + px(22) * i), px(18), paper.GRAPHITE, "midtop")
+                paper.text(surface, line, (w // 2, h - px(DESCRIBE_UP) + px(22) * i), px(18), paper.GRAPHITE,
+                           "midtop")
