@@ -48,22 +48,9 @@ def hit_value(s: TigersState, t: Unit) -> float:
     return v if t.damaged else 0.5 * v + 0.15 * cards
 
 
-class TigersAI(Agent):
-    """Assigns cards weighing initiative against difficulty, fires for expected
-    victory points, moves to cover and sight lines, uses Follow me! and transport."""
-
-    name = "ai"
-
-    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
-        super().__init__(game, seed, budget_s)
-        #: How much the threat of enemy sight lines weighs against targets in sight.
-        self.caution = 0.35
-        #: How much a move's positional gain counts against a shot that can be fired now.
-        self.move_discount = 0.0
-        #: T-T8: keep a low card back for recovery when the hand is big enough.
-        self.keep_reserve = True
-        #: What keeping a unit's second card back for later (T-T4) is worth.
-        self.hold_bonus = 0.12
+class _Commander(Agent):
+    """What both Tigers agents share: the decision loop, the odds of a shot, the rules'
+    own move check, and the plain choices (roll-off, side, passengers, recovery, discard)."""
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
@@ -82,9 +69,88 @@ class TigersAI(Agent):
     def _late(self) -> bool:
         return time.process_time() > self._deadline
 
-    # -- setup -------------------------------------------------------------------
     def _rolloff(self, s: TigersState, me: int) -> Action:
         return RollOff()
+
+    def _side(self, s: TigersState, me: int) -> Action:
+        h = s.table[1]
+
+        def cover(lo: float, hi: float) -> float:
+            return sum(p.area for p, k in zip(s.terrain.polys, s.terrain.kinds, strict=True)
+                       if k in ("woods", "building") and lo <= p.centroid.y <= hi)
+        return ChooseSide("north" if cover(0, h / 3) >= cover(2 * h / 3, h) else "south")
+
+    def los_factor(self, s: TigersState, a: Unit, b: Unit) -> float:
+        blocked, doubt = s.line_of_sight(a, b)
+        return 0.0 if blocked else 0.5 ** len(doubt)
+
+    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
+        if s.fire_refusal(shooter, t.id) is not None:
+            return 0.0
+        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * hit_value(s, t)
+
+    def best_shot(self, s: TigersState, u: Unit, p_roll: float) -> tuple[float, int]:
+        best = (0.0, -1)
+        for t in s.units:
+            if t.side != u.side and t.alive and t.carrier < 0:
+                v = self.shot_value(s, u, t, p_roll)
+                if v > best[0]:
+                    best = (v, t.id)
+        return best
+
+    def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
+                facing: float | None) -> dict[str, float] | None:
+        """Where a legal move ends (None when the rules refuse it)."""
+        try:
+            end = s.check_move(u, allow, path, facing)
+        except IllegalAction:
+            return None
+        return end
+
+    def _aboard(self, s: TigersState, me: int) -> Action:
+        pid, cid = s.aboard[0]
+        c = s.units[cid]
+        return KeepAboard(pid, not c.damaged)
+
+    def _recover(self, s: TigersState, me: int) -> Action:
+        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
+        down = any(not up for _, up in s.hands[me])
+        units = sorted((u for u in s.damaged_units(me) if u.id not in s.recovering), key=lambda u: -u.spec.vp)
+        if not units:
+            return EndRecovery()
+        if faces and (not down or p_at_least(2, C.difficulty(faces[0])) >= 0.42):
+            return Recover(units[0].id, faces[0])
+        if down:
+            return Recover(units[0].id, "?")
+        return EndRecovery()
+
+    def _discard(self, s: TigersState, me: int) -> Action:
+        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
+        if faces and C.difficulty(faces[-1]) >= 9:
+            return Discard(faces[-1])
+        if any(not up for _, up in s.hands[me]):
+            return Discard("?")
+        return Discard(faces[-1])
+
+
+class TigersAI(_Commander):
+    """Assigns cards weighing initiative against difficulty, fires for expected
+    victory points, moves to cover and sight lines, uses Follow me! and transport."""
+
+    name = "ai"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
+        super().__init__(game, seed, budget_s)
+        #: How much the threat of enemy sight lines weighs against targets in sight.
+        self.caution = 0.35
+        #: How much a move's positional gain counts against a shot that can be fired now.
+        self.move_discount = 0.0
+        #: T-T8: keep a low card back for recovery when the hand is big enough.
+        self.keep_reserve = True
+        #: What keeping a unit's second card back for later (T-T4) is worth.
+        self.hold_bonus = 0.12
+
+    # -- setup -------------------------------------------------------------------
 
     #: T-U2 with a purpose: stepping stones of cover (woods, buildings) across the middle of
     #: the table for the attacker's advance, and hills that cut the defender's long sight lines.
@@ -108,14 +174,6 @@ class TigersAI(Agent):
             break
         return EndTerrain()
 
-    def _side(self, s: TigersState, me: int) -> Action:
-        h = s.table[1]
-
-        def cover(lo: float, hi: float) -> float:
-            return sum(p.area for p, k in zip(s.terrain.polys, s.terrain.kinds, strict=True)
-                       if k in ("woods", "building") and lo <= p.centroid.y <= hi)
-        return ChooseSide("north" if cover(0, h / 3) >= cover(2 * h / 3, h) else "south")
-
     def _deploy(self, s: TigersState, me: int) -> Action:
         u = next(u for u in s.units if u.side == me and not u.placed)
         lo, hi = s.zone(me)
@@ -138,23 +196,6 @@ class TigersAI(Agent):
         return best[1]
 
     # -- shooting and positions --------------------------------------------------------
-    def los_factor(self, s: TigersState, a: Unit, b: Unit) -> float:
-        blocked, doubt = s.line_of_sight(a, b)
-        return 0.0 if blocked else 0.5 ** len(doubt)
-
-    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
-        if s.fire_refusal(shooter, t.id) is not None:
-            return 0.0
-        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * hit_value(s, t)
-
-    def best_shot(self, s: TigersState, u: Unit, p_roll: float) -> tuple[float, int]:
-        best = (0.0, -1)
-        for t in s.units:
-            if t.side != u.side and t.alive and t.carrier < 0:
-                v = self.shot_value(s, u, t, p_roll)
-                if v > best[0]:
-                    best = (v, t.id)
-        return best
 
     def position_score(self, s: TigersState, u: Unit) -> float:
         """How good the unit's current spot is: targets it sees, threats that see it, cover, closing in."""
@@ -367,15 +408,6 @@ class TigersAI(Agent):
                 out.append(((end,), heading))
         return out
 
-    def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
-                facing: float | None) -> dict[str, float] | None:
-        """Where a legal move ends (None when the rules refuse it)."""
-        try:
-            end = s.check_move(u, allow, path, facing)
-        except IllegalAction:
-            return None
-        return end
-
     def try_spot(self, s: TigersState, u: Unit, end: dict[str, float]) -> float:
         old = (u.x, u.y, u.heading)
         u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
@@ -423,39 +455,13 @@ class TigersAI(Agent):
                 best = (v, Move(uid, path, facing))
         return best[1]
 
-    def _aboard(self, s: TigersState, me: int) -> Action:
-        pid, cid = s.aboard[0]
-        c = s.units[cid]
-        return KeepAboard(pid, not c.damaged)
-
-    def _recover(self, s: TigersState, me: int) -> Action:
-        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
-        down = any(not up for _, up in s.hands[me])
-        units = sorted((u for u in s.damaged_units(me) if u.id not in s.recovering), key=lambda u: -u.spec.vp)
-        if not units:
-            return EndRecovery()
-        if faces and (not down or p_at_least(2, C.difficulty(faces[0])) >= 0.42):
-            return Recover(units[0].id, faces[0])
-        if down:
-            return Recover(units[0].id, "?")
-        return EndRecovery()
-
-    def _discard(self, s: TigersState, me: int) -> Action:
-        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
-        if faces and C.difficulty(faces[-1]) >= 9:
-            return Discard(faces[-1])
-        if any(not up for _, up in s.hands[me]):
-            return Discard("?")
-        return Discard(faces[-1])
-
-
 def expected_allowance(u: Unit, card: str) -> float:
     """The mean roll of a successful move on this card (capped for infantry)."""
     m = mean_roll(C.dice_for(card, "move"), C.difficulty(card))
     return min(m, INFANTRY_CAP) if u.kind == "infantry" else m
 
 
-class GreedyTigersAI(TigersAI):
+class GreedyTigersAI(_Commander):
     """Baseline: the best immediate expected victory points, no plan.  Fires at the best shot
     there is (a damaging hit counts half the unit's points), otherwise drives straight at the
     nearest enemy; cards go on whoever can shoot best; lays out and deploys at random."""
