@@ -149,6 +149,57 @@ class TigersAI(_Commander):
         self.keep_reserve = True
         #: What keeping a unit's second card back for later (T-T4) is worth.
         self.hold_bonus = 0.12
+        #: T-A9: a hit discards the target's cards; each is worth this share of the harm it could do.
+        self.denial = 1.0
+        #: What damaging an undamaged unit is worth, as a share of its points (a damaged unit is out
+        #: of the fight and the next hit destroys it); in the last turn only a kill this turn counts.
+        self.damage_share = 0.5
+        self.last_damage_share = 0.2
+        self._last = False
+        self._harm: dict[int, float] = {}
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, TigersState)
+        # T-E1: once the deck is used up, this turn is the last (the deck's size is public)
+        self._last = not state.deck
+        self._harm = {}
+        return super().choose(state)
+
+    def damage_value(self, s: TigersState, t: Unit) -> float:
+        """Points a hit on ``t`` is worth without the cards it strips: the whole unit (and
+        passenger) when already damaged, else a share of it."""
+        v = t.spec.vp
+        if t.passenger >= 0:
+            v += s.units[t.passenger].spec.vp * 0.6
+        if t.damaged:
+            return v
+        return v * (self.last_damage_share if self._last else self.damage_share)
+
+    def harm(self, s: TigersState, e: Unit) -> float:
+        """What one card on ``e`` may cost its enemy: its best shot with an unknown card."""
+        if e.id not in self._harm:
+            best = 0.0
+            if e.alive and e.carrier < 0 and not e.damaged:
+                for m in s.units:
+                    if m.side == e.side or not m.alive or m.carrier >= 0:
+                        continue
+                    if e.kind == "infantry" and s.fire_range(e, m) > INFANTRY_RANGE:
+                        continue
+                    best = max(best, self.los_factor(s, e, m) * save_factor(s, m) * self.damage_value(s, m))
+            self._harm[e.id] = best * mean_success("fire")
+        return self._harm[e.id]
+
+    def value_of_hit(self, s: TigersState, t: Unit) -> float:
+        """T-A9: the damage done plus the actions taken away (its cards are discarded at once)."""
+        if t.damaged:
+            return self.damage_value(s, t)
+        cards = len(s.assigned.get(t.id, ())) + sum(1 for q in s.queue if q[1] == t.id)
+        return self.damage_value(s, t) + self.denial * cards * self.harm(s, t)
+
+    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
+        if s.fire_refusal(shooter, t.id) is not None:
+            return 0.0
+        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * self.value_of_hit(s, t)
 
     # -- setup -------------------------------------------------------------------
 
@@ -213,9 +264,9 @@ class TigersAI(_Commander):
             if f == 0:
                 continue
             if u.kind != "infantry" or d <= INFANTRY_RANGE:
-                att.append(f * save_factor(s, e) * hit_value(s, e))
+                att.append(f * save_factor(s, e) * self.value_of_hit(s, e))
             if not e.damaged and (e.kind != "infantry" or d <= INFANTRY_RANGE):
-                threat += f * 0.5 * save_factor(s, u) * hit_value(s, u)
+                threat += f * 0.5 * save_factor(s, u) * self.value_of_hit(s, u)
         att.sort(reverse=True)
         score = sum(att[:2]) - self.caution * threat
         if u.kind == "infantry":
@@ -252,7 +303,7 @@ class TigersAI(_Commander):
         hand = s.hands[me]
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
-        reserve = 1 if self.keep_reserve and mine >= 4 else 0
+        reserve = 1 if self.keep_reserve and mine >= 4 and not self._last else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
@@ -276,8 +327,8 @@ class TigersAI(_Commander):
                 score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
                 if best is None or score > best[0]:
                     best = (score, Assign(u.id, code))
-        if best is None or best[0] < 0.1:
-            return Keep()
+        if best is None or (best[0] < 0.1 and not self._last):
+            return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
         return best[1]
 
     def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
@@ -366,8 +417,9 @@ class TigersAI(_Commander):
                     continue
                 before = p_hit.get(t.id, 0.0)
                 # a second hit on an already hit (or damaged) unit destroys it: value the marginal points
-                whole = t.spec.vp
-                v = p * ((1 - before) * hit_value(s, t) + before * (whole - hit_value(s, t) if not t.damaged else 0.0))
+                first = self.value_of_hit(s, t)
+                kill = 0.0 if t.damaged else t.spec.vp - self.damage_value(s, t)
+                v = p * ((1 - before) * first + before * kill)
                 if v > best[0]:
                     best = (v, t.id)
             if best[1] < 0:
