@@ -147,14 +147,24 @@ class TigersAI(_Commander):
         self.move_discount = 0.0
         #: T-T8: keep a low card back for recovery when the hand is big enough.
         self.keep_reserve = True
+        #: At most this many cards kept for recovery: one for every four cards of the turn.
+        self.max_reserve = 1
         #: What keeping a unit's second card back for later (T-T4) is worth.
         self.hold_bonus = 0.12
         #: T-A9: a hit discards the target's cards; each is worth this share of the harm it could do.
-        self.denial = 1.0
+        self.denial = 1.5
         #: What damaging an undamaged unit is worth, as a share of its points (a damaged unit is out
         #: of the fight and the next hit destroys it); in the last turn only a kill this turn counts.
-        self.damage_share = 0.5
+        self.damage_share = 0.7
         self.last_damage_share = 0.2
+        #: What a unit's second card is worth against its first (T-T3: at most two a unit).
+        self.second_card = 0.55
+        #: In the last turn, weigh points by what they do to the result (T-E2).
+        self.endgame = False
+        #: How strongly infantry out of range closes in (per cm beyond its 12 cm range, T-A5).
+        self.infantry_advance = 0.05
+        #: How much the enemy's pending shots hurry a unit's pick (T-T4).
+        self.urgency = 1.0
         self._last = False
         self._harm: dict[int, float] = {}
 
@@ -172,8 +182,16 @@ class TigersAI(_Commander):
         if t.passenger >= 0:
             v += s.units[t.passenger].spec.vp * 0.6
         if t.damaged:
-            return v
+            return self.last_turn_worth(s, 1 - t.side, v) if self._last and self.endgame else v
         return v * (self.last_damage_share if self._last else self.damage_share)
+
+    def last_turn_worth(self, s: TigersState, side: int, points: float) -> float:
+        """T-E2 in the last turn: points that turn a loss into a draw or a draw into a win count
+        more than points added to a lead that is already safe."""
+        def u(m: float) -> float:
+            return 0.5 * m + (2.0 if m > 0 else 1.0 if m == 0 else 0.0)
+        m = s.vp[side] - s.vp[1 - side]
+        return u(m + points) - u(m)
 
     def harm(self, s: TigersState, e: Unit) -> float:
         """What one card on ``e`` may cost its enemy: its best shot with an unknown card."""
@@ -271,7 +289,7 @@ class TigersAI(_Commander):
         score = sum(att[:2]) - self.caution * threat
         if u.kind == "infantry":
             score += 0.4 if s.in_cover(u) else 0.0
-            score -= 0.05 * max(0.0, nearest - INFANTRY_RANGE + 2)
+            score -= self.infantry_advance * max(0.0, nearest - INFANTRY_RANGE + 2)
         elif not att:
             score -= 0.03 * nearest  # no target in sight: close in (advance to a firing position)
         else:
@@ -299,11 +317,23 @@ class TigersAI(_Commander):
         return sum(self.los_factor(s, e, u) for e in s.units if e.side != u.side and e.alive and not e.damaged
                    and e.carrier < 0 and (e.kind != "infantry" or s.fire_range(e, u) <= INFANTRY_RANGE))
 
+    def incoming(self, s: TigersState, u: Unit) -> float:
+        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
+        total = 0.0
+        for e in s.units:
+            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
+            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
+                continue
+            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
+        return total
+
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
-        reserve = 1 if self.keep_reserve and mine >= 4 and not self._last else 0
+        reserve = min(self.max_reserve, mine // 4) if self.keep_reserve and not self._last else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
@@ -316,7 +346,7 @@ class TigersAI(_Commander):
                 continue
             need = self.unit_need(s, u)
             if len(s.assigned.get(u.id, ())) == 1:
-                need *= 0.55
+                need *= self.second_card
             danger = self.threatened(s, u)
             options = [("?", mean_success("fire"), 0.45)] if down else []
             for c in faces:
@@ -350,14 +380,18 @@ class TigersAI(_Commander):
                 continue
             need = self.unit_need(s, u)
             danger = self.threatened(s, u)
+            # the enemy's cards still to play may hit this unit first and strip its cards (T-A9)
+            risk = min(1.0, self.urgency * self.incoming(s, u))
             options = [(0, [cs[0]])]
             if len(cs) == 2:
                 options += [(1, [cs[1]]), (2, list(cs))]
             for which, turned in options:
                 odds = [self.card_odds(s, c, u) for c in turned]
                 v = need * odds[0] + (0.7 * need * odds[1] if len(odds) == 2 else 0.0)
+                v *= 1 + risk
                 if len(cs) == 2 and which != 2:
                     v += self.hold_bonus  # the other card stays for later, when more is known
+                    v -= risk * 0.7 * need * self.card_odds(s, cs[1 - which], u)
                 # a known high card acts before the enemy's face-up cards: worth it when threatened
                 for c, up in turned:
                     if up and enemy_up and all(C.initiative_key(c) < C.initiative_key(e) for e in enemy_up):
@@ -525,6 +559,18 @@ class GreedyTigersAI(_Commander):
 
     def _deploy(self, s: TigersState, me: int) -> Action:
         return s.random_action(self.rng)
+
+    def incoming(self, s: TigersState, u: Unit) -> float:
+        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
+        total = 0.0
+        for e in s.units:
+            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
+            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
+                continue
+            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
+        return total
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
