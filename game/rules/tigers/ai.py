@@ -159,8 +159,6 @@ class TigersAI(_Commander):
         self.last_damage_share = 0.2
         #: What a unit's second card is worth against its first (T-T3: at most two a unit).
         self.second_card = 0.55
-        #: In the last turn, weigh points by what they do to the result (T-E2).
-        self.endgame = False
         #: How strongly infantry out of range closes in (per cm beyond its 12 cm range, T-A5).
         self.infantry_advance = 0.05
         #: How much the enemy's pending shots hurry a unit's pick (T-T4).
@@ -182,16 +180,8 @@ class TigersAI(_Commander):
         if t.passenger >= 0:
             v += s.units[t.passenger].spec.vp * 0.6
         if t.damaged:
-            return self.last_turn_worth(s, 1 - t.side, v) if self._last and self.endgame else v
+            return v
         return v * (self.last_damage_share if self._last else self.damage_share)
-
-    def last_turn_worth(self, s: TigersState, side: int, points: float) -> float:
-        """T-E2 in the last turn: points that turn a loss into a draw or a draw into a win count
-        more than points added to a lead that is already safe."""
-        def u(m: float) -> float:
-            return 0.5 * m + (2.0 if m > 0 else 1.0 if m == 0 else 0.0)
-        m = s.vp[side] - s.vp[1 - side]
-        return u(m + points) - u(m)
 
     def harm(self, s: TigersState, e: Unit) -> float:
         """What one card on ``e`` may cost its enemy: its best shot with an unknown card."""
