@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import registry
 from game.rules.tigers import RULESET
-from game.rules.tigers.actions import Fire, Keep, MoveOrder
+from game.rules.tigers.actions import Assign, Fire, Keep, MoveOrder
 from game.rules.tigers.ai import TigersAI, p_at_least
 from game.rules.tigers.state import TigersGame
 
@@ -96,3 +96,23 @@ def test_ai_lays_out_terrain_with_a_purpose_as_attacker():
     h = s.table[1]
     ys = [sum(q[1] for q in p["points"]) / len(p["points"]) for p in s.pieces]
     assert all(h * 0.25 <= y <= h * 0.75 for y in ys)  # cover across the middle, where the fight is
+
+
+def test_T_A9_ai_fires_at_the_unit_whose_cards_a_hit_strips():
+    """Two like targets: the one holding two cards to fire at us is worth more (its cards go at once)."""
+    s = at_act(make([unit("tank", 40, 100, 270)], [unit("tank", 40, 70, 90), unit("tank", 80, 70, 90)]), "5H", 0)
+    s.assigned = {2: [("2S", False), ("3S", False)]}
+    assert TigersAI(s.game, 1).choose(s) == Fire(0, 2)
+
+
+def test_T_E1_ai_plays_every_card_in_the_last_turn():
+    """With the deck used up this turn is the last: no card is kept back for a recovery that cannot matter."""
+    s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 20, 90)], deal=[2, 2, 2, 2])
+    assert s.phase == "assign" and s.actor == 0
+    s.hands[0] = [("4H", False)]
+    s.assigned = {0: [("5H", False), ("6H", False)], 1: [("7H", False)]}
+    s.deck = []
+    a = TigersAI(s.game, 1).choose(s)
+    assert isinstance(a, Assign) and a.unit == 1
+    s.deck = ["2C"]  # an earlier turn: one low card stays in hand for T-T8
+    assert isinstance(TigersAI(s.game, 1).choose(s), Keep)

@@ -48,22 +48,9 @@ def hit_value(s: TigersState, t: Unit) -> float:
     return v if t.damaged else 0.5 * v + 0.15 * cards
 
 
-class TigersAI(Agent):
-    """Assigns cards weighing initiative against difficulty, fires for expected
-    victory points, moves to cover and sight lines, uses Follow me! and transport."""
-
-    name = "ai"
-
-    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
-        super().__init__(game, seed, budget_s)
-        #: How much the threat of enemy sight lines weighs against targets in sight.
-        self.caution = 0.35
-        #: How much a move's positional gain counts against a shot that can be fired now.
-        self.move_discount = 0.0
-        #: T-T8: keep a low card back for recovery when the hand is big enough.
-        self.keep_reserve = True
-        #: What keeping a unit's second card back for later (T-T4) is worth.
-        self.hold_bonus = 0.12
+class _Commander(Agent):
+    """What both Tigers agents share: the decision loop, the odds of a shot, the rules'
+    own move check, and the plain choices (roll-off, side, passengers, recovery, discard)."""
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
@@ -82,9 +69,147 @@ class TigersAI(Agent):
     def _late(self) -> bool:
         return time.process_time() > self._deadline
 
-    # -- setup -------------------------------------------------------------------
     def _rolloff(self, s: TigersState, me: int) -> Action:
         return RollOff()
+
+    def _side(self, s: TigersState, me: int) -> Action:
+        h = s.table[1]
+
+        def cover(lo: float, hi: float) -> float:
+            return sum(p.area for p, k in zip(s.terrain.polys, s.terrain.kinds, strict=True)
+                       if k in ("woods", "building") and lo <= p.centroid.y <= hi)
+        return ChooseSide("north" if cover(0, h / 3) >= cover(2 * h / 3, h) else "south")
+
+    def los_factor(self, s: TigersState, a: Unit, b: Unit) -> float:
+        blocked, doubt = s.line_of_sight(a, b)
+        return 0.0 if blocked else 0.5 ** len(doubt)
+
+    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
+        if s.fire_refusal(shooter, t.id) is not None:
+            return 0.0
+        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * hit_value(s, t)
+
+    def best_shot(self, s: TigersState, u: Unit, p_roll: float) -> tuple[float, int]:
+        best = (0.0, -1)
+        for t in s.units:
+            if t.side != u.side and t.alive and t.carrier < 0:
+                v = self.shot_value(s, u, t, p_roll)
+                if v > best[0]:
+                    best = (v, t.id)
+        return best
+
+    def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
+                facing: float | None) -> dict[str, float] | None:
+        """Where a legal move ends (None when the rules refuse it)."""
+        try:
+            end = s.check_move(u, allow, path, facing)
+        except IllegalAction:
+            return None
+        return end
+
+    def _aboard(self, s: TigersState, me: int) -> Action:
+        pid, cid = s.aboard[0]
+        c = s.units[cid]
+        return KeepAboard(pid, not c.damaged)
+
+    def _recover(self, s: TigersState, me: int) -> Action:
+        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
+        down = any(not up for _, up in s.hands[me])
+        units = sorted((u for u in s.damaged_units(me) if u.id not in s.recovering), key=lambda u: -u.spec.vp)
+        if not units:
+            return EndRecovery()
+        if faces and (not down or p_at_least(2, C.difficulty(faces[0])) >= 0.42):
+            return Recover(units[0].id, faces[0])
+        if down:
+            return Recover(units[0].id, "?")
+        return EndRecovery()
+
+    def _discard(self, s: TigersState, me: int) -> Action:
+        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
+        if faces and C.difficulty(faces[-1]) >= 9:
+            return Discard(faces[-1])
+        if any(not up for _, up in s.hands[me]):
+            return Discard("?")
+        return Discard(faces[-1])
+
+
+class TigersAI(_Commander):
+    """Assigns cards weighing initiative against difficulty, fires for expected
+    victory points, moves to cover and sight lines, uses Follow me! and transport."""
+
+    name = "ai"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
+        super().__init__(game, seed, budget_s)
+        #: How much the threat of enemy sight lines weighs against targets in sight.
+        self.caution = 0.35
+        #: How much a move's positional gain counts against a shot that can be fired now.
+        self.move_discount = 0.0
+        #: T-T8: keep a low card back for recovery when the hand is big enough.
+        self.keep_reserve = True
+        #: At most this many cards kept for recovery: one for every four cards of the turn.
+        self.max_reserve = 1
+        #: What keeping a unit's second card back for later (T-T4) is worth.
+        self.hold_bonus = 0.12
+        #: T-A9: a hit discards the target's cards; each is worth this share of the harm it could do.
+        self.denial = 1.5
+        #: What damaging an undamaged unit is worth, as a share of its points (a damaged unit is out
+        #: of the fight and the next hit destroys it); in the last turn only a kill this turn counts.
+        self.damage_share = 0.7
+        self.last_damage_share = 0.2
+        #: What a unit's second card is worth against its first (T-T3: at most two a unit).
+        self.second_card = 0.55
+        #: How strongly infantry out of range closes in (per cm beyond its 12 cm range, T-A5).
+        self.infantry_advance = 0.05
+        #: How much the enemy's pending shots hurry a unit's pick (T-T4).
+        self.urgency = 1.0
+        self._last = False
+        self._harm: dict[int, float] = {}
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, TigersState)
+        # T-E1: once the deck is used up, this turn is the last (the deck's size is public)
+        self._last = not state.deck
+        self._harm = {}
+        return super().choose(state)
+
+    def damage_value(self, s: TigersState, t: Unit) -> float:
+        """Points a hit on ``t`` is worth without the cards it strips: the whole unit (and
+        passenger) when already damaged, else a share of it."""
+        v = t.spec.vp
+        if t.passenger >= 0:
+            v += s.units[t.passenger].spec.vp * 0.6
+        if t.damaged:
+            return v
+        return v * (self.last_damage_share if self._last else self.damage_share)
+
+    def harm(self, s: TigersState, e: Unit) -> float:
+        """What one card on ``e`` may cost its enemy: its best shot with an unknown card."""
+        if e.id not in self._harm:
+            best = 0.0
+            if e.alive and e.carrier < 0 and not e.damaged:
+                for m in s.units:
+                    if m.side == e.side or not m.alive or m.carrier >= 0:
+                        continue
+                    if e.kind == "infantry" and s.fire_range(e, m) > INFANTRY_RANGE:
+                        continue
+                    best = max(best, self.los_factor(s, e, m) * save_factor(s, m) * self.damage_value(s, m))
+            self._harm[e.id] = best * mean_success("fire")
+        return self._harm[e.id]
+
+    def value_of_hit(self, s: TigersState, t: Unit) -> float:
+        """T-A9: the damage done plus the actions taken away (its cards are discarded at once)."""
+        if t.damaged:
+            return self.damage_value(s, t)
+        cards = len(s.assigned.get(t.id, ())) + sum(1 for q in s.queue if q[1] == t.id)
+        return self.damage_value(s, t) + self.denial * cards * self.harm(s, t)
+
+    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
+        if s.fire_refusal(shooter, t.id) is not None:
+            return 0.0
+        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * self.value_of_hit(s, t)
+
+    # -- setup -------------------------------------------------------------------
 
     #: T-U2 with a purpose: stepping stones of cover (woods, buildings) across the middle of
     #: the table for the attacker's advance, and hills that cut the defender's long sight lines.
@@ -108,14 +233,6 @@ class TigersAI(Agent):
             break
         return EndTerrain()
 
-    def _side(self, s: TigersState, me: int) -> Action:
-        h = s.table[1]
-
-        def cover(lo: float, hi: float) -> float:
-            return sum(p.area for p, k in zip(s.terrain.polys, s.terrain.kinds, strict=True)
-                       if k in ("woods", "building") and lo <= p.centroid.y <= hi)
-        return ChooseSide("north" if cover(0, h / 3) >= cover(2 * h / 3, h) else "south")
-
     def _deploy(self, s: TigersState, me: int) -> Action:
         u = next(u for u in s.units if u.side == me and not u.placed)
         lo, hi = s.zone(me)
@@ -138,23 +255,6 @@ class TigersAI(Agent):
         return best[1]
 
     # -- shooting and positions --------------------------------------------------------
-    def los_factor(self, s: TigersState, a: Unit, b: Unit) -> float:
-        blocked, doubt = s.line_of_sight(a, b)
-        return 0.0 if blocked else 0.5 ** len(doubt)
-
-    def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
-        if s.fire_refusal(shooter, t.id) is not None:
-            return 0.0
-        return p_roll * self.los_factor(s, shooter, t) * save_factor(s, t) * hit_value(s, t)
-
-    def best_shot(self, s: TigersState, u: Unit, p_roll: float) -> tuple[float, int]:
-        best = (0.0, -1)
-        for t in s.units:
-            if t.side != u.side and t.alive and t.carrier < 0:
-                v = self.shot_value(s, u, t, p_roll)
-                if v > best[0]:
-                    best = (v, t.id)
-        return best
 
     def position_score(self, s: TigersState, u: Unit) -> float:
         """How good the unit's current spot is: targets it sees, threats that see it, cover, closing in."""
@@ -172,14 +272,14 @@ class TigersAI(Agent):
             if f == 0:
                 continue
             if u.kind != "infantry" or d <= INFANTRY_RANGE:
-                att.append(f * save_factor(s, e) * hit_value(s, e))
+                att.append(f * save_factor(s, e) * self.value_of_hit(s, e))
             if not e.damaged and (e.kind != "infantry" or d <= INFANTRY_RANGE):
-                threat += f * 0.5 * save_factor(s, u) * hit_value(s, u)
+                threat += f * 0.5 * save_factor(s, u) * self.value_of_hit(s, u)
         att.sort(reverse=True)
         score = sum(att[:2]) - self.caution * threat
         if u.kind == "infantry":
             score += 0.4 if s.in_cover(u) else 0.0
-            score -= 0.05 * max(0.0, nearest - INFANTRY_RANGE + 2)
+            score -= self.infantry_advance * max(0.0, nearest - INFANTRY_RANGE + 2)
         elif not att:
             score -= 0.03 * nearest  # no target in sight: close in (advance to a firing position)
         else:
@@ -207,11 +307,23 @@ class TigersAI(Agent):
         return sum(self.los_factor(s, e, u) for e in s.units if e.side != u.side and e.alive and not e.damaged
                    and e.carrier < 0 and (e.kind != "infantry" or s.fire_range(e, u) <= INFANTRY_RANGE))
 
+    def incoming(self, s: TigersState, u: Unit) -> float:
+        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
+        total = 0.0
+        for e in s.units:
+            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
+            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
+                continue
+            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
+        return total
+
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
-        reserve = 1 if self.keep_reserve and mine >= 4 else 0
+        reserve = min(self.max_reserve, mine // 4) if self.keep_reserve and not self._last else 0
         if len(hand) <= reserve:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
@@ -224,7 +336,7 @@ class TigersAI(Agent):
                 continue
             need = self.unit_need(s, u)
             if len(s.assigned.get(u.id, ())) == 1:
-                need *= 0.55
+                need *= self.second_card
             danger = self.threatened(s, u)
             options = [("?", mean_success("fire"), 0.45)] if down else []
             for c in faces:
@@ -235,8 +347,8 @@ class TigersAI(Agent):
                 score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
                 if best is None or score > best[0]:
                     best = (score, Assign(u.id, code))
-        if best is None or best[0] < 0.1:
-            return Keep()
+        if best is None or (best[0] < 0.1 and not self._last):
+            return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
         return best[1]
 
     def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
@@ -258,14 +370,18 @@ class TigersAI(Agent):
                 continue
             need = self.unit_need(s, u)
             danger = self.threatened(s, u)
+            # the enemy's cards still to play may hit this unit first and strip its cards (T-A9)
+            risk = min(1.0, self.urgency * self.incoming(s, u))
             options = [(0, [cs[0]])]
             if len(cs) == 2:
                 options += [(1, [cs[1]]), (2, list(cs))]
             for which, turned in options:
                 odds = [self.card_odds(s, c, u) for c in turned]
                 v = need * odds[0] + (0.7 * need * odds[1] if len(odds) == 2 else 0.0)
+                v *= 1 + risk
                 if len(cs) == 2 and which != 2:
                     v += self.hold_bonus  # the other card stays for later, when more is known
+                    v -= risk * 0.7 * need * self.card_odds(s, cs[1 - which], u)
                 # a known high card acts before the enemy's face-up cards: worth it when threatened
                 for c, up in turned:
                     if up and enemy_up and all(C.initiative_key(c) < C.initiative_key(e) for e in enemy_up):
@@ -325,8 +441,9 @@ class TigersAI(Agent):
                     continue
                 before = p_hit.get(t.id, 0.0)
                 # a second hit on an already hit (or damaged) unit destroys it: value the marginal points
-                whole = t.spec.vp
-                v = p * ((1 - before) * hit_value(s, t) + before * (whole - hit_value(s, t) if not t.damaged else 0.0))
+                first = self.value_of_hit(s, t)
+                kill = 0.0 if t.damaged else t.spec.vp - self.damage_value(s, t)
+                v = p * ((1 - before) * first + before * kill)
                 if v > best[0]:
                     best = (v, t.id)
             if best[1] < 0:
@@ -366,15 +483,6 @@ class TigersAI(Agent):
                 out.append(((end,), None))
                 out.append(((end,), heading))
         return out
-
-    def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
-                facing: float | None) -> dict[str, float] | None:
-        """Where a legal move ends (None when the rules refuse it)."""
-        try:
-            end = s.check_move(u, allow, path, facing)
-        except IllegalAction:
-            return None
-        return end
 
     def try_spot(self, s: TigersState, u: Unit, end: dict[str, float]) -> float:
         old = (u.x, u.y, u.heading)
@@ -423,39 +531,13 @@ class TigersAI(Agent):
                 best = (v, Move(uid, path, facing))
         return best[1]
 
-    def _aboard(self, s: TigersState, me: int) -> Action:
-        pid, cid = s.aboard[0]
-        c = s.units[cid]
-        return KeepAboard(pid, not c.damaged)
-
-    def _recover(self, s: TigersState, me: int) -> Action:
-        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
-        down = any(not up for _, up in s.hands[me])
-        units = sorted((u for u in s.damaged_units(me) if u.id not in s.recovering), key=lambda u: -u.spec.vp)
-        if not units:
-            return EndRecovery()
-        if faces and (not down or p_at_least(2, C.difficulty(faces[0])) >= 0.42):
-            return Recover(units[0].id, faces[0])
-        if down:
-            return Recover(units[0].id, "?")
-        return EndRecovery()
-
-    def _discard(self, s: TigersState, me: int) -> Action:
-        faces = sorted((c for c, up in s.hands[me] if up), key=C.difficulty)
-        if faces and C.difficulty(faces[-1]) >= 9:
-            return Discard(faces[-1])
-        if any(not up for _, up in s.hands[me]):
-            return Discard("?")
-        return Discard(faces[-1])
-
-
 def expected_allowance(u: Unit, card: str) -> float:
     """The mean roll of a successful move on this card (capped for infantry)."""
     m = mean_roll(C.dice_for(card, "move"), C.difficulty(card))
     return min(m, INFANTRY_CAP) if u.kind == "infantry" else m
 
 
-class GreedyTigersAI(TigersAI):
+class GreedyTigersAI(_Commander):
     """Baseline: the best immediate expected victory points, no plan.  Fires at the best shot
     there is (a damaging hit counts half the unit's points), otherwise drives straight at the
     nearest enemy; cards go on whoever can shoot best; lays out and deploys at random."""
@@ -467,6 +549,18 @@ class GreedyTigersAI(TigersAI):
 
     def _deploy(self, s: TigersState, me: int) -> Action:
         return s.random_action(self.rng)
+
+    def incoming(self, s: TigersState, u: Unit) -> float:
+        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
+        total = 0.0
+        for e in s.units:
+            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
+            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
+                continue
+            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
+        return total
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
