@@ -369,3 +369,18 @@ def test_a_click_hides_the_hover_card_until_the_pointer_moves_on():
             tv.TigersView.hover_card = orig
     finally:
         app.close()
+
+
+def test_the_hover_card_goes_above_the_pointer_when_there_is_no_room_below():
+    app, sess, scene = open_scene()
+    try:
+        v = scene.view
+        area = v.table_rect()
+        v.mouse = (area.left + 40, area.bottom - 30)
+        r = v.hover_rect(380, 80)
+        assert r.bottom <= v.mouse[1] and not r.collidepoint(v.mouse) and area.contains(r)
+        v.mouse = (area.centerx, area.top + 30)
+        r = v.hover_rect(380, 80)
+        assert r.top >= v.mouse[1] and area.contains(r)
+    finally:
+        app.close()

@@ -1013,15 +1013,24 @@ class TigersView(GameView):
                 lines.append("Can follow this turn (Follow me!)" if not why else why)
         return lines
 
+    def hover_rect(self, w: int, h: int) -> pygame.Rect:
+        """Where a w x h hover card goes: beside the pointer, never over it; above it when there
+        is no room below, so the units next to the pointer stay in sight."""
+        area = self.table_rect().inflate(-8, -8)
+        mx, my = self.mouse
+        r = pygame.Rect(mx - w - 16, my + 16, w, h)
+        if r.left < area.left:
+            r.left = mx + 16
+        if r.bottom > area.bottom:
+            r.bottom = my - 16
+        r.clamp_ip(area)
+        return r
+
     def hover_card(self, surf: pygame.Surface, u: Unit) -> None:
         lines = self.hover_lines(u)
         w = max(paper.font(14).size(line)[0] for line in lines) + 16
         h = 18 * len(lines) + 10
-        area = self.table_rect()
-        r = pygame.Rect(self.mouse[0] - w - 16, self.mouse[1] + 16, w, h)
-        if r.left < area.left + 4:
-            r.left = self.mouse[0] + 16
-        r.clamp_ip(area.inflate(-8, -8))
+        r = self.hover_rect(w, h)
         back = pygame.Surface(r.size, pygame.SRCALPHA)
         back.fill((*paper.PAPER, 240))
         surf.blit(back, r)
