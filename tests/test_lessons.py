@@ -108,7 +108,8 @@ def test_lesson_is_played_to_its_end_by_real_clicks_with_highlights_inside_the_w
     while not scene.finished():
         step, before = scene.step, scene.index
         if step.auto is not None:
-            app.frame([])
+            for _ in step.auto:
+                app.frame([])
             assert scene.index == before + 1, f"auto step {before + 1} of {lesson.key} was not applied"
             settle(app, scene)
             continue
@@ -171,14 +172,14 @@ def test_the_panel_keeps_the_other_sides_sentence_while_its_move_is_still_shown(
     app = make_app((1280, 800), headless=True)
     try:
         scene = start(app, lesson)
-        fire = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and type(s.auto).__name__ == "Attack")
+        fire = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and type(s.auto[0]).__name__ == "Attack")
         for _ in range(400):  # one frame at a time: each applies at most one move of the other side
-            if scene.index > fire:
+            if scene.index > fire or (scene.index == fire and scene._auto_next == 1):
                 break
             if scene.step.auto is None and not scene.view.busy():
                 assert scene.submit(scene.step.expect)
             app.frame([], dt=0.1)
-        assert scene.index == fire + 1 and scene.view.busy()  # the SMG fired: its dice roll on the board
+        assert scene.index == fire and scene.view.busy()  # the SMG fired: its dice roll on the board
         drawn: list[str] = []
         real = lesson_module.paper.text
         lesson_module.paper.text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
@@ -212,6 +213,10 @@ def _good():
     (lambda d: d["steps"][0].update(expect_flick={"ship": 0, "mode": "move", "angle": [10, 5],
                                                   "strength": [0, 1]}), "exactly one"),
     (lambda d: d["steps"][0].update(expect_turn={"angle": [10, 5]}) or d["steps"][0].pop("expect"), "window"),
+    (lambda d: d["steps"].insert(0, {"say": "They wait.", "rule": "P-1", "auto": []}), "1 to 8 actions"),
+    (lambda d: d["steps"].insert(0, {"say": "They wait.", "rule": "P-1", "auto": [{"type": "Roll"}] * 9}),
+     "1 to 8 actions"),
+    (lambda d: d["steps"].insert(0, {"say": "They wait.", "rule": "P-1", "auto": [{"type": "Nope"}]}), "cannot read"),
 ])
 def test_a_bad_lesson_file_is_refused_with_a_sentence(change, words):
     assert parse_lesson(_good(), "pig", "good").title == "T"
@@ -220,6 +225,31 @@ def test_a_bad_lesson_file_is_refused_with_a_sentence(change, words):
     with pytest.raises(LessonError) as err:
         parse_lesson(data, "pig", "bad")
     assert words in str(err.value)
+
+
+def test_one_step_of_the_other_side_may_hold_several_actions_under_one_sentence():
+    """Warigami basics: the SMG moves and ends its turn in one step ("5-10 steps" for a basics)."""
+    lesson = next(x for x in ALL if x.key == "warigami/basics")
+    assert len(lesson.steps) <= 10
+    i = next(i for i, s in enumerate(lesson.steps) if s.auto is not None and len(s.auto) == 2)
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = start(app, lesson)
+        for _ in range(400):
+            if scene.index == i:
+                break
+            if scene.step.auto is None and not scene.view.busy():
+                assert scene.submit(scene.step.expect)
+            app.frame([], dt=0.1)
+        app.frame([])
+        assert scene.index == i and scene._auto_next == 1 and scene.panel_step() == i  # one done, same sentence
+        for _ in range(100):  # the second waits for the first one's animation
+            app.frame([], dt=0.1)
+            if scene.index > i:
+                break
+        assert scene.index == i + 1 and scene._auto_next == 0
+    finally:
+        app.close()
 
 
 def test_progress_is_kept_in_the_data_folder_and_a_bad_file_is_no_progress(tmp_path):
@@ -322,7 +352,8 @@ def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(
         elif step.turn is not None:
             made = [decode({"type": "Heading", "angle": a}) for a in (*step.turn["angle"], sum(step.turn["angle"]) / 2)]
         else:
-            state.apply(step.auto or step.expect)
+            for a in step.auto or (step.expect,):
+                state.apply(a)
             continue
         middle = outcome(made[-1])
         for action in made:

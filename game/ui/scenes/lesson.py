@@ -36,6 +36,7 @@ LESSON_FORMAT = "paperwars-lesson"
 LESSON_VERSION = 1
 KINDS = ("basics", "idea")
 MAX_STEPS = 200
+MAX_AUTO = 8  # actions of the other side in one step
 PANEL_H = 108
 AUTO_DELAY = 0.6  # seconds an automatic move of the other side waits, so the learner sees it
 READ_SECONDS_PER_WORD = 0.25  # after a move of the other side its sentence stays this long per word...
@@ -52,7 +53,8 @@ class Step:
     say: str
     rule: str
     expect: Action | None = None
-    auto: Action | None = None
+    #: The other side's actions, applied one by one with a pause between (one sentence for all).
+    auto: tuple[Action, ...] | None = None
     #: A flick step: {"ship", "mode", "angle": [lo, hi], "strength": [lo, hi]} (degrees, 0..1).
     flick: dict[str, Any] | None = None
     #: A turn step (S-M6 heading after a move): {"angle": [lo, hi]} (degrees).
@@ -146,12 +148,19 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
             if not isinstance(w, Mapping):
                 raise LessonError(f"The {where} needs a turn window {{\"angle\": [low, high]}} ({show(w)}).")
             step.turn = {"angle": _window(w.get("angle"), where, -360, 720)}
-        else:
+        elif kinds[0] == "auto":
+            raw = s["auto"] if isinstance(s["auto"], list) else [s["auto"]]
+            if not 1 <= len(raw) <= MAX_AUTO:
+                raise LessonError(f"The {where} needs 1 to {MAX_AUTO} actions of the other side ({show(s['auto'])}).")
             try:
-                action = g.decode_action(s[kinds[0]])
+                step.auto = tuple(g.decode_action(a) for a in raw)
             except (ValueError, KeyError, TypeError) as exc:
                 raise LessonError(f"The {where} has an action the rules cannot read: {exc}") from None
-            setattr(step, kinds[0], action)
+        else:
+            try:
+                step.expect = g.decode_action(s["expect"])
+            except (ValueError, KeyError, TypeError) as exc:
+                raise LessonError(f"The {where} has an action the rules cannot read: {exc}") from None
         steps.append(step)
     if not any(s.auto is None for s in steps):
         raise LessonError(f"The {source} has no step for the learner.")
@@ -293,6 +302,7 @@ class LessonScene(PlayScene):
         self.lesson = lesson
         self.index = 0
         self._auto_wait = AUTO_DELAY
+        self._auto_next = 0  #: which of the current step's automatic actions comes next
         self._ended = False
         self._end_wait = END_DELAY
         #: Seconds the sentence of the move just made by the other side stays up (reading time).
@@ -303,7 +313,8 @@ class LessonScene(PlayScene):
         for step in lesson.steps:
             if step.auto is None:
                 break
-            probe.apply(step.auto)
+            for a in step.auto:
+                probe.apply(a)
         self.learner = probe.current_player()
 
     # -- where we are ---------------------------------------------------------------
@@ -393,17 +404,24 @@ class LessonScene(PlayScene):
         self._auto_wait -= 0 if self.app.headless else dt
         if self._auto_wait > 0 and not self.app.headless:
             return
-        events = self.session.submit(step.auto, save=False)  # a broken lesson fails loudly (tests replay all)
+        action = step.auto[self._auto_next]
+        events = self.session.submit(action, save=False)  # a broken lesson fails loudly (tests replay all)
         self.refusal = ""
         self._after_action(events)
-        self.index += 1
         self._auto_wait = AUTO_DELAY
+        self._auto_next += 1
+        if self._auto_next < len(step.auto):
+            return  # the same sentence stays up for the next action of this step
+        self._auto_next = 0
+        self.index += 1
         if not self.app.headless:
             self._hold = max(READ_MIN, READ_SECONDS_PER_WORD * len(step.say.split())) - AUTO_DELAY
 
     def panel_step(self) -> int:
         """The step whose sentence the panel shows: while the board still animates a move (or the
         learner reads what the other side did), the step that made it, not the next one."""
+        if self._auto_next > 0:  # part way through the other side's actions of this very step
+            return self.index
         if self.index > 0 and (self.view.busy() or self._hold > 0):
             return self.index - 1
         return self.index
