@@ -84,6 +84,18 @@ class _Commander(Agent):
         blocked, doubt = s.line_of_sight(a, b)
         return 0.0 if blocked else 0.5 ** len(doubt)
 
+    def incoming(self, s: TigersState, u: Unit) -> float:
+        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
+        total = 0.0
+        for e in s.units:
+            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
+            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
+                continue
+            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
+        return total
+
     def shot_value(self, s: TigersState, shooter: Unit, t: Unit, p_roll: float) -> float:
         if s.fire_refusal(shooter, t.id) is not None:
             return 0.0
@@ -306,18 +318,6 @@ class TigersAI(_Commander):
     def threatened(self, s: TigersState, u: Unit) -> float:
         return sum(self.los_factor(s, e, u) for e in s.units if e.side != u.side and e.alive and not e.damaged
                    and e.carrier < 0 and (e.kind != "infantry" or s.fire_range(e, u) <= INFANTRY_RANGE))
-
-    def incoming(self, s: TigersState, u: Unit) -> float:
-        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
-        total = 0.0
-        for e in s.units:
-            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
-                continue
-            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
-            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
-                continue
-            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
-        return total
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]
@@ -549,18 +549,6 @@ class GreedyTigersAI(_Commander):
 
     def _deploy(self, s: TigersState, me: int) -> Action:
         return s.random_action(self.rng)
-
-    def incoming(self, s: TigersState, u: Unit) -> float:
-        """Expected hits on ``u`` from the enemy's cards still to play this turn, were they all aimed at it."""
-        total = 0.0
-        for e in s.units:
-            if e.side == u.side or not e.alive or e.damaged or e.carrier >= 0:
-                continue
-            cards = len(s.assigned.get(e.id, ())) + sum(1 for q in s.queue if q[1] == e.id)
-            if not cards or (e.kind == "infantry" and s.fire_range(e, u) > INFANTRY_RANGE):
-                continue
-            total += cards * mean_success("fire") * self.los_factor(s, e, u) * save_factor(s, u)
-        return total
 
     def _assign(self, s: TigersState, me: int) -> Action:
         hand = s.hands[me]

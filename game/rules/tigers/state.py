@@ -1107,14 +1107,7 @@ class TigersState(State):
         """T-A9: a hit damages; a second destroys.  T-R2: the passenger is hit too."""
         self._discard_cards_of(t)
         if t.damaged:
-            t.destroyed = True
-            t.damaged = False
-            if t.spec.vehicle and self.game.settings["wrecks"]:
-                t.wreck = True
-                self._los_terrain = None
-            self.vp[1 - t.side] += t.spec.vp
-            self._ev("destroyed", f"{t.name} #{t.id} is destroyed: {t.spec.vp} victory point"
-                     f"{'s' if t.spec.vp > 1 else ''} to {self.game.player_name(1 - t.side)}.", unit=t.id, vp=t.spec.vp)
+            self._destroy(t)
         else:
             t.damaged = True
             self.hit_now.add(t.id)
@@ -1132,6 +1125,17 @@ class TigersState(State):
             else:
                 self._dismount(p)
 
+    def _destroy(self, t: Unit) -> None:
+        """T-A9: destroyed; a vehicle leaves a wreck (a setting); T-E2: its points to the other side."""
+        t.destroyed = True
+        t.damaged = False
+        if t.spec.vehicle and self.game.settings["wrecks"]:
+            t.wreck = True
+            self._los_terrain = None
+        self.vp[1 - t.side] += t.spec.vp
+        self._ev("destroyed", f"{t.name} #{t.id} is destroyed: {t.spec.vp} victory point"
+                 f"{'s' if t.spec.vp > 1 else ''} to {self.game.player_name(1 - t.side)}.", unit=t.id, vp=t.spec.vp)
+
     def _dismount(self, p: Unit) -> None:
         """T-R3: a forced dismount puts the infantry 1D6 cm from its vehicle: straight behind it
         when that ground is free, else the nearest free spot at that distance going round the
@@ -1148,11 +1152,8 @@ class TigersState(State):
             self._ev("roll", f"{p.name} #{p.id} must dismount: rolled {d}, but there is no free ground "
                      f"round {c.name} #{c.id} and the squad is lost (T-R3).", dice=[d], need=0, what="dismount",
                      unit=p.id)
-            p.destroyed = True
-            self.vp[1 - p.side] += p.spec.vp
             self._discard_cards_of(p)
-            self._ev("destroyed", f"{p.name} #{p.id} is destroyed: {p.spec.vp} victory point"
-                     f"{'s' if p.spec.vp > 1 else ''} to {self.game.player_name(1 - p.side)}.", unit=p.id, vp=p.spec.vp)
+            self._destroy(p)
             return
         p.x, p.y, where = spot
         p.heading = c.heading

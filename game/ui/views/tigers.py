@@ -822,7 +822,7 @@ class TigersView(GameView):
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
 
     def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]],
-                 cards: list[pygame.Rect] = ()) -> None:
+                 cards: Sequence[pygame.Rect] = ()) -> None:
         """Type and number beside the base (and the passenger it carries), legible at any zoom;
         set past the cards lying beside the base so they never hide it."""
         s = self.st
