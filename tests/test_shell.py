@@ -602,6 +602,31 @@ def test_tigers_hover_card_is_gone_once_the_pause_menu_is_up(app):
         tv.TigersView.hover_card = orig
 
 
+def test_tigers_hover_card_is_gone_once_the_pointer_leaves_the_window(app):
+    from game.ui.views import tigers as tv
+
+    sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    v = scene.view
+    u = sess.state.units[0]
+    at = tuple(int(c) for c in v.px(u.x, u.y))
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0), touch=False)])
+    drawn = []
+    orig = tv.TigersView.hover_card
+    tv.TigersView.hover_card = lambda self, surf, unit: drawn.append(unit.id)
+    try:
+        scene.draw(app.screen)
+        assert drawn == [0]
+        app.frame([pygame.event.Event(pygame.WINDOWLEAVE)])
+        drawn.clear()
+        scene.draw(app.screen)
+        assert drawn == []
+    finally:
+        tv.TigersView.hover_card = orig
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
 def test_setup_computer_levels_never_run_into_the_scenario_description(size):
     from game import registry

@@ -180,6 +180,10 @@ class PlayScene(Scene):
         """A scene on top (pause menu, result, a lesson's end) takes the pointer: the view is told it
         moved away, so no hover card or highlight stays drawn under or over that scene."""
         super().pause()
+        self._pointer_gone()
+
+    def _pointer_gone(self) -> None:
+        """Tell the view the pointer is nowhere over it (a scene on top, or out of the window)."""
         away = pygame.event.Event(pygame.MOUSEMOTION, pos=(-10_000, -10_000), rel=(0, 0), buttons=(0, 0, 0),
                                   touch=False)
         self.view.handle_event(away)
@@ -203,6 +207,9 @@ class PlayScene(Scene):
 
     # -- events ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWLEAVE:
+            self._pointer_gone()  # no hover card left standing for a pointer that is out of the window
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.undo_button:
                 self.undo()
