@@ -116,3 +116,28 @@ def test_T_E1_ai_plays_every_card_in_the_last_turn():
     assert isinstance(a, Assign) and a.unit == 1
     s.deck = ["2C"]  # an earlier turn: one low card stays in hand for T-T8
     assert isinstance(TigersAI(s.game, 1).choose(s), Keep)
+
+
+def test_T_T2_ai_tries_card_assignments_without_reading_a_face_down_card():
+    """The ai plays each candidate assignment out to the end of the turn in sampled worlds: every
+    face-down card (its own too, T-T2) and the deck are dealt from the cards nobody can see, so
+    other hidden faces give the very same tryouts and the same choice."""
+    blue = [unit("tank", 40, 100, 270), unit("tank", 80, 100, 270), unit("infantry", 120, 100, 270)]
+    orange = [unit("tank", 40, 30, 90), unit("armoured_car", 90, 30, 90), unit("infantry", 130, 30, 90)]
+    s = make(blue, orange, deal=[3, 3, 3, 3])
+    assert s.phase == "assign" and s.actor == 0
+    s.hands[0][0] = ("9D", True)  # one face-up card: the only one the tryouts may know
+    s2 = s.clone()
+    hidden = [c for h in s2.hands for c, up in h if not up] + list(s2.deck)
+    hidden = hidden[::-1]  # the same cards, every one of them somewhere else
+    it = iter(hidden)
+    s2.hands = [[(c, up) if up else (next(it), False) for c, up in h] for h in s2.hands]
+    s2.deck = [next(it) for _ in s2.deck]
+    assert [h for h in s2.hands] != [h for h in s.hands]
+    ai, ai2 = TigersAI(s.game, 4), TigersAI(s.game, 4)
+    first = Assign(0, "?")
+    for seed in (1, 2, 3, 4, 5):
+        assert ai.rollout(s, 0, first, seed) == ai2.rollout(s2, 0, first, seed)
+        w = ai.sampled_world(s, seed)
+        assert ("9D", True) in w.hands[0] and sum(c == "9D" for h in w.hands for c, _ in h) == 1
+    assert TigersAI(s.game, 4).choose(s) == TigersAI(s.game, 4).choose(s2)

@@ -4,16 +4,19 @@ It never reads a face-down card (T-T2): it reasons with the odds of the unknown
 cards, and with the faces of the cards that lie face up.  Every choice is a small
 search: candidate actions (targets, follower chains, sampled move paths,
 deployment spots) are scored with the rules' own geometry and exact dice odds,
-and the best is played, within the time budget.
+and the best is played, within the time budget.  Card assignments (T-T3) go one
+step further: the best few are played out to the end of the turn in worlds where
+the unknown cards are dealt at random, and the one that ends best is played.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from ...agents import Agent
-from ...engine import Action, Game, IllegalAction, State
+from ...engine import Action, Chance, Game, IllegalAction, State
 from . import cards as C
 from .actions import (
     Assign,
@@ -54,16 +57,20 @@ class _Commander(Agent):
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
-        # the budget is this process's own time: the same search whatever else the machine runs
-        self._deadline = time.process_time() + self.budget_s * 0.8
         s = state.clone()
-        me = s.current_player()
-        handler = getattr(self, f"_{s.phase}")
-        act: Action = handler(s, me)
+        act = self.plan(s, s.current_player())
         try:
             state.check(act)
         except IllegalAction:
             return state.random_action(self.rng)
+        return act
+
+    def plan(self, s: TigersState, me: int) -> Action:
+        """The action for ``me`` in ``s`` (which it may scribble on: pass a copy)."""
+        # the budget is this process's own time: the same search whatever else the machine runs
+        self._deadline = time.process_time() + self.budget_s * 0.8
+        handler = getattr(self, f"_{s.phase}")
+        act: Action = handler(s, me)
         return act
 
     def _late(self) -> bool:
@@ -175,6 +182,18 @@ class TigersAI(_Commander):
         self.infantry_advance = 0.05
         #: How much the enemy's pending shots hurry a unit's pick (T-T4).
         self.urgency = 1.0
+        #: What a card on an infantry squad with no target in range is worth (a 6 cm move, T-A1).
+        self.infantry_move = 0.25
+        #: A card worth less than this anywhere is kept for a later turn (it comes back face up, T-T10).
+        self.keep_below = 0.1
+        #: T-T3 assignments are tried out: the heuristic's best ``assign_width`` candidates are each
+        #: played to the end of the turn this many times (greedy play on both sides, unknown cards
+        #: dealt at random, the same sampled worlds for every candidate); 0 = heuristic only.
+        #: (Trying out T-T4 picks the same way was measured and played no better.)
+        self.assign_rollouts = 4
+        self.assign_width = 4
+        #: What a unit left damaged at the end of the turn is worth, as a share of its points.
+        self.damaged_worth = 0.6
         self._last = False
         self._harm: dict[int, float] = {}
 
@@ -310,7 +329,7 @@ class TigersAI(_Commander):
         shot, _ = self.best_shot(s, u, mean_success("fire"))
         move = 0.12 if u.kind != "gun" else 0.02
         if u.kind == "infantry" and not shot:
-            move = 0.25
+            move = self.infantry_move
         if u.passenger >= 0:
             move += 0.15
         return max(shot, move)
@@ -330,7 +349,7 @@ class TigersAI(_Commander):
         if reserve and faces and C.difficulty(faces[0]) <= 6 and len(hand) - 1 <= reserve + 1:
             faces = faces[1:]  # keep the low face-up card back
         down = any(not up for _, up in hand)
-        best: tuple[float, Action] | None = None
+        ranked: list[tuple[float, Action]] = []
         for u in s.units:
             if u.side != me or not s.can_take_card(u):
                 continue
@@ -345,11 +364,24 @@ class TigersAI(_Commander):
                 options.append((c, ps, C.RANKS.index(C.rank(c)) / 12))
             for code, ps, init in options:
                 score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
-                if best is None or score > best[0]:
-                    best = (score, Assign(u.id, code))
-        if best is None or (best[0] < 0.1 and not self._last):
+                ranked.append((score, Assign(u.id, code)))
+        ranked.sort(key=lambda va: -va[0])
+        if not ranked or (ranked[0][0] < self.keep_below and not self._last):
             return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
-        return best[1]
+        return self.tried_out(s, me, [a for _, a in ranked], self.assign_rollouts, self.assign_width)
+
+    def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
+        """The best of the heuristic's first ``width`` choices, each played out to the end of
+        the turn ``rollouts`` times in the same sampled worlds (same dice, same unknown cards)."""
+        if rollouts <= 0 or len(ranked) < 2:
+            return ranked[0]
+        options = ranked[:width]
+        totals = [0.0] * len(options)
+        for _ in range(rollouts):
+            seed = self.rng.randint(0, 2**62)
+            for k, a in enumerate(options):
+                totals[k] += self.rollout(s, me, a, seed)
+        return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
 
     def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
         """Success chance of one of my cards on ``u``: its face if face up, else the deck's average (T-T2)."""
@@ -359,9 +391,58 @@ class TigersAI(_Commander):
         return p_at_least(C.dice_for(card[0], action), C.difficulty(card[0]))
 
     def _pick(self, s: TigersState, me: int) -> Action:
-        """T-T4: the unit that needs to act most; both cards only when acting twice pays more
-        than keeping one back to act after the enemy's cards are known (initiative vs. difficulty)."""
-        best: tuple[float, Action] | None = None
+        """T-T4: the heuristic's best pick."""
+        return self.pick_candidates(s, me)[0][1]
+
+    def sampled_world(self, s: TigersState, seed: int) -> TigersState:
+        """A copy of ``s`` in which every face-down card and the deck are dealt at random from
+        the cards nobody can see (T-T2: not even their owner), with fresh dice.  The cards
+        that really lie face down are never read."""
+        w = s.clone()
+        w.chance = Chance(seed)
+        seen = {c for h in w.hands for c, up in h if up}
+        seen |= {c for cs in w.assigned.values() for c, up in cs if up}
+        seen |= {c for c, up in w.recovering.values() if up} | {c for c, _ in w.queue}
+        pool = [c for c in C.FULL_DECK if c not in seen]
+        random.Random(seed).shuffle(pool)
+        it = iter(pool)
+        w.hands = [[(c, True) if up else (next(it), False) for c, up in h] for h in w.hands]
+        w.assigned = {k: [(c, True) if up else (next(it), False) for c, up in cs] for k, cs in w.assigned.items()}
+        w.recovering = {k: (c, True) if up else (next(it), False) for k, (c, up) in w.recovering.items()}
+        w.deck = [next(it) for _ in w.deck]
+        return w
+
+    def rollout(self, s: TigersState, me: int, first: Action, seed: int) -> float:
+        """Play ``first`` then greedy play on both sides to the end of the turn; score it."""
+        w = self.sampled_world(s, seed)
+        turn = w.turn
+        players = [GreedyTigersAI(w.game, seed + 1), GreedyTigersAI(w.game, seed + 2)]
+        w.apply(first)
+        while not w.is_over() and w.turn == turn:
+            p = w.current_player()
+            try:
+                w.apply(players[p].plan(w, p))
+            except IllegalAction:
+                w.apply(w.random_action(self.rng))
+        return self.outcome(w, me)
+
+    def outcome(self, w: TigersState, me: int) -> float:
+        """Victory points ahead, plus a share of every unit left damaged (out of the fight)."""
+        if w.is_over():
+            res = w.result()
+            if res is not None and res.winners and not any(w.alive_units(p) for p in (0, 1) if p != res.winners[0]):
+                return 50.0 if res.winners[0] == me else -50.0
+        v = float(w.vp[me] - w.vp[1 - me])
+        for u in w.units:
+            if u.alive and u.damaged:
+                v += self.damaged_worth * u.spec.vp * (-1 if u.side == me else 1)
+        return v
+
+    def pick_candidates(self, s: TigersState, me: int) -> list[tuple[float, Action]]:
+        """Every pick with the heuristic's value, best first: the unit that needs to act most;
+        both cards only when acting twice pays more than keeping one back to act after the
+        enemy's cards are known (initiative vs. difficulty)."""
+        ranked: list[tuple[float, Action]] = []
         enemy_up = [c for uid, cs in s.assigned.items() if s.units[uid].side != me for c, up in cs if up]
         for uid in sorted(s.assigned):
             cs = s.assigned[uid]
@@ -386,10 +467,10 @@ class TigersAI(_Commander):
                 for c, up in turned:
                     if up and enemy_up and all(C.initiative_key(c) < C.initiative_key(e) for e in enemy_up):
                         v += 0.1 * danger
-                if best is None or v > best[0]:
-                    best = (v, Pick(uid, which))
-        assert best is not None
-        return best[1]
+                ranked.append((v, Pick(uid, which)))
+        assert ranked
+        ranked.sort(key=lambda va: -va[0])
+        return ranked
 
     # -- orders -------------------------------------------------------------------------
     def _act(self, s: TigersState, me: int) -> Action:
