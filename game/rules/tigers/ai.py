@@ -197,12 +197,11 @@ class TigersAI(_Commander):
         self._last = False
         self._harm: dict[int, float] = {}
 
-    def choose(self, state: State) -> Action:
-        assert isinstance(state, TigersState)
+    def plan(self, s: TigersState, me: int) -> Action:
         # T-E1: once the deck is used up, this turn is the last (the deck's size is public)
-        self._last = not state.deck
+        self._last = not s.deck
         self._harm = {}
-        return super().choose(state)
+        return super().plan(s, me)
 
     def damage_value(self, s: TigersState, t: Unit) -> float:
         """Points a hit on ``t`` is worth without the cards it strips: the whole unit (and
