@@ -376,10 +376,15 @@ class TigersAI(_Commander):
             return ranked[0]
         options = ranked[:width]
         totals = [0.0] * len(options)
-        for _ in range(rollouts):
+        took = 0.0
+        for r in range(rollouts):
+            if r and time.process_time() + took > self._deadline:
+                break  # within the time budget: every candidate has met the same worlds so far
+            start = time.process_time()
             seed = self.rng.randint(0, 2**62)
             for k, a in enumerate(options):
                 totals[k] += self.rollout(s, me, a, seed)
+            took = time.process_time() - start
         return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
 
     def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
