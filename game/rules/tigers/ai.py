@@ -12,7 +12,6 @@ the unknown cards are dealt at random, and the one that ends best is played.
 from __future__ import annotations
 
 import math
-import random
 import time
 
 from ...agents import Agent
@@ -408,7 +407,7 @@ class TigersAI(_Commander):
         seen |= {c for cs in w.assigned.values() for c, up in cs if up}
         seen |= {c for c, up in w.recovering.values() if up} | {c for c, _ in w.queue}
         pool = [c for c in C.FULL_DECK if c not in seen]
-        random.Random(seed).shuffle(pool)
+        Chance(seed ^ 0x5EED).shuffle(pool)
         it = iter(pool)
         w.hands = [[(c, True) if up else (next(it), False) for c, up in h] for h in w.hands]
         w.assigned = {k: [(c, True) if up else (next(it), False) for c, up in cs] for k, cs in w.assigned.items()}
