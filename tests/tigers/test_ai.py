@@ -137,7 +137,7 @@ def test_T_T2_ai_tries_card_assignments_without_reading_a_face_down_card():
     ai, ai2 = TigersAI(s.game, 4), TigersAI(s.game, 4)
     first = Assign(0, "?")
     for seed in (1, 2, 3, 4, 5):
-        assert ai.rollout(s, 0, first, seed) == ai2.rollout(s2, 0, first, seed)
+        assert ai.rollout(ai.sampled_world(s, seed), 0, first, seed) == ai2.rollout(ai2.sampled_world(s2, seed), 0, first, seed)
         w = ai.sampled_world(s, seed)
         assert ("9D", True) in w.hands[0] and sum(c == "9D" for h in w.hands for c, _ in h) == 1
     assert TigersAI(s.game, 4).choose(s) == TigersAI(s.game, 4).choose(s2)

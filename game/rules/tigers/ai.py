@@ -381,8 +381,9 @@ class TigersAI(_Commander):
                 break  # within the time budget: every candidate has met the same worlds so far
             start = time.process_time()
             seed = self.rng.randint(0, 2**62)
+            world = self.sampled_world(s, seed)  # dealt once: every candidate starts from a copy
             for k, a in enumerate(options):
-                totals[k] += self.rollout(s, me, a, seed)
+                totals[k] += self.rollout(world, me, a, seed)
             took = time.process_time() - start
         return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
 
@@ -415,9 +416,10 @@ class TigersAI(_Commander):
         w.deck = [next(it) for _ in w.deck]
         return w
 
-    def rollout(self, s: TigersState, me: int, first: Action, seed: int) -> float:
-        """Play ``first`` then greedy play on both sides to the end of the turn; score it."""
-        w = self.sampled_world(s, seed)
+    def rollout(self, world: TigersState, me: int, first: Action, seed: int) -> float:
+        """In a copy of the sampled ``world``, play ``first`` then greedy play on both sides to
+        the end of the turn; score it."""
+        w = world.clone()  # the clone copies the world's dice too: the same rolls for every candidate
         turn = w.turn
         players = [GreedyTigersAI(w.game, seed + 1), GreedyTigersAI(w.game, seed + 2)]
         w.apply(first)
