@@ -577,7 +577,9 @@ def test_a_scene_on_top_takes_the_pointer_so_no_hover_stays_drawn(app, game):
         assert not scene.view.table_rect().collidepoint(scene.view.mouse)
 
 
-def test_tigers_hover_card_is_gone_once_the_pause_menu_is_up(app):
+@pytest.mark.parametrize("leave", ["pause menu", "out of the window"])
+def test_tigers_hover_card_is_gone_once_the_pointer_is_taken_away(app, leave):
+    """A scene on top (Esc opens the pause menu) or the pointer leaving the window: no hover card stays."""
     from game.ui.views import tigers as tv
 
     sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
@@ -594,32 +596,7 @@ def test_tigers_hover_card_is_gone_once_the_pause_menu_is_up(app):
     try:
         scene.draw(app.screen)
         assert drawn == [0]
-        app.frame(key(pygame.K_ESCAPE))
-        drawn.clear()
-        scene.draw(app.screen)
-        assert drawn == []
-    finally:
-        tv.TigersView.hover_card = orig
-
-
-def test_tigers_hover_card_is_gone_once_the_pointer_leaves_the_window(app):
-    from game.ui.views import tigers as tv
-
-    sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
-    scene = PlayScene(app, sess)
-    app.push(scene)
-    app.frame([])
-    v = scene.view
-    u = sess.state.units[0]
-    at = tuple(int(c) for c in v.px(u.x, u.y))
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0), touch=False)])
-    drawn = []
-    orig = tv.TigersView.hover_card
-    tv.TigersView.hover_card = lambda self, surf, unit: drawn.append(unit.id)
-    try:
-        scene.draw(app.screen)
-        assert drawn == [0]
-        app.frame([pygame.event.Event(pygame.WINDOWLEAVE)])
+        app.frame(key(pygame.K_ESCAPE) if leave == "pause menu" else [pygame.event.Event(pygame.WINDOWLEAVE)])
         drawn.clear()
         scene.draw(app.screen)
         assert drawn == []
