@@ -6,6 +6,7 @@ only looks at the few pieces near it (T-A3, T-A4).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -67,7 +68,9 @@ def base_corners(x: float, y: float, heading: float, length: float, width: float
             (x - dx * hl - px * hw, y - dy * hl - py * hw), (x - dx * hl + px * hw, y - dy * hl + py * hw)]
 
 
+@functools.lru_cache(maxsize=16384)
 def base_polygon(x: float, y: float, heading: float, kind: str) -> Polygon:
+    """A unit's base (shapely geometries are immutable, so one pose's polygon is shared)."""
     k = KINDS[kind]
     return Polygon(base_corners(x, y, heading, k.length, k.width))
 
@@ -124,13 +127,21 @@ class Terrain:
         for p in (*self.polys, *self.inner):
             shapely.prepare(p)
         self.tree = STRtree(self.outer) if self.outer else None
+        # the pieces never change once laid out: answers are remembered (the computer asks often)
+        self._at: dict[XY, tuple[int, ...]] = {}
+        self._rays: dict[tuple[XY, XY, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def pieces_at(self, x: float, y: float) -> list[int]:
         """Indices of the pieces containing a point (border included)."""
         if self.tree is None:
             return []
-        pt = Point(x, y)
-        return [int(i) for i in self.tree.query(pt) if self.polys[int(i)].covers(pt)]
+        got = self._at.get((x, y))
+        if got is None:
+            if len(self._at) > 50000:
+                self._at.clear()
+            pt = Point(x, y)
+            got = self._at[(x, y)] = tuple(int(i) for i in self.tree.query(pt) if self.polys[int(i)].covers(pt))
+        return list(got)
 
     def overlapping(self, poly: Polygon) -> list[int]:
         """Indices of the pieces a polygon (a unit's base) touches or overlaps."""
@@ -145,8 +156,17 @@ class Terrain:
         ending INSIDE a piece is not blocked by it."""
         if self.tree is None or a == b:
             return [], []
+        key = (a, b, frozenset(skip))
+        got = self._rays.get(key)
+        if got is None:
+            if len(self._rays) > 50000:
+                self._rays.clear()
+            got = self._rays[key] = self._ray(a, b, key[2])
+        return list(got[0]), list(got[1])
+
+    def _ray(self, a: XY, b: XY, skip: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        assert self.tree is not None
         line = LineString([a, b])
-        skip = set(skip)
         blocked: list[int] = []
         doubt: list[int] = []
         for i in self.tree.query(line):
@@ -158,7 +178,7 @@ class Terrain:
                 blocked.append(i)
             elif self.outer[i].intersects(line):
                 doubt.append(i)
-        return blocked, doubt
+        return tuple(blocked), tuple(doubt)
 
     def entries(self, a: XY, b: XY) -> list[tuple[float, int]]:
         """Where the segment a-b passes from outside into a piece: (distance from a, piece)."""
