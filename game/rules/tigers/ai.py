@@ -193,6 +193,11 @@ class TigersAI(_Commander):
         self.assign_width = 4
         #: What a unit left damaged at the end of the turn is worth, as a share of its points.
         self.damaged_worth = 0.6
+        #: What winning at the end (T-E1) is worth in the tryouts, over the points margin.
+        self.win_worth = 8.0
+        #: What the balance of exposure (the enemy's units under my guns against mine under
+        #: theirs, for the next turn) is worth in the tryouts.
+        self.exposure_worth = 0.0
         self._last = False
         self._harm: dict[int, float] = {}
 
@@ -432,16 +437,41 @@ class TigersAI(_Commander):
         return self.outcome(w, me)
 
     def outcome(self, w: TigersState, me: int) -> float:
-        """Victory points ahead, plus a share of every unit left damaged (out of the fight)."""
+        """Victory points ahead, plus a share of every unit left damaged (out of the fight);
+        once the game is over, what counts is winning (T-E2): a damaged unit is worth nothing."""
+        v = float(w.vp[me] - w.vp[1 - me])
         if w.is_over():
             res = w.result()
-            if res is not None and res.winners and not any(w.alive_units(p) for p in (0, 1) if p != res.winners[0]):
-                return 50.0 if res.winners[0] == me else -50.0
-        v = float(w.vp[me] - w.vp[1 - me])
+            if res is None or not res.winners:
+                return v
+            sign = 1.0 if res.winners[0] == me else -1.0
+            if w.wiped_out() >= 0:
+                return 50.0 * sign
+            return self.win_worth * sign + v
         for u in w.units:
             if u.alive and u.damaged:
                 v += self.damaged_worth * u.spec.vp * (-1 if u.side == me else 1)
+        if self.exposure_worth:
+            v += self.exposure_worth * (self.exposure(w, 1 - me) - self.exposure(w, me))
         return v
+
+    def exposure(self, s: TigersState, side: int) -> float:
+        """The points ``side`` may lose to one shot from every enemy unit able to fire at it (next turn)."""
+        total = 0.0
+        for e in s.units:
+            if e.side == side or not e.alive or e.damaged or e.carrier >= 0:
+                continue
+            best = 0.0
+            for t in s.units:
+                if t.side != side or not t.alive or t.carrier >= 0:
+                    continue
+                if e.kind == "infantry" and s.fire_range(e, t) > INFANTRY_RANGE:
+                    continue
+                f = self.los_factor(s, e, t)
+                if f:
+                    best = max(best, f * save_factor(s, t) * (t.spec.vp if t.damaged else 0.5 * t.spec.vp))
+            total += best * mean_success("fire")
+        return total
 
     def pick_candidates(self, s: TigersState, me: int) -> list[tuple[float, Action]]:
         """Every pick with the heuristic's value, best first: the unit that needs to act most;
