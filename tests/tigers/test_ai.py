@@ -141,3 +141,22 @@ def test_T_T2_ai_tries_card_assignments_without_reading_a_face_down_card():
         w = ai.sampled_world(s, seed)
         assert ("9D", True) in w.hands[0] and sum(c == "9D" for h in w.hands for c, _ in h) == 1
     assert TigersAI(s.game, 4).choose(s) == TigersAI(s.game, 4).choose(s2)
+
+
+def test_T_E1_ai_tryouts_count_a_finished_game_by_who_wins_it():
+    """When the deck is used up (T-E1) only destroyed units score (T-E2): a tryout that ends in a
+    win, however battered the winner, must beat one that ends in a draw."""
+    blue = [unit("tank", 40, 100, 270), unit("infantry", 120, 100, 270)]
+    orange = [unit("tank", 40, 30, 90), unit("infantry", 130, 30, 90)]
+    s = make(blue, orange)
+    s.phase = "over"
+    ai = TigersAI(s.game, 4)
+    won = s.clone()
+    won.vp = [1, 0]
+    won.units[0].damaged = True  # Blue's tank is battered but the game is over: it scores nothing
+    drawn = s.clone()
+    drawn.vp = [0, 0]
+    drawn.units[2].damaged = True
+    assert won.result().winners == (0,) and drawn.result().winners == ()
+    assert ai.outcome(won, 0) > ai.outcome(drawn, 0)
+    assert ai.outcome(won, 1) < ai.outcome(drawn, 1)

@@ -188,16 +188,17 @@ class TigersAI(_Commander):
         #: T-T3 assignments are tried out: the heuristic's best ``assign_width`` candidates are each
         #: played to the end of the turn this many times (greedy play on both sides, unknown cards
         #: dealt at random, the same sampled worlds for every candidate); 0 = heuristic only.
-        #: (Trying out T-T4 picks the same way was measured and played no better.)
+        #: (Trying out T-T4 picks, moves or fire targets the same way, or playing the tryouts on
+        #: through the next turn, was measured and played no better.)
         self.assign_rollouts = 4
         self.assign_width = 4
+        #: When the heuristic would keep its last card back for recovery (T-T8), keeping and the
+        #: best assignment are tried out against each other instead.
+        self.try_keep = False
         #: What a unit left damaged at the end of the turn is worth, as a share of its points.
         self.damaged_worth = 0.6
         #: What winning at the end (T-E1) is worth in the tryouts, over the points margin.
         self.win_worth = 8.0
-        #: What the balance of exposure (the enemy's units under my guns against mine under
-        #: theirs, for the next turn) is worth in the tryouts.
-        self.exposure_worth = 0.0
         self._last = False
         self._harm: dict[int, float] = {}
 
@@ -346,7 +347,8 @@ class TigersAI(_Commander):
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
         reserve = min(self.max_reserve, mine // 4) if self.keep_reserve and not self._last else 0
-        if len(hand) <= reserve:
+        keep_first = len(hand) <= reserve
+        if keep_first and not self.try_keep:
             return Keep()
         faces = sorted({c for c, up in hand if up}, key=C.difficulty)
         if reserve and faces and C.difficulty(faces[0]) <= 6 and len(hand) - 1 <= reserve + 1:
@@ -369,6 +371,8 @@ class TigersAI(_Commander):
                 score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
                 ranked.append((score, Assign(u.id, code)))
         ranked.sort(key=lambda va: -va[0])
+        if keep_first:
+            return self.tried_out(s, me, [Keep(), *(a for _, a in ranked[:1])], self.assign_rollouts, 2)
         if not ranked or (ranked[0][0] < self.keep_below and not self._last):
             return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
         return self.tried_out(s, me, [a for _, a in ranked], self.assign_rollouts, self.assign_width)
@@ -451,27 +455,7 @@ class TigersAI(_Commander):
         for u in w.units:
             if u.alive and u.damaged:
                 v += self.damaged_worth * u.spec.vp * (-1 if u.side == me else 1)
-        if self.exposure_worth:
-            v += self.exposure_worth * (self.exposure(w, 1 - me) - self.exposure(w, me))
         return v
-
-    def exposure(self, s: TigersState, side: int) -> float:
-        """The points ``side`` may lose to one shot from every enemy unit able to fire at it (next turn)."""
-        total = 0.0
-        for e in s.units:
-            if e.side == side or not e.alive or e.damaged or e.carrier >= 0:
-                continue
-            best = 0.0
-            for t in s.units:
-                if t.side != side or not t.alive or t.carrier >= 0:
-                    continue
-                if e.kind == "infantry" and s.fire_range(e, t) > INFANTRY_RANGE:
-                    continue
-                f = self.los_factor(s, e, t)
-                if f:
-                    best = max(best, f * save_factor(s, t) * (t.spec.vp if t.damaged else 0.5 * t.spec.vp))
-            total += best * mean_success("fire")
-        return total
 
     def pick_candidates(self, s: TigersState, me: int) -> list[tuple[float, Action]]:
         """Every pick with the heuristic's value, best first: the unit that needs to act most;
