@@ -194,7 +194,7 @@ class TigersAI(_Commander):
         self.assign_width = 4
         #: When the heuristic would keep its last card back for recovery (T-T8), keeping and the
         #: best assignment are tried out against each other instead.
-        self.try_keep = False
+        self.try_keep = True
         #: What a unit left damaged at the end of the turn is worth, as a share of its points.
         self.damaged_worth = 0.6
         #: What winning at the end (T-E1) is worth in the tryouts, over the points margin.
