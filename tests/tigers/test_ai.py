@@ -114,8 +114,16 @@ def test_T_E1_ai_plays_every_card_in_the_last_turn():
     s.deck = []
     a = TigersAI(s.game, 1).choose(s)
     assert isinstance(a, Assign) and a.unit == 1
-    s.deck = ["2C"]  # an earlier turn: one low card stays in hand for T-T8
-    assert isinstance(TigersAI(s.game, 1).choose(s), Keep)
+    s.deck = ["2C"]  # an earlier turn: keeping the card back for T-T8 is weighed against playing it
+    ai = TigersAI(s.game, 1)
+    weighed: list[list[object]] = []
+    tried_out = ai.tried_out
+    ai.tried_out = lambda st, me, ranked, n, width: weighed.append(ranked[:width]) or tried_out(st, me, ranked, n, width)
+    a = ai.choose(s)
+    assert weighed == [[Keep(), Assign(1, "?")]] and a in weighed[0]
+    plain = TigersAI(s.game, 1)
+    plain.try_keep = False  # without the tryout the heuristic keeps it
+    assert isinstance(plain.choose(s), Keep)
 
 
 def test_T_T2_ai_tries_card_assignments_without_reading_a_face_down_card():
