@@ -168,3 +168,25 @@ def test_T_E1_ai_tryouts_count_a_finished_game_by_who_wins_it():
     assert won.result().winners == (0,) and drawn.result().winners == ()
     assert ai.outcome(won, 0) > ai.outcome(drawn, 0)
     assert ai.outcome(won, 1) < ai.outcome(drawn, 1)
+
+
+def test_T_T3_ai_keeps_its_assignment_unless_the_tryouts_beat_it_beyond_their_noise():
+    """A tried-out card assignment replaces the heuristic's first choice only when it wins in the
+    same sampled worlds by more than their spread: one lucky world is not enough."""
+    s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 30, 90)], deal=[3, 3, 3, 3])
+    assert s.phase == "assign" and s.actor == 0
+    first, other = Assign(0, "?"), Assign(1, "?")
+
+    def pick(other_scores: list[float], z: float) -> object:
+        ai = TigersAI(s.game, 1)
+        ai.tryout_z = z
+        ai._deadline = float("inf")
+        scores = {first: iter([0.0] * 4), other: iter(other_scores)}
+        ai.rollout = lambda world, me, a, seed: next(scores[a])  # type: ignore[method-assign]
+        return ai.tried_out(s, 0, [first, other], 4, 2)
+
+    lucky = [6.0, -1.0, -1.0, -1.0]  # better in total, thanks to one world
+    steady = [1.0, 1.2, 0.8, 1.0]  # better in every world
+    assert pick(lucky, 1.0) == first
+    assert pick(steady, 1.0) == other
+    assert pick(lucky, 0.0) == other  # without the noise test the lucky total wins

@@ -195,6 +195,9 @@ class TigersAI(_Commander):
         #: When the heuristic would keep its last card back for recovery (T-T8), keeping and the
         #: best assignment are tried out against each other instead.
         self.try_keep = True
+        #: A tried-out choice replaces the heuristic's first only when it is better by more than this
+        #: many standard errors of the paired difference (0: the best total always wins).
+        self.tryout_z = 1.0
         #: What a unit left damaged at the end of the turn is worth, as a share of its points.
         self.damaged_worth = 0.6
         #: What winning at the end (T-E1) is worth in the tryouts, over the points margin.
@@ -383,7 +386,7 @@ class TigersAI(_Commander):
         if rollouts <= 0 or len(ranked) < 2:
             return ranked[0]
         options = ranked[:width]
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         took = 0.0
         for r in range(rollouts):
             if r and time.process_time() + took > self._deadline:
@@ -392,9 +395,19 @@ class TigersAI(_Commander):
             seed = self.rng.randint(0, 2**62)
             world = self.sampled_world(s, seed)  # dealt once: every candidate starts from a copy
             for k, a in enumerate(options):
-                totals[k] += self.rollout(world, me, a, seed)
+                values[k].append(self.rollout(world, me, a, seed))
             took = time.process_time() - start
-        return options[max(range(len(options)), key=lambda k: (totals[k], -k))]
+        best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
+        if best and self.tryout_z:
+            # the heuristic's choice stands unless the tryouts beat it by more than their noise
+            # (paired: the same worlds for both)
+            d = [b - a for a, b in zip(values[0], values[best], strict=True)]
+            n = len(d)
+            mean = sum(d) / n
+            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
+            if mean <= self.tryout_z * sd / math.sqrt(n):
+                best = 0
+        return options[best]
 
     def card_odds(self, s: TigersState, card: tuple[str, bool], u: Unit) -> float:
         """Success chance of one of my cards on ``u``: its face if face up, else the deck's average (T-T2)."""
