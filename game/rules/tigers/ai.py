@@ -6,7 +6,8 @@ search: candidate actions (targets, follower chains, sampled move paths,
 deployment spots) are scored with the rules' own geometry and exact dice odds,
 and the best is played, within the time budget.  Card assignments (T-T3) go one
 step further: the best few are played out to the end of the turn in worlds where
-the unknown cards are dealt at random, and the one that ends best is played.
+the unknown cards are dealt at random; the one that ends best is played if it beats
+the heuristic's own first choice by more than the luck of those worlds.
 """
 
 from __future__ import annotations
