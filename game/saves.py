@@ -12,7 +12,7 @@ from typing import Any
 from .jsonio import FileProblem, file_name, read_json, show, write_atomic
 from .jsonio import clean_stale_temps as clean_stale_temps_in
 from .paths import data_dir
-from .records import Record, RecordError
+from .records import RECORD_FORMAT, Record, RecordError
 
 SAVE_FORMAT = "paperwars-save"
 SAVE_VERSION = 2
@@ -63,7 +63,13 @@ def clean_stale_temps() -> int:
 
 
 def parse_save(data: Any, name: str) -> Record:
-    """The record inside a save's JSON (upgraded to the current version), every field checked."""
+    """The record inside a save's JSON (upgraded to the current version), every field checked.
+    A bare record (what ``paperwars replay`` reads) holds the whole game too, so it opens the same way."""
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        try:
+            return Record.from_json(data, f"record {name}")
+        except RecordError as exc:
+            raise SaveError(str(exc)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a Paper Wars save.")
     version = data.get("version")
@@ -93,6 +99,8 @@ def describe_save(path: Path) -> str:
         # the list is narrow: the file's name and what is wrong, in a few words (Open says it all)
         why = problem.split(f" {name} ", 1)[1] if f" {name} " in problem else problem
         short = name if len(name) <= 28 else name[:27] + "…"
+        if problem.endswith(" is not a Paper Wars save."):
+            return f"{short}: not a Paper Wars save"  # some other file: nothing is wrong with it
         return f"{short}: damaged ({show(why.rstrip('.'), 44)[1:-1]})"
     return label
 
@@ -113,6 +121,8 @@ def save_summary(path: Path) -> tuple[str, str]:
         return f"{name}: will not open", f"{name} is not a Paper Wars save."
     title = data.get("title")
     title = show(title, 48)[1:-1] if isinstance(title, str) and title.strip() else record.game
+    if data.get("format") == RECORD_FORMAT:
+        title = f"{record.game} record"
     when = data.get("saved_at")
     when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)
