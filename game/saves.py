@@ -105,6 +105,15 @@ def describe_save(path: Path) -> str:
     return label
 
 
+def _game_title(game: str) -> str:
+    from . import registry
+
+    try:
+        return registry.get(game).title
+    except KeyError:
+        return game
+
+
 def save_summary(path: Path) -> tuple[str, str]:
     """What the load screen shows for a file: (label, problem).  The label says which game,
     when, how far; for a file that will not open it is the file's name, and ``problem`` is
@@ -122,7 +131,7 @@ def save_summary(path: Path) -> tuple[str, str]:
     title = data.get("title")
     title = show(title, 48)[1:-1] if isinstance(title, str) and title.strip() else record.game
     if data.get("format") == RECORD_FORMAT:
-        title = f"{record.game} record"
+        title = f"{_game_title(record.game)} record"
     when = data.get("saved_at")
     when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)

@@ -623,19 +623,21 @@ def test_setup_computer_levels_never_run_into_the_scenario_description(size):
 def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_damaged(app):
     import json
 
+    from game import registry
     from game.saves import describe_save, load_save
     from game.ui.scenes.load import LoadScene
     from game.ui.scenes.pause import saves_dir
 
     sess = Session.new("pig", {}, 4, ["human", "human"], autosave=False)
     sess.submit(sess.state.legal_actions()[0])
+    title = registry.get("pig").title
     rec = saves_dir() / "pig-record.json"
     rec.write_text(json.dumps(sess.record.to_json()), encoding="utf-8")
     other = saves_dir() / "notes.json"
     other.write_text('{"title": "my notes"}', encoding="utf-8")
     before = other.read_bytes()
     # a record holds the whole game: it is listed and opens like a save
-    assert describe_save(rec) == "pig record, 1 action"
+    assert describe_save(rec) == f"{title} record, 1 action"
     assert load_save(rec).actions == sess.record.actions
     # a JSON file that is no save at all is named for what it is, and left alone
     assert describe_save(other) == "notes.json: not a Paper Wars save"
@@ -643,4 +645,4 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     scene = LoadScene(app)
     app.push(scene)
     app.frame([])
-    assert scene.labels["pig record, 1 action"] == rec
+    assert scene.labels[f"{title} record, 1 action"] == rec
