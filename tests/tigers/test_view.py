@@ -384,3 +384,24 @@ def test_the_hover_card_goes_above_the_pointer_when_there_is_no_room_below():
         assert r.top >= v.mouse[1] and area.contains(r)
     finally:
         app.close()
+
+
+def test_T_E3_a_lesson_shows_no_campaign_and_counts_no_battle(tmp_path, monkeypatch):
+    from game.rules.tigers import campaign
+    from game.ui.scenes.lesson import LessonScene, list_lessons
+
+    monkeypatch.setattr(campaign, "campaign_path", lambda: tmp_path / "c.json")
+    campaign.reset_campaign(tmp_path / "c.json")  # a campaign is running on this machine
+    app = make_app((1280, 800), headless=True)
+    try:
+        sess = Session.new("tigers", {"level": "village_fight"}, 3, ["human", "ai"], autosave=False)
+        play = PlayScene(app, sess)
+        app.push(play)
+        app.frame([])
+        assert play.view.campaign_line.startswith("Battle 0 of")  # a real battle shows the standing
+        lesson = LessonScene(app, list_lessons("tigers")[0])
+        app.push(lesson)
+        app.frame([])
+        assert not lesson.view._in_campaign() and lesson.view.campaign_line == ""
+    finally:
+        app.close()

@@ -172,7 +172,7 @@ class TigersView(GameView):
         self.card_hits: list[tuple[pygame.Rect, str]] = []
         self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
-        self.campaign_line = self._campaign_standing()
+        self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
         self._show_opening()
 
@@ -594,7 +594,7 @@ class TigersView(GameView):
                 self.anims[e.data["unit"]] = (0.0, pts, 0.5)
         if any(e.kind in ("terrain", "destroyed", "setup", "deploy") for e in events):
             self._static = None
-        if any(e.kind == "over" for e in events) and self.ctx.seat_kind(0) != "replay":
+        if any(e.kind == "over" for e in events) and self._in_campaign():
             self._count_battle()
         if self.st.phase != "pick":
             self.selected_unit = -1
@@ -630,6 +630,23 @@ class TigersView(GameView):
         if what == "dismount":
             return f"{who(d.get('unit'))} dismounts, cm"
         return str(what)
+
+    @property
+    def campaign_line(self) -> str:
+        """The running campaign's standing (T-E3); a lesson or a replay is no campaign battle:
+        no standings beside it, nothing counted."""
+        if self._campaign_line is None:
+            self._campaign_line = self._campaign_standing() if self._in_campaign() else ""
+        return self._campaign_line
+
+    @campaign_line.setter
+    def campaign_line(self, line: str) -> None:
+        self._campaign_line = line
+
+    def _in_campaign(self) -> bool:
+        """T-E3 counts the battles people play (against each other or the computer), not a
+        lesson's scripted opponent or a replay."""
+        return all(self.ctx.seat_kind(i) not in ("replay", "lesson script") for i in (0, 1))
 
     @staticmethod
     def _campaign_standing() -> str:
