@@ -129,9 +129,12 @@ def save_summary(path: Path) -> tuple[str, str]:
     except Exception:  # noqa: BLE001 - one bad file never breaks the list
         return f"{name}: will not open", f"{name} is not a Paper Wars save."
     title = data.get("title")
-    title = show(title, 48)[1:-1] if isinstance(title, str) and title.strip() else record.game
     if data.get("format") == RECORD_FORMAT:
         title = f"{_game_title(record.game)} record"
+    elif isinstance(title, str) and title.strip():
+        title = show(title, 48)[1:-1]
+    else:
+        title = record.game
     when = data.get("saved_at")
     when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)

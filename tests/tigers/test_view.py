@@ -392,12 +392,8 @@ def test_T_E3_a_lesson_shows_no_campaign_and_counts_no_battle(tmp_path, monkeypa
 
     monkeypatch.setattr(campaign, "campaign_path", lambda: tmp_path / "c.json")
     campaign.reset_campaign(tmp_path / "c.json")  # a campaign is running on this machine
-    app = make_app((1280, 800), headless=True)
+    app, _, play = open_scene("village_fight", ("human", "ai"), seed=3)
     try:
-        sess = Session.new("tigers", {"level": "village_fight"}, 3, ["human", "ai"], autosave=False)
-        play = PlayScene(app, sess)
-        app.push(play)
-        app.frame([])
         assert play.view.campaign_line.startswith("Battle 0 of")  # a real battle shows the standing
         lesson = LessonScene(app, list_lessons("tigers")[0])
         app.push(lesson)
