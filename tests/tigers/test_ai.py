@@ -190,3 +190,56 @@ def test_T_T3_ai_keeps_its_assignment_unless_the_tryouts_beat_it_beyond_their_no
     assert pick(lucky, 1.0) == first
     assert pick(steady, 1.0) == other
     assert pick(lucky, 0.0) == other  # without the noise test the lucky total wins
+
+
+def test_T_A5_ai_judges_a_turn_end_by_the_shots_each_side_is_left_with():
+    """A tryout that ends the turn with my tank 30 cm from an enemy squad (T-A5: out of the
+    squad's 12 cm reach) ends better for me than one with the squad 8 cm away, where it can
+    fire back; and what is good for one side is as bad for the other."""
+    def end(squad_y: float) -> object:
+        s = make([unit("tank", 40, 100, 270)], [unit("infantry", 40, squad_y, 90)])
+        assert not s.is_over() and s.vp == [0, 0]
+        return s
+
+    ai = TigersAI(end(70).game, 1)
+    safe, close = end(70), end(92)
+    assert ai.turn_end_features(safe, 0) == (0.0, 0.5)  # half a squad's point, in the open, in sight
+    assert ai.outcome(safe, 0) > 0 > ai.outcome(close, 0)
+    assert ai.outcome(safe, 1) == -ai.outcome(safe, 0)
+    safe.units[1].damaged = True  # a damaged enemy is out of the fight and one hit from destroyed
+    assert ai.outcome(safe, 0) > ai.outcome(end(70), 0)
+
+
+def test_T_A1_ai_tries_out_its_best_moves_with_its_own_spot_first():
+    """Moves are tried out like card assignments: the heuristic's best spot comes first (a tried-out
+    spot must beat it beyond the noise), then the next best."""
+    from game.rules.tigers.actions import Move
+
+    woods = {"kind": "woods", "points": [[20, 50], [160, 50], [160, 70], [20, 70]]}
+    s = at_act(make([unit("tank", 90, 100, 270)], [unit("tank", 90, 20, 90)], [woods]), "2S", 0, [6, 6, 6])
+    s.apply(MoveOrder(0))
+    weighed = []
+    ai = TigersAI(s.game, 1)
+    tried_out = ai.tried_out
+    ai.tried_out = lambda st, me, ranked, n, width: weighed.append((ranked, n, width)) or tried_out(st, me, ranked, n, width)
+    a = ai.choose(s)
+    (ranked, n, width), = weighed
+    assert (n, width) == (ai.move_rollouts, ai.move_width) == (4, 4)
+    assert a in ranked[:width] and all(isinstance(m, Move) for m in ranked)
+    plain = TigersAI(s.game, 1)
+    plain.move_width = 0  # the heuristic alone plays the first of the ranked spots
+    assert plain.choose(s) == ranked[0]
+
+
+def test_the_turn_end_weights_can_be_refitted_from_greedy_games():
+    """``python -m game.rules.tigers.fit_value`` reproduces the method behind TURN_END: a few games
+    give a fit over every turn's end, seen from both sides."""
+    import math
+
+    from game.rules.tigers.fit_value import fit, turn_ends
+
+    x, y, g = turn_ends(4, 90000)
+    assert x.shape == (len(y), 4) and len(y) % 2 == 0 and set(g) == {0, 1, 2, 3}
+    assert (x[0::2, 0] == -x[1::2, 0]).all() and (x[0::2, 2] == -x[1::2, 2]).all()  # one end, two sides
+    got = fit(10, 90000)
+    assert got["turn_ends"] > 10 and all(math.isfinite(v) for v in got.values())
