@@ -224,7 +224,7 @@ def test_T_A1_ai_tries_out_its_best_moves_with_its_own_spot_first():
     ai.tried_out = lambda st, me, ranked, n, width: weighed.append((ranked, n, width)) or tried_out(st, me, ranked, n, width)
     a = ai.choose(s)
     (ranked, n, width), = weighed
-    assert (n, width) == (ai.move_rollouts, ai.move_width) == (4, 4)
+    assert (n, width) == (ai.move_rollouts, ai.move_width) == (8, 4)
     assert a in ranked[:width] and all(isinstance(m, Move) for m in ranked)
     plain = TigersAI(s.game, 1)
     plain.move_width = 0  # the heuristic alone plays the first of the ranked spots

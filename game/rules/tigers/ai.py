@@ -172,7 +172,9 @@ class TigersAI(_Commander):
 
     name = "ai"
 
-    def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
+        # a second of thinking (0.8 s of this process's CPU time) at most per decision; the
+        # window stays live meanwhile, the choice is made on a worker thread
         super().__init__(game, seed, budget_s)
         #: How much the threat of enemy sight lines weighs against targets in sight.
         self.caution = 0.35
@@ -205,12 +207,12 @@ class TigersAI(_Commander):
         #: dealt at random, the same sampled worlds for every candidate); 0 = heuristic only.
         #: (Trying out T-T4 picks or fire targets the same way, or playing the tryouts on through
         #: the next turn, was measured and played no better.)
-        self.assign_rollouts = 16
+        self.assign_rollouts = 32
         self.assign_width = 4
         #: T-A1 moves are tried out the same way: the best ``move_width`` spots by the heuristic,
         #: each played to the end of the turn ``move_rollouts`` times (0 = heuristic only).
         self.move_width = 4
-        self.move_rollouts = 4
+        self.move_rollouts = 8
         #: When the heuristic would keep its last card back for recovery (T-T8), keeping and the
         #: best assignment are tried out against each other instead.
         self.try_keep = True
