@@ -173,8 +173,7 @@ class TigersAI(_Commander):
     name = "ai"
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
-        # a second of thinking (0.8 s of this process's CPU time) at most per decision; the
-        # window stays live meanwhile, the choice is made on a worker thread
+        # at most a second per decision: the tryouts stop at 0.8 s of this process's CPU time
         super().__init__(game, seed, budget_s)
         #: How much the threat of enemy sight lines weighs against targets in sight.
         self.caution = 0.35
@@ -503,6 +502,10 @@ class TigersAI(_Commander):
         already damaged) times the odds of sight and of the target's save."""
         damaged = 0.0
         shots = 0.0
+
+        def worth(e: Unit) -> float:
+            return e.spec.vp if e.damaged else 0.5 * e.spec.vp
+
         for u in w.units:
             if not u.alive:
                 continue
@@ -512,7 +515,7 @@ class TigersAI(_Commander):
                 continue
             if u.carrier >= 0:
                 continue
-            shots += sign * self.best_aim(w, u, lambda e: e.spec.vp if e.damaged else 0.5 * e.spec.vp)
+            shots += sign * self.best_aim(w, u, worth)
         return damaged, shots
 
     def pick_candidates(self, s: TigersState, me: int) -> list[tuple[float, Action]]:
