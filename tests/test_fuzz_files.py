@@ -414,9 +414,7 @@ def test_monkey_delivers_pygame_gui_button_events():
 def test_imported_text_goes_through_the_guarded_reader(chance, tmp_path):
     """Paper Invasion's imported game text holds the generator as JSON: it is read with
     the same limits as a file, and refused with the rules' own sentence."""
-    from game.rules.invasion.notation import export_text
-
-    text = export_text(registry.get("invasion").make_game({}).new_state(1))
+    text = registry.get("invasion").make_game({}).new_state(1).as_text()
     text = "\n".join(f"chance: {chance}" if ln.startswith("chance:") else ln for ln in text.splitlines())
     rec = {**example("invasion"), "actions": [{"type": "ImportText", "text": text}]}
     path = tmp_path / "imported.json"

@@ -16,7 +16,7 @@ from game.records import Record
 from game.rules.invasion import InvasionGame
 from game.rules.invasion.ai import HeroAgent
 from game.rules.invasion.board import DOUBLE
-from game.rules.invasion.notation import NotationError, check_fits, export_text, import_text
+from game.rules.invasion.state import NotationError, check_fits, import_text
 from game.rules.invasion.state import InvasionState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,10 +119,10 @@ def test_I_W2_notation_round_trips_the_whole_game():
             if s.is_over():
                 break
             s.apply(s.random_action(rng))
-            text = export_text(s)
+            text = s.as_text()
             back = import_text(text)
             assert back == s, text
-            assert export_text(back) == text
+            assert back.as_text() == text
     assert "rooms:" in text and "walls:" in text and "tokens:" in text and "slots:" in text
 
 
@@ -130,7 +130,7 @@ def test_I_W2_bad_notation_says_which_line():
     s = InvasionGame().new_state(1)
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    text = export_text(s).replace(": Single Barrier", ": Brick", 1)
+    text = s.as_text().replace(": Single Barrier", ": Brick", 1)
     try:
         import_text(text)
     except NotationError as exc:

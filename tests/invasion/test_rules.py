@@ -374,7 +374,7 @@ def test_I_E_program_ties_broken_N_E_S_W():
 # -- Vault table ----------------------------------------------------------------------
 
 def _with_item(item: int, **kw):
-    kw.setdefault("fired_low", True)
+    kw.setdefault("events_fired", 1)
     s = play_state(slots=(3, 1, item, 1, 1, 1), **kw)
     s.heroes[1].item = True
     return s
@@ -420,7 +420,7 @@ def test_I_V6_sniper_any_room():
 
 
 def test_I_V7_dodger_grabs_fail_for_one_turn():
-    s = _with_item(7, heroes=(("a", 0),), enemies=("a",), fired_stuck=True)
+    s = _with_item(7, heroes=(("a", 0),), enemies=("a",), events_fired=1)
     s.apply(Use(1))
     s.apply(EndTurn())
     assert 1 in s.heroes and s.phase == "heroes"
@@ -449,7 +449,7 @@ def test_I_V9_fixer_closes_an_opening_anywhere():
 def test_I_X1_event_fires_when_only_two_enemies_are_left():
     s = play_state(slots=(3, 1, 1, 7, 1, 1), heroes=(("a", 0),), enemies=("a", "a", "b", "c"))
     s.apply(Kill(1))
-    assert s.fired_low and s.events_fired == 1
+    assert s.events_fired == 1
     assert len(s.enemies) == 1  # Freak accident erased one more
 
 
@@ -457,7 +457,7 @@ def test_I_X1_event_fires_the_first_time_no_enemy_can_move():
     s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a:N",), event_room="c")
     s.board.walls["a:N"] = DOUBLE
     s.apply(EndTurn())  # the enemy smashes D->S and cannot move
-    assert s.fired_stuck and s.events_fired == 1
+    assert s.events_fired == 1
     assert sorted(e.pos for e in s.enemies.values()) == ["a:N", "c:E", "c:N"]
 
 
@@ -482,7 +482,7 @@ def test_I_X3_the_player_may_call_extra_events_and_one_is_required():
         s.apply(TriggerEvent(8))
     assert info.value.rule == "I-X3"
     # killing the last enemy before any Event: the required Event fires first
-    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a",), fired_low=True)
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a",))
     s.apply(Kill(1))
     assert s.events_fired == 1 and len(s.enemies) == 2 and not s.is_over()
 
@@ -558,7 +558,7 @@ def test_I_Y9_worse_adds_four_enemies():
 # -- End ----------------------------------------------------------------------------
 
 def test_I_W1_win_when_every_enemy_is_gone_and_a_hero_survives():
-    s = play_state(heroes=(("a", 0),), enemies=("a",), events_fired=1, fired_low=True)
+    s = play_state(heroes=(("a", 0),), enemies=("a",), events_fired=1)
     s.apply(Kill(1))
     assert s.is_over() and s.result().winners == (0,)
 
@@ -570,11 +570,11 @@ def test_I_W1_loss_when_no_hero_is_left():
 
 
 def test_I_W1_cut_throat_most_survivors_win_alone():
-    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1, fired_low=True,
+    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1,
                    settings={"players": 2, "mode": "cut-throat"})
     s.apply(Kill(1))
     assert s.result().winners == (1,)
-    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1, fired_low=True,
+    s = play_state(heroes=(("a", 0), ("a", 1), ("b", 1)), enemies=("a",), events_fired=1,
                    settings={"players": 2, "mode": "cooperative"})
     s.apply(Kill(1))
     assert s.result().winners == (0, 1)
@@ -584,7 +584,7 @@ def test_I_W1_round_limit_ends_in_a_loss():
     s = play_state(heroes=(("a", 0),), enemies=("c:E",), settings={"rounds": 5})
     s.round = 5
     s.board.walls["c:E"] = DOUBLE
-    s.fired_stuck = True
+    s.events_fired = 1
     s.apply(EndTurn())
     assert s.is_over() and s.outcome == "loss"
 
@@ -613,24 +613,20 @@ def test_phase_refuses_out_of_turn_actions():
 # -- the game as text, read back in the game (I-W2) ---------------------------------------
 
 def _written(players: int = 1) -> str:
-    from game.rules.invasion.notation import export_text
-
     s = play_state(heroes=(("a", 0), ("b", 0)), enemies=("c", "c:E"), vault="b", event_room="c",
                    settings={"players": players})
     s.word, s.option = "crypt", "plain"
-    return export_text(s)
+    return s.as_text()
 
 
 def test_I_W2_a_new_game_goes_on_from_a_text():
-    from game.rules.invasion.notation import export_text
-
     g = InvasionGame()
     s = g.new_state(5)
     text = _written()
     ev = s.apply(ImportText(text))
     assert s.game is g and s.phase == "heroes" and sorted(s.heroes) == [1, 2] and len(s.enemies) == 2
     assert ev[0].kind == "import" and "goes on" in ev[0].text
-    assert export_text(s) == text
+    assert s.as_text() == text
     assert s.legal_actions()
 
 
@@ -658,12 +654,12 @@ def test_I_W2_import_only_instead_of_the_word():
 
 
 def test_I_W2_a_dice_game_round_trips_as_text():
-    from game.rules.invasion.notation import export_text, import_text
+    from game.rules.invasion.state import import_text
 
     s = InvasionGame().new_state(4)
     s.apply(ChooseWord("", "d10"))
     s.apply(GeneratePlan())
-    back = import_text(export_text(s))
+    back = import_text(s.as_text())
     assert back == s and back.option == "d10" and back.word == ""
 
 
@@ -696,7 +692,7 @@ def test_I_H4_rev2_heroes_smash_only_walls_between_two_rooms():
 
 
 def test_I_H3_rev2_the_vault_builder_and_fixer_still_change_outer_walls():
-    s = play_state(slots=(3, 1, 2, 1, 1, 1), heroes=(("a", 0),), fired_low=True)
+    s = play_state(slots=(3, 1, 2, 1, 1, 1), heroes=(("a", 0),))
     s.heroes[1].item = True
     s.apply(Use(1, "c:E"))
     assert s.board.walls["c:E"] == DOUBLE
@@ -709,7 +705,7 @@ def test_I_X1_no_event_while_an_enemy_could_move_but_did_not():
     s.board.walls["c:E"] = DOUBLE
     ev = s.apply(EndTurn())
     assert 1 not in s.heroes and s.board.walls["c:E"] == SINGLE  # nobody moved...
-    assert not s.fired_stuck and s.events_fired == 0              # ...but one could: no Event
+    assert s.events_fired == 0              # ...but one could: no Event
     assert not any("no enemy could move" in e.text for e in ev)
 
 
@@ -735,21 +731,21 @@ def test_I_X1_a_vault_effect_that_stops_the_enemies_fires_no_event():
     s.heroes[1].item = True
     s.apply(Use(1, "b|c"))                  # the Builder doubles the last wall
     s.apply(EndTurn())
-    assert not s.fired_stuck and s.events_fired == 0
+    assert s.events_fired == 0
     # the same wall doubled by a hero's own Seal is no Vault effect: the Event fires
     s = _stuck_in_b()
     s.apply(Seal(1, "b|c"))
     s.apply(EndTurn())
-    assert s.fired_stuck and s.events_fired == 1
+    assert s.events_fired == 1
 
 
 def test_I_X1_the_shaker_skip_is_no_stuck_turn():
-    s = play_state(slots=(3, 1, 4, 8, 1, 1), heroes=(("a", 0),), enemies=("c:E",), fired_low=True)
+    s = play_state(slots=(3, 1, 4, 8, 1, 1), heroes=(("a", 0),), enemies=("c:E",))
     s.board.walls["c:E"] = DOUBLE
     s.heroes[1].item = True
     s.apply(Use(1))
     s.apply(EndTurn())
-    assert not s.fired_stuck and s.events_fired == 0 and s.round == 2
+    assert s.events_fired == 0 and s.round == 2
 
 
 def test_I_X3_rev2_the_extra_event_is_chosen_from_the_table_but_not_7():
@@ -830,13 +826,11 @@ def test_I_S1_the_used_words_come_from_the_profile(tmp_path, monkeypatch):
 
 
 def _enemy_turn_text(enemy_player: str) -> str:
-    from game.rules.invasion.notation import export_text
-
     s = play_state(heroes=(("a", 0),), enemies=("b", "c:E"), vault="a", settings={"enemy_player": enemy_player})
     s.phase = "enemies"
     s.enemies[2].moved = True               # O2 has moved already this turn
     s.board.walls["a|b"] = OPENING
-    return export_text(s)
+    return s.as_text()
 
 
 def test_I_W2_a_text_written_in_the_enemies_turn_goes_on_in_the_enemies_turn():
@@ -852,13 +846,11 @@ def test_I_W2_a_text_written_in_the_enemies_turn_goes_on_in_the_enemies_turn():
 
 
 def test_I_W2_a_position_already_won_or_lost_is_refused():
-    from game.rules.invasion.notation import export_text
-
-    lost = export_text(play_state(heroes=(), enemies=("c:E",), vault="a"))
-    won = export_text(play_state(heroes=(("a", 0),), enemies=(), vault="a", events_fired=1))
+    lost = play_state(heroes=(), enemies=("c:E",), vault="a").as_text()
+    won = play_state(heroes=(("a", 0),), enemies=(), vault="a", events_fired=1).as_text()
     late = play_state(heroes=(("a", 0),), enemies=("c:E",), vault="a")
     late.round = 31
-    for text, word in ((lost, "lost"), (won, "won"), (export_text(late), "lost")):
+    for text, word in ((lost, "lost"), (won, "won"), (late.as_text(), "lost")):
         s = InvasionGame().new_state(5)
         with pytest.raises(IllegalAction) as info:
             s.apply(ImportText(text))
@@ -880,3 +872,55 @@ def test_I_E_the_computer_in_a_persons_enemy_seat_follows_the_program():
     while s.phase == "enemies":
         s.apply(ag.choose(s.clone()))
     assert s.board.walls == program.board.walls and s.enemies[2].pos == program.enemies[2].pos == "a"
+
+
+# -- rev 3 ----------------------------------------------------------------------------
+
+def test_I_X1_I_X3_rev3_the_stuck_trigger_then_two_left_fires_one_required_event_only():
+    # The enemies' turn in which none could move fires the required Event (Bad: 2 more enemies)...
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("b", 0),), enemies=("a:N",), event_room="c")
+    s.board.walls["a:N"] = DOUBLE
+    ev = s.apply(EndTurn())
+    assert s.events_fired == 1 and len(s.enemies) == 3
+    assert sum(e.kind == "event" for e in ev) == 1
+    # ...and later, when a kill leaves only 2 enemies, the other trigger fires nothing.
+    for eid in sorted(s.enemies)[1:]:
+        s.enemies[eid].pos = "b"
+    ev = s.apply(Kill(1))
+    assert len(s.enemies) == 1 and s.events_fired == 1
+    assert not any(e.kind == "event" for e in ev)
+
+
+def test_I_X1_I_X3_rev3_two_left_then_the_stuck_trigger_fires_nothing():
+    s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("b", 0),), enemies=("b", "b", "b", "a:N"), event_room="c")
+    ev = s.apply(Kill(1))  # 2 left: the required Event (Bad) fires
+    assert s.events_fired == 1 and sum(e.kind == "event" for e in ev) == 1
+    for eid in sorted(s.enemies)[1:]:
+        del s.enemies[eid]
+    s.enemies[min(s.enemies)].pos = "a:N"
+    s.board.walls["a:N"] = DOUBLE
+    n = len(s.enemies)
+    ev = s.apply(EndTurn())  # no enemy can move this turn: no second Event
+    assert not any(e.kind == "event" for e in ev) and len(s.enemies) == n and s.events_fired == 1
+
+
+def _hero_turns_until_the_limit(slot5: int) -> int:
+    """Heroes in c keep sealing the outer wall the one enemy smashes (a game that could go on forever)."""
+    s = play_state(slots=(3, 1, 1, 2, slot5, 1), heroes=(("c", 0),), enemies=("c:E",), event_room="a",
+                   settings={"rounds": 5, "outer_seal": True}, events_fired=1)
+    s.board.walls["c:E"] = DOUBLE
+    s._start_play()
+    turns = 0
+    while not s.is_over():
+        assert s.phase == "heroes"
+        turns += 1
+        if s.board.walls["c:E"] == SINGLE:
+            s.apply(Seal(1, "c:E"))
+        s.apply(EndTurn())
+    assert s.outcome == "loss"
+    return turns
+
+
+@pytest.mark.parametrize("slot5, first", [(1, "heroes"), (2, "enemies")])
+def test_I_W3_rev3_the_round_limit_counts_the_heroes_turns(slot5, first):
+    assert _hero_turns_until_the_limit(slot5) == 5

@@ -132,7 +132,7 @@ def test_person_plays_the_enemies_by_clicks(app):
     s = scene.state
     assert s.phase == "enemies"
     eid = min(s.enemies)
-    x, y, _ = scene.view._spots[f"O{eid}"]
+    x, y, _ = scene.view._spots[f"X{eid}"]
     click(app, (x, y))
     assert scene.view.selected == eid
     wall = s.enemy_walls(eid)[0]
@@ -208,7 +208,6 @@ def test_play_buttons_wrap_inside_a_small_window():
 # -- a game read back from its text, and the hero actions by clicks -----------------------------
 
 def _text(item: int = 6, **kw) -> str:
-    from game.rules.invasion.notation import export_text
     from tests.invasion.helpers import play_state
 
     s = play_state(slots=(2, 2, item, 7, 2, 1), heroes=(("a", 0), ("b", 0)),
@@ -216,7 +215,7 @@ def _text(item: int = 6, **kw) -> str:
     s.heroes[1].item = True
     s.vault_open = True
     s.board.walls["b|c"] = "O"
-    return export_text(s)
+    return s.as_text()
 
 
 def test_import_text_from_the_word_screen(app):
@@ -251,7 +250,7 @@ def _hero_scene(app, item=6, **kw):
 
 
 def _select(app, scene, hid):
-    x, y, _ = scene.view._spots[f"{'P' if scene.state.heroes[hid].item else 'H'}{hid}"]
+    x, y, _ = scene.view._spots[f"H{hid}"]
     click(app, (x, y))
     assert scene.view.selected == hid
 
@@ -273,20 +272,19 @@ def test_each_hero_action_is_found_by_clicking(app):
     assert view.elements["use"].text == "Use Sniper"
     press(app, scene, "use")
     assert view.use_mode and "c" in view._next_use_targets() and "b:N" not in view._next_use_targets()  # I-V6
-    x, y, _ = view._spots["O5"]
+    x, y, _ = view._spots["X5"]
     click(app, (x, y))
     assert 5 not in s.enemies and not s.heroes[1].item
 
 
 def test_smash_and_loot_by_clicking(app):
-    from game.rules.invasion.notation import export_text
     from tests.invasion.helpers import play_state
 
     s0 = play_state(slots=(2, 2, 4, 7, 2, 1), heroes=(("b", 0), ("b", 0)), enemies=("c",), vault="b",
                     event_room="c")
     s0.board.walls["a|b"] = DOUBLE
     scene = start(app)
-    scene.submit(ImportText(export_text(s0)))
+    scene.submit(ImportText(s0.as_text()))
     app.frame([])
     view, s = scene.view, scene.state
     _select(app, scene, 1)
@@ -360,7 +358,7 @@ def test_enemy_turn_steps_slide_and_are_captioned_like_the_log(app):
     assert moves
     while view.queue and view.queue[0][0].kind != "enemy_move":
         app.frame([], dt=view.timer + 0.001)
-    name = f"O{view.queue[0][0].data['enemy']}"
+    name = f"X{view.queue[0][0].data['enemy']}"
     app.frame([], dt=0.0)
     start_spot = view._spots[name]
     app.frame([], dt=view.timer * 0.5)
@@ -422,7 +420,6 @@ def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(a
 def _small_walls_text() -> str:
     """A board with one-square walls in every state (room e is a single square)."""
     from game.rules.invasion.board import Board
-    from game.rules.invasion.notation import export_text
     from tests.invasion.helpers import play_state
 
     b = Board()
@@ -432,10 +429,10 @@ def _small_walls_text() -> str:
     b.split("b", "v", 15)  # e 15..16 x 0..6
     b.split("e", "h", 1)   # f 15..16 x 1..6: e is 1 x 1
     s = play_state(slots=(2, 2, 6, 7, 5, 1), board=b, heroes=(("a", 0), ("b", 0), ("e", 0)),
-                   enemies=("c", "d:S", "e:N", "e:E", "e:E"), vault="b", event_room="d", fired_low=True)
+                   enemies=("c", "d:S", "e:N", "e:E", "e:E"), vault="b", event_room="d", events_fired=1)
     s.word = "bloody"
     s.board.walls.update({"b|c": "O", "e:E": "O", "a:N": "O", "e:N": "D", "b|e": "D", "f:E": "D", "e|f": "S"})
-    return export_text(s)
+    return s.as_text()
 
 
 def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
@@ -462,7 +459,7 @@ def test_every_wall_shows_its_state_at_1280x800_even_one_square_long():
             n for n in view._spots if n[0] == "H" and s.heroes[int(n[1:])].room == "e")]
         assert s.board.room_at(*f.grid(ex, ey)) == "e"
         # two enemies at a one-square outer wall keep a size that shows their numbers
-        at_e = [view._spots[f"O{i}"] for i, e in s.enemies.items() if e.pos == "e:E"]
+        at_e = [view._spots[f"X{i}"] for i, e in s.enemies.items() if e.pos == "e:E"]
         assert len(at_e) == 2 and all(size * 0.38 >= 8 for _, _, size in at_e)
         one_square = [k for k in s.board.walls
                       if sum(abs(p - q) for p, q in zip(*s.board.wall_segment(k), strict=True)) == 1]

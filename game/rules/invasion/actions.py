@@ -23,7 +23,7 @@ class ChooseWord(Action):
 
 @dataclass(frozen=True)
 class ImportText(Action):
-    """I-W2: instead of a new word, continue a game written down as text (``notation.export_text``)."""
+    """I-W2: instead of a new word, continue a game written down as text (``InvasionState.as_text``)."""
 
     text: str
 
@@ -69,7 +69,7 @@ class PlaceEnemy(Action):
     side: str
 
     def notation(self) -> str:
-        return f"O at {self.room}:{self.side}"
+        return f"X at {self.room}:{self.side}"
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class Use(Action):
         parts = [p for p in (self.target, self.target2) if p]
         if self.n:
             parts.append(str(self.n))
-        return f"P{self.hero} use {' '.join(parts)}".rstrip()
+        return f"H{self.hero} use {' '.join(parts)}".rstrip()
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ class EMove(Action):
     to: str
 
     def notation(self) -> str:
-        return f"O{self.enemy} -> {self.to}"
+        return f"X{self.enemy} -> {self.to}"
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,7 @@ class ESmash(Action):
     wall: str
 
     def notation(self) -> str:
-        return f"O{self.enemy} smash {self.wall}"
+        return f"X{self.enemy} smash {self.wall}"
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class EGrab(Action):
     hero: int
 
     def notation(self) -> str:
-        return f"O{self.enemy} grab H{self.hero}"
+        return f"X{self.enemy} grab H{self.hero}"
 
 
 ALL_ACTIONS: tuple[type[Action], ...] = (

@@ -58,6 +58,7 @@ from .slots import (
     slots_from_word,
     theme_sides,
 )
+from .notation import NotationError, export_text, read_text
 from .tables import EVENTS, EXTRA_EVENTS, VAULT
 
 #: Which actions each phase allows (the rest are refused with the phase's sentence).
@@ -120,7 +121,7 @@ class Enemy:
 class InvasionGame(Game):
     name = "invasion"
     title = "Paper Invasion"
-    rules_version = "2"
+    rules_version = "3"
     settings_spec = (
         Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
                 help="Who fights whom; the Custom theme names its sides with the word."),
@@ -206,11 +207,9 @@ class InvasionState(State):
         self.skip_enemies = 0         # I-V4
         self.dodge = False            # I-V7, active during the next enemy turn
         self.dodge_pending = False
-        self.events_fired = 0
-        self.fired_low = False        # I-X1, first trigger
-        self.fired_stuck = False      # I-X1, second trigger
+        self.events_fired = 0         # I-X1/I-X3 (rev 3): 1 once the one required Event has fired
         self.enemy_could_move = False  # I-X1: some enemy could make a Move this enemy turn
-        self.vault_undo: list[str] = []  # Vault effects since the last enemy turn, "wall>old" / "O7>pos"
+        self.vault_undo: list[str] = []  # Vault effects since the last enemy turn, "wall>old" / "X7>pos"
         self.extra_this_turn = False
         self.outcome: str | None = None   # "win" / "loss" once over
         self.suggested = seeded_word(chance, game.settings["theme"], used=game.used_words) if fresh else ""
@@ -459,7 +458,7 @@ class InvasionState(State):
         t = self.clone()
         for entry in reversed(self.vault_undo):
             what, old = entry.split(">", 1)
-            if what.startswith("O"):
+            if what.startswith("X"):
                 eid = int(what[1:])
                 if eid in t.enemies:
                     t.enemies[eid].pos = old
@@ -519,8 +518,6 @@ class InvasionState(State):
 
     def _imported(self, text: str) -> InvasionState:
         """I-W2: the state a text describes, if it can go on in this game (else IllegalAction)."""
-        from .notation import NotationError, check_fits, import_text
-
         try:
             other = import_text(text)
             check_fits(other, self.game)
@@ -604,7 +601,7 @@ class InvasionState(State):
         eid = action.enemy
         e = self.enemies.get(eid)
         if e is None:
-            raise IllegalAction("I-E1", f"There is no enemy O{eid}.")
+            raise IllegalAction("I-E1", f"There is no enemy X{eid}.")
         if isinstance(action, EMove):
             if e.moved:
                 raise IllegalAction("I-E1", "This enemy has already moved this turn.")
@@ -697,7 +694,7 @@ class InvasionState(State):
             eid = self._new_id()
             self.enemies[eid] = Enemy(ext_key(a.room, a.side))
             self.enemies_placed += 1
-            ev = [Event("add_enemy", f"O{eid} waits outside room {a.room} ({a.side}).",
+            ev = [Event("add_enemy", f"X{eid} waits outside room {a.room} ({a.side}).",
                         {"enemy": eid, "pos": ext_key(a.room, a.side), "enemies": 1})]
         elif isinstance(a, PlaceVault):
             self.vault = a.room
@@ -712,7 +709,7 @@ class InvasionState(State):
     def _start_play(self) -> list[Event]:
         """I-B6: odd Slot 5, heroes first; even, the enemies open."""
         self.round = 1
-        if self.slot(5) % 2 == 1:
+        if self.heroes_first:
             ev = [Event("first", f"Slot 5 is {self.slot(5)} (odd): the heroes move first.", {})]
             return ev + self._begin_hero_turn()
         ev = [Event("first", f"Slot 5 is {self.slot(5)} (even): the enemies move first.", {})]
@@ -726,17 +723,12 @@ class InvasionState(State):
             self.phase = "over"
             self.outcome = "loss"
             return [Event("end", f"No {self.heroes_name.lower()} are left.", {})]
-        if self.round > self.game.settings["rounds"]:
-            self.phase = "over"
-            self.outcome = "loss"
-            return [Event("end", f"{self.game.settings['rounds']} rounds have passed and the "
-                                 f"{self.enemies_name.lower()} still hold on.", {})]
         for h in self.heroes.values():
             h.moved = h.acted = False
         self.extra_this_turn = False
         if self.skip_heroes:
             self.skip_heroes = False
-            return [Event("skip", "Terror-stricken: the heroes skip this turn (I-Y5).", {})] + self._begin_enemy_turn()
+            return [Event("skip", "Terror-stricken: the heroes skip this turn (I-Y5).", {})] + self._after_heroes()
         self.phase = "heroes"
         self.hero_player = -1
         return self._next_hero_player()
@@ -746,10 +738,32 @@ class InvasionState(State):
             if any(h.owner == p for h in self.heroes.values()):
                 self.hero_player = p
                 return []
-        return self._begin_enemy_turn()
+        return self._after_heroes()
 
     def _end_hero_turn(self) -> list[Event]:
         return self._next_hero_player()
+
+    @property
+    def heroes_first(self) -> bool:
+        """I-B6: an odd Slot 5 lets the heroes open every round."""
+        return self.slot(5) % 2 == 1
+
+    def _after_heroes(self) -> list[Event]:
+        return self._next_round() if not self.heroes_first else self._begin_enemy_turn()
+
+    def _after_enemies(self) -> list[Event]:
+        return self._next_round() if self.heroes_first else self._begin_hero_turn()
+
+    def _next_round(self) -> list[Event]:
+        """A round is one turn of each side, the opening side first.  I-W3 (rev 3): the limit counts
+        the heroes' turns, so after round N (both sides played, whoever opened) the invasion wins."""
+        self.round += 1
+        if self.round > self.game.settings["rounds"]:
+            self.phase = "over"
+            self.outcome = "loss"
+            return [Event("end", f"{self.game.settings['rounds']} rounds have passed and the "
+                                 f"{self.enemies_name.lower()} still hold on.", {})]
+        return self._begin_hero_turn() if self.heroes_first else self._begin_enemy_turn()
 
     def _begin_enemy_turn(self) -> list[Event]:
         if self.dodge_pending:
@@ -757,8 +771,7 @@ class InvasionState(State):
         if self.skip_enemies:
             self.skip_enemies -= 1
             self.dodge = False
-            self.round += 1
-            return [Event("skip", "Shaker: the enemies skip their turn (I-V4).", {})] + self._begin_hero_turn()
+            return [Event("skip", "Shaker: the enemies skip their turn (I-V4).", {})] + self._after_enemies()
         for e in self.enemies.values():
             e.moved = e.acted = False
         self.phase = "enemies"
@@ -778,13 +791,11 @@ class InvasionState(State):
         ev: list[Event] = []
         self.dodge = False
         self.vault_undo = []
-        if not self.enemy_could_move and self.enemies and not self.fired_stuck and self.phase != "over":
-            self.fired_stuck = True
+        if not self.enemy_could_move and self.enemies and not self.events_fired and self.phase != "over":
             ev += self.fire_event("no enemy could move this turn")
         if self.phase == "over":
             return ev
-        self.round += 1
-        return ev + self._begin_hero_turn()
+        return ev + self._after_enemies()
 
     # -- hero actions -----------------------------------------------------------------
     def _hero_action(self, a: Move | Kill | Seal | Smash | Loot | Use) -> list[Event]:
@@ -812,7 +823,7 @@ class InvasionState(State):
         h.item = True
         self.vault_open = True
         name, what = self.item
-        return [Event("loot", f"H{hid} opens the Vault and becomes P: {name} ({what})", {"hero": hid})]
+        return [Event("loot", f"H{hid} opens the Vault and holds the {name} ({what})", {"hero": hid})]
 
     def _move_hero(self, hid: int, to: str) -> Event:
         h = self.heroes[hid]
@@ -832,7 +843,7 @@ class InvasionState(State):
         h.item = False
         item = self.slot(3)
         name = VAULT[item][0]
-        tag = f"P{hid} uses the {name}"
+        tag = f"H{hid} uses the {name}"
         if item == 1:
             here = sorted(self.enemies_in(h.room))[: a.n]
             there = sorted(self.enemies_in(a.target))[: 3 - len(here)] if a.target else []
@@ -853,14 +864,14 @@ class InvasionState(State):
         if item == 5:
             moved = sorted(self.enemies_in(a.target))
             for eid in moved:
-                self.vault_undo.append(f"O{eid}>{a.target}")
+                self.vault_undo.append(f"X{eid}>{a.target}")
                 self.enemies[eid].pos = a.target2
             return [Event("shove", f"{tag}: {len(moved)} shoved from {a.target} to {a.target2}.",
                           {"enemies_moved": moved, "from": a.target, "to": a.target2})]
         if item == 6:
             victim = min(i for i, e in self.enemies.items() if e.pos == a.target)
             del self.enemies[victim]
-            return [Event("kill", f"{tag}: O{victim} falls.", {"hero": hid, "victims": [victim], "enemies": -1})]
+            return [Event("kill", f"{tag}: X{victim} falls.", {"hero": hid, "victims": [victim], "enemies": -1})]
         if item == 7:
             self.dodge_pending = True
             return [Event("item", f"{tag}: grabs fail during the next enemy turn.", {})]
@@ -876,7 +887,7 @@ class InvasionState(State):
         frm, e.pos = e.pos, to
         e.moved = True
         self.enemy_could_move = True
-        return Event("enemy_move", f"O{eid} moves {frm} -> {to}.",
+        return Event("enemy_move", f"X{eid} moves {frm} -> {to}.",
                      {"enemy": eid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
 
     def enemy_smash(self, eid: int, key: str) -> Event:
@@ -886,19 +897,19 @@ class InvasionState(State):
         new = OPENING if old == SINGLE else SINGLE
         self.board.walls[key] = new
         self.enemy_could_move = self.enemy_could_move or self.an_enemy_could_move()
-        return Event("enemy_smash", f"O{eid} smashes {key}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.",
+        return Event("enemy_smash", f"X{eid} smashes {key}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.",
                      {"enemy": eid, "wall": key, "old": old, "new": new})
 
     def enemy_grab(self, eid: int, hid: int) -> Event:
         e = self.enemies[eid]
         e.acted = True
         if self.dodge:
-            return Event("enemy_grab_fail", f"O{eid} grabs at H{hid} and misses (Dodger).", {"enemy": eid, "hero": hid})
+            return Event("enemy_grab_fail", f"X{eid} grabs at H{hid} and misses (Dodger).", {"enemy": eid, "hero": hid})
         room = self.heroes[hid].room
         del self.heroes[hid]
         nid = self._new_id()
         self.enemies[nid] = Enemy(room, True, True)
-        return Event("enemy_grab", f"O{eid} grabs H{hid} in room {room}: H{hid} is now O{nid}.",
+        return Event("enemy_grab", f"X{eid} grabs H{hid} in room {room}: H{hid} is now X{nid}.",
                      {"enemy": eid, "hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1})
 
     def _enemy_action(self, a: Action) -> list[Event]:
@@ -912,9 +923,10 @@ class InvasionState(State):
     # -- events (I-X, I-Y) ----------------------------------------------------------------
     def fire_event(self, why: str, extra: int | None = None) -> list[Event]:
         """Fire the Event of Slot 4 at once (or, called as an extra, the entry chosen); places
-        follow I-X2 from the Event marker.  An extra Event is on top of the required one (I-X3)."""
+        follow I-X2 from the Event marker.  An extra Event is on top of the required one (I-X3);
+        the required one fires once per game, at the first I-X1 trigger (rev 3)."""
         if extra is None:
-            self.events_fired += 1
+            self.events_fired = 1
         n = self.slot(4) if extra is None else extra
         name, what = EVENTS[n]
         ev = [Event("event", f"Event ({why}): {name} - {what}", {"event": n, "why": why})]
@@ -927,7 +939,7 @@ class InvasionState(State):
                 if n == 1:
                     nid = self._new_id()
                     self.enemies[nid] = Enemy(room, True, True)
-                    ev.append(Event("enemy_grab", f"H{hid} in room {room} awakens as O{nid}.",
+                    ev.append(Event("enemy_grab", f"H{hid} in room {room} awakens as X{nid}.",
                                     {"hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1}))
                 else:
                     ev.append(Event("erase", f"H{hid} in room {room} is erased.", {"hero": hid, "heroes": -1}))
@@ -949,7 +961,7 @@ class InvasionState(State):
             eid = self._first_enemy(order)
             if eid is not None:
                 pos = self.enemies.pop(eid).pos
-                ev.append(Event("erase", f"O{eid} ({pos}) is erased.", {"enemy": eid, "enemies": -1}))
+                ev.append(Event("erase", f"X{eid} ({pos}) is erased.", {"enemy": eid, "enemies": -1}))
         else:
             # rev 2: outside, at the exterior walls of the marker's room (else the nearest room that
             # has one), clockwise N, E, S, W round that room's outer walls.
@@ -1003,8 +1015,7 @@ class InvasionState(State):
         ev: list[Event] = []
         for _ in range(8):
             count = len(self.enemies)
-            if not self.fired_low and count < before and count <= 2 and self.heroes:
-                self.fired_low = True
+            if not self.events_fired and count < before and count <= 2 and self.heroes:
                 ev += self.fire_event(f"only {count} {'enemy' if count == 1 else 'enemies'} left" if count
                                       else f"the last of the {self.enemies_name.lower()} fell")
                 before = count
@@ -1037,8 +1048,7 @@ class InvasionState(State):
             "event_room": self.event_room, "enemies_placed": self.enemies_placed,
             "hero_player": self.hero_player, "round": self.round,
             "flags": [self.skip_heroes, self.skip_enemies, self.dodge, self.dodge_pending, self.events_fired,
-                      self.fired_low, self.fired_stuck, self.enemy_could_move, self.extra_this_turn,
-                      list(self.vault_undo)],
+                      self.enemy_could_move, self.extra_this_turn, list(self.vault_undo)],
             "outcome": self.outcome, "chance": self.chance.to_json(),
         }
 
@@ -1065,11 +1075,15 @@ class InvasionState(State):
         s.round = int(data["round"])
         f = data["flags"]
         s.skip_heroes, s.skip_enemies, s.dodge, s.dodge_pending = bool(f[0]), int(f[1]), bool(f[2]), bool(f[3])
-        s.events_fired, s.fired_low, s.fired_stuck = int(f[4]), bool(f[5]), bool(f[6])
-        s.enemy_could_move, s.extra_this_turn = bool(f[7]), bool(f[8])
-        s.vault_undo = [str(x) for x in f[9]]
+        s.events_fired = min(1, int(f[4]))
+        s.enemy_could_move, s.extra_this_turn = bool(f[5]), bool(f[6])
+        s.vault_undo = [str(x) for x in f[7]]
         s.outcome = data["outcome"]
         return s
+
+    def as_text(self) -> str:
+        """I-W2: the whole game as the documented bullet list (``notation.py``)."""
+        return export_text(self.game.settings, self.to_json())
 
     def clone(self) -> InvasionState:
         s = InvasionState.__new__(InvasionState)
@@ -1087,4 +1101,81 @@ class InvasionState(State):
     __hash__ = None  # type: ignore[assignment]
 
 
-__all__ = ["InvasionGame", "InvasionState", "Hero", "Enemy", "WIDTH", "HEIGHT", "wall_rooms"]
+def import_text(text: str) -> InvasionState:
+    """I-W2: the state a text written by ``as_text`` (or by hand) describes; NotationError if it
+    is not Paper Invasion notation."""
+    settings, data = read_text(text)
+    try:
+        game = InvasionGame(settings)
+    except SettingsError as exc:
+        raise NotationError(f"settings: {exc}") from None
+    try:
+        Chance.from_json(data["chance"])
+    except (KeyError, TypeError, ValueError):
+        raise NotationError("chance: not a generator state.") from None
+    return InvasionState.from_json(game, data)
+
+
+def spec_shown(game: InvasionGame, key: str, value: object) -> str:
+    spec = next(sp for sp in game.settings_spec if sp.key == key)
+    return spec.shown(value)
+
+
+#: Phases a text may continue in (the word step is where it is read in).
+_GO_ON = ("build", "place", "heroes", "enemies")
+
+
+def check_fits(s: InvasionState, game: InvasionGame) -> None:
+    """Raise NotationError unless the state read from a text is whole and can go on in ``game``
+    (the same hero players, mode, enemy player and round limit; the theme's names travel with the text)."""
+    if s.phase not in _GO_ON:
+        raise NotationError(f"turn: phase must be one of {', '.join(_GO_ON)}, not '{s.phase}'.")
+    want, have = game.settings, s.game.settings
+    labels = {spec.key: spec.label for spec in game.settings_spec}
+    diff = [f"{labels[k]} = {spec_shown(game, k, have[k])}" for k in ("players", "mode", "enemy_player", "rounds",
+                                                                  "outer_seal") if want[k] != have[k]]
+    if diff:
+        raise NotationError("The text was written for " + ", ".join(diff) +
+                            ": choose the same on the setup screen, then import it again.")
+    if len(s.slots) != 6:
+        raise NotationError("slots: six digits from 1 to 9.")
+    if s.phase != "build" and not s.board.rooms:
+        raise NotationError("rooms: the list is empty.")
+    rooms = s.board.rooms
+    for i, h in s.heroes.items():
+        if not 0 <= h.owner < game.hero_players:
+            raise NotationError(f"tokens: H{i} belongs to player {h.owner + 1}, but the game has "
+                                f"{game.hero_players} hero player{'s' if game.hero_players > 1 else ''}.")
+        if h.room not in rooms:
+            raise NotationError(f"tokens: there is no room {h.room} for H{i}.")
+    for i, e in s.enemies.items():
+        if (e.outside and e.pos not in s.board.walls) or (not e.outside and e.pos not in rooms):
+            raise NotationError(f"tokens: X{i} stands at {e.pos}, which is not a room or an outside wall.")
+    ids = set(s.heroes) & set(s.enemies)
+    if ids:
+        raise NotationError(f"tokens: the number {min(ids)} is used by a hero and an enemy.")
+    if max([0, *s.heroes, *s.enemies]) >= s.next_id:
+        raise NotationError("flags: next_id must be above every token's number.")
+    for name, room in (("V", s.vault), ("E", s.event_room)):
+        if room is not None and room not in rooms:
+            raise NotationError(f"tokens: there is no room {room} for {name}.")
+    if s.phase in ("heroes", "enemies") and (s.vault is None or s.event_room is None):
+        raise NotationError("tokens: the Vault (V) and the Event marker (E) must be on the board.")
+    if not 0 <= s.hero_player < game.hero_players:
+        raise NotationError(f"turn: hero_player must be 0 to {game.hero_players - 1}.")
+    for entry in s.vault_undo:
+        what, sep, old = entry.partition(">")
+        if not sep or (not what.startswith("X") and (what not in s.board.walls or old not in STATE_NAMES)):
+            raise NotationError(f"flags: vault_undo '{entry}' should read wall>S/O/D or X<number>>position.")
+    if s.phase in ("heroes", "enemies"):
+        # A finished game is no starting point (I-W1, I-W3).
+        if not s.heroes:
+            raise NotationError("tokens: no hero is left, so that game is already lost.")
+        if not s.enemies and s.events_fired:
+            raise NotationError("tokens: every enemy is gone and the Event has fired, so that game is already won.")
+        if s.round > game.settings["rounds"]:
+            raise NotationError(f"turn: round {s.round} is past the limit of {game.settings['rounds']} rounds, "
+                                "so that game is already lost.")
+
+
+__all__ = ["InvasionGame", "InvasionState", "Hero", "Enemy", "import_text", "check_fits", "NotationError", "WIDTH", "HEIGHT", "wall_rooms"]

@@ -45,7 +45,6 @@ from ...rules.invasion.actions import (
     Use,
 )
 from ...rules.invasion.board import DOUBLE, OPENING, STATE_NAMES
-from ...rules.invasion.notation import export_text
 from ...rules.invasion.slots import (
     OPTION_LABELS,
     THEMES,
@@ -210,7 +209,7 @@ class InvasionView(GameView):
             if s.phase == "heroes":
                 item = s.item[0] if s.slots else "item"
                 for k, label, tip in (("kill", "Kill", "Kill 2 enemies in the selected hero's room (I-H2)"),
-                                      ("loot", "Loot", "Open the Vault in the hero's room: it becomes P (I-H5)"),
+                                      ("loot", "Loot", "Open the Vault in the hero's room: the hero holds its item (I-H5)"),
                                       ("use", f"Use {item}", f"The Vault item: {s.item[1] if s.slots else ''}"),
                                       ("event", "Extra Event...", "Call an extra Event of your choice from the table (I-X3)")):
                     bottom.append(self._make_button(k, label, tip))
@@ -488,7 +487,7 @@ class InvasionView(GameView):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / name
-            path.write_text(export_text(s), encoding="utf-8")
+            path.write_text(s.as_text(), encoding="utf-8")
         except OSError as exc:
             self.ctx.refuse(f"The text could not be written: {exc.strerror or exc}.")
             return False
@@ -589,7 +588,7 @@ class InvasionView(GameView):
         s = self.state
         if self.use_mode and self.selected in s.heroes:
             return self._click_use(pos, room, gx, gy)
-        hid = self._token_at(pos, "HP")
+        hid = self._token_at(pos, "H")
         if hid is not None and s.heroes[hid].owner == s.hero_player:
             self.selected = None if self.selected == hid else hid
             return True
@@ -641,7 +640,7 @@ class InvasionView(GameView):
             if here:
                 self.use_mode = False
                 return self.ctx.submit(here[0])
-        eid = self._token_at(pos, "O")
+        eid = self._token_at(pos, "X")
         wall = self._wall_at(gx, gy)
         picks = [p for p in (wall, s.enemies[eid].pos if eid in s.enemies else None, room) if p]
         for pick in picks:
@@ -661,14 +660,14 @@ class InvasionView(GameView):
 
     def _click_enemy_turn(self, pos: tuple[int, int], room: str | None, gx: float, gy: float) -> bool:
         s = self.state
-        eid = self._token_at(pos, "O")
+        eid = self._token_at(pos, "X")
         if eid is not None and eid != self.selected:
             self.selected = eid
             return True
         if self.selected not in s.enemies:
             return False
         acts = self._enemy_acts()
-        hid = self._token_at(pos, "HP")
+        hid = self._token_at(pos, "H")
         if hid is not None:
             grab = next((a for a in acts if isinstance(a, EGrab) and a.hero == hid), None)
             if grab:
@@ -797,8 +796,9 @@ class InvasionView(GameView):
                hl: bool, faded: bool) -> None:
         """Draw a token from a small cached sprite (pencil circles are slow to draw every frame)."""
         x, y, size = spot
-        owner = s.heroes[int(name[1:])].owner if name[0] in "HP" and int(name[1:]) in s.heroes else 0
-        key = (name, int(size), hl, faded, owner, s.game.hero_players)
+        hero = s.heroes.get(int(name[1:])) if name[0] == "H" else None
+        owner, item = (hero.owner, hero.item) if hero else (0, False)
+        key = (name, int(size), hl, faded, owner, item, s.game.hero_players)
         img = self._sprites.get(key)
         if img is None:
             w = int(size * 2.6) + 12
@@ -820,10 +820,10 @@ class InvasionView(GameView):
             self._slide(step)
         live = self.shown is None and s.phase == "heroes"
         for name, spot in self._spots.items():
-            num = int(name[1:]) if name[0] in "HPO" else -1
-            hl = (name[0] in "HP" and num == self.selected and s.phase == "heroes") or \
-                 (name[0] == "O" and ((s.phase == "enemies" and num == self.selected) or num == actor))
-            faded = live and name[0] in "HP" and num in s.heroes and s.heroes[num].owner == s.hero_player and \
+            num = int(name[1:]) if name[0] in "HX" else -1
+            hl = (name[0] == "H" and num == self.selected and s.phase == "heroes") or \
+                 (name[0] == "X" and ((s.phase == "enemies" and num == self.selected) or num == actor))
+            faded = live and name[0] == "H" and num in s.heroes and s.heroes[num].owner == s.hero_player and \
                 not s.hero_actions(num)
             self._token(surface, s, name, spot, hl, faded)
         self._draw_top(surface, s)
@@ -837,7 +837,7 @@ class InvasionView(GameView):
     def _slide(self, step: tuple[Event, InvasionState, InvasionState, float]) -> None:
         """The moving enemy glides from its old spot to the new one in the first part of its step."""
         e, before, _after, dur = step
-        name = f"O{e.data['enemy']}"
+        name = f"X{e.data['enemy']}"
         old = token_spots(before, self.frame).get(name)
         new = self._spots.get(name)
         if old is None or new is None:
@@ -966,7 +966,7 @@ class InvasionView(GameView):
             return [f"{who}{more}:", e.text] if who else [e.text]
         if s.phase == "heroes" and self.ctx.human_to_move() and self.selected in s.heroes:
             if self.use_mode:
-                return [f"P{self.selected} uses the {s.item[0]}: {s.item[1]}"]
+                return [f"H{self.selected} uses the {s.item[0]}: {s.item[1]}"]
             return [self._hero_info(self.selected)]
         if s.phase == "enemies" and self.ctx.human_to_move() and self.selected in s.enemies:
             e2 = s.enemies[self.selected]
@@ -975,7 +975,7 @@ class InvasionView(GameView):
                                            (ESmash, "smash: click a red wall"),
                                            (EGrab, "grab: click a hero in its room")) if
                    any(isinstance(a, kind) for a in acts)]
-            where = f"O{self.selected} {'at' if e2.outside else 'in'} {e2.pos}"
+            where = f"X{self.selected} {'at' if e2.outside else 'in'} {e2.pos}"
             return [f"{where}: " + "; ".join(can) + "." if can else f"{where} has nothing left to do this turn."]
         return [self.note] if self.note else []
 
@@ -1088,7 +1088,7 @@ class InvasionView(GameView):
                  f"{' each' if s.game.hero_players > 1 else ''}, {s.enemy_goal} enemies; {first} first",
                  f"Vault ({s.slot(3)}): {s.item[0]}{' (looted)' if s.vault_open else ''}",
                  f"Event ({s.slot(4)}): {s.event[0]}"
-                 f"{' - fired ' + str(s.events_fired) + 'x' if s.events_fired else ' - not fired yet'}"]
+                 f"{' - fired' if s.events_fired else ' - not fired yet'}"]
         if s.phase not in ("word", "build"):
             b = self.shown or s  # while enemy steps play out, count what the board shows
             if s.game.hero_players > 1:
@@ -1186,7 +1186,7 @@ class InvasionView(GameView):
         hero = getattr(action, "hero", None)
         if isinstance(action, (Move, Kill, Loot, Seal, Smash, Use)) and hero in s.heroes:
             if self.selected != hero:
-                name = next((n for n in (f"H{hero}", f"P{hero}") if n in self._spots), None)
+                name = f"H{hero}" if f"H{hero}" in self._spots else None
                 return spot(*f.grid(*self._spots[name][:2]), 30) if name else None
             if isinstance(action, Move):
                 return self._room_rect(action.to, 12)

@@ -93,12 +93,13 @@ def draw_wall(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, floa
 
 
 def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, float, float]]:
-    """Where each token is drawn: {"H3": (x, y, size), "O7": ..., "V": ..., "E": ...}."""
+    """Where each token is drawn: {"H3": (x, y, size), "X7": ..., "V": ..., "E": ...} (the names
+    of the log: H a hero, X an enemy)."""
     out: dict[str, tuple[float, float, float]] = {}
     board = state.board
     for r, (x0, y0, x1, y1) in board.rooms.items():
-        items = [f"{'P' if state.heroes[i].item else 'H'}{i}" for i in sorted(state.heroes_in(r))]
-        items += [f"O{i}" for i in sorted(state.enemies_in(r))]
+        items = [f"H{i}" for i in sorted(state.heroes_in(r))]
+        items += [f"X{i}" for i in sorted(state.enemies_in(r))]
         if state.vault == r and not state.vault_open:
             items.append("V")
         if state.event_room == r:
@@ -147,16 +148,17 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
             gx = ax + (bx - ax) * t + nx * away
             gy = ay + (by - ay) * t + ny * away
             px, py = frame.px(gx, gy)
-            out[f"O{eid}"] = (px, py, size * frame.scale * 0.8)
+            out[f"X{eid}"] = (px, py, size * frame.scale * 0.8)
     return out
 
 
 def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tuple[float, float, float],
                highlight: bool = False, faded: bool = False) -> None:
-    """H / P (a hero, with its number), O (an enemy: a circle with its number), V and E."""
+    """H (a hero, with its number; a small box beside it while it holds the Vault item), X (an
+    enemy: a pencil circle with its number, as the seed draws an O), V and E."""
     x, y, size = spot
     fsize = max(10, int(size))
-    if name.startswith(("H", "P")):
+    if name.startswith("H"):
         hid = int(name[1:])
         h = state.heroes.get(hid)
         owner = h.owner if h else 0
@@ -164,13 +166,18 @@ def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tupl
         if faded:
             colour = ((colour[0] + 2 * paper.FAINT[0]) // 3, (colour[1] + 2 * paper.FAINT[1]) // 3,
                       (colour[2] + 2 * paper.FAINT[2]) // 3)
-        r = paper.text(surf, name[0], (x, y), fsize, colour, "center", bold=True)
+        r = paper.text(surf, "H", (x, y), fsize, colour, "center", bold=True)
         paper.text(surf, str(hid), (r.right, r.bottom - max(3, fsize // 6)), max(9, fsize // 2), colour, "midleft")
+        if h is not None and h.item:  # the Vault item it holds: a small filled box by its shoulder
+            side = max(5, int(size * 0.28))
+            box = pygame.Rect(int(r.right), int(r.top), side, side)
+            pygame.draw.rect(surf, paper.GOOD, box)
+            pygame.draw.rect(surf, colour, box, 1)
         if state.game.hero_players > 1:
             paper.draw_symbol(surf, owner, (x - size * 0.5, y - size * 0.4), max(6, size * 0.3), 1)
         if highlight:
             paper.pencil_circle(surf, paper.GOOD, (x, y), size * 0.62, 2, hid)
-    elif name.startswith("O"):
+    elif name.startswith("X"):
         eid = int(name[1:])
         rad = max(4, size * 0.38)
         colour = paper.WARN if highlight else paper.GRAPHITE
