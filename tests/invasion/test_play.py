@@ -16,8 +16,7 @@ from game.records import Record
 from game.rules.invasion import InvasionGame
 from game.rules.invasion.ai import HeroAgent
 from game.rules.invasion.board import DOUBLE
-from game.rules.invasion.state import NotationError, check_fits, import_text
-from game.rules.invasion.state import InvasionState
+from game.rules.invasion.state import InvasionState, NotationError, check_fits, import_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

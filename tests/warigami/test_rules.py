@@ -242,9 +242,27 @@ def test_W_T1_diagonal_step_costs_two(tmp_path):
     assert ev[0].data["cost"] == 2 and s2.pool == 2
 
 
-def test_W_T1_diagonal_squeeze_between_walls_that_touch_at_a_corner(tmp_path):
+def test_W_T1_rev3_no_diagonal_squeeze_between_walls_that_touch_at_a_corner(tmp_path):
     rows = ["1#.......2", "#........."] + ["." * 10] * 8
     s = battle(tmp_path, [(0, "smg", 0, 0), (0, "smg", 5, 5), (1, "smg", 9, 9)], rows=rows)
+    assert (1, 1) not in s.reachable(1) and not s.reachable(1)
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Move(1, 1, 1))
+    assert info.value.rule == "W-T1"
+    # one of the two squares it goes round open is enough
+    rows = ["1#.......2", ".........."] + ["." * 10] * 8
+    s = battle(tmp_path, [(0, "smg", 0, 0), (0, "smg", 5, 5), (1, "smg", 9, 9)], rows=rows)
+    assert s.reachable(1)[(1, 1)] == 2
+
+
+def test_W_T1_rev3_no_diagonal_squeeze_between_two_enemies_or_an_enemy_and_a_wall(tmp_path):
+    s = battle(tmp_path, [(0, "smg", 0, 0), (0, "smg", 5, 5), (1, "smg", 1, 0), (1, "smg", 0, 1)])
+    assert (1, 1) not in s.reachable(1)
+    rows = ["1#.......2"] + ["." * 10] * 9
+    s = battle(tmp_path, [(0, "smg", 0, 0), (0, "smg", 5, 5), (1, "smg", 0, 1), (1, "smg", 9, 9)], rows=rows)
+    assert (1, 1) not in s.reachable(1)
+    # an own unit is passable, so a diagonal round it is fine
+    s = battle(tmp_path, [(0, "smg", 0, 0), (0, "smg", 1, 0), (1, "smg", 0, 1), (1, "smg", 9, 9)])
     assert s.reachable(1)[(1, 1)] == 2
 
 
@@ -295,12 +313,17 @@ def test_W_T2_first_attack_ends_movement(tmp_path):
     assert not any(isinstance(a, Move) for a in s.legal_actions())
 
 
-def test_W_T2_a_heal_also_ends_movement(tmp_path):
+def test_W_T2_rev3_a_heal_uses_the_medics_action_but_leaves_movement_open(tmp_path):
     s = battle(tmp_path, [(0, "medic", 0, 0), (0, "smg", 1, 0), (1, "smg", 9, 9)])
     s.units[2].hp = 5
     s.apply(Heal(1, 2))
-    with pytest.raises(IllegalAction):
-        s.apply(Move(2, 2, 0))
+    assert s.phase == MOVE and s.units[1].acted
+    s.apply(Move(2, 2, 0))          # movement goes on after a heal
+    s.apply(Move(1, 0, 1))          # the medic itself may still move
+    assert not any(isinstance(a, Heal) for a in s.legal_actions())  # but its action is used
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Heal(1, 2))
+    assert info.value.rule == "W-T3"
 
 
 def test_W_T3_every_unit_attacks_at_most_once_per_turn(tmp_path):

@@ -211,10 +211,8 @@ def test_W_H5_heal_is_an_explicit_choice_a_click_on_a_hurt_neighbour_only_select
     click(app, v.centre((2, 3)))
     key(app, pygame.K_h)  # the heal cursor
     assert v.healing and "up, down, left or right" in v.hint()
-    click(app, v.centre((3, 3)))  # healing ends movement: asks to confirm first
-    assert sess.state.units[2].hp == 4 and "confirm" in v.hint()
-    click(app, v.centre((3, 3)))
-    assert sess.state.units[2].hp == 6 and sess.state.phase == ATTACK and not v.healing
+    click(app, v.centre((3, 3)))  # W-T2 (rev 3): a heal is no attack: no confirmation, movement goes on
+    assert sess.state.units[2].hp == 6 and sess.state.phase == MOVE and not v.healing
 
 
 def test_W_T2_the_attack_confirmation_is_asked_every_turn_and_for_every_seat(app):

@@ -65,7 +65,7 @@ def export_text(settings: Mapping[str, Any], data: Mapping[str, Any]) -> str:
     if data["event_room"]:
         out.append(f"- E in {data['event_room']}")
     flags = data["flags"]
-    values = dict(zip(_FLAGS, flags))
+    values = dict(zip(_FLAGS, flags[:len(_FLAGS)], strict=True))
     shown = "; ".join(f"{k}={int(values[k])}" for k in _FLAGS)
     out.append(f"flags: {shown}; vault_undo={','.join(flags[len(_FLAGS)])}; next_id={data['next_id']}; "
                f"enemies_placed={data['enemies_placed']}; suggested={data['suggested']}")

@@ -47,6 +47,7 @@ from .board import (
     is_exterior,
     wall_rooms,
 )
+from .notation import NotationError, export_text, read_text
 from .slots import (
     OPTIONS,
     THEME_NAMES,
@@ -58,7 +59,6 @@ from .slots import (
     slots_from_word,
     theme_sides,
 )
-from .notation import NotationError, export_text, read_text
 from .tables import EVENTS, EXTRA_EVENTS, VAULT
 
 #: Which actions each phase allows (the rest are refused with the phase's sentence).

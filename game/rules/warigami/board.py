@@ -48,13 +48,17 @@ class Board:
 
     @property
     def adjacency(self) -> dict[Square, tuple[tuple[Square, int], ...]]:
-        """Open neighbours of every open square with the step cost (1 straight, 2 diagonal); cached."""
+        """Open neighbours of every open square with the step cost (1 straight, 2 diagonal); cached.
+
+        W-T1 (rev 3): a diagonal step goes round one of the two squares beside it, so it needs
+        one of them open: it never slips between two walls that touch only at a corner."""
         adj = self._adj
         if not adj:
             for sq in self.squares():
                 if sq not in self.walls:
                     adj[sq] = tuple(((sq[0] + dx, sq[1] + dy), step) for dx, dy, step in NEIGHBOURS
-                                    if self.open((sq[0] + dx, sq[1] + dy)))
+                                    if self.open((sq[0] + dx, sq[1] + dy))
+                                    and (step == 1 or self.open((sq[0] + dx, sq[1])) or self.open((sq[0], sq[1] + dy))))
         return adj
 
     def inside(self, sq: Square) -> bool:

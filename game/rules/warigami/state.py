@@ -4,8 +4,8 @@ Phases as data (see ``PHASE_ACTIONS``): every player chooses a squad in secret
 (one ``Squad`` action each, W-B2 rev 2); when the last squad is in, all are
 revealed and the units are placed in turn (``Place``); a roll-off decides who
 moves first (W-T5).  Each turn is a movement phase (``Move``) that the first
-``Attack`` or ``Heal`` ends (W-T2), and an attack phase where every unit acts at
-most once (W-T3).  ``EndTurn`` passes to the next living player.
+``Attack`` ends (W-T2; a medic's ``Heal`` uses its action, not the movement, rev 3),
+and an attack phase where every unit acts at most once (W-T3).  ``EndTurn`` passes to the next living player.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Shot:
 class WarigamiGame(Game):
     name = "warigami"
     #: 2: squads chosen in secret then placed (W-B2 rev 2), a roll-off for the first move (W-T5).
-    rules_version = "2"
+    rules_version = "3"  # 3: RULES.md revision 3 (W-T1 no corner cutting, W-T2 a heal leaves movement open)
     title = "Warigami Tactics"
     settings_spec = (
         Setting("level", "Map", "standard", "level", help="The battlefield (levels/warigami)."),
@@ -111,6 +111,13 @@ class WarigamiGame(Game):
 
     def new_initial_state(self, chance: Chance) -> WarigamiState:
         return WarigamiState(self, chance)
+
+
+def _squeezed(a: Square, b: Square, enemy: set[Square], walls: frozenset[Square]) -> bool:
+    """W-T1 (rev 3): the diagonal step a -> b goes round neither of its two side squares
+    (each is a wall, off the map or an enemy; the board's adjacency already drops two walls)."""
+    side1, side2 = (b[0], a[1]), (a[0], b[1])
+    return (side1 in enemy or side1 in walls) and (side2 in enemy or side2 in walls)
 
 
 class WarigamiState(State):
@@ -173,8 +180,9 @@ class WarigamiState(State):
         """Every empty square the unit can reach this turn with its cost in spaces (W-T1).
 
         Steps may be diagonal (cost 2, W-D1); own units may be passed but not
-        stopped on; enemies and walls cannot be entered.  ``limit`` caps the
-        search further (the computer players look only a few squares away).
+        stopped on; enemies and walls cannot be entered, and (rev 3) a diagonal step
+        needs one of the two squares it goes round free of walls and enemies.  ``limit``
+        caps the search further (the computer players look only a few squares away).
         """
         return self._dijkstra(self.units[uid], None, limit)[0]
 
@@ -198,6 +206,7 @@ class WarigamiState(State):
         adj = self.board.adjacency
         at, units, owner = self.at, self.units, u.owner
         enemy = {sq for sq, uid in at.items() if units[uid].owner != owner}
+        walls = self.board.walls
         buckets: list[list[Square]] = [[start]] + [[] for _ in range(budget)]
         big = 1 << 30
         for c in range(budget + 1):
@@ -209,6 +218,8 @@ class WarigamiState(State):
                 for nsq, step in adj[sq]:
                     nc = c + step
                     if nc > budget or nsq in enemy:
+                        continue
+                    if step == 2 and enemy and _squeezed(sq, nsq, enemy, walls):
                         continue
                     if nc < best.get(nsq, big):
                         best[nsq] = nc
@@ -394,7 +405,8 @@ class WarigamiState(State):
                     raise IllegalAction("W-H2", f"The {w.label} moves at most {w.move_limit} spaces a turn "
                                                 f"({w.move_limit - u.moved} left).")
                 raise IllegalAction("W-T1", f"{u.label()} cannot get there with {self.pool} spaces left in the pool "
-                                            "(a diagonal step costs 2).")
+                                            "(a diagonal step costs 2 and cannot cut between two walls or "
+                                            "enemies that touch at a corner).")
         elif isinstance(action, Attack):
             u = self._own_unit(action.unit, "W-T3")
             if u.acted:
@@ -559,8 +571,7 @@ class WarigamiState(State):
         u, t = self.units[a.unit], self.units[a.target]
         before = t.hp
         t.hp = min(MAX_HP, t.hp + HEAL)  # W-H5: never above 10
-        u.acted = True
-        self.phase = ATTACK
+        u.acted = True  # W-T2 (rev 3): a heal is no attack, movement stays open
         return [Event("heal", f"{u.label()} heals {t.label()}: {before} -> {t.hp} HP.",
                       {"unit": u.id, "target": t.id, "hp": t.hp})]
 

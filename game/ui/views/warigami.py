@@ -7,6 +7,7 @@ of sight, the distance, s:6 and what each die face would do; click it to attack
 or Enter, on every turn and for every seat, because it ends movement).  Healing
 is an explicit choice: with a medic selected press H (or the Heal button), then
 click an orthogonally adjacent hurt friend; a plain click on a friend selects it.
+A heal is no attack (W-T2 rev 3): it uses the medic's action and movement goes on.
 The die stays on the board until the next action.  E or Enter (or the button)
 ends the turn.  Squads are chosen in secret first (buttons or
 keys 1-5 add a unit, Backspace takes the last one back, Enter when complete),
@@ -130,7 +131,7 @@ class WarigamiView(GameView):
         self.kind = "smg"
         self.draft: list[str] = []  # W-B2: the squad being chosen (this seat's secret, never drawn for others)
         self._draft_seat = -1
-        self.pending: Attack | Heal | None = None  # an action that ends movement, waiting for its confirmation
+        self.pending: Attack | None = None  # an attack that ends movement, waiting for its confirmation
         self.healing = False  # the heal cursor: the next click on a hurt friend heals it (W-H5)
         self.last_roll: dict[str, object] | None = None  # the settled die, shown until the next action
         self._reach: dict[Square, int] = {}
@@ -400,8 +401,8 @@ class WarigamiView(GameView):
             return self.ctx.submit(Place(self.kind, sq[0], sq[1]))
         return self._click(sq)
 
-    def _ends_movement(self, act: Attack | Heal) -> bool:
-        """Submit an attack or heal; while movement is still possible it needs a second click (or Enter)
+    def _ends_movement(self, act: Attack) -> bool:
+        """Submit an attack; while movement is still possible it needs a second click (or Enter)
         first, every turn and for every seat alike (W-T2: it ends movement)."""
         s = self.s
         if s.phase == MOVE and s.pool > 0:
@@ -421,7 +422,10 @@ class WarigamiView(GameView):
         sel = s.units.get(self.selected) if self.selected is not None else None
         if u is not None and u.owner == s.player:
             if self.healing and sel is not None and u is not sel:
-                return self._ends_movement(Heal(sel.id, u.id))
+                ok = self.ctx.submit(Heal(sel.id, u.id))  # W-T2 (rev 3): no attack, movement goes on
+                if ok:
+                    self.healing = False
+                return ok
             self.selected, self.pending, self.healing = u.id, None, False
             return True
         if sel is None:
@@ -443,10 +447,7 @@ class WarigamiView(GameView):
         act, self.pending = self.pending, None
         if act is None:
             return False
-        ok = self.ctx.submit(act)
-        if ok and isinstance(act, Heal):
-            self.healing = False
-        return ok
+        return self.ctx.submit(act)
 
     def _end_turn(self) -> bool:
         self.pending, self.healing = None, False
@@ -786,7 +787,7 @@ class WarigamiView(GameView):
             if s.phase == MOVE and sel.owner == s.player:
                 out.append("Moves through your own units (not onto them), never through enemies or walls")
             if w.heals:
-                out.append("Heals +2 a friend next to it: up, down, left or right (H)")
+                out.append("Heals +2 a friend next to it: up, down, left or right (H); movement goes on")
             elif w.close_power:
                 out.append(f"Close blast {w.close_power} only up, down, left or right of it")
             elif w.splash:
@@ -804,9 +805,7 @@ class WarigamiView(GameView):
         if s.phase == SETUP:
             return f"Pick a unit type (1-5), then click a free square of your start zone ({WEAPONS[self.kind].label})."
         if self.pending is not None:
-            what = "Healing" if isinstance(self.pending, Heal) else "Attacking"
-            return f"{what} ends movement for this turn: click the {'friend' if what == 'Healing' else 'target'} " \
-                   "again (or Enter) to confirm."
+            return "Attacking ends movement for this turn: click the target again (or Enter) to confirm."
         if self.healing:
             return ("Heal: click a hurt unit of yours next to the medic (up, down, left or right; a diagonal "
                     "is distance 2). H or right click to stop.")
