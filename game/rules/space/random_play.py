@@ -1,23 +1,41 @@
 """Random legal actions (the engine's ``random_action``) and random legal piece spots.
 
 Part of the rules' interface, not a computer player: the state uses it for
-``random_action``; the pilot in ``ai.py`` borrows ``hangar_spot``.
+``random_action``; the pilot in ``ai.py`` borrows ``hangar_spot``.  It reads the state
+through a protocol and never imports ``state.py``.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from shapely.geometry import LineString, Point
 
 from ...engine import Action, Chance, IllegalAction
 from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
+from .evaluate import Piece
 from .fields import blob
 from .geometry import IN
 
-if TYPE_CHECKING:
-    from .state import SpaceState
+
+class SpaceState(Protocol):
+    """What random play reads of a Pencil Space Combat state.  A protocol, so that this module
+    never imports ``state.py`` (which imports it for ``random_action``): no import circle."""
+
+    @property
+    def game(self) -> Any: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def pending(self) -> int | None: ...
+    @property
+    def pieces(self) -> list[Piece]: ...
+    def piece(self, pid: int) -> Piece | None: ...
+    def check(self, action: Action) -> None: ...
+    def can_call_draw(self) -> bool: ...
 
 
 def random_intention(state: SpaceState, rng: Chance) -> Action:
