@@ -49,9 +49,10 @@ def test_S_U3_one_unit_system_the_door_is_told_in_cm_with_the_rules_inches():
     s = SpaceGame({"field": "none"}).new_state(1)
     with pytest.raises(IllegalAction) as info:
         s.apply(PlaceDoor(3.0))
-    assert "2.5 cm (1 in) door" in info.value.message and "1.3 cm to 20.3 cm along it" in info.value.message
+    assert "2.5 cm (1 in) door" in info.value.message and "1.3 cm to 20.3 cm from its left end as you sit" in info.value.message
     said = texts(s.apply(PlaceDoor(98.0)))
-    assert said == ["Blue (bottom) opens the 2.5 cm (1 in) hangar door 9.8 cm along the wall."]
+    assert said == ["Blue (bottom) opens the 2.5 cm (1 in) hangar door 9.8 cm from the left end of its wall "
+                    "(as that player sits)."]
 
 
 def test_the_outline_drawn_is_the_polygon_the_rules_test():

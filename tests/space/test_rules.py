@@ -499,3 +499,84 @@ def test_S_M6_a_landing_is_told_in_centimetres_flown():
     assert out.moved_to is not None
     assert out.text == f"flies {math.dist((50, 100), out.moved_to[:2]) / 10:.1f} cm and lands"
     assert out.text.startswith("flies 4.")
+
+
+# -- revision 3 -----------------------------------------------------------------------------
+
+def test_S_V9_rev3_a_shot_stopped_by_the_hand_tears_nothing_beyond_it():
+    # Full strength: noise off, the HB pencil tears 37.5 mm along the trace; the hand is 20 mm ahead.
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 50, 180, 270), (1, "ship", 150, 200, 270)],
+                   stopper=True, tears=True)
+    ev = s.apply(Flick(0, "shot", 90, 1.0, stopper=(30, 120, 70, 120)))
+    assert "tear" not in kinds(ev) and s.tears == []
+    assert s.piece(1) is not None
+    # without the hand the same flick tears the paper (so the test pins the tear)
+    t = play_state([(0, "ship", 50, 100, 90), (1, "ship", 50, 180, 270), (1, "ship", 150, 200, 270)], tears=True)
+    assert "tear" in kinds(t.apply(Flick(0, "shot", 90, 1.0)))
+
+
+def test_S_V9_rev3_a_tear_that_starts_before_the_hand_ends_at_it():
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 50, 180, 270), (1, "ship", 150, 200, 270)],
+                   stopper=True, tears=True)
+    s.apply(Flick(0, "shot", 90, 1.0, stopper=(30, 140, 70, 140)))  # the tear runs 137.5 .. 146 mm
+    assert len(s.tears) == 1
+    (ax, ay), (bx, by) = s.tears[0]
+    assert ay == pytest.approx(137.5, abs=0.5) and by == pytest.approx(140, abs=1e-6)
+
+
+def test_S_V5_rev3_shots_wrap_on_cylinder_space():
+    # A shot leaving the left edge comes back on the right and hits the ship there.
+    s = play_state([(0, "ship", 20, 140, 180), (1, "ship", W - 20, 140, 0), (1, "ship", 150, 230, 270)],
+                   cylinder=True)
+    ev = flick_event(s.apply(Flick(0, "shot", 180, s_for(60))))
+    assert s.piece(1) is None and ev.data["rule"] == "S-S3"
+    flat = play_state([(0, "ship", 20, 140, 180), (1, "ship", W - 20, 140, 0), (1, "ship", 150, 230, 270)])
+    flat.apply(Flick(0, "shot", 180, s_for(60)))
+    assert flat.piece(1) is not None
+
+
+def test_S_T3_rev3_a_turret_counts_as_a_ship_for_the_end_of_the_game():
+    # Blue's last ship goes, but Blue's turret still stands: the game goes on.
+    t = play_state([(0, "ship", 50, 100, 90), (1, "ship", 50, 150, 270), (1, "turret", 150, 200, 270)],
+                   turrets=True)
+    t.apply(Flick(0, "shot", 90, s_for(80)))
+    assert t.piece(1) is None and t.piece(2) is not None and not t.is_over()
+
+
+def test_S_T3_rev3_with_three_players_the_last_player_left_wins():
+    s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270), (2, "ship", 60, 100, 90)], players=3)
+    s.apply(Flick(0, "shot", 0, s_for(20)))      # seat 2 is out, two players left: no winner yet
+    assert not s.is_over()
+    s.apply(Flick(1, "shot", 270, 0.01))
+    s.apply(Flick(0, "shot", math.degrees(math.atan2(100, 100)), s_for(160)))
+    assert s.is_over() and s.result().winners == (0,)
+
+
+def test_S_S3_a_near_miss_says_how_close_it_came():
+    # Orange's ship 1 points down at (60, 150): its base corners stand at x = 60 +- 1.5875 mm.
+    s = play_state([(0, "ship", 62.29, 100, 90), (1, "ship", 60, 150, 270), (1, "ship", 150, 230, 270)])
+    ev = flick_event(s.apply(Flick(0, "shot", 90, s_for(80))))
+    assert s.piece(1) is not None
+    assert "missed Orange's ship 1 by 0.7 mm" in ev.text, ev.text
+    pid, gap, on_trace, on_hull = ev.data["near"]
+    assert pid == 1 and gap == pytest.approx(0.7025, abs=1e-3)
+    assert math.dist(on_trace, on_hull) == pytest.approx(gap)
+    far = play_state([(0, "ship", 100, 100, 90), (1, "ship", 60, 150, 270), (1, "ship", 150, 230, 270)])
+    ev = flick_event(far.apply(Flick(0, "shot", 90, s_for(80))))
+    assert "hit nothing" in ev.text and ev.data["near"] is None
+
+
+def test_S_U3_the_door_is_measured_from_the_left_end_as_the_player_sits():
+    g = SpaceGame({"doors": "choose", "field": "none", "players": 3})
+    s = g.new_state(1)
+    order = list(g.order)
+    at = {0: 30.0, 1: 30.0, 2: 30.0}
+    for seat in order:
+        assert s.seat == seat
+        ev = s.apply(PlaceDoor(at[seat]))
+        assert "from the left end" in ev[0].text
+    mid = {seat: g.hangars[seat].wall_point(s.doors[seat]) for seat in range(3)}
+    assert mid[0] == pytest.approx((30.0, IN))              # Blue sits at the bottom: left is x = 0
+    assert mid[1] == pytest.approx((W - 30.0, H - IN))      # Orange faces Blue: its left is the paper's right
+    y1 = g.hangars[2].region.bounds[3]
+    assert mid[2] == pytest.approx((IN, y1 - 30.0))         # the left hangar's player: left is up the paper

@@ -319,3 +319,19 @@ def test_the_level_list_is_offered_only_while_the_asteroid_field_is_a_level(app)
     choose("field", "sparse")
     assert drop("level") is None and "Level" not in labels()
     assert setup.values["level"] == "belt"  # hidden, not forgotten
+
+
+def test_S_U3_a_door_is_drawn_on_your_own_wall_only_and_measured_from_your_left(app):
+    sess, scene = start(app, {"doors": "choose"}, ships=False)
+    v = scene.view
+    s = sess.state
+    blue_y, orange_y = s.game.hangars[0].wall_a[1], s.game.hangars[1].wall_a[1]
+    drag(app, [v.px((60, 140)), v.px((80, 140))])  # out in space: nothing is placed
+    assert "your own hangar wall" in scene.refusal and s.doors[0] is None
+    drag(app, [v.px((40, blue_y)), v.px((60, blue_y))])
+    assert s.doors[0] == pytest.approx(60, abs=0.3) and s.seat == 1
+    scene.refusal = ""
+    drag(app, [v.px((40, blue_y)), v.px((70, blue_y))])  # Orange on Blue's wall: refused
+    assert "Orange" in scene.refusal and "own hangar wall" in scene.refusal and s.doors[1] is None
+    drag(app, [v.px((40, orange_y)), v.px((70, orange_y))])  # on its own wall, 70 mm from the paper's left...
+    assert s.doors[1] == pytest.approx(215.9 - 70, abs=0.3)  # ...is 145.9 mm from Orange's left

@@ -15,10 +15,10 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import unary_union
+from shapely.ops import nearest_points, unary_union
 from shapely.strtree import STRtree
 
-from .flick import Trace
+from .flick import Trace, point_at
 from .geometry import BLAST_RADIUS, CRUMB_AREA, SHIP_BASE, SHIP_LENGTH, TUNNEL_WIDTH, Sheet, piece_polygon
 
 Pt = tuple[float, float]
@@ -233,6 +233,27 @@ class Outcome:
     tunnels: dict[int, list[Polygon]] = field(default_factory=dict)  #: asteroid index -> what is left
     stayed: bool = False
     end: Pt | None = None  #: the trace's end a landing ship touches (S-M6)
+    near: tuple[int, float, Pt, Pt] | None = None  #: a shot's near miss: piece id, gap (mm), trace point, hull point
+
+
+#: A shot that passes a piece closer than this (mm) says by how much it missed.
+NEAR_MISS = 10.0
+
+
+def near_miss(world: World, shooter: Piece, parts: list[tuple[float, LineString]]) -> tuple[int, float, Pt, Pt] | None:
+    """The enemy piece a shot that hit nothing came closest to, within NEAR_MISS: id, gap, and the
+    two closest points (on the trace, on the hull), so the log and the drawing can show the miss."""
+    best: tuple[int, float, Pt, Pt] | None = None
+    for p in world.pieces:
+        if p.owner == shooter.owner:
+            continue
+        body = p.body()
+        for _, line in parts:
+            gap = float(line.distance(body))
+            if gap < NEAR_MISS and (best is None or gap < best[1]):
+                a, b = nearest_points(line, body)
+                best = (p.id, gap, (float(a.x), float(a.y)), (float(b.x), float(b.y)))
+    return best
 
 
 def _used(parts: list[tuple[float, LineString]]) -> list[list[Pt]]:
@@ -248,6 +269,17 @@ def _cut_by_stopper(world: World, course: Course, limit: float, stopper: LineStr
         if local is not None and start + local > EPS:
             return start + local, True
     return limit, False
+
+
+def tear_before(trace: Trace, hand: float) -> tuple[Pt, Pt] | None:
+    """S-V9 (rev 3): the tear that happens with the hand at arc length ``hand``: none if it
+    would start beyond the hand, and one that starts before it ends at the hand."""
+    if trace.tear is None or trace.tear_at >= hand:
+        return None
+    a, b = trace.tear
+    if trace.tear_at + math.dist(a, b) > hand:
+        b = point_at(trace.points, hand)
+    return a, b
 
 
 def fits(world: World, body: Polygon, ignore: int | None = None) -> bool:
@@ -389,6 +421,7 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
     limit = course.length
     end = course.end
     limit, stopped = _cut_by_stopper(world, course, limit, stopper)
+    hand_tear = tear_before(trace, limit)
     cut = "hand" if stopped else ""
     if stopped:
         end = None
@@ -401,8 +434,8 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
         spans.append((at, g0))
         at = min(g1, limit)
     spans.append((at, limit))
-    tear_s = trace.tear_at if trace.tear is not None and trace.tear_at < limit else None
-    torn = trace.tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
+    tear_s = trace.tear_at if hand_tear is not None and trace.tear_at < limit else None
+    torn = hand_tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
     used: list[list[Pt]] = []
     for n, (a, b) in enumerate(spans):
         if n > 0:  # S-V1 advanced: landing after a jump
@@ -470,6 +503,7 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     """S-S1..S-S5: walls and tears stop a shot, every ship on it is destroyed, asteroids are tunnelled."""
     course = lay(trace.points, world.sheet)
     limit, stopped = _cut_by_stopper(world, course, course.length, stopper)
+    torn = tear_before(trace, limit)  # S-V9 (rev 3): nothing of the trace beyond the hand, no tear either
     rule, why = "S-S3", "; the hand stopped the pencil" if stopped else ""
     if skips and trace.skips and trace.skips[0][0] < limit:
         limit = trace.skips[0][0]  # S-V1: shots never jump
@@ -480,7 +514,7 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
         rule, why = ("S-S2", "; a hangar wall stopped the shot") if stop.what == "wall" else \
             ("S-V2", "; a tear stopped the shot")
     parts = course.parts(0.0, limit)
-    out = Outcome("shot", rule, "", _used(parts), tear=trace.tear)
+    out = Outcome("shot", rule, "", _used(parts), tear=torn)
     hits: list[str] = []
     for p in world.pieces:
         body = p.body().buffer(-0.02) if p.id == shooter.id else p.body()  # S-S1: its own body too
@@ -491,8 +525,14 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     own = any(pid == shooter.id for pid, _ in out.destroyed)
     said = "fired and hit " + _and(hits) + (": destroyed" if len(hits) == 1 else ": all destroyed") if hits \
         else "fired and hit nothing"
+    if not hits:
+        out.near = near_miss(world, shooter, parts)
+        if out.near is not None:
+            gap = out.near[1]
+            said = (f"fired and missed {world.label(out.near[0])} by "
+                    f"{f'{gap:.1f} mm' if gap >= 0.05 else 'less than 0.1 mm'}")
     if own:
-        out.rule = "S-S1"
+        out.rule, out.near = "S-S1", None
         said = ("shot itself: the trace crossed its own body" if not hits
                 else said + "; it also shot itself: the trace crossed its own body")
     elif hits:

@@ -104,14 +104,16 @@ class Hangar:
 
 def make_hangars(width: float, height: float, players: int) -> list[Hangar]:
     """Two hangars at the short edges (S-U2); a third and fourth on the long sides (S-V7)."""
+    # Each wall runs from wall_a, the left end as that hangar's player sits facing the paper, so a
+    # door "30 mm along the wall" is 30 mm from that player's left (S-U3).
     d = HANGAR_DEPTH
     out = [
         Hangar(0, "bottom", box(0, 0, width, d), (0, d), (width, d)),
-        Hangar(1, "top", box(0, height - d, width, height), (0, height - d), (width, height - d)),
+        Hangar(1, "top", box(0, height - d, width, height), (width, height - d), (0, height - d)),
     ]
     y0, y1 = height / 2 - SIDE_HANGAR_LENGTH / 2, height / 2 + SIDE_HANGAR_LENGTH / 2
     if players >= 3:
-        out.append(Hangar(2, "left", box(0, y0, d, y1), (d, y0), (d, y1), (((0, y0), (d, y0)), ((0, y1), (d, y1)))))
+        out.append(Hangar(2, "left", box(0, y0, d, y1), (d, y1), (d, y0), (((0, y0), (d, y0)), ((0, y1), (d, y1)))))
     if players >= 4:
         out.append(Hangar(3, "right", box(width - d, y0, width, y1), (width - d, y0), (width - d, y1),
                           (((width, y0), (width - d, y0)), ((width, y1), (width - d, y1)))))

@@ -47,7 +47,7 @@ PHASES: dict[str, tuple[str, ...]] = {
 class SpaceGame(Game):
     name = "space"
     title = "Pencil Space Combat"
-    rules_version = "2"  # 2: RULES.md revision 2 (S-M6 landings, S-T4 order, S-V8 turrets, S-V4 caller)
+    rules_version = "3"  # 3: revision 3 (S-V9 nothing beyond the hand; doors measured from the player's left)
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
         Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
@@ -202,7 +202,7 @@ class SpaceState(State):
         h = self.game.hangars[self.seat]
         if not (isinstance(a.at, (int, float)) and math.isfinite(a.at)) or not h.door_ok(a.at):
             raise IllegalAction("S-U3", f"The {cm(IN, 1)} door must lie on your wall: put its middle "
-                                f"{cm(IN / 2)} to {cm(h.wall_length - IN / 2)} along it.")
+                                f"{cm(IN / 2)} to {cm(h.wall_length - IN / 2)} from its left end as you sit.")
 
     def _check_drawasteroid(self, a: DrawAsteroid) -> None:
         if len(self.asteroids) >= MAX_ASTEROIDS:
@@ -296,7 +296,8 @@ class SpaceState(State):
     def _do_placedoor(self, a: PlaceDoor) -> list[Event]:
         self.doors[self.seat] = float(a.at)
         self._walls = None
-        ev = [Event("door", f"{self._name()} opens the {cm(IN, 1)} hangar door {cm(a.at)} along the wall.",
+        ev = [Event("door", f"{self._name()} opens the {cm(IN, 1)} hangar door {cm(a.at)} from the left end of "
+                            "its wall (as that player sits).",
                     {"seat": self.seat})]
         nxt = self._after(self.seat, lambda seat: self.doors[seat] is None)
         if nxt is not None:
@@ -406,7 +407,8 @@ class SpaceState(State):
         rule = f" ({out.rule})" if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else ""
         events = [Event("flick", f"{who} {out.text}{rule}.", {
             "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
-            "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear})]
+            "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear,
+            "near": None if out.near is None else [out.near[0], out.near[1], list(out.near[2]), list(out.near[3])]})]
         self.residue = [*self.residue[-(RESIDUE_KEPT - 1):], (a.mode, out.used)]
         if out.tunnels:
             rocks = [r for i, r in enumerate(self.asteroids) if i not in out.tunnels]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -53,6 +53,7 @@ TEAR = (60, 40, 40)
 RESIDUE = (178, 175, 166)
 HAND = (150, 110, 80)
 PANEL_W = 184
+DOOR_GRAB = 8.0  #: mm: how near the own hangar wall a door drag must start and end
 NUMBER_SIZE = 16  #: ship numbers on the paper: small, legible
 GRAB_PX = 22  #: a press this close to one of your ships' noses (screen pixels) picks it up
 LOUPE_MM = 8.0  #: half the width of paper the magnifier shows while aiming
@@ -99,6 +100,7 @@ class SpaceView(GameView):
         s = self.state
         self._seen: tuple[list[Piece], list[Polygon]] = (list(s.pieces), s.asteroids)
         self._shown: tuple[list[Piece], list[Polygon]] | None = None  # the paper before the flick
+        self.near_miss: dict[str, Any] | None = None  # the last shot's near miss, shown until the next flick
         self._static_key = self._sheet_key = None
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -271,6 +273,8 @@ class SpaceView(GameView):
             if p.id != pending:
                 self._piece(surface, p, highlight=self._selected() == p.id)
         self._draw_anim(surface)
+        if self.near_miss is not None and not any(a["kind"] == "trace" for a in self.anim):
+            self._draw_near_miss(surface, self.near_miss)  # the miss stays written until the next flick
         self._draw_input(surface)
         surface.set_clip(clip)
         self._draw_panel(surface)
@@ -347,6 +351,8 @@ class SpaceView(GameView):
         if heading is not None:
             p = p._replace(heading=heading)
         pts = [self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)]
+        # a ring of bare paper round the hull: a trace that passed close by (a miss) never seems to touch it
+        pygame.draw.polygon(surface, paper.PAPER, pts, 6)
         pygame.draw.polygon(surface, tuple(min(255, c + 100) for c in colour), pts)
         paper.pencil_lines(surface, outline or colour, pts, True, 2, seed=p.id)
         if highlight:
@@ -412,10 +418,27 @@ class SpaceView(GameView):
         for k, at in enumerate(a["lifts"]):  # S-V1: where the pencil left the paper (and came down)
             if a["used_len"] * grown >= min(a["lift_s"][k], a["used_len"]) - 0.5:
                 pygame.draw.circle(surface, paper.WARN, self.px(at), max(6, int(2.0 * self.scale)), 2)
+        near = a.get("near")
+        if near is not None and a["used_len"] * grown >= near["s"]:
+            self._draw_near_miss(surface, near)
         if frac < 1.0 and used and used[-1]:
             tip = self.px(used[-1][-1])  # the pencil's point, still moving
             pygame.draw.circle(surface, paper.INK, (int(tip[0]), int(tip[1])), 3)
             pygame.draw.circle(surface, (222, 184, 135), (int(tip[0]), int(tip[1])), 2)
+
+    def _draw_near_miss(self, surface: pygame.Surface, near: dict[str, Any]) -> None:
+        """A shot that passed a ship: the ship is drawn again over the trace (with its ring of bare
+        paper, so the gap shows) and the gap is written beside it, as the log says it."""
+        p = next((q for q in self._pieces_now() if q.id == near["piece"]), None)
+        if p is not None:
+            self._piece(surface, p)
+        tx, ty = near["trace"]
+        hx, hy = near["hull"]
+        dx, dy = hx - tx, hy - ty
+        ln = math.hypot(dx, dy) or 1.0
+        at = self.px((hx + dx / ln * 4.0, hy + dy / ln * 4.0))  # beyond the hull, away from the trace
+        anchor = "midleft" if dx >= 0 else "midright"
+        paper.text(surface, f"missed by {near['gap']:.1f} mm", at, NUMBER_SIZE, paper.WARN, anchor)
 
     def _draw_carving(self, surface: pygame.Surface) -> None:
         """Rock cut away by a shot is rubbed out over a moment (S-S4)."""
@@ -495,7 +518,7 @@ class SpaceView(GameView):
         if not self.ctx.human_to_move() or s.is_over() or self.anim:
             return
         mouse = self.hover
-        if s.phase == "door" and mouse is not None:
+        if s.phase == "door" and mouse is not None and self._on_own_wall(mouse):
             h = s.game.hangars[s.seat]
             a, b = h.door_segment(self._door_at(mouse))
             pygame.draw.line(surface, paper.PAPER, self.px(a), self.px(b), 5)
@@ -504,8 +527,8 @@ class SpaceView(GameView):
                 e = self.px(end)
                 pygame.draw.line(surface, paper.GOOD, (e[0], e[1] - 6), (e[0], e[1] + 6), 2)
             mid = self.px(h.wall_point(self._door_at(mouse)))
-            paper.text(surface, f"door at {cm(self._door_at(mouse))}", (mid[0], mid[1] - 10), 16, paper.GOOD,
-                       "midbottom")
+            paper.text(surface, f"door {cm(self._door_at(mouse))} from your left", (mid[0], mid[1] - 10), 16,
+                       paper.GOOD, "midbottom")
         elif s.phase == "ships" and mouse is not None:
             ghost = self._placement(self.drag["start"] if self.drag else mouse, mouse if self.drag else None)
             p = Piece(-1, s.seat, "turret" if ghost.turret else "ship", ghost.x, ghost.y, math.radians(ghost.heading))
@@ -562,6 +585,11 @@ class SpaceView(GameView):
     # -- input --------------------------------------------------------------------------------------
     def _selected(self) -> int | None:
         return self.drag.get("ship") if self.drag else None
+
+    def _on_own_wall(self, at: Pt) -> bool:
+        """S-U3: a door is drawn on the placing player's own hangar wall, nowhere else."""
+        h = self.state.game.hangars[self.state.seat]
+        return bool(LineString([h.wall_a, h.wall_b]).distance(Point(at)) <= DOOR_GRAB)
 
     def _door_at(self, mouse: Pt) -> float:
         h = self.state.game.hangars[self.state.seat]
@@ -685,6 +713,9 @@ class SpaceView(GameView):
         if s.phase == "field":
             self.outline = [at]
             self.refused_outline = None
+        if s.phase == "door" and not self._on_own_wall(at):
+            self._refuse_door()
+            return True
         self.drag = {"kind": s.phase, "start": at, "trail": [(now, at)]}
         if s.phase == "heading":
             self._heading_to(at)
@@ -696,6 +727,9 @@ class SpaceView(GameView):
         if d is None:
             return False
         if s.phase == "door":
+            if not self._on_own_wall(at):
+                self._refuse_door()
+                return True
             return self.ctx.submit(PlaceDoor(self._door_at(at)))
         if s.phase == "ships":
             return self.ctx.submit(self._placement(d["start"], at))
@@ -726,6 +760,12 @@ class SpaceView(GameView):
         if ok:
             self.stopper = None
         return ok
+
+    def _refuse_door(self) -> None:
+        s = self.state
+        side = s.game.hangars[s.seat].side
+        self.ctx.refuse(f"{s.game.player_name(s.seat)}: draw the door on your own hangar wall (the one at the "
+                        f"{side} of the paper): drag along it and let go where the door goes.", "S-U3")
 
     def _strength(self, d: dict[str, Any], at: Pt) -> float:
         """Drag length over the pencil's reach; a quick release adds up to a quarter more."""
@@ -869,6 +909,8 @@ class SpaceView(GameView):
         s = self.state
         delay = 0.0
         before = self._seen
+        if events:
+            self.near_miss = None
         for e in events:
             if e.kind == "flick":
                 raw = [(float(p[0]), float(p[1])) for p in e.data["trace"]]
@@ -876,9 +918,14 @@ class SpaceView(GameView):
                 used_len = sum(math.dist(p, q) for st in used for p, q in zip(st, st[1:], strict=False))
                 dur = TRACE_MIN + (TRACE_MAX - TRACE_MIN) * min(1.0, used_len / 220.0)
                 lifts, lift_s = _lifts(raw, used, e.data.get("skips", []))
+                near = e.data.get("near")
+                self.near_miss = None if near is None else {
+                    "piece": int(near[0]), "gap": float(near[1]), "trace": (float(near[2][0]), float(near[2][1])),
+                    "hull": (float(near[3][0]), float(near[3][1])),
+                    "s": _arc_to(used, (float(near[2][0]), float(near[2][1])))}
                 self.anim.append({"kind": "trace", "t": 0.0, "dur": dur, "used": used, "lifts": lifts,
                                   "lift_s": lift_s, "used_len": used_len, "mode": e.data["mode"],
-                                  "seat": e.data["seat"]})
+                                  "seat": e.data["seat"], "near": self.near_miss})
                 delay = dur
                 self._shown = before
             elif e.kind == "destroyed":
@@ -986,7 +1033,8 @@ class SpaceView(GameView):
             return ""
         verb = "shoot" if self.mode == "shot" else "move"
         return {
-            "door": f"Drag along your hangar wall and let go where the {cm(IN, 1)} door goes.",
+            "door": f"{s.game.player_name(s.seat)}: drag along your own hangar wall (at the "
+                    f"{s.game.hangars[s.seat].side}) and let go where the {cm(IN, 1)} door goes.",
             "field": "Drag a loop to draw an asteroid (not touching rock or walls); Enter when you are done.",
             "ships": (f"Click just outside your hangar, within {cm(IN, 1)} of its wall, to place the turret "
                       "(one each; it never moves, it shoots any way); T: back to ships." if self.turret else
@@ -1071,6 +1119,22 @@ def outline_polygon(points: Sequence[Pt]) -> Polygon | None:
     if not isinstance(poly, Polygon) or poly.is_empty:
         return None
     return Polygon(poly.exterior.coords)
+
+
+def _arc_to(strands: list[list[Pt]], point: Pt) -> float:
+    """Arc length along the drawn strands to the vertex-or-segment point nearest ``point``."""
+    best, best_s, run = math.inf, 0.0, 0.0
+    for st in strands:
+        for a, b in zip(st, st[1:], strict=False):
+            seg = math.dist(a, b)
+            f = 0.0 if seg == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * (b[0] - a[0]) +
+                                                         (point[1] - a[1]) * (b[1] - a[1])) / (seg * seg)))
+            q = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            d = math.dist(q, point)
+            if d < best:
+                best, best_s = d, run + seg * f
+            run += seg
+    return best_s
 
 
 def _take(strands: list[list[Pt]], budget: float) -> list[list[Pt]]:
