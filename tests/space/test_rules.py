@@ -580,3 +580,14 @@ def test_S_U3_the_door_is_measured_from_the_left_end_as_the_player_sits():
     assert mid[1] == pytest.approx((W - 30.0, H - IN))      # Orange faces Blue: its left is the paper's right
     y1 = g.hangars[2].region.bounds[3]
     assert mid[2] == pytest.approx((IN, y1 - 30.0))         # the left hangar's player: left is up the paper
+
+
+def test_S_V9_rev3_no_skip_beyond_the_hand_for_shots_or_moves():
+    # Full strength with skips: noise off, the pencil lifts 137.5 mm along; the hand is 20 mm ahead.
+    ships = [(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270), (1, "ship", 150, 230, 270)]
+    for mode in ("shot", "move"):
+        s = play_state(ships, stopper=True, skips="basic")
+        ev = flick_event(s.apply(Flick(0, mode, 90, 1.0, stopper=(30, 120, 70, 120))))
+        assert ev.data["rule"] != "S-V1" and "skipped" not in ev.text and "hand stopped" in ev.text, ev.text
+        free = play_state(ships, skips="basic")  # without the hand the pencil does skip
+        assert "skipped" in flick_event(free.apply(Flick(0, mode, 90, 1.0))).text
