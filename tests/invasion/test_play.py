@@ -191,3 +191,23 @@ def test_package_shape_imports_run_one_way():
     assert not any(m.endswith("state") for m in imported("enemies"))
     for name in ("actions", "board", "enemies", "notation", "slots", "state", "tables"):
         assert not any(m.endswith("ai") for m in imported(name)), name
+
+
+def test_token_names_in_the_log_cannot_be_mistaken_for_digits_or_players():
+    """Issue 30: "O2" read as "02" and a looting hero's "P1" as "player 1": heroes are H<n> all game,
+    enemies X<n>, in the log, the actions' notation and the game text alike."""
+    import re
+
+    bad = re.compile(r"\b[OP]\d")
+    for seed in (1, 2, 5):
+        g = InvasionGame()
+        s = g.new_state(seed)
+        rng = Chance(seed)
+        for _ in range(150):
+            if s.is_over():
+                break
+            a = s.random_action(rng)
+            assert not bad.search(a.notation()), a.notation()
+            for e in s.apply(a):
+                assert not bad.search(e.text), e.text
+        assert not bad.search(s.as_text().split("chance:")[0])

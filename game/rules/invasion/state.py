@@ -95,7 +95,7 @@ class Hero:
 
 
 class Enemy:
-    """An enemy token (O): ``pos`` is a room letter, or an exterior wall key when outside."""
+    """An enemy token (drawn as the seed's O, named X3 in the log): ``pos`` is a room letter, or an exterior wall key when outside."""
 
     __slots__ = ("pos", "moved", "acted")
 

@@ -1002,7 +1002,7 @@ class InvasionView(GameView):
             parts.append("Loot the Vault")
         if any(isinstance(a, Use) for a in acts):
             parts.append(f"Use {s.item[0]}")
-        tag = f"{'P' if h.item else 'H'}{hid} in room {h.room}"
+        tag = f"H{hid}{' (holding the ' + s.item[0] + ')' if h.item else ''} in room {h.room}"
         if not parts:
             return f"{tag} has moved and acted this turn."
         done = " (has moved)" if h.moved else " (has acted)" if h.acted else ""
@@ -1137,7 +1137,7 @@ class InvasionView(GameView):
                 return "Hatched room: move. Blue wall: seal. Red wall: smash. Or a button below. Right click: deselect."
             return "Click one of your heroes (H, or P with the Vault item). Enter ends the turn."
         if s.phase == "enemies":
-            return "Click an enemy (O), then a hatched room to move, a red wall to smash, or a hero to grab."
+            return "Click an enemy (a circle; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
         return ""
 
     @staticmethod

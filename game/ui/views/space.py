@@ -436,8 +436,12 @@ class SpaceView(GameView):
         hx, hy = near["hull"]
         dx, dy = hx - tx, hy - ty
         ln = math.hypot(dx, dy) or 1.0
-        at = self.px((hx + dx / ln * 4.0, hy + dy / ln * 4.0))  # beyond the hull, away from the trace
-        anchor = "midleft" if dx >= 0 else "midright"
+        # on the far side of the hull from the trace, a ship's length towards the middle of the paper
+        # (clear of the ship and its number)
+        inward = 9.0 if hy < self.state.game.height / 2 else -9.0
+        side = 1.0 if dx >= 0 else -1.0
+        at = self.px((hx + side * 2.0, hy + inward))
+        anchor = "midleft" if side > 0 else "midright"
         paper.text(surface, f"missed by {near['gap']:.1f} mm", at, NUMBER_SIZE, paper.WARN, anchor)
 
     def _draw_carving(self, surface: pygame.Surface) -> None:
