@@ -335,3 +335,30 @@ def test_S_U3_a_door_is_drawn_on_your_own_wall_only_and_measured_from_your_left(
     assert "Orange" in scene.refusal and "own hangar wall" in scene.refusal and s.doors[1] is None
     drag(app, [v.px((40, orange_y)), v.px((70, orange_y))])  # on its own wall, 70 mm from the paper's left...
     assert s.doors[1] == pytest.approx(215.9 - 70, abs=0.3)  # ...is 145.9 mm from Orange's left
+
+
+def test_a_near_miss_reads_as_a_miss_in_the_log_and_on_the_paper(app):
+    """A shot passing Orange's ship by 0.7 mm drew a trace touching its outline while the log said
+    "hit nothing": now the log says how close, and bare paper shows between trace and hull."""
+    for seed in range(1, 30):
+        sess = Session.new("space", {"field": "none", "doors": "centred", "pencils": True}, seed,
+                           ["human", "human"], pins={"noise": False}, autosave=False)
+        for act in (PlacePiece(110.29, 12, 90), PlacePiece(108, 266, 270), PlacePiece(60, 12, 90),
+                    PlacePiece(60, 266, 270), PlacePiece(160, 12, 90), PlacePiece(160, 266, 270)):
+            assert sess.submit(act)
+        if sess.state.seat == 0:
+            break
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    v = scene.view
+    assert scene.submit(Flick(0, "shot", 90, 270 / 360, "long"))
+    settle(app, scene)
+    app.frame([])
+    orange = next(p for p in sess.state.pieces if p.owner == 1 and abs(p.x - 108) < 1)
+    assert v.near_miss is not None and v.near_miss["piece"] == orange.id
+    assert v.near_miss["gap"] == pytest.approx(0.70, abs=0.01)
+    x, y = v.px(v.near_miss["trace"])
+    assert tuple(app.screen.get_at((round(x), round(y)))[:3]) == paper.PAPER  # the gap, in bare paper
+    far = v.px((110.29, 200))
+    assert tuple(app.screen.get_at((round(far[0]), round(far[1])))[:3]) != paper.PAPER  # the trace itself

@@ -434,8 +434,7 @@ class SpaceView(GameView):
             self._piece(surface, p)
         tx, ty = near["trace"]
         hx, hy = near["hull"]
-        dx, dy = hx - tx, hy - ty
-        ln = math.hypot(dx, dy) or 1.0
+        dx = hx - tx
         # on the far side of the hull from the trace, a ship's length towards the middle of the paper
         # (clear of the ship and its number)
         inward = 9.0 if hy < self.state.game.height / 2 else -9.0
