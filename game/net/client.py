@@ -54,9 +54,10 @@ async def open_ws(url: str) -> Any:
 
 
 async def create_room(url: str, game: str, seats: list[str], settings: dict[str, Any] | None = None,
-                      seed: int | None = None, attempts: int = 60) -> str:
-    """Create a room (retrying while the server is away); its code."""
+                      seed: int | None = None, attempts: int = 8) -> str:
+    """Create a room (retrying a few times while the server does not answer); its code."""
     delay = 0.05
+    last: BaseException = TimeoutError()
     for _ in range(attempts):
         try:
             async with await open_ws(url) as ws:
@@ -73,10 +74,11 @@ async def create_room(url: str, game: str, seats: list[str], settings: dict[str,
                 if reply.get("type") != "created":
                     raise Fatal(reply.get("message", "The server did not create the room."))
                 return str(reply["room"])
-        except (OSError, ConnectionClosed, TimeoutError):
+        except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
+            last = exc
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
-    raise Fatal(f"The server at {url} could not be reached to create the room.")
+    raise Fatal(f"The room could not be created: {reach_problem(url, last)}")
 
 
 @dataclass
