@@ -1,0 +1,246 @@
+"""The protocol's guards: versions, tokens, turns, stale positions, undo, chat, floods,
+hostile frames.  Each bad message gets an answer and no room is harmed."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+import game.net.server as server_mod
+from game import __version__
+from game.net.harness import ServerThread
+from game.net.protocol import PROTOCOL
+from game.net.server import Limits
+from tests.net.wire import Wire, create
+
+SQUAD_A = {"type": "Squad", "kinds": ["smg", "medic"]}
+SQUAD_B = {"type": "Squad", "kinds": ["rpg", "rpg"]}
+
+
+@pytest.fixture
+def server(tmp_path):
+    st = ServerThread(tmp_path / "server")
+    st.start()
+    yield st
+    st.close()
+
+
+def _pair(server, game="warigami", settings=None):
+    room = create(server.url, game, ["remote", "remote"], settings or {"units": 2}, 3)
+    a, b = Wire(server.url), Wire(server.url)
+    assert a.join(room, seat=0)["seat"] == 0
+    assert b.join(room, seat=1)["seat"] == 1
+    return room, a, b
+
+
+def test_a_version_mismatch_is_refused_naming_both_versions(server):
+    w = Wire(server.url, say_hello=False)
+    w.send({"type": "hello", "protocol": PROTOCOL + 1, "app": "9.9.9"})
+    err = w.recv()
+    assert err["type"] == "error" and err["code"] == "version"
+    assert f"protocol {PROTOCOL}" in err["message"] and f"protocol {PROTOCOL + 1}" in err["message"]
+    assert __version__ in err["message"] and "9.9.9" in err["message"]
+    with pytest.raises(ConnectionClosed):
+        w.recv()
+
+
+def test_a_rules_version_mismatch_is_refused_at_join_naming_both(server):
+    room = create(server.url, "tigers", ["remote", "remote"])
+    w = Wire(server.url, say_hello=False)
+    w.send({"type": "hello", "protocol": PROTOCOL, "app": __version__, "rules": {"tigers": "0"}})
+    w.recv()
+    err = w.join(room)
+    assert err["type"] == "error" and err["code"] == "version"
+    assert "version 0" in err["message"] and "rules version 3" in err["message"]
+
+
+def test_seats_belong_to_their_token(server):
+    room, a, b = _pair(server)
+    c = Wire(server.url)
+    assert c.join(room, seat=0)["code"] == "seat"  # taken
+    assert c.join(room, token="x" * 32)["code"] == "token"  # not this room's
+    a.close()
+    again = Wire(server.url)
+    assert again.join(room, token=a.token)["seat"] == 0  # the token resumes the seat
+    watcher = Wire(server.url)
+    assert watcher.join(room, watch=True)["seat"] is None
+    watcher.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert watcher.until("error")["code"] == "seat"
+
+
+def test_out_of_turn_and_stale_actions_are_refused_and_the_room_goes_on(server):
+    room, a, b = _pair(server)
+    b.send({"type": "act", "at": 0, "action": SQUAD_B})
+    r = b.until("refused")
+    assert r["kind"] == "turn" and r["rule"] == "TURN"
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert a.until("applied")["index"] == 1
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert a.until("refused")["kind"] == "stale"
+    assert a.until("sync")["index"] == 1
+    b.send({"type": "act", "at": 1, "action": {"type": "Squad", "kinds": ["tank", "tank"]}})
+    r = b.until("refused")
+    assert r["kind"] == "illegal" and r["rule"] == "W-B2" and "tank" in r["message"]
+    b.send({"type": "act", "at": 1, "action": SQUAD_B})
+    assert b.until("applied")["index"] == 2
+
+
+def test_W_B2_the_others_get_no_action_for_a_secret_squad(server):
+    room, a, b = _pair(server)
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    mine, theirs = a.until("applied"), b.until("applied")
+    assert mine["action"] == SQUAD_A
+    assert theirs["action"] is None and theirs["notation"] == "(a secret choice)"
+    assert theirs["view"]["squads"][0] == ["?", "?"] and "medic" not in json.dumps(theirs)
+
+
+def test_undo_only_by_the_seat_that_acted_and_never_across_a_reveal(server):
+    room, a, b = _pair(server)
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    a.until("applied"), b.until("applied")
+    b.send({"type": "undo", "at": 1})
+    r = b.until("refused")
+    assert r["rule"] == "UNDO" and "another seat" in r["message"]
+    a.send({"type": "undo", "at": 1})
+    assert a.until("undone")["index"] == 0 and b.until("undone")["index"] == 0
+    a.send({"type": "act", "at": 0, "action": SQUAD_B})
+    a.until("applied"), b.until("applied")
+    b.send({"type": "act", "at": 1, "action": SQUAD_A})
+    a.until("applied"), b.until("applied")
+    b.send({"type": "undo", "at": 2})
+    assert "revealed" in b.until("refused")["message"]
+    record = server.call(lambda s: s.rooms[room].session.record.actions)
+    assert record == [SQUAD_B, SQUAD_A]
+
+
+def test_chat_is_length_and_rate_limited(server):
+    room, a, b = _pair(server)
+    a.send({"type": "chat", "text": "x" * 201})
+    assert a.until("error")["code"] == "chat"
+    a.send({"type": "chat", "text": "good luck"})
+    assert b.until("chat") == {"type": "chat", "seat": 0, "text": "good luck"}
+    for _ in range(12):
+        a.send({"type": "chat", "text": "spam"})
+    a.settle()
+    assert any(m.get("code") == "rate" for m in a.seen)
+
+
+def test_a_flood_is_closed_without_slowing_another_room(server):
+    room, a, b = _pair(server)
+    other = create(server.url, "space", ["remote", "remote"])
+    calm = Wire(server.url)
+    calm.join(other, seat=0)
+    flood = Wire(server.url)
+    try:
+        for _ in range(5000):
+            flood.send({"type": "ping"})
+    except ConnectionClosed:
+        pass  # dropped while still sending
+    with pytest.raises(ConnectionClosed):
+        for _ in range(6000):
+            flood.recv()
+    # The error is sent before the line is dropped (a client still sending may lose it to the reset).
+    assert server.call(lambda s: s.counts["floods"]) == 1
+    assert len(flood.seen) < 1000
+    calm.settle()
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert a.until("applied")["index"] == 1
+
+
+def test_joins_per_address_are_limited(tmp_path):
+    st = ServerThread(tmp_path / "s", Limits(joins=3, join_window=60))
+    st.start()
+    try:
+        room = create(st.url, "space", ["remote", "remote"])
+        codes = [Wire(st.url).join(room, watch=True).get("code") for _ in range(3)]
+        assert codes[:2] == [None, None] and codes[2] == "limit"
+    finally:
+        st.close()
+
+
+def test_an_away_seat_can_be_handed_to_the_computer(server, monkeypatch):
+    room, a, b = _pair(server)
+    b.close()
+    a.settle()
+    a.send({"type": "hand_over", "seat": 1})
+    assert "90 s" in a.until("error")["message"]
+    monkeypatch.setattr(server_mod, "AWAY_HANDOVER_S", 0.0)
+    a.send({"type": "hand_over", "seat": 1})
+    pres = a.until("presence")
+    assert pres["seats"][1]["kind"] == "computer"
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    a.until("applied")
+    assert a.until("applied")["seat"] == 1  # the computer answered for the seat
+
+
+def hostile_frames(rng: random.Random, room: str, n: int):
+    """Frames a hostile or broken client might send: every one must be answered."""
+    fixed = [
+        b"\x00\x01binary", "", " ", "{", "[]", "null", "42", '"text"', "{}", '{"type": 5}',
+        '{"type": "nope"}', '{"type": "hello", "protocol": 1, "app": "x"}',
+        '{"type": "act"}', '{"type": "act", "at": "0", "action": {}}', '{"type": "act", "at": 0, "action": 5}',
+        '{"type": "act", "at": 1e400, "action": {}}', '{"type": "act", "at": NaN, "action": {}}',
+        '{"type": "act", "at": 0, "action": {"type": "Squad", "kinds": [' + ",".join(['"smg"'] * 5000) + "]}}",
+        '{"type": "act", "at": 99999999999999999999999999, "action": {}}',
+        "[" * 100 + "]" * 100, '{"type": "join", "room": "../../etc/passwd"}',
+        '{"type": "join", "room": "' + room + '", "token": "\\u0000"}',
+        '{"type": "chat", "text": "\\ud800"}', '{"type": "undo", "at": -1}',
+        '{"type": "hand_over", "seat": 99}', '{"type": "sync", "extra": 1}',
+        '{"type": "create", "game": "tigers", "seats": ["remote", "root"]}',
+        '{"type": "create", "game": "chess", "seats": []}',
+        '{"type": "create", "game": "amoeba", "seats": ["remote", "remote"], "settings": {"players": 99}}',
+        '{"type": "act", "at": 0, "action": {"type": "Squad", "kinds": ["smg"], "x": 1}}',
+        '{"type": "act", "at": 0, "action": {"type": "__class__"}}',
+        "\ufeff{}", '{"type":"ping"' + " " * 1000,
+    ]
+    for i in range(n):
+        if i < len(fixed):
+            yield fixed[i]
+            continue
+        k = rng.random()
+        if k < 0.3:
+            yield bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))).decode("latin-1")
+        elif k < 0.6:
+            base = rng.choice(fixed[8:])
+            if isinstance(base, bytes):
+                yield base
+                continue
+            pos = rng.randrange(max(1, len(base)))
+            yield base[:pos] + rng.choice(['"', "{", "]", "\\", "0", "-", "e9", "\x7f"]) + base[pos + 1:]
+        else:
+            yield json.dumps({"type": rng.choice(["act", "undo", "join", "chat", "create", "hand_over", "x"]),
+                              rng.choice(["at", "room", "text", "seat", "action", "seats"]):
+                                  rng.choice([None, True, -1, 2 ** 70, 1.5, "", "A" * 300, [], {}, [[[]]]])})
+
+
+def test_hostile_frames_are_each_answered_and_no_room_is_harmed(tmp_path):
+    """400 hostile frames (the figures script sends 10,000): each gets its own error reply
+    before the next ping's pong, and the room's record and view are as they were."""
+    server = ServerThread(tmp_path / "s", Limits(rate=1e6, burst=1e6, joins=10_000))
+    server.start()
+    try:
+        room, a, b = _pair(server)
+        a.send({"type": "act", "at": 0, "action": SQUAD_A})
+        a.until("applied"), b.until("applied")
+
+        def look(s):
+            return list(s.rooms[room].session.record.actions), s.rooms[room].state.view(None)
+
+        before = server.call(look)
+        bad = Wire(server.url)
+        bad.join(room, watch=True)
+        for frame in hostile_frames(random.Random(29), room, 400):
+            start = len(bad.seen)
+            bad.send(frame)
+            bad.settle()
+            replies = [m for m in bad.seen[start:] if m["type"] not in ("pong", "presence")]
+            assert replies, frame  # an error for a bad frame; a chat line a mutation made valid is echoed
+            assert replies[0]["type"] in ("error", "refused", "chat"), (frame, replies)
+        assert server.call(look) == before
+        b.send({"type": "act", "at": 1, "action": SQUAD_B})
+        assert b.until("applied")["index"] == 2
+    finally:
+        server.close()
