@@ -90,6 +90,8 @@ class SeatClient:
     dump: TextIO | None = None
     seed: int = 0
     max_backoff: float = 2.0
+    #: Seconds to think before each action (bot-paced rooms in the figures); 0 = at once.
+    pace: float = 0.0
     #: Filled while playing.
     token: str | None = None
     game: Any = None
@@ -198,10 +200,14 @@ class SeatClient:
         if self._sent_at == self.index:
             return
         at = self.index
+        self._sent_at = at  # deciding: no second decision for the same position meanwhile
+        if self.pace:
+            await asyncio.sleep(self.pace * (0.5 + self._rng.random()))
         action = await asyncio.to_thread(self.decide, self.view, at, self._tries)
         if self.index != at or self._ws is None:
+            if self._sent_at == at:
+                self._sent_at = None
             return
-        self._sent_at = at
         self._sent_time = asyncio.get_running_loop().time()
         try:
             await self._ws.send(encode({"type": "act", "at": at, "action": action}))
@@ -215,9 +221,12 @@ class SeatClient:
         state = cls.from_view(self.game, view, (self.seed * 1_000_003 + at * 131 + tries) & ((1 << 63) - 1))
         if self._agent is None:
             self._agent = registry.get(self.game.name).make_agent(self.agent, self.game, self.seed)
-        if tries >= 3:
-            return plain(state.random_action(self._agent.rng).to_json())
-        return plain(self._agent.choose(state).to_json())
+        if tries < 3:
+            try:
+                return plain(self._agent.choose(state).to_json())
+            except Exception:  # noqa: BLE001 - a failing computer player falls back to random play
+                pass
+        return plain(state.random_action(self._agent.rng).to_json())
 
     # -- the end: trust, but verify ---------------------------------------------------------------
     def verify(self) -> dict[str, Any]:
