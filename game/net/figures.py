@@ -161,12 +161,8 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _spawn(port: int, data: Path, wide: bool = False) -> subprocess.Popen[bytes]:
-    """`paperwars serve` as a child process (``wide``: with the figures' wide limits, since
-    every bot connects from 127.0.0.1)."""
-    cmd = ["-m", "game.net.figures", "serve", "-n", str(port), "--games", str(data)] if wide else \
-        ["-m", "game", "serve", "--port", str(port), "--data", str(data)]
-    proc = subprocess.Popen([sys.executable, *cmd],
+def _spawn(port: int, data: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", str(port), "--data", str(data)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert proc.stdout is not None
     proc.stdout.readline()
@@ -248,51 +244,63 @@ async def fig_hostile(n: int, data: Path) -> dict[str, Any]:
     return await _with_server(data, run)
 
 
-async def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path) -> dict[str, Any]:
-    # The server runs in its own process (as `paperwars serve` does): the bots' thinking in
-    # this process does not share the server's interpreter.
-    port = _free_port()
-    proc = _spawn(port, data / "latency", wide=True)
+async def bots(url: str, game: str, rooms: int, pace: float, seconds: float) -> dict[str, Any]:
+    """K rooms of ``game`` with one paced bot per seat, for ``seconds`` (0: to the end)."""
+    agents, settings = GAMES[game]
+    codes = [await create_room(url, game, ["remote"] * len(agents), settings, i) for i in range(rooms)]
+    clients = [SeatClient(url, c, i, a, seed=j * 7 + i, pace=pace)
+               for j, c in enumerate(codes) for i, a in enumerate(agents)]
+    tasks = [asyncio.ensure_future(c.run()) for c in clients]
+    if seconds:
+        await asyncio.sleep(seconds)
+        for t in tasks:
+            t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"latencies": [t for c in clients for t in c.latencies]}
 
-    async def run() -> dict[str, Any]:
-        url = f"ws://127.0.0.1:{port}"
-        out: dict[str, Any] = {"per_game_ms": {}, "rooms": {}}
-        for name in games:
-            agents, settings = GAMES[name]
-            lat: list[float] = []
-            for seed in range(3):
-                res = await netplay(url, name, agents, settings, seed)
-                lat += res["latencies"]
-            out["per_game_ms"][name] = {"n": len(lat), "p50": round(_p(lat, 0.5) * 1000, 2),
-                                        "p99": round(_p(lat, 0.99) * 1000, 2)}
-        for k in rooms:
-            lat = []
-            stop = time.monotonic() + 20
-            codes = [await create_room(url, "warigami", ["remote", "remote"], {}, i) for i in range(k)]
-            clients = [SeatClient(url, c, i, "random", seed=j * 2 + i, pace=pace)
-                       for j, c in enumerate(codes) for i in (0, 1)]
-            tasks = [asyncio.ensure_future(c.run()) for c in clients]
-            while time.monotonic() < stop:
-                await asyncio.sleep(0.5)
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            for c in clients:
-                lat += c.latencies
-            out["rooms"][k] = {"actions": len(lat), "p50": round(_p(lat, 0.5) * 1000, 2),
-                               "p99": round(_p(lat, 0.99) * 1000, 2)}
-        return out
+
+def _bots_process(url: str, game: str, rooms: int, pace: float, seconds: float) -> list[float]:
+    out = subprocess.run([sys.executable, "-m", "game.net.figures", "bots", "--url", url, "--games", game,
+                          "-n", str(rooms), "--pace", str(pace), "--seconds", str(seconds)],
+                         capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout)["latencies"])
+
+
+def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path) -> dict[str, Any]:
+    """The server in this process (its own thread); the bots in a child process, so that their
+    thinking never shares the server's interpreter.  Two figures per run: what the bots saw
+    (send to ``applied`` received) and what the server spent (intention in to last ``applied``
+    out)."""
+    from .harness import ServerThread
+
+    st = ServerThread(data / "latency", WIDE)
+    st.start()
+    out: dict[str, Any] = {"per_game_ms": {}, "rooms": {}}
+
+    def row(lat: list[float], server: list[float]) -> dict[str, Any]:
+        return {"actions": len(lat), "client_p50": round(_p(lat, 0.5) * 1000, 2),
+                "client_p99": round(_p(lat, 0.99) * 1000, 2), "server_p50": round(_p(server, 0.5) * 1000, 2),
+                "server_p99": round(_p(server, 0.99) * 1000, 2)}
 
     try:
-        return await run()
+        for name in games:
+            st.call(lambda s: s.act_times.clear())
+            lat = _bots_process(st.url, name, 3, 0.0, 0.0)
+            out["per_game_ms"][name] = row(lat, st.call(lambda s: list(s.act_times)))
+        for k in rooms:
+            st.call(lambda s: s.act_times.clear())
+            lat = _bots_process(st.url, "warigami", k, pace, 20.0)
+            out["rooms"][k] = row(lat, st.call(lambda s: list(s.act_times)))
     finally:
-        proc.kill()
-        proc.wait()
+        st.close()
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.net.figures")
-    p.add_argument("figure", choices=["games", "leaks", "kill9", "hostile", "latency", "serve"])
+    p.add_argument("figure", choices=["games", "leaks", "kill9", "hostile", "latency", "bots"])
+    p.add_argument("--url", default="")
+    p.add_argument("--seconds", type=float, default=0.0)
     p.add_argument("-n", type=int, default=10)
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--parallel", type=int, default=8)
@@ -303,14 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         os.nice(10)
     except OSError:
         pass
-    if args.figure == "serve":  # the latency figure's server process: port in -n, folder in --games
-        async def serve() -> None:
-            server = Server(Path(args.games), "127.0.0.1", args.n, WIDE)
-            await server.start()
-            print("Paper Wars server (figures)", flush=True)
-            await asyncio.Future()
-
-        asyncio.run(serve())
+    if args.figure == "bots":  # the latency figure's child process
+        print(json.dumps(asyncio.run(bots(args.url, args.games, args.n, args.pace, args.seconds))))
         return 0
     games = args.games.split(",")
     with tempfile.TemporaryDirectory(prefix="pw-fig-") as tmp:
@@ -325,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.figure == "hostile":
             out = asyncio.run(fig_hostile(args.n, data))
         else:
-            out = asyncio.run(fig_latency(games, [int(r) for r in args.rooms.split(",") if r], args.pace, data))
+            out = fig_latency(games, [int(r) for r in args.rooms.split(",") if r], args.pace, data)
         out["seconds"] = round(time.monotonic() - t0, 1)
     print(json.dumps({args.figure: out}))
     return 0

@@ -37,7 +37,10 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "sync": {},
     "hand_over": {"seat": ("int", True)},
     "ping": {},
+    "mine": {"tokens": ("list", True)},
 }
+#: Most seat tokens one ``mine`` message may ask about.
+MAX_TOKENS = 100
 
 _KINDS = {"int": int, "str": str, "bool": bool, "obj": dict, "list": list}
 

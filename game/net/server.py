@@ -35,6 +35,7 @@ from .protocol import (
     AGENT_NAME,
     MAX_CHAT,
     MAX_FRAME,
+    MAX_TOKENS,
     PROTOCOL,
     ROOM_CODE,
     TOKEN,
@@ -183,6 +184,7 @@ class Room:
     # -- applying ------------------------------------------------------------------------
     async def act(self, conn: Conn | None, seat: int, at: int, raw: Any) -> None:
         """Apply ``raw`` for ``seat`` if it is that seat's turn at index ``at``."""
+        t0 = time.perf_counter()
         st = self.state
         if at != self.index:
             if conn is not None:
@@ -234,6 +236,7 @@ class Room:
                           "notation": action.notation() if sees_action else "(a secret choice)",
                           "events": [event_json(e) for e in events if e.seen_by(c.seat)],
                           **self.status(c.seat)})
+        self.server.act_times.append(time.perf_counter() - t0)
         if self.state.is_over():
             await self.finish()
         else:
@@ -327,6 +330,8 @@ class Server:
         self.per_address: dict[str, int] = defaultdict(int)
         self._server: Any = None
         self.counts = {"frames": 0, "errors": 0, "floods": 0}
+        #: Seconds from an accepted intention to its last ``applied`` sent (figures.py reads them).
+        self.act_times: deque[float] = deque(maxlen=200_000)
 
     async def start(self) -> None:
         self._server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME * 4,
@@ -597,6 +602,24 @@ class Server:
         self.store.set_seats(room.code, room.row.seats, room.row.tokens)
         await room.broadcast_presence()
         room.kick_computer()
+
+    async def _on_mine(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A player's online games (the seat tokens it keeps), "your turn" marked."""
+        tokens = msg["tokens"]
+        if len(tokens) > MAX_TOKENS or not all(isinstance(t, str) and TOKEN.fullmatch(t) for t in tokens):
+            raise BadMessage("malformed", f"'tokens' must be a list of at most {MAX_TOKENS} seat tokens.")
+        hashes = {token_hash(t) for t in tokens}
+        out = []
+        for code in self.store.rooms_for_tokens(hashes):
+            room = self.room(code)
+            if room is None:
+                continue
+            seat = next(i for i, h in enumerate(room.row.tokens) if h in hashes)
+            st = room.state
+            out.append({"room": code, "game": room.row.game, "seat": seat, "index": room.index,
+                        "over": st.is_over(), "your_turn": not st.is_over() and st.current_player() == seat,
+                        "status": st.status()})
+        await conn.send({"type": "mine", "rooms": out})
 
     async def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
         await conn.send({"type": "pong"})

@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 import game.net.server as server_mod
 from game import __version__
 from game.net.harness import ServerThread
+from game.net.hostile import hostile_frames
 from game.net.protocol import PROTOCOL
 from game.net.server import Limits
 from tests.net.wire import Wire, create
@@ -176,46 +177,6 @@ def test_an_away_seat_can_be_handed_to_the_computer(server, monkeypatch):
     assert a.until("applied")["seat"] == 1  # the computer answered for the seat
 
 
-def hostile_frames(rng: random.Random, room: str, n: int):
-    """Frames a hostile or broken client might send: every one must be answered."""
-    fixed = [
-        b"\x00\x01binary", "", " ", "{", "[]", "null", "42", '"text"', "{}", '{"type": 5}',
-        '{"type": "nope"}', '{"type": "hello", "protocol": 1, "app": "x"}',
-        '{"type": "act"}', '{"type": "act", "at": "0", "action": {}}', '{"type": "act", "at": 0, "action": 5}',
-        '{"type": "act", "at": 1e400, "action": {}}', '{"type": "act", "at": NaN, "action": {}}',
-        '{"type": "act", "at": 0, "action": {"type": "Squad", "kinds": [' + ",".join(['"smg"'] * 5000) + "]}}",
-        '{"type": "act", "at": 99999999999999999999999999, "action": {}}',
-        "[" * 100 + "]" * 100, '{"type": "join", "room": "../../etc/passwd"}',
-        '{"type": "join", "room": "' + room + '", "token": "\\u0000"}',
-        '{"type": "chat", "text": "\\ud800"}', '{"type": "undo", "at": -1}',
-        '{"type": "hand_over", "seat": 99}', '{"type": "sync", "extra": 1}',
-        '{"type": "create", "game": "tigers", "seats": ["remote", "root"]}',
-        '{"type": "create", "game": "chess", "seats": []}',
-        '{"type": "create", "game": "amoeba", "seats": ["remote", "remote"], "settings": {"players": 99}}',
-        '{"type": "act", "at": 0, "action": {"type": "Squad", "kinds": ["smg"], "x": 1}}',
-        '{"type": "act", "at": 0, "action": {"type": "__class__"}}',
-        "\ufeff{}", '{"type":"ping"' + " " * 1000,
-    ]
-    for i in range(n):
-        if i < len(fixed):
-            yield fixed[i]
-            continue
-        k = rng.random()
-        if k < 0.3:
-            yield bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64))).decode("latin-1")
-        elif k < 0.6:
-            base = rng.choice(fixed[8:])
-            if isinstance(base, bytes):
-                yield base
-                continue
-            pos = rng.randrange(max(1, len(base)))
-            yield base[:pos] + rng.choice(['"', "{", "]", "\\", "0", "-", "e9", "\x7f"]) + base[pos + 1:]
-        else:
-            yield json.dumps({"type": rng.choice(["act", "undo", "join", "chat", "create", "hand_over", "x"]),
-                              rng.choice(["at", "room", "text", "seat", "action", "seats"]):
-                                  rng.choice([None, True, -1, 2 ** 70, 1.5, "", "A" * 300, [], {}, [[[]]]])})
-
-
 def test_hostile_frames_are_each_answered_and_no_room_is_harmed(tmp_path):
     """400 hostile frames (the figures script sends 10,000): each gets its own error reply
     before the next ping's pong, and the room's record and view are as they were."""
@@ -244,3 +205,21 @@ def test_hostile_frames_are_each_answered_and_no_room_is_harmed(tmp_path):
         assert b.until("applied")["index"] == 2
     finally:
         server.close()
+
+
+def test_a_player_lists_its_online_games_with_your_turn_marked(server):
+    room, a, b = _pair(server)
+    other = create(server.url, "space", ["remote", "remote"])
+    c = Wire(server.url)
+    c.join(other, seat=1)
+    tokens = [a.token, c.token]
+    a.close(), b.close(), c.close()  # rooms stay open when everybody leaves
+    w = Wire(server.url)
+    w.send({"type": "mine", "tokens": tokens})
+    rooms = {r["room"]: r for r in w.until("mine")["rooms"]}
+    assert set(rooms) == {room, other}
+    assert rooms[room]["seat"] == 0 and rooms[room]["your_turn"] is True
+    assert rooms[other]["seat"] == 1 and rooms[other]["game"] == "space"
+    assert rooms[other]["your_turn"] is (server.call(lambda s: s.rooms[other].state.current_player()) == 1)
+    w.send({"type": "mine", "tokens": ["not a token"]})
+    assert w.until("error")["code"] == "malformed"
