@@ -362,9 +362,9 @@ class Server:
             return None
         try:
             room = Room(row, self)
-        except (RecordError, FileProblem, KeyError, ValueError):
-            log.exception("room %s cannot be restored", code)
-            return None
+        except (RecordError, FileProblem, KeyError, ValueError) as exc:  # IllegalAction is a ValueError
+            log.warning("room %s cannot be restored: %s", code, exc)
+            raise BadMessage("room", f"The room {code} cannot be restored on this server: {exc}") from None
         self.rooms[code] = room
         return room
 
@@ -445,6 +445,13 @@ class Server:
             if exc.code == "version":
                 await conn.ws.close(1008, "version mismatch")
                 return False
+        except ConnectionClosed:
+            raise
+        except Exception:  # noqa: BLE001 - a server bug answers this message; the rooms go on
+            self.counts["errors"] += 1
+            log.exception("message failed")
+            await conn.send({"type": "error", "code": "failed",
+                             "message": "The server could not handle that message; nothing changed."})
         return True
 
     async def _on_hello(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -611,7 +618,10 @@ class Server:
         hashes = {token_hash(t) for t in tokens}
         out = []
         for code in self.store.rooms_for_tokens(hashes):
-            room = self.room(code)
+            try:
+                room = self.room(code)
+            except BadMessage:
+                room = None
             if room is None:
                 continue
             seat = next(i for i, h in enumerate(room.row.tokens) if h in hashes)

@@ -223,3 +223,34 @@ def test_a_player_lists_its_online_games_with_your_turn_marked(server):
     assert rooms[other]["your_turn"] is (server.call(lambda s: s.rooms[other].state.current_player()) == 1)
     w.send({"type": "mine", "tokens": ["not a token"]})
     assert w.until("error")["code"] == "malformed"
+
+
+def test_a_server_fault_answers_the_message_and_the_connection_goes_on(server, monkeypatch):
+    room, a, b = _pair(server)
+
+    async def broken(self, conn, msg):
+        raise KeyError("bug")
+
+    monkeypatch.setattr(server_mod.Server, "_on_chat", broken)
+    a.send({"type": "chat", "text": "hi"})
+    err = a.until("error")
+    assert err["code"] == "failed" and "nothing changed" in err["message"]
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert a.until("applied")["index"] == 1
+
+
+def test_a_room_whose_record_no_longer_replays_is_refused_in_a_sentence(server):
+    room, a, b = _pair(server)
+    a.send({"type": "act", "at": 0, "action": SQUAD_A})
+    a.until("applied")
+    a.close(), b.close()
+    server.stop()
+    import sqlite3
+
+    db = sqlite3.connect(server.data / "rooms.sqlite3")
+    db.execute("UPDATE actions SET data=? WHERE code=?", ('{"type": "Squad", "kinds": ["tank"]}', room))
+    db.commit()
+    db.close()
+    server.start()
+    err = Wire(server.url).join(room, watch=True)
+    assert err["code"] == "room" and room in err["message"] and "tank" in err["message"]
