@@ -231,29 +231,28 @@ class SeatClient:
     # -- the end: trust, but verify ---------------------------------------------------------------
     def verify(self) -> dict[str, Any]:
         assert self.over is not None
-        out = {"seat": self.seat, "ok": True, "problems": list(self.problems), "reconnects": self.reconnects,
-               "received": self.received}
+        problems: list[str] = list(self.problems)
         try:
             rec = Record.from_json(self.over["record"], "room's record")
             if commitment(rec.seed, self.over["nonce"]) != self.commitment:
-                out["problems"].append("the seed does not match the commitment given at the start")
+                problems.append("the seed does not match the commitment given at the start")
             state = rec.start()
             shown = self.views.get(0)
             if shown is not None and plain(state.view(self.seat)) != shown:
-                out["problems"].append("the start differs from what was shown")
+                problems.append("the start differs from what was shown")
             for i, _a, _e, state in rec.steps():
                 shown = self.views.get(i + 1)
                 if shown is not None and plain(state.view(self.seat)) != shown:
-                    out["problems"].append(f"after action {i} the record shows another game than was shown")
+                    problems.append(f"after action {i} the record shows another game than was shown")
                     break
             res = state.result()
             want = None if res is None else {"winners": list(res.winners), "text": res.text}
             if want != self.over.get("result"):
-                out["problems"].append("the record's result differs from the result announced")
+                problems.append("the record's result differs from the result announced")
         except (RecordError, KeyError, TypeError, ValueError) as exc:
-            out["problems"].append(f"the record does not replay: {exc}")
-        out["ok"] = not out["problems"]
-        return out
+            problems.append(f"the record does not replay: {exc}")
+        return {"seat": self.seat, "ok": not problems, "problems": problems, "reconnects": self.reconnects,
+                "received": self.received}
 
 
 def decode_reply(frame: Any) -> dict[str, Any]:

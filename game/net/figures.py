@@ -104,7 +104,7 @@ def _hidden_cards(state: Any) -> set[str]:
 def _scan(name: str, record: dict[str, Any], dumps: list[Path]) -> tuple[int, int]:
     """(messages scanned, leaks found) for one game's dumps."""
     rec = Record.from_json(record)
-    states = {0: rec.start().clone()}
+    states: dict[int, Any] = {0: rec.start().clone()}
     for i, _a, _e, st in rec.steps():
         states[i + 1] = st.clone()
     scanned = leaks = 0
@@ -193,12 +193,13 @@ async def fig_kill9(n: int, data: Path) -> dict[str, Any]:
             proc = await asyncio.to_thread(_spawn, port, data)
             rooms.append(before)
         checks = await asyncio.wait_for(task, 600)
-        rec = clients[0].over["record"] if clients[0].over else None
-        same = clients[1].over is not None and encode(clients[1].over["record"]) == encode(rec)
+        over0, over1 = clients[0].over, clients[1].over
+        rec = over0["record"] if over0 else None
+        same = rec is not None and over1 is not None and encode(over1["record"]) == encode(rec)
         return {"kills": kills, "finished": rec is not None, "verified": all(c["ok"] for c in checks),
                 "same_record": same, "actions": len(rec["actions"]) if rec else 0,
                 "reconnects": sum(c["reconnects"] for c in checks),
-                "replays_to_result": rec is not None and _replay_result(rec) == clients[0].over["result"]}
+                "replays_to_result": rec is not None and over0 is not None and _replay_result(rec) == over0["result"]}
     finally:
         proc.kill()
         proc.wait()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 def hostile_frames(rng: random.Random, room: str, n: int) -> Iterator[str | bytes]:
     """Frames a hostile or broken client might send: every one must be answered."""
-    fixed = [
+    fixed: list[str | bytes] = [
         b"\x00\x01binary", "", " ", "{", "[]", "null", "42", '"text"', "{}", '{"type": 5}',
         '{"type": "nope"}', '{"type": "hello", "protocol": 1, "app": "x"}',
         '{"type": "act"}', '{"type": "act", "at": "0", "action": {}}', '{"type": "act", "at": 0, "action": 5}',
