@@ -137,8 +137,10 @@ class SeatClient:
                         if self.dump is not None:
                             self.dump.write(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
                             self.dump.write("\n")
-                        await self.handle(decode_reply(frame))
-                        delay = 0.05
+                        msg = decode_reply(frame)
+                        await self.handle(msg)
+                        if msg["type"] == "sync":
+                            delay = 0.05  # back in the room: the next drop starts the backoff afresh
                         if self.over is not None:
                             break
             except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake):
@@ -154,8 +156,12 @@ class SeatClient:
     async def handle(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind == "error":
-            if msg.get("code") in ("version", "room", "token", "seat"):
+            code = msg.get("code")
+            if code in ("version", "room", "token", "seat"):
                 raise Fatal(str(msg.get("message")))
+            if code in ("limit", "rate") and self._ws is not None:
+                await self._ws.close()  # too many joins or messages: come back later (backoff)
+                return
             self.problems.append(f"error: {msg.get('message')}")
         elif kind == "joined":
             if msg.get("token"):

@@ -152,9 +152,34 @@ def test_games_finish_through_a_line_that_delays_splits_and_cuts(server):
         return res, proxy.cuts
 
     out, cuts = asyncio.run(go())
-    assert out["ok"] and out["same_record"]
+    assert out["ok"] and out["same_record"], out["clients"]
     assert cuts > 0 and sum(c["reconnects"] for c in out["clients"]) > 0
     assert _replayed_result(out["record"]) == out["result"]
+
+
+def test_clients_over_the_join_limit_back_off_and_still_finish(tmp_path):
+    """A server that allows 4 joins per 10 s from an address, and a line cut after 10% of the
+    sends: the clients are told to wait, back off and come back, and the game finishes."""
+    from game.net.server import Limits
+
+    st = ServerThread(tmp_path / "s", Limits(joins=4, join_window=1.0))
+    st.start()
+
+    async def go():
+        proxy = Proxy(st.port, cut=0.1, seed=8)
+        await proxy.start()
+        try:
+            return await netplay(f"ws://127.0.0.1:{proxy.port}", "space", ["random", "random"], {}, 2,
+                                 timeout=240)
+        finally:
+            await proxy.stop()
+
+    try:
+        out = asyncio.run(go())
+    finally:
+        st.close()
+    assert out["ok"], out["clients"]
+    assert sum(c["reconnects"] for c in out["clients"]) > 0
 
 
 def test_computer_seats_play_on_the_server(server):
