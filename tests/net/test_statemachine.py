@@ -1,8 +1,10 @@
 """A Hypothesis state machine against a live server (Paper Tigers, hidden cards).
 
-Rules: submit, stale, malformed, disconnect, reconnect, restart the server, add a spectator.
-Invariant: at rest, every connected client's view equals the server's view for its seat
-(and so never holds more than that seat may know).
+Rules: submit, undo, stale, malformed, disconnect, reconnect, restart the server, add a
+spectator.  Invariants: at rest, every connected client's view equals the server's view for
+its seat; and no byte any client or spectator has received (start, sync, log, every action,
+undo, reconnects) names a card that lies face down or in the deck now (T-T2; a card once
+turned is never hidden again, so the scan cannot accuse a message of an older secret).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from game import registry
 from game.engine import Chance
 from game.net.harness import ServerThread
 from game.net.protocol import plain
+from game.rules.tigers import cards as C
 from tests.net.wire import Wire, create
 
 
@@ -41,6 +44,7 @@ class NetMachine(RuleBasedStateMachine):
             self.wires[seat] = w
             self.tokens[seat] = w.token or ""
         self.spectators: list[Wire] = []
+        self.all_wires: list[Wire] = list(self.wires.values())  # type: ignore[arg-type]
 
     def teardown(self) -> None:
         for w in [*self.wires.values(), *self.spectators]:
@@ -69,6 +73,17 @@ class NetMachine(RuleBasedStateMachine):
         reply = w.until("applied", "refused")
         if reply["type"] == "refused":
             assert reply["kind"] == "illegal" and reply["rule"] and reply["message"]
+
+    @rule(seat=st.sampled_from([0, 1]))
+    def undo(self, seat):
+        w = self.wires[seat]
+        if w is None:
+            return
+        w.settle()
+        w.send({"type": "undo", "at": w.index})
+        reply = w.until("undone", "refused")
+        if reply["type"] == "refused":
+            assert reply["rule"] == "UNDO" and reply["message"]
 
     @rule(seat=st.sampled_from([0, 1]))
     def stale(self, seat):
@@ -105,6 +120,7 @@ class NetMachine(RuleBasedStateMachine):
             w = Wire(self.server.url)
             assert w.join(self.room, token=self.tokens[seat])["seat"] == seat
             self.wires[seat] = w
+            self.all_wires.append(w)
 
     @rule()
     def restart_server(self):
@@ -121,6 +137,7 @@ class NetMachine(RuleBasedStateMachine):
         w.join(self.room, watch=True)
         assert w.index == before  # nothing accepted was lost
         self.spectators.append(w)
+        self.all_wires.append(w)
 
     @precondition(lambda self: len(self.spectators) < 3)
     @rule()
@@ -128,6 +145,21 @@ class NetMachine(RuleBasedStateMachine):
         w = Wire(self.server.url)
         assert w.join(self.room, watch=True)["seat"] is None
         self.spectators.append(w)
+        self.all_wires.append(w)
+
+    @invariant()
+    def no_message_names_a_hidden_card(self):
+        def hidden(server):
+            s = server.rooms[self.room].state
+            out = set(s.deck) | {c for h in s.hands for c, up in h if not up}
+            out |= {c for cs in s.assigned.values() for c, up in cs if not up}
+            return out | {c for c, up in s.recovering.values() if not up}
+
+        secret = self.server.call(hidden)
+        for w in self.all_wires:
+            text = json.dumps(w.seen)
+            leaked = [c for c in secret if f'\\"{c}\\"' in text or f'"{c}"' in text or C.label(c) in text]
+            assert not leaked, leaked
 
     @invariant()
     def views_match_the_server_at_rest(self):
