@@ -118,6 +118,8 @@ class Room:
         self.commitment = commitment(row.seed, row.nonce)
         self.agents: dict[int, Any] = {}
         self._computer: asyncio.Task[None] | None = None
+        #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
+        self._computer_tries = (-1, 0)
 
     @property
     def code(self) -> str:
@@ -280,6 +282,12 @@ class Room:
             return
         seat = st.current_player()
         if seat < 0 or self.row.seats[seat] == "human":
+            return
+        idx, tries = self._computer_tries
+        tries = tries + 1 if idx == self.index else 1
+        self._computer_tries = (self.index, tries)
+        if tries > 3:
+            log.warning("room %s: the computer player of seat %s found no legal action", self.code, seat)
             return
         self._computer = asyncio.get_running_loop().create_task(self._computer_turn(seat))
 
