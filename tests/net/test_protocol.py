@@ -254,3 +254,24 @@ def test_a_room_whose_record_no_longer_replays_is_refused_in_a_sentence(server):
     server.start()
     err = Wire(server.url).join(room, watch=True)
     assert err["code"] == "room" and room in err["message"] and "tank" in err["message"]
+
+
+def test_an_event_goes_only_to_its_audience(server, monkeypatch):
+    """Events carry an audience: one meant for seat 1 alone reaches seat 1, not seat 0 nor a
+    spectator (the proof ruleset 'pig' is made to whisper its die to the next seat)."""
+    from game.engine import Event
+    from tests.toy_game import PigState
+
+    plain_apply = PigState._apply
+
+    def whisper(self, action):
+        return [*plain_apply(self, action), Event("note", "a word for seat 2 only", {"secret": 42}, audience=(1,))]
+
+    monkeypatch.setattr(PigState, "_apply", whisper)
+    room = create(server.url, "pig", ["remote", "remote"], {}, 1)
+    a, b, watcher = Wire(server.url), Wire(server.url), Wire(server.url)
+    a.join(room, seat=0), b.join(room, seat=1), watcher.join(room, watch=True)
+    a.send({"type": "act", "at": 0, "action": {"type": "Roll"}})
+    kinds = {w: [e["kind"] for e in w.until("applied")["events"]] for w in (a, b, watcher)}
+    assert "note" in kinds[b] and "note" not in kinds[a] and "note" not in kinds[watcher]
+    assert "roll" in kinds[a] and "roll" in kinds[watcher]
