@@ -650,7 +650,8 @@ def run(host: str, port: int, data: Path) -> int:
 
     async def main() -> None:
         await server.start()
-        print(f"Paper Wars server: ws://{host}:{server.port}  (rooms in {data})", flush=True)
+        shown = f"[{host}]" if ":" in host else host  # an IPv6 address goes in brackets in a URL
+        print(f"Paper Wars server: ws://{shown}:{server.port}  (rooms in {data})", flush=True)
         try:
             await asyncio.Future()
         finally:
