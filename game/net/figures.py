@@ -150,6 +150,7 @@ async def fig_leaks(n: int, data: Path, parallel: int) -> dict[str, Any]:
 
             await asyncio.gather(*(one(s) for s in range(n)))
             out[name] = totals
+            print(json.dumps({name: totals}), file=sys.stderr, flush=True)  # a long run shows each half
         return out
 
     return await _with_server(data, run)

@@ -145,7 +145,7 @@ def test_games_finish_through_a_line_that_delays_splits_and_cuts(server):
         await proxy.start()
         try:
             url = f"ws://127.0.0.1:{proxy.port}"
-            res = await netplay(url, "warigami", ["random", "random"], {"units": 2, "round_limit": 3}, 4,
+            res = await netplay(url, "warigami", ["random", "random"], {"units": 6, "round_limit": 8}, 4,
                                 timeout=240)
         finally:
             await proxy.stop()
@@ -153,6 +153,8 @@ def test_games_finish_through_a_line_that_delays_splits_and_cuts(server):
 
     out, cuts = asyncio.run(go())
     assert out["ok"] and out["same_record"], out["clients"]
+    # Every action is at least one send to each seat, so a game this long is cut many times.
+    assert len(out["record"]["actions"]) > 40
     assert cuts > 0 and sum(c["reconnects"] for c in out["clients"]) > 0
     assert _replayed_result(out["record"]) == out["result"]
 
@@ -247,7 +249,7 @@ def test_a_server_killed_mid_game_resumes_every_room_with_its_record(tmp_path):
     assert out["ok"] and out["same_record"]
     assert sum(c["reconnects"] for c in out["clients"]) >= 2
     assert _replayed_result(out["record"]) == out["result"]
-    assert len(out["record"]["actions"]) > 60
+    assert len(out["record"]["actions"]) > 40
 
 
 def test_an_unreachable_server_is_one_clear_line(capsys):
