@@ -122,6 +122,49 @@ def _startup_probe(args: argparse.Namespace) -> int:
     return startup_probe()
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .net.server import run
+    from .paths import data_dir
+
+    data = Path(args.data) if args.data else data_dir() / "server"
+    return run(args.host, args.port, data)
+
+
+def _netplay(args: argparse.Namespace) -> int:
+    """Create a room at URL, one headless client per seat, play to the end, print the record."""
+    import asyncio
+
+    from .jsonio import parse_json
+    from .net.client import Fatal, netplay, reach_problem
+
+    try:
+        settings = parse_json(args.settings) if args.settings else {}
+        if not isinstance(settings, dict):
+            raise ValueError("is not a JSON object")
+    except ValueError as exc:
+        print(f"paperwars netplay: the settings {exc}.", file=sys.stderr)
+        return 2
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    try:
+        out = asyncio.run(netplay(args.url, args.game, agents, settings, args.seed,
+                                  Path(args.dump) if args.dump else None))
+    except Fatal as exc:
+        print(f"paperwars netplay: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, TimeoutError) as exc:
+        print(f"paperwars netplay: {reach_problem(args.url, exc)}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"record": out["record"], "result": out["result"]}))
+    else:
+        print(json.dumps(out["record"]))
+        print(out["result"]["text"] if out["result"] else "No result.")
+    for c in out["clients"]:
+        for p in c["problems"]:
+            print(f"paperwars netplay: seat {c['seat']}: {p}", file=sys.stderr)
+    return 0 if out["ok"] else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
     from .paths import ensure_output
@@ -151,6 +194,20 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("smoke", help="open every scene headless and play short computer games")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(fn=_smoke)
+    p = sub.add_parser("serve", help="run a server for online games (rooms kept in --data)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 or :: for everyone)")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--data", default="", help="folder for the rooms database (default: the user folder)")
+    p.set_defaults(fn=_serve)
+    p = sub.add_parser("netplay", help="play a room on a server with one computer client per seat")
+    p.add_argument("url")
+    p.add_argument("--game", required=True)
+    p.add_argument("--agents", required=True, help="computer player per seat, e.g. random,ai")
+    p.add_argument("--settings", default="", help="JSON object of game settings")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--dump", default="", help="folder for seat-N.jsonl: every message each client received")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(fn=_netplay)
     p = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
     p.set_defaults(fn=_startup_probe)
     p = sub.add_parser("idle-probe", help=argparse.SUPPRESS)  # bench: CPU of a window nobody touches

@@ -267,6 +267,13 @@ class Event:
     #: This event showed information that was hidden until now (cards turned face up or
     #: dealt, secret choices opened): undo never steps back over the action that caused it.
     reveals: bool = False
+    #: The seats that may see this event (None: every seat and spectators).  The network
+    #: layer sends an event only to its audience; at one screen everything is logged.
+    audience: tuple[int, ...] | None = None
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator) may see this event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
 
 
 @dataclass(frozen=True)
@@ -591,3 +598,21 @@ class State(ABC):
     def hidden_for_seat(self) -> bool:
         """True when the next seat must not see the previous seat's secrets (cover screen)."""
         return self.game.hidden_information
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know of this state (None: a spectator), as JSON: ``to_json``
+        without the generator (its state would tell every future die), and without whatever
+        else the rules hide from that seat (a ruleset with secrets overrides this, in its
+        ``seatview`` module).  ``from_view`` turns a view back into a playable state."""
+        data = self.to_json()
+        data["chance"] = None
+        return data
+
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], seed: int) -> State:
+        """A state a computer player can search from, built from a seat's ``view`` alone: the
+        generator is a fresh one seeded with ``seed`` and anything hidden is guessed (a
+        ruleset with secrets overrides this).  Never the real game: a guess at it."""
+        data = dict(view)
+        data["chance"] = Chance(seed).to_json()
+        return cls.from_json(game, data)

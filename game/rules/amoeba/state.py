@@ -1031,6 +1031,17 @@ class AmoebaState(State):
             raise ValueError(f"The Amoeba Strategy position is damaged: {exc!r}") from None
         return s
 
+    def view(self, seat: int | None) -> dict[str, Any]:  # what a seat may know: seatview.py
+        from .seatview import view
+
+        return view(self, seat)
+
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], seed: int) -> AmoebaState:  # seatview.py
+        from .seatview import from_view
+
+        return from_view(cls, game, view, seed)  # type: ignore[no-any-return]
+
     def clone(self) -> AmoebaState:
         s = AmoebaState.__new__(AmoebaState)
         s.game = self.game

@@ -1510,6 +1510,17 @@ class TigersState(State):
         s.hit_now = {int(v) for v in data.get("hit_now", ())}
         return s
 
+    def view(self, seat: int | None) -> dict[str, Any]:  # what a seat may know: seatview.py
+        from .seatview import view
+
+        return view(self, seat)
+
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], seed: int) -> TigersState:  # seatview.py
+        from .seatview import from_view
+
+        return from_view(cls, game, view, seed)  # type: ignore[no-any-return]
+
     def clone(self) -> TigersState:
         s = TigersState.__new__(TigersState)
         s.game = self.game

@@ -664,6 +664,17 @@ class WarigamiState(State):
             s.at[u.sq] = u.id
         return s
 
+    def view(self, seat: int | None) -> dict[str, Any]:  # what a seat may know: seatview.py
+        from .seatview import view
+
+        return view(self, seat)
+
+    @classmethod
+    def from_view(cls, game: Game, view: Mapping[str, Any], seed: int) -> WarigamiState:  # seatview.py
+        from .seatview import from_view
+
+        return from_view(cls, game, view, seed)  # type: ignore[no-any-return]
+
     def clone(self) -> WarigamiState:
         s = WarigamiState.__new__(WarigamiState)
         s.game, s.chance, s.board = self.game, self.chance.copy(), self.board

@@ -1,0 +1,1 @@
+"""Remote play: a WebSocket server holding the games, and headless clients (docs/protocol.md)."""

@@ -1,0 +1,310 @@
+"""A headless client: one seat of a room, played by a computer player from its own view.
+
+It reconnects by itself (exponential backoff) when the line drops or the server restarts,
+resumes at the same action (the server tells it the position; an action it sent but never saw
+applied is decided again), writes every message it receives to a dump file if asked, and at
+the end checks the server's honesty: the seed matches the commitment it got at the start,
+and the record replays to exactly the views and the result it was shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .. import __version__, registry
+from ..records import Record, RecordError
+from .protocol import MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, plain
+
+
+class Fatal(Exception):
+    """Nothing a reconnect can mend (a version mismatch, a room that does not exist)."""
+
+
+def hello() -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL, "app": __version__,
+            "rules": {rs.name: rs.game_cls.rules_version for rs in registry.rulesets()}}
+
+
+def reach_problem(url: str, exc: BaseException) -> str:
+    """Why a server cannot be reached, in a sentence for the player."""
+    if isinstance(exc, InvalidURI):
+        return f"{url} is not a server address (it should look like ws://host:port or wss://host/path)."
+    if isinstance(exc, ConnectionRefusedError):
+        return (f"Nothing answers at {url}: the server is not running there, or a firewall or router "
+                "turns the connection away.")
+    if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
+        return f"{url} does not answer in time: the address may be wrong, or a router or firewall drops the traffic."
+    if isinstance(exc, InvalidHandshake):
+        return f"{url} answered, but it is not a Paper Wars server (or a proxy in between refused the WebSocket)."
+    if isinstance(exc, OSError) and "Name or service not known" in str(exc) or "getaddrinfo" in str(exc):
+        return f"The host name in {url} is not known (is it spelled right, and is the network up?)."
+    return f"{url} cannot be reached ({exc.__class__.__name__})."
+
+
+async def open_ws(url: str) -> Any:
+    return await connect(url, max_size=MAX_FRAME * 4, compression=None, open_timeout=10,
+                         ping_interval=20, ping_timeout=20)
+
+
+async def create_room(url: str, game: str, seats: list[str], settings: dict[str, Any] | None = None,
+                      seed: int | None = None, attempts: int = 8) -> str:
+    """Create a room (retrying a few times while the server does not answer); its code."""
+    delay = 0.05
+    last: BaseException = TimeoutError()
+    for _ in range(attempts):
+        try:
+            async with await open_ws(url) as ws:
+                await ws.send(encode(hello()))
+                welcome = decode_reply(await ws.recv())
+                if welcome.get("type") == "error":
+                    raise Fatal(welcome.get("message", "The server refused the connection."))
+                msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats,
+                                       "settings": settings or {}}
+                if seed is not None:
+                    msg["seed"] = seed
+                await ws.send(encode(msg))
+                reply = decode_reply(await ws.recv())
+                if reply.get("type") != "created":
+                    raise Fatal(reply.get("message", "The server did not create the room."))
+                return str(reply["room"])
+        except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
+            last = exc
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
+    raise Fatal(f"The room could not be created: {reach_problem(url, last)}")
+
+
+@dataclass
+class SeatClient:
+    url: str
+    room: str
+    seat: int | None
+    agent: str = "random"
+    dump: TextIO | None = None
+    seed: int = 0
+    max_backoff: float = 2.0
+    #: Seconds to think before each action (bot-paced rooms in the figures); 0 = at once.
+    pace: float = 0.0
+    #: Filled while playing.
+    token: str | None = None
+    game: Any = None
+    index: int = -1
+    view: Any = None
+    to_move: int = -1
+    commitment: str = ""
+    views: dict[int, Any] = field(default_factory=dict)
+    over: dict[str, Any] | None = None
+    problems: list[str] = field(default_factory=list)
+    reconnects: int = 0
+    received: int = 0
+    refusals: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._agent: Any = None
+        self._sent_at: int | None = None
+        self._sent_time = 0.0
+        self._tries = 0
+        self._rng = random.Random(self.seed)
+        self._ws: Any = None
+
+    # -- running ----------------------------------------------------------------------------
+    async def run(self) -> dict[str, Any]:
+        delay = 0.05
+        while self.over is None:
+            try:
+                async with await open_ws(self.url) as ws:
+                    self._ws = ws
+                    self._sent_at = None
+                    await ws.send(encode(hello()))
+                    join: dict[str, Any] = {"type": "join", "room": self.room}
+                    if self.token:
+                        join["token"] = self.token
+                    elif self.seat is None:
+                        join["watch"] = True
+                    else:
+                        join["seat"] = self.seat
+                    await ws.send(encode(join))
+                    async for frame in ws:
+                        self.received += 1
+                        if self.dump is not None:
+                            self.dump.write(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+                            self.dump.write("\n")
+                        msg = decode_reply(frame)
+                        await self.handle(msg)
+                        if msg["type"] == "sync":
+                            delay = 0.05  # back in the room: the next drop starts the backoff afresh
+                        if self.over is not None:
+                            break
+            except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake):
+                pass
+            finally:
+                self._ws = None
+            if self.over is None:
+                self.reconnects += 1
+                await asyncio.sleep(delay * (0.5 + self._rng.random()))
+                delay = min(delay * 2, self.max_backoff)
+        return self.verify()
+
+    async def handle(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "error":
+            code = msg.get("code")
+            if code in ("version", "room", "token", "seat"):
+                raise Fatal(str(msg.get("message")))
+            if code in ("limit", "rate") and self._ws is not None:
+                await self._ws.close()  # too many joins or messages: come back later (backoff)
+                return
+            self.problems.append(f"error: {msg.get('message')}")
+        elif kind == "joined":
+            if msg.get("token"):
+                self.token = msg["token"]
+            self.seat = msg.get("seat")
+        elif kind == "sync":
+            if self.game is None:
+                self.game = registry.get(msg["game"]).make_game(msg["settings"])
+            if not self.commitment:
+                self.commitment = msg["commitment"]
+            elif self.commitment != msg["commitment"]:
+                self.problems.append("the seed commitment changed during the game")
+            self._position(msg)
+            await self.maybe_act()
+        elif kind in ("applied", "undone"):
+            if kind == "applied" and self._sent_at is not None and msg.get("seat") == self.seat \
+                    and msg["index"] == self._sent_at + 1:
+                self.latencies.append(asyncio.get_running_loop().time() - self._sent_time)
+                self._sent_at = None
+            if kind == "undone":
+                self.views = {k: v for k, v in self.views.items() if k <= msg["index"]}
+            self._position(msg)
+            await self.maybe_act()
+        elif kind == "refused":
+            self.refusals += 1
+            if msg.get("kind") in ("illegal", "malformed", "failed", "turn"):
+                self._sent_at = None
+                self._tries += 1
+                await self.maybe_act()
+        elif kind == "over":
+            self.over = msg
+
+    def _position(self, msg: dict[str, Any]) -> None:
+        if msg["index"] != self.index:
+            self._tries = 0
+        self.index, self.view, self.to_move = msg["index"], msg["view"], msg["to_move"]
+        self.views[self.index] = msg["view"]
+
+    async def maybe_act(self) -> None:
+        if self.seat is None or self.to_move != self.seat or self.game is None or self._ws is None:
+            return
+        if self._sent_at == self.index:
+            return
+        at = self.index
+        self._sent_at = at  # deciding: no second decision for the same position meanwhile
+        if self.pace:
+            await asyncio.sleep(self.pace * (0.5 + self._rng.random()))
+        action = await asyncio.to_thread(self.decide, self.view, at, self._tries)
+        if self.index != at or self._ws is None:
+            if self._sent_at == at:
+                self._sent_at = None
+            return
+        self._sent_time = asyncio.get_running_loop().time()
+        try:
+            await self._ws.send(encode({"type": "act", "at": at, "action": action}))
+        except ConnectionClosed:
+            self._sent_at = None
+
+    def decide(self, view: Any, at: int, tries: int) -> dict[str, Any]:
+        """The computer player's choice from this seat's view alone (a fresh guess at the
+        hidden parts each time); random play after repeated refusals."""
+        cls = _state_class(self.game)
+        state = cls.from_view(self.game, view, (self.seed * 1_000_003 + at * 131 + tries) & ((1 << 63) - 1))
+        if self._agent is None:
+            self._agent = registry.get(self.game.name).make_agent(self.agent, self.game, self.seed)
+        if tries < 3:
+            try:
+                return plain(self._agent.choose(state).to_json())
+            except Exception:  # noqa: BLE001 - a failing computer player falls back to random play
+                pass
+        return plain(state.random_action(self._agent.rng).to_json())
+
+    # -- the end: trust, but verify ---------------------------------------------------------------
+    def verify(self) -> dict[str, Any]:
+        assert self.over is not None
+        problems: list[str] = list(self.problems)
+        try:
+            rec = Record.from_json(self.over["record"], "room's record")
+            if commitment(rec.seed, self.over["nonce"]) != self.commitment:
+                problems.append("the seed does not match the commitment given at the start")
+            state = rec.start()
+            shown = self.views.get(0)
+            if shown is not None and plain(state.view(self.seat)) != shown:
+                problems.append("the start differs from what was shown")
+            for i, _a, _e, state in rec.steps():
+                shown = self.views.get(i + 1)
+                if shown is not None and plain(state.view(self.seat)) != shown:
+                    problems.append(f"after action {i} the record shows another game than was shown")
+                    break
+            res = state.result()
+            want = None if res is None else {"winners": list(res.winners), "text": res.text}
+            if want != self.over.get("result"):
+                problems.append("the record's result differs from the result announced")
+        except (RecordError, KeyError, TypeError, ValueError) as exc:
+            problems.append(f"the record does not replay: {exc}")
+        return {"seat": self.seat, "ok": not problems, "problems": problems, "reconnects": self.reconnects,
+                "received": self.received}
+
+
+def decode_reply(frame: Any) -> dict[str, Any]:
+    """A server message, read with the guarded JSON reader; a bad one becomes an error message."""
+    if isinstance(frame, str):
+        try:
+            from ..jsonio import parse_json
+
+            data = parse_json(frame)
+            if isinstance(data, dict) and isinstance(data.get("type"), str):
+                return data
+        except ValueError:
+            pass
+    return {"type": "error", "code": "malformed", "message": "The server sent a message this app cannot read."}
+
+
+_CLASSES: dict[str, Any] = {}
+
+
+def _state_class(game: Any) -> Any:
+    if game.name not in _CLASSES:
+        _CLASSES[game.name] = type(game.new_state(0))
+    return _CLASSES[game.name]
+
+
+async def netplay(url: str, game: str, agents: list[str], settings: dict[str, Any] | None = None,
+                  seed: int | None = None, dump: Path | None = None, timeout: float = 600.0) -> dict[str, Any]:
+    """`paperwars netplay`: create a room, one client per seat, play to the end."""
+    room = await create_room(url, game, ["remote"] * len(agents), settings, seed)
+    files = []
+    if dump is not None:
+        dump.mkdir(parents=True, exist_ok=True)
+        files = [open(dump / f"seat-{i}.jsonl", "w", encoding="utf-8") for i in range(len(agents))]  # noqa: SIM115
+    try:
+        clients = [SeatClient(url, room, i, a, files[i] if files else None, seed=(seed or 0) * 17 + i)
+                   for i, a in enumerate(agents)]
+        checks = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), timeout)
+    finally:
+        for f in files:
+            f.close()
+    records = [encode(c.over["record"]) for c in clients if c.over]
+    same = len(set(records)) == 1
+    over = clients[0].over or {}
+    return {"room": room, "record": over.get("record"), "result": over.get("result"),
+            "ok": same and all(c["ok"] for c in checks), "same_record": same, "clients": checks,
+            "latencies": [t for c in clients for t in c.latencies]}
+
+
+__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem"]

@@ -1,0 +1,664 @@
+"""The Paper Wars server: rooms of any of the five games, played over WebSockets.
+
+The server holds each room's record, its generator and its seed.  Clients send intentions
+(``act``: an action in its JSON form, checked by the rules here); the server applies them
+and sends each connection the accepted action, its events and that seat's view of the state
+(``State.view``), never more.  The seed stays here until the game ends: at the start clients
+get a commitment (SHA-256 of seed and nonce), at the end the record and the nonce.
+
+Rooms live in an SQLite database (see store.py): a restart, even after ``kill -9``, loses
+no accepted action.  Every message is decoded by protocol.decode (the guarded JSON reader);
+a bad one gets an error reply and harms no room.  docs/protocol.md describes every message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .. import __version__, registry
+from ..engine import IllegalAction, SettingsError
+from ..jsonio import FileProblem, show
+from ..records import MAX_ACTIONS, Record, RecordError
+from ..session import Session
+from .protocol import (
+    AGENT_NAME,
+    MAX_CHAT,
+    MAX_FRAME,
+    MAX_TOKENS,
+    PROTOCOL,
+    ROOM_CODE,
+    TOKEN,
+    BadMessage,
+    commitment,
+    decode,
+    encode,
+    event_json,
+    plain,
+)
+from .store import RoomRow, Store, token_hash
+
+log = logging.getLogger("paperwars.net")
+
+#: A seat away this long may be handed to the computer by the others (seconds).
+AWAY_HANDOVER_S = 90.0
+ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+@dataclass
+class Limits:
+    """Flood and abuse limits (per connection unless said otherwise)."""
+
+    #: Messages per second a connection may send (token bucket), and the burst allowed.
+    rate: float = 200.0
+    burst: float = 400.0
+    #: Chat lines per second, and the burst allowed.
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    #: Joins and creates per address in ``join_window`` seconds.
+    joins: int = 30
+    join_window: float = 10.0
+    #: Open connections per address.
+    connections: int = 64
+    #: Seconds a new connection has to say hello.
+    hello_timeout: float = 10.0
+
+
+class Bucket:
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.level, self.t = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.t) * self.rate)
+        self.t = now
+        if self.level < 1.0:
+            return False
+        self.level -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Conn:
+    ws: ServerConnection
+    address: str
+    bucket: Bucket
+    chat: Bucket
+    rules: dict[str, Any] = field(default_factory=dict)
+    room: Room | None = None
+    seat: int | None = None
+    hello: bool = False
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(encode(msg))
+
+
+class Room:
+    """One game on the server: its record (through a Session), connections and computer seats."""
+
+    def __init__(self, row: RoomRow, server: Server) -> None:
+        self.row = row
+        self.server = server
+        rec = Record(game=row.game, settings=dict(row.settings), seed=row.seed, actions=list(row.actions),
+                     pins=dict(row.pins), rules_version=row.rules_version, seats=list(row.seats))
+        self.session = Session(rec, autosave=False)
+        self.conns: set[Conn] = set()
+        self.away: dict[int, float] = {}
+        self.commitment = commitment(row.seed, row.nonce)
+        self.agents: dict[int, Any] = {}
+        self._computer: asyncio.Task[None] | None = None
+        #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
+        self._computer_tries = (-1, 0)
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def index(self) -> int:
+        return len(self.session.record.actions)
+
+    def seated(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.conns)
+
+    def presence(self) -> list[dict[str, Any]]:
+        out = []
+        now = time.monotonic()
+        for i, kind in enumerate(self.row.seats):
+            item: dict[str, Any] = {"seat": i, "name": self.state.game.player_name(i),
+                                    "kind": "computer" if kind != "human" else "remote",
+                                    "claimed": self.row.tokens[i] is not None, "here": self.seated(i)}
+            if kind == "human" and self.row.tokens[i] is not None and not item["here"]:
+                item["away_s"] = round(now - self.away.get(i, now), 1)
+            out.append(item)
+        return out
+
+    def status(self, seat: int | None) -> dict[str, Any]:
+        st = self.state
+        return {"index": self.index, "to_move": st.current_player(), "status": st.status(),
+                "over": st.is_over(), "view": plain(st.view(seat)),
+                "can_undo": seat is not None and self.undo_refusal(seat) == ""}
+
+    def sync(self, conn: Conn) -> dict[str, Any]:
+        msg = {"type": "sync", "room": self.code, "game": self.row.game, "rules_version": self.row.rules_version,
+               "settings": self.row.settings, "seat": conn.seat, "seats": self.presence(),
+               "commitment": self.commitment, "log": list(self.session.log[-200:]),
+               "chat": [{"seat": s, "text": t} for s, t in self.server.store.chat(self.code)],
+               **self.status(conn.seat)}
+        return msg
+
+    async def broadcast_presence(self) -> None:
+        msg = {"type": "presence", "seats": self.presence()}
+        for c in list(self.conns):
+            await c.send(msg)
+
+    # -- undo: only the seat that acted, never across another seat, a die, a card or a reveal --
+    def undo_refusal(self, seat: int) -> str:
+        hist = self.session.history
+        if not hist:
+            return "Nothing to undo yet."
+        step = hist[-1]
+        if step.seat != seat:
+            return "Nothing to undo: the last action was another seat's, and undo never takes it back."
+        if step.revealed_chance:
+            return "Nothing to undo: the dice, cards or flick already showed their result, and undo never re-rolls."
+        if step.revealed_secret:
+            return "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+        if step.revealed_hidden:
+            return "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
+        return ""
+
+    # -- applying ------------------------------------------------------------------------
+    async def act(self, conn: Conn | None, seat: int, at: int, raw: Any) -> None:
+        """Apply ``raw`` for ``seat`` if it is that seat's turn at index ``at``."""
+        t0 = time.perf_counter()
+        st = self.state
+        if at != self.index:
+            if conn is not None:
+                await conn.send({"type": "refused", "kind": "stale", "at": at, "index": self.index, "rule": "",
+                                 "message": "That was decided on an older position; here is the game as it is now."})
+                await conn.send(self.sync(conn))
+            return
+        if st.is_over() or st.current_player() != seat:
+            if conn is not None:
+                who = "The game is over." if st.is_over() else \
+                    f"It is {st.game.player_name(st.current_player())}'s turn, not yours."
+                await conn.send({"type": "refused", "kind": "turn", "at": at, "index": self.index,
+                                 "rule": "GAME" if st.is_over() else "TURN", "message": who})
+            return
+        if self.index >= MAX_ACTIONS:
+            if conn is not None:
+                await conn.send({"type": "refused", "kind": "limit", "at": at, "index": self.index, "rule": "",
+                                 "message": f"A record holds at most {MAX_ACTIONS:,} actions."})
+            return
+        try:
+            action = st.game.decode_action(raw)
+        except ValueError as exc:
+            if conn is not None:
+                await conn.send({"type": "refused", "kind": "malformed", "at": at, "index": self.index,
+                                 "rule": "", "message": f"The action is malformed: {exc}."})
+            return
+        try:
+            events = self.session.submit(action, save=False)
+        except IllegalAction as exc:
+            if conn is not None:
+                await conn.send({"type": "refused", "kind": "illegal", "at": at, "index": self.index,
+                                 "rule": exc.rule, "message": exc.message, "fields": plain(action.to_json())})
+            return
+        except Exception:  # noqa: BLE001 - a rules failure refuses the action, the room goes on
+            log.exception("rules failed in room %s", self.code)
+            self.session = Session(Record(**{**self.session.record.__dict__,
+                                             "actions": list(self.session.record.actions)}), autosave=False)
+            if conn is not None:
+                await conn.send({"type": "refused", "kind": "failed", "at": at, "index": self.index, "rule": "",
+                                 "message": "The rules could not handle that action; nothing changed."})
+            return
+        step = self.session.history[-1]
+        idx = self.index
+        self.server.store.append(self.code, idx - 1, self.session.record.actions[-1], self.state.is_over())
+        for c in list(self.conns):
+            sees_action = not step.hidden or c.seat == step.seat
+            await c.send({"type": "applied", "index": idx, "seat": step.seat,
+                          "action": plain(action.to_json()) if sees_action else None,
+                          "notation": action.notation() if sees_action else "(a secret choice)",
+                          "events": [event_json(e) for e in events if e.seen_by(c.seat)],
+                          **self.status(c.seat)})
+        self.server.act_times.append(time.perf_counter() - t0)
+        if self.state.is_over():
+            await self.finish()
+        else:
+            self.kick_computer()
+
+    async def undo(self, conn: Conn, at: int) -> None:
+        seat = conn.seat
+        assert seat is not None
+        why = "That undo was asked on an older position." if at != self.index else self.undo_refusal(seat)
+        if why:
+            await conn.send({"type": "refused", "kind": "undo", "at": at, "index": self.index, "rule": "UNDO",
+                             "message": why})
+            return
+        step = self.session.history.pop()
+        self.session.record.actions.pop()
+        self.session.state = type(self.state).from_json(self.state.game, step.before)
+        self.session.log.append("(undone)")
+        self.server.store.truncate(self.code, self.index)
+        for c in list(self.conns):
+            await c.send({"type": "undone", "seat": seat, **self.status(c.seat)})
+        self.kick_computer()
+
+    async def finish(self) -> None:
+        res = self.state.result()
+        msg = {"type": "over", "record": self.session.record.to_json(), "nonce": self.row.nonce,
+               "commitment": self.commitment,
+               "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+        for c in list(self.conns):
+            await c.send(msg)
+
+    def over_message(self) -> dict[str, Any]:
+        res = self.state.result()
+        return {"type": "over", "record": self.session.record.to_json(), "nonce": self.row.nonce,
+                "commitment": self.commitment,
+                "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+
+    # -- computer seats: on the server, each from its own seat's view only ------------------
+    def kick_computer(self) -> None:
+        st = self.state
+        if st.is_over() or self._computer is not None and not self._computer.done():
+            return
+        seat = st.current_player()
+        if seat < 0 or self.row.seats[seat] == "human":
+            return
+        idx, tries = self._computer_tries
+        tries = tries + 1 if idx == self.index else 1
+        self._computer_tries = (self.index, tries)
+        if tries > 3:
+            log.warning("room %s: the computer player of seat %s found no legal action", self.code, seat)
+            return
+        self._computer = asyncio.get_running_loop().create_task(self._computer_turn(seat))
+
+    async def _computer_turn(self, seat: int) -> None:
+        try:
+            at = self.index
+            view = plain(self.state.view(seat))
+            game = self.state.game
+            cls = type(self.state)
+            agent = self.agents.get(seat)
+            if agent is None:
+                agent = registry.get(self.row.game).make_agent(self.row.seats[seat], game,
+                                                               int(self.row.nonce[:8], 16) ^ seat)
+                self.agents[seat] = agent
+            action = await asyncio.to_thread(_choose, cls, game, agent, view, at)
+            for attempt in range(20):
+                if self.index != at or self.state.current_player() != seat:
+                    return
+                try:
+                    self.state.clone().check(action)
+                    break
+                except IllegalAction:
+                    guess = cls.from_view(game, view, at * 31 + attempt)
+                    action = guess.random_action(agent.rng)
+            await self.act(None, seat, at, action.to_json())
+        except Exception:  # noqa: BLE001 - a failing computer player never takes the server down
+            log.exception("computer seat %s failed in room %s", seat, self.code)
+        finally:
+            self._computer = None
+            if not self.state.is_over() and self.row.seats[self.state.current_player()] != "human":
+                self.kick_computer()
+
+
+def _choose(cls: Any, game: Any, agent: Any, view: dict[str, Any], at: int) -> Any:
+    return agent.choose(cls.from_view(game, view, at * 7919 + 1))
+
+
+class Server:
+    """The asyncio server.  ``await start()``, then ``await stop()`` (or run ``serve_forever``)."""
+
+    def __init__(self, data: Path, host: str = "127.0.0.1", port: int = 8765, limits: Limits | None = None) -> None:
+        self.data = Path(data)
+        self.host, self.port = host, port
+        self.limits = limits or Limits()
+        self.store = Store(self.data)
+        self.rooms: dict[str, Room] = {}
+        self.joins: dict[str, deque[float]] = defaultdict(deque)
+        self.per_address: dict[str, int] = defaultdict(int)
+        self._server: Any = None
+        self.counts = {"frames": 0, "errors": 0, "floods": 0}
+        #: Seconds from an accepted intention to its last ``applied`` sent (figures.py reads them).
+        self.act_times: deque[float] = deque(maxlen=200_000)
+
+    async def start(self) -> None:
+        self._server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME * 4,
+                                   compression=None, ping_interval=20, ping_timeout=20)
+        sock = next(iter(self._server.sockets))
+        self.port = sock.getsockname()[1]
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for room in self.rooms.values():
+            if room._computer is not None:
+                room._computer.cancel()
+        self.store.close()
+
+    async def serve_forever(self) -> None:
+        await self.start()
+        log.info("Paper Wars server on %s port %s, rooms in %s", self.host, self.port, self.data)
+        await asyncio.Future()
+
+    # -- rooms --------------------------------------------------------------------------------
+    def room(self, code: str) -> Room | None:
+        if code in self.rooms:
+            return self.rooms[code]
+        row = self.store.load(code)
+        if row is None:
+            return None
+        try:
+            room = Room(row, self)
+        except (RecordError, FileProblem, KeyError, ValueError) as exc:  # IllegalAction is a ValueError
+            log.warning("room %s cannot be restored: %s", code, exc)
+            raise BadMessage("room", f"The room {code} cannot be restored on this server: {exc}") from None
+        self.rooms[code] = room
+        return room
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(8))
+            if code not in self.rooms and not self.store.exists(code):
+                return code
+
+    def _join_allowed(self, address: str) -> bool:
+        q = self.joins[address]
+        now = time.monotonic()
+        while q and now - q[0] > self.limits.join_window:
+            q.popleft()
+        if len(q) >= self.limits.joins:
+            return False
+        q.append(now)
+        return True
+
+    # -- connections ----------------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.per_address[address] >= self.limits.connections:
+            await ws.send(encode({"type": "error", "code": "limit",
+                                  "message": "Too many connections from your address; close some and try again."}))
+            await ws.close(1008, "too many connections")
+            return
+        self.per_address[address] += 1
+        conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst),
+                    Bucket(self.limits.chat_rate, self.limits.chat_burst))
+        try:
+            await self._serve_conn(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.per_address[address] -= 1
+            room = conn.room
+            if room is not None:
+                room.conns.discard(conn)
+                if conn.seat is not None and not room.seated(conn.seat):
+                    room.away[conn.seat] = time.monotonic()
+                    await room.broadcast_presence()
+
+    async def _serve_conn(self, conn: Conn) -> None:
+        ws = conn.ws
+        try:
+            first = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
+        except TimeoutError:
+            await conn.send({"type": "error", "code": "hello", "message": "Say hello first (no hello came in time)."})
+            await ws.close(1008, "no hello")
+            return
+        if not await self._frame(conn, first):
+            return
+        async for frame in ws:
+            if not await self._frame(conn, frame):
+                return
+
+    async def _frame(self, conn: Conn, frame: Any) -> bool:
+        """Handle one frame; False when the connection is to be closed."""
+        self.counts["frames"] += 1
+        if not conn.bucket.take():
+            self.counts["errors"] += 1
+            self.counts["floods"] += 1
+            await conn.send({"type": "error", "code": "rate",
+                             "message": "Too many messages too fast; the connection is closed. Reconnect and slow down."})
+            # A flood fills the incoming queue, so a closing handshake could wait for it: the
+            # error is flushed and the line dropped at once.
+            conn.ws.transport.close()
+            return False
+        try:
+            msg = decode(frame)
+            if not conn.hello and msg["type"] != "hello":
+                raise BadMessage("hello", "Say hello first: the first message must be a hello.")
+            await getattr(self, f"_on_{msg['type']}")(conn, msg)
+        except BadMessage as exc:
+            self.counts["errors"] += 1
+            await conn.send({"type": "error", "code": exc.code, "message": exc.message})
+            if exc.code == "version":
+                await conn.ws.close(1008, "version mismatch")
+                return False
+        except ConnectionClosed:
+            raise
+        except Exception:  # noqa: BLE001 - a server bug answers this message; the rooms go on
+            self.counts["errors"] += 1
+            log.exception("message failed")
+            await conn.send({"type": "error", "code": "failed",
+                             "message": "The server could not handle that message; nothing changed."})
+        return True
+
+    async def _on_hello(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.hello:
+            raise BadMessage("state", "Hello was already said on this connection.")
+        if msg["protocol"] != PROTOCOL or msg["app"] != __version__:
+            raise BadMessage("version", f"This server runs Paper Wars {__version__} (protocol {PROTOCOL}); "
+                                        f"your app is Paper Wars {show(msg['app'], 20)[1:-1]} (protocol "
+                                        f"{msg['protocol']}). Both must be the same version.")
+        conn.rules = dict(msg.get("rules") or {})
+        conn.hello = True
+        await conn.send({"type": "welcome", "protocol": PROTOCOL, "app": __version__,
+                         "games": {rs.name: rs.game_cls.rules_version for rs in registry.rulesets()}})
+
+    def _check_rules(self, conn: Conn, game: str, version: str) -> None:
+        theirs = conn.rules.get(game)
+        if theirs != version:
+            said = "no rules for it" if theirs is None else f"rules version {show(theirs, 16)[1:-1]}"
+            raise BadMessage("version", f"This room plays {game} rules version {version}; your app has {said}.")
+
+    async def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if not self._join_allowed(conn.address):
+            raise BadMessage("limit", "Too many rooms created or joined from your address; wait a little.")
+        try:
+            rs = registry.get(msg["game"])
+        except KeyError:
+            raise BadMessage("room", f"This server has no game called {show(msg['game'])}.") from None
+        self._check_rules(conn, rs.name, rs.game_cls.rules_version)
+        try:
+            game = rs.make_game(msg.get("settings") or {})
+        except (SettingsError, FileProblem) as exc:
+            raise BadMessage("room", f"The settings are not valid: {exc}") from None
+        except Exception:  # noqa: BLE001
+            raise BadMessage("room", "The settings are not valid for this game.") from None
+        seats = msg["seats"]
+        if len(seats) != game.num_players:
+            raise BadMessage("room", f"{rs.title} with these settings has {game.num_players} seats, "
+                                     f"not {len(seats)}.")
+        kinds = []
+        for s in seats:
+            if s == "remote":
+                kinds.append("human")
+            elif isinstance(s, str) and AGENT_NAME.fullmatch(s) and s in rs.agent_names():
+                kinds.append(s)
+            else:
+                raise BadMessage("room", f"A seat is 'remote' or a computer player of {rs.title} "
+                                         f"({', '.join(rs.agent_names())}), not {show(s)}.")
+        seed = msg.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not 0 <= seed < (1 << 63):
+            raise BadMessage("room", f"The seed must be a whole number from 0 to 2^63-1, not {show(seed)}.")
+        code = self._new_code()
+        row = RoomRow(code, rs.name, rs.game_cls.rules_version, dict(game.settings), seed, secrets.token_hex(16),
+                      kinds, [None] * len(kinds))
+        try:
+            room = Room(row, self)
+        except (RecordError, FileProblem) as exc:
+            raise BadMessage("room", f"The game cannot start: {exc}") from None
+        self.store.create(row)
+        self.rooms[code] = room
+        await conn.send({"type": "created", "room": code, "game": rs.name, "seats": room.presence(),
+                         "commitment": room.commitment})
+        room.kick_computer()
+
+    async def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.room is not None:
+            raise BadMessage("state", "This connection is already in a room.")
+        if not self._join_allowed(conn.address):
+            raise BadMessage("limit", "Too many joins from your address; wait a little and try again.")
+        code = msg["room"].strip().upper()
+        room = self.room(code) if ROOM_CODE.fullmatch(code) else None
+        if room is None:
+            raise BadMessage("room", f"There is no room {show(msg['room'], 12)} on this server.")
+        self._check_rules(conn, room.row.game, room.row.rules_version)
+        token = msg.get("token")
+        seat: int | None = None
+        new_token = None
+        if msg.get("watch"):
+            seat = None
+        elif token is not None:
+            if not TOKEN.fullmatch(token) or token_hash(token) not in room.row.tokens:
+                raise BadMessage("token", "That seat token does not belong to this room.")
+            seat = room.row.tokens.index(token_hash(token))
+        else:
+            want = msg.get("seat")
+            free = [i for i, k in enumerate(room.row.seats) if k == "human" and room.row.tokens[i] is None]
+            if want is not None:
+                if want not in free:
+                    raise BadMessage("seat", f"Seat {show(want)} is not free in this room.")
+                seat = want
+            elif free:
+                seat = free[0]
+            else:
+                raise BadMessage("seat", "Every seat in this room is taken; join to watch instead.")
+            new_token = secrets.token_urlsafe(24)
+            room.row.tokens[seat] = token_hash(new_token)
+            room.server.store.set_seats(room.code, room.row.seats, room.row.tokens)
+        conn.room, conn.seat = room, seat
+        room.conns.add(conn)
+        if seat is not None:
+            room.away.pop(seat, None)
+        await conn.send({"type": "joined", "room": room.code, "seat": seat,
+                         **({"token": new_token} if new_token else {})})
+        await conn.send(room.sync(conn))
+        if room.state.is_over():
+            await conn.send(room.over_message())
+        await room.broadcast_presence()
+        room.kick_computer()
+
+    def _seat_conn(self, conn: Conn) -> tuple[Room, int]:
+        if conn.room is None:
+            raise BadMessage("state", "Join a room first.")
+        if conn.seat is None:
+            raise BadMessage("seat", "A spectator cannot act.")
+        return conn.room, conn.seat
+
+    async def _on_act(self, conn: Conn, msg: dict[str, Any]) -> None:
+        room, seat = self._seat_conn(conn)
+        await room.act(conn, seat, msg["at"], msg["action"])
+
+    async def _on_undo(self, conn: Conn, msg: dict[str, Any]) -> None:
+        room, _ = self._seat_conn(conn)
+        await room.undo(conn, msg["at"])
+
+    async def _on_sync(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.room is None:
+            raise BadMessage("state", "Join a room first.")
+        await conn.send(conn.room.sync(conn))
+        if conn.room.state.is_over():
+            await conn.send(conn.room.over_message())
+
+    async def _on_chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+        if conn.room is None:
+            raise BadMessage("state", "Join a room first.")
+        text = msg["text"].strip()
+        if not text or len(text) > MAX_CHAT:
+            raise BadMessage("chat", f"A chat line holds 1 to {MAX_CHAT} characters.")
+        if not conn.chat.take():
+            raise BadMessage("rate", "Chat more slowly: that line was not sent.")
+        self.store.add_chat(conn.room.code, conn.seat, text)
+        for c in list(conn.room.conns):
+            await c.send({"type": "chat", "seat": conn.seat, "text": text})
+
+    async def _on_hand_over(self, conn: Conn, msg: dict[str, Any]) -> None:
+        room, _ = self._seat_conn(conn)
+        seat = msg["seat"]
+        if not 0 <= seat < len(room.row.seats) or room.row.seats[seat] != "human":
+            raise BadMessage("seat", f"Seat {show(seat)} is not a remote player's seat.")
+        away = time.monotonic() - room.away.get(seat, time.monotonic())
+        if room.seated(seat) or seat not in room.away or away < AWAY_HANDOVER_S:
+            raise BadMessage("seat", f"A seat may be handed to the computer after {AWAY_HANDOVER_S:.0f} s away.")
+        room.row.seats[seat] = registry.get(room.row.game).default_ai
+        room.session.seats[seat] = room.row.seats[seat]
+        self.store.set_seats(room.code, room.row.seats, room.row.tokens)
+        await room.broadcast_presence()
+        room.kick_computer()
+
+    async def _on_mine(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """A player's online games (the seat tokens it keeps), "your turn" marked."""
+        tokens = msg["tokens"]
+        if len(tokens) > MAX_TOKENS or not all(isinstance(t, str) and TOKEN.fullmatch(t) for t in tokens):
+            raise BadMessage("malformed", f"'tokens' must be a list of at most {MAX_TOKENS} seat tokens.")
+        hashes = {token_hash(t) for t in tokens}
+        out = []
+        for code in self.store.rooms_for_tokens(hashes):
+            try:
+                room = self.room(code)
+            except BadMessage:
+                room = None
+            if room is None:
+                continue
+            seat = next(i for i, h in enumerate(room.row.tokens) if h in hashes)
+            st = room.state
+            out.append({"room": code, "game": room.row.game, "seat": seat, "index": room.index,
+                        "over": st.is_over(), "your_turn": not st.is_over() and st.current_player() == seat,
+                        "status": st.status()})
+        await conn.send({"type": "mine", "rooms": out})
+
+    async def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
+        await conn.send({"type": "pong"})
+
+
+def run(host: str, port: int, data: Path) -> int:
+    """`paperwars serve`: run until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    server = Server(data, host, port)
+
+    async def main() -> None:
+        await server.start()
+        shown = f"[{host}]" if ":" in host else host  # an IPv6 address goes in brackets in a URL
+        print(f"Paper Wars server: ws://{shown}:{server.port}  (rooms in {data})", flush=True)
+        try:
+            await asyncio.Future()
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    return 0
