@@ -853,15 +853,6 @@ def test_T_F1_rev2_a_followers_sight_is_judged_after_the_leaders_result():
     assert any("after all" in e.text for e in ev) and not s.units[3].damaged
 
 
-def test_T_T8_only_units_damaged_this_turn_may_recover():
-    s = recovery_state()
-    s.hit_now = {1}
-    s._start_recovery()
-    raises("T-T8", s.apply, Recover(0, "5H"))
-    assert all(a.unit == 1 for a in s.legal_actions() if isinstance(a, Recover))
-    s.apply(Recover(1, "5H"))
-
-
 def test_T_E2_rev2_a_side_with_no_unit_left_loses_at_once_whatever_the_points():
     s = at_act(make([unit("tank", 40, 100, 270), unit("infantry", 40, 60, 270)], [unit("infantry", 40, 50, 90)]),
                "2H", 1, [6, 6, 6])

@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from shapely.geometry import Polygon
+from shapely.ops import nearest_points
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
 from ...levels import list_levels
@@ -468,8 +469,8 @@ class TigersState(State):
         if minx < 0 or miny < 0 or maxx > tw or maxy > th:
             raise IllegalAction("T-U2", "The piece must lie on the table.")
         for i, p in enumerate(self.pieces):
-            if i != ignore and Polygon(p["points"]).intersects(poly):
-                raise IllegalAction("T-U2", "Pieces may not overlap: each piece stands on its own.")
+            if i != ignore and Polygon(p["points"]).intersection(poly).area > 1e-6:
+                raise IllegalAction("T-U2", "Pieces may touch but not overlap: each piece stands on its own.")
         return pts
 
     def _check_PlaceTerrain(self, a: PlaceTerrain) -> None:
@@ -637,18 +638,25 @@ class TigersState(State):
             return (c.x, c.y), c.heading
         return u.front(), u.heading
 
+    @staticmethod
+    def keeps_facing(heading: float, facing: float | None) -> bool:
+        """T-A1 (rev 3): a move whose end facing is the unit's own keeps its facing all the way."""
+        return facing is not None and abs((facing - heading + 180.0) % 360.0 - 180.0) < 1e-6
+
     def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]:
         """Where a move along ``path`` ends (T-A1 measured from the front, T-A2 terrain stops).
 
         The front of the base follows the path and the base turns to each leg's direction
-        (pivoting on its front), then to ``facing``.  T-A2 (rev 2) is judged on the whole base:
-        the move stops where any part of it first enters a piece it was not already touching
-        (a vehicle stops just short of a building).  Pure: returns the end front point, heading,
-        centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
+        (pivoting on its front), then to ``facing``; when ``facing`` is the unit's own facing the
+        base slides along the path without ever turning (T-A1 rev 3).  T-A2 (rev 2) is judged on
+        the whole base: the move stops where any part of it first enters a piece it was not
+        already touching (a vehicle stops just short of a building).  A passenger's move is its
+        getting out (T-R1 rev 3, see ``dismount_pose``).  Pure: returns the end front point,
+        heading, centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
+        if u.carrier >= 0 and path:
+            return self.dismount_pose(u, path[-1], facing)
         start, heading = self.move_start(u)
-        if u.carrier >= 0 and path and math.dist(start, path[0]) > 1e-9:
-            # a dismounting squad may face its way out before it steps off
-            heading = math.degrees(math.atan2(path[0][1] - start[1], path[0][0] - start[0]))
+        slide = self.keeps_facing(heading, facing)
         t = self.terrain
         kind = u.kind
         vehicle = u.spec.vehicle
@@ -674,6 +682,8 @@ class TigersState(State):
         def pivot(to: float) -> bool:
             """Turn on the front point to ``to``; False (and stop set) if the base enters a piece."""
             nonlocal heading, stop
+            if slide:
+                return True
             turn = (to - heading + 180.0) % 360.0 - 180.0
             steps = max(1, math.ceil(abs(turn) / 15.0))
             for k in range(1, steps + 1):
@@ -732,6 +742,31 @@ class TigersState(State):
         return {"front": cur, "heading": heading, "x": cx, "y": cy, "travelled": travelled, "stop": stop,
                 "start": start, "poses": poses}
 
+    def dismount_pose(self, u: Unit, toward: XY, facing: float | None) -> dict[str, Any]:
+        """T-R1 (rev 3): getting out is the move: the squad is set down with its base touching
+        its vehicle's, on the side towards ``toward``, facing ``facing`` (by default away from
+        the vehicle), whatever the passed roll.  Returns the pose as ``simulate_move`` does."""
+        c = self.units[u.carrier]
+        dx, dy = toward[0] - c.x, toward[1] - c.y
+        if math.hypot(dx, dy) < 1e-9:
+            dx, dy = heading_vec(c.heading + 180.0)
+        ang = math.degrees(math.atan2(dy, dx))
+        heading = ang if facing is None else float(facing)
+        ux, uy = heading_vec(ang)
+        hull = c.polygon()
+        lo, hi = 0.0, c.spec.length + u.spec.length + u.spec.width
+        for _ in range(40):  # the outward ray leaves the (convex) overlap once: bisect its exit
+            mid = (lo + hi) / 2
+            if base_polygon(c.x + ux * mid, c.y + uy * mid, heading, u.kind).intersection(hull).area > 1e-9:
+                lo = mid
+            else:
+                hi = mid
+        r = hi + 1e-4
+        x, y = c.x + ux * r, c.y + uy * r
+        front = front_point(x, y, heading, u.kind)
+        return {"front": front, "heading": heading, "x": x, "y": y, "travelled": r, "stop": "",
+                "start": (c.x, c.y), "poses": [base_polygon(x, y, heading, u.kind)], "dismount": True}
+
     def _check_Move(self, a: Move) -> None:
         u, allow = self._mover(a.unit, "T-A1")
         self.check_move(u, allow, a.path, a.facing)
@@ -747,6 +782,8 @@ class TigersState(State):
         for x, y in path:
             if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
                 raise IllegalAction("T-A1", "The path must stay on the table.")
+        if u.carrier >= 0:
+            return self._check_dismount(u, path, facing)
         start, _ = self.move_start(u)
         length = path_length([start, *path])
         cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
@@ -769,6 +806,27 @@ class TigersState(State):
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
             if final.distance(pp) > FOLLOW_CM + 1e-9:
                 raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
+        return end
+
+    def _check_dismount(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]:
+        """T-R1 (rev 3): a dismounting squad is set down touching its vehicle on free ground."""
+        c = self.units[u.carrier]
+        if len(path) > 1:
+            raise IllegalAction("T-R1", f"Getting out is the whole move: {u.name} #{u.id} is set down beside "
+                                f"{c.name} #{c.id}; point to one spot round it.")
+        end = self.simulate_move(u, path, facing)
+        final: Polygon = end["poses"][-1]
+        tw, th = self.table
+        minx, miny, maxx, maxy = final.bounds
+        if minx < -1e-6 or miny < -1e-6 or maxx > tw + 1e-6 or maxy > th + 1e-6:
+            raise IllegalAction("T-R1", "There the squad would stand partly off the table: get out on another side.")
+        for o in self.units:
+            if o.id in (u.id, c.id) or o.carrier >= 0:
+                continue
+            if (o.alive or (o.wreck and self.game.settings["wrecks"])) and final.intersection(o.polygon()).area > 1e-6:
+                what = "the wreck of " if not o.alive else ""
+                raise IllegalAction("T-R1", f"There the squad would stand on {what}{o.name} #{o.id}: "
+                                    "get out on free ground.")
         return end
 
     def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
@@ -803,28 +861,41 @@ class TigersState(State):
             raise IllegalAction("T-R1", "Infantry rides only in your own truck or halftrack, or on your own tank.")
         if c.passenger >= 0:
             raise IllegalAction("T-R1", f"{c.name} #{c.id} already carries a unit.")
-        from shapely.geometry import Point
-        d = float(c.polygon().distance(Point(u.front())))
+        self.mount_move(u, c, allow)
+
+    def mount_move(self, u: Unit, c: Unit, allow: float) -> dict[str, Any]:
+        """T-R1 (rev 3): mounting is a move: the squad steps the shortest way to the vehicle,
+        keeping its facing, until the bases touch; the step obeys T-A1 (allowance, no crossing
+        an enemy base) and T-A2 (terrain stops it short)."""
+        a, b = nearest_points(u.polygon(), c.polygon())
+        d = float(a.distance(b))
         if d > allow + 1e-6:
             raise IllegalAction("T-R1", f"{c.name} #{c.id} is {d:.1f} cm away; this move allows {allow:g} cm.")
+        fx, fy = u.front()
+        path = ((fx + b.x - a.x, fy + b.y - a.y),)
+        end = self.simulate_move(u, path, u.heading)
+        if end["stop"]:
+            raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {end['stop']}.")
+        self._solid_refusal(u, end["poses"])
+        return end
 
     def _check_KeepAboard(self, a: KeepAboard) -> None:
         self._need_phase("aboard", rule="T-R2", what="decide about passengers")
+        if not self.aboard:
+            raise IllegalAction("T-R2", "No passenger waits for a decision.")
         if a.passenger != self.aboard[0][0]:
             raise IllegalAction("T-R2", f"Decide about #{self.aboard[0][0]} first.")
 
     def damaged_units(self, p: int) -> list[Unit]:
-        """T-T8: the units that may take a recovery card: damaged this turn."""
-        return [u for u in self.units if u.side == p and u.alive and u.damaged and u.id in self.hit_now]
+        """T-T8 (rev 3): the units that may take a recovery card: every unit still damaged,
+        whenever it was hit (a failed roll leaves it damaged also the next turn)."""
+        return [u for u in self.units if u.side == p and u.alive and u.damaged]
 
     def _check_Recover(self, a: Recover) -> None:
         self._need_phase("recover", rule="T-T8", what="put recovery cards down")
         u = self.unit(a.unit)
         if u.side != self.actor or not u.alive or not u.damaged:
             raise IllegalAction("T-T8", "Recovery cards go on your own damaged units.")
-        if u.id not in self.hit_now:
-            raise IllegalAction("T-T8", f"{u.name} #{u.id} was not damaged this turn: only units damaged this "
-                                "turn may recover.")
         if u.id in self.recovering:
             raise IllegalAction("T-T8", "One recovery card per unit.")
         self._hand_refusal(self.actor, a.card, "T-T8")
@@ -1020,12 +1091,19 @@ class TigersState(State):
     def _after_card(self) -> None:
         if self._wiped_out():
             return
+        self._lapse_choices()
         if self.aboard:
             self.phase = "aboard"
         elif self.queue:
             self.phase = "act"
         else:
             self._start_round()
+
+    def _lapse_choices(self) -> None:
+        """T-R2 (rev 3): a keep-aboard choice lapses when its passenger or halftrack is gone
+        (destroyed by a later shot) or the passenger is no longer aboard."""
+        self.aboard = [(pid, cid) for pid, cid in self.aboard
+                       if self.units[pid].alive and self.units[cid].alive and self.units[pid].carrier == cid]
 
     def _wiped_out(self) -> bool:
         """T-E2 (rev 2): a side with no unit left loses at once."""
@@ -1142,6 +1220,8 @@ class TigersState(State):
         vehicle, else further out (up to 12 cm).  Bases stay solid (T-A1): the squad never lands on
         another base or a wreck, nor off the table.  With no free ground at all it cannot get out
         and is lost."""
+        if p.carrier < 0 or not p.alive:
+            return  # T-R2 (rev 3): nothing moves for a unit that is gone or already out
         c = self.units[p.carrier]
         c.passenger = -1
         p.carrier = -1
@@ -1236,23 +1316,28 @@ class TigersState(State):
             c = self.units[u.carrier]
             c.passenger = -1
             u.carrier = -1
-        if not was_passenger or a.path:
+            old = (c.x, c.y)
+            u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
+            self._ev("move", f"{u.name} #{u.id} gets out of {c.name} #{c.id}, set down beside it (T-R1).",
+                     unit=u.id, start=old, end=(u.x, u.y), path=[old, (u.x, u.y)], travelled=end["travelled"])
+        elif not was_passenger:
             old = (u.x, u.y)
             u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
             if u.passenger >= 0:
                 p = self.units[u.passenger]
                 p.x, p.y, p.heading = u.x, u.y, u.heading
             why = f"; it stops: {end['stop']} (T-A2)" if end["stop"] else ""
-            what = "dismounts and moves" if was_passenger else "moves"
-            self._ev("move", f"{u.name} #{u.id} {what} {end['travelled']:.1f} cm{why}.", unit=u.id,
+            self._ev("move", f"{u.name} #{u.id} moves {end['travelled']:.1f} cm{why}.", unit=u.id,
                      start=old, end=(u.x, u.y), path=[end["start"], *a.path], travelled=end["travelled"])
         self._finish_mover()
 
     def _do_Mount(self, a: Mount) -> None:
         u, c = self.units[a.unit], self.units[a.carrier]
+        end = self.mount_move(u, c, self.movers[0][1])
         u.carrier, c.passenger = c.id, u.id
         u.x, u.y, u.heading = c.x, c.y, c.heading
-        self._ev("move", f"{u.name} #{u.id} mounts {c.name} #{c.id} (T-R1).", unit=u.id)
+        self._ev("move", f"{u.name} #{u.id} steps {end['travelled']:.1f} cm and mounts {c.name} #{c.id} (T-R1).",
+                 unit=u.id)
         self._finish_mover()
 
     # recovery and end of turn
