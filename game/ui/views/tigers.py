@@ -954,9 +954,15 @@ class TigersView(GameView):
         if s.phase == "move" and human:
             uid, allow = s.movers[0]
             u = s.units[uid]
-            start = s.position(u) if u.carrier >= 0 else u.front()
-            paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
-            paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD, "midbottom")
+            if u.carrier >= 0:  # T-R1 (rev 3): getting out is the move, whatever the roll: no reach circle
+                c = s.units[u.carrier]
+                paper.text(surf, "click a side to get out", self.px(c.x, c.y - c.spec.length / 2 - 2), 15,
+                           paper.GOOD, "midbottom")
+            else:
+                start = u.front()
+                paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
+                paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD,
+                           "midbottom")
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
             paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
