@@ -154,7 +154,6 @@ def test_T_A1_rev3_a_move_that_turns_is_still_judged_on_the_swing():
 def test_T_T8_rev3_every_unit_still_damaged_may_take_a_recovery_card_every_turn():
     s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 20, 90)])
     s.units[0].damaged = True  # hit in an earlier turn and failed (or skipped) its recovery
-    s.hit_now = set()
     s.hands = [[("5H", True), ("AH", True)], []]
     s.assigned, s.queue = {}, []
     s._start_recovery()

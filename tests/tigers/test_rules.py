@@ -259,7 +259,6 @@ def recovery_state(card="5H"):
     s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 20, 90)])
     s.units[0].damaged = True
     s.units[1].damaged = True
-    s.hit_now = {0, 1}  # both damaged this turn (T-T8)
     s.hands = [[(card, True), ("9C", False)], []]
     s.assigned, s.queue = {}, []
     s._start_recovery()

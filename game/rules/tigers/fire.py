@@ -118,7 +118,6 @@ class FireRules(TigersCore):
             self._destroy(t)
         else:
             t.damaged = True
-            self.hit_now.add(t.id)
             self._ev("damaged", f"{t.name} #{t.id} is hit and damaged; its cards are discarded.", unit=t.id)
         if t.passenger >= 0:
             p = self.units[t.passenger]

@@ -353,7 +353,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
             "aboard": [list(a) for a in self.aboard],
             "recovering": {str(k): [c, up] for k, (c, up) in sorted(self.recovering.items())},
             "vp": list(self.vp), "deal_rolls": [list(r) for r in self.deal_rolls],
-            "carded": sorted(self.carded), "used": sorted(self.used), "hit_now": sorted(self.hit_now),
+            "carded": sorted(self.carded), "used": sorted(self.used),
             "chance": self.chance.to_json(),
         }
 
@@ -387,7 +387,6 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.deal_rolls = [[int(d) for d in r] for r in data["deal_rolls"]]
         s.carded = {int(v) for v in data.get("carded", ())}
         s.used = {int(v) for v in data.get("used", ())}
-        s.hit_now = {int(v) for v in data.get("hit_now", ())}
         return s
 
     def clone(self) -> TigersState:
@@ -416,7 +415,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.recovering = dict(self.recovering)
         s.vp = list(self.vp)
         s.deal_rolls = [list(r) for r in self.deal_rolls]
-        s.carded, s.used, s.hit_now = set(self.carded), set(self.used), set(self.hit_now)
+        s.carded, s.used = set(self.carded), set(self.used)
         s._terrain = self._terrain
         s._los_terrain = self._los_terrain
         s._events = []

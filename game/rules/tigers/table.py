@@ -63,10 +63,9 @@ class TigersCore(State):
         self.recovering: dict[int, tuple[str, bool]] = {}
         self.vp = [0, 0]
         self.deal_rolls: list[list[int]] = [[], []]
-        #: This turn: units that had a card assigned, that acted or followed, that were damaged (T-F1, T-T8).
+        #: This turn: units that had a card assigned, that acted or followed (T-F1).
         self.carded: set[int] = set()
         self.used: set[int] = set()
-        self.hit_now: set[int] = set()
         self._terrain: Terrain | None = None
         self._los_terrain: Terrain | None = None
         self._events: list[Event] = []

@@ -53,7 +53,7 @@ class TurnRules(TigersCore):
             self._end_game("The deck is used up (T-E1).")
             return
         self.turn += 1
-        self.carded, self.used, self.hit_now = set(), set(), set()
+        self.carded, self.used = set(), set()
         defender = 1 - self.attacker
         shuffler = defender if self.turn % 2 == 1 else self.attacker
         self.chance.shuffle(self.deck)
