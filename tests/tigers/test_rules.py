@@ -259,7 +259,6 @@ def recovery_state(card="5H"):
     s = make([unit("tank", 40, 100, 270), unit("tank", 80, 100, 270)], [unit("tank", 40, 20, 90)])
     s.units[0].damaged = True
     s.units[1].damaged = True
-    s.hit_now = {0, 1}  # both damaged this turn (T-T8)
     s.hands = [[(card, True), ("9C", False)], []]
     s.assigned, s.queue = {}, []
     s._start_recovery()
@@ -851,15 +850,6 @@ def test_T_F1_rev2_a_followers_sight_is_judged_after_the_leaders_result():
     assert s.units[2].wreck
     assert not any(e.data.get("action") == "fire" and e.data.get("shooter") == 1 for e in ev)
     assert any("after all" in e.text for e in ev) and not s.units[3].damaged
-
-
-def test_T_T8_only_units_damaged_this_turn_may_recover():
-    s = recovery_state()
-    s.hit_now = {1}
-    s._start_recovery()
-    raises("T-T8", s.apply, Recover(0, "5H"))
-    assert all(a.unit == 1 for a in s.legal_actions() if isinstance(a, Recover))
-    s.apply(Recover(1, "5H"))
 
 
 def test_T_E2_rev2_a_side_with_no_unit_left_loses_at_once_whatever_the_points():

@@ -401,3 +401,63 @@ def test_T_E3_a_lesson_shows_no_campaign_and_counts_no_battle(tmp_path, monkeypa
         assert not lesson.view._in_campaign() and lesson.view.campaign_line == ""
     finally:
         app.close()
+
+
+def test_T_A1_rev3_the_move_preview_shows_the_move_that_will_be_made():
+    app, sess, scene = open_scene()
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        at_act(s, "2S", 0, [3, 3, 3])  # 9 cm
+        key(app, pygame.K_m)
+        u = s.units[0]
+        f = u.front()
+        hx, hy = math.cos(math.radians(u.heading)), math.sin(math.radians(u.heading))
+        c = (f[0] + hx * 8, f[1] + hy * 8)  # a hill whose near edge is about 3 cm ahead
+        s.pieces.append({"kind": "hill", "points": [(c[0] - 5, c[1] - 5), (c[0] + 5, c[1] - 5), (c[0] + 5, c[1] + 5),
+                                                    (c[0] - 5, c[1] + 5)], "params": None})
+        s._invalidate()
+        ahead = (f[0] + hx * 8.5, f[1] + hy * 8.5)
+        a, b = v.px(*f), v.px(*ahead)
+        a, b = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+        evs = [pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(1, 0, 0), touch=False),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1, touch=False)]
+        for k in range(1, 6):
+            p = (a[0] + (b[0] - a[0]) * k // 5, a[1] + (b[1] - a[1]) * k // 5)
+            evs.append(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0), touch=False))
+        app.frame(evs)
+        end, txt, why = v.move_preview(v.drag)  # what the pencil note beside the drag says
+        assert not why and "stops: entered a hill" in txt
+        assert end["travelled"] < 6 and txt.startswith(f"{end['travelled']:.1f} cm")  # not the 8.5 cm dragged
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1, touch=False)])
+        assert s.phase != "move" and (u.x, u.y) == pytest.approx((end["x"], end["y"]), abs=0.05)
+        moved = [e for e in sess.history[-1].events if e.kind == "move"][0]
+        assert f"moves {end['travelled']:.1f} cm" in moved.text
+    finally:
+        app.close()
+
+
+def test_T_R1_rev3_a_passenger_gets_out_beside_its_vehicle_where_the_drag_points():
+    app, sess, scene = open_scene("village_fight")
+    try:
+        s, v = scene.state, scene.view
+        from tests.tigers.helpers import at_act
+        sq = next(x for x in s.units if x.side == 0 and x.kind == "infantry")
+        car = next(x for x in s.units if x.side == 0 and x.kind == "truck")
+        sq.carrier, car.passenger = car.id, sq.id
+        sq.x, sq.y = car.x, car.y
+        at_act(s, "4S", sq.id, [1, 1, 2])  # a bare pass: 4 cm
+        key(app, pygame.K_m)
+        assert s.phase == "move" and s.movers[0] == (sq.id, 4.0)
+        hx, hy = math.cos(math.radians(car.heading + 90)), math.sin(math.radians(car.heading + 90))
+        out = (car.x + hx * 12, car.y + hy * 12)  # well beyond the 4 cm rolled: only the side counts
+        end, txt, why = v.move_preview([(car.x, car.y), out])
+        assert not why and "gets out" in txt
+        a, b = v.px(car.x, car.y), v.px(*out)
+        drag(app, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])))
+        assert sq.carrier == -1 and car.passenger == -1 and s.phase != "move"
+        assert sq.polygon().distance(car.polygon()) < 0.01
+        assert sq.polygon().intersection(car.polygon()).area < 1e-6
+        assert (sq.x - car.x) * hx + (sq.y - car.y) * hy > 0
+    finally:
+        app.close()

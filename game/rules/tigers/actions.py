@@ -150,7 +150,11 @@ class MoveOrder(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """T-A1/T-A2: the front of the unit follows the path; an empty path stays put."""
+    """T-A1/T-A2: the front of the unit follows the path; an empty path stays put.
+
+    ``facing`` is the facing it ends with; the unit's own facing keeps it all the way (the base
+    slides, T-A1 rev 3).  A passenger's path is one point, the side of its vehicle it gets out
+    on (T-R1 rev 3)."""
 
     unit: int
     path: tuple[tuple[float, float], ...] = ()

@@ -332,7 +332,8 @@ class TigersView(GameView):
             uid, _ = s.movers[0]
             u = s.units[uid]
             start = s.position(u) if u.carrier >= 0 else u.front()
-            if math.dist(p, start) * self.scale < 30 or self.unit_at(p) == uid:
+            on = self.unit_at(p)
+            if math.dist(p, start) * self.scale < 30 or on == uid or (u.carrier >= 0 and on == u.carrier):
                 self.drag = [start]
                 return True
         if s.phase == "terrain":
@@ -354,7 +355,10 @@ class TigersView(GameView):
             else:
                 self.drag[-1] = p
             return
-        _, allow = s.movers[0]
+        uid, allow = s.movers[0]
+        if s.units[uid].carrier >= 0:  # T-R1 (rev 3): getting out points to one spot round the vehicle
+            self.drag[1:] = [p]
+            return
         if math.dist(self.drag[-1], p) < 0.6:
             return
         used = path_length(self.drag)
@@ -377,7 +381,7 @@ class TigersView(GameView):
             return True
         if drag is not None and s.phase == "move" and moved:
             uid, _ = s.movers[0]
-            path = tuple((round(x, 2), round(y, 2)) for x, y in simplify(drag[1:]))
+            path = self.drag_path(drag)
             return self._submit(Move(uid, path, self.move_facing())) if path else False
         if drag is not None and s.phase == "terrain":
             return self.terrain_release(drag[0], p, moved)
@@ -488,6 +492,13 @@ class TigersView(GameView):
         if math.dist(to, s.position(u) if u.carrier >= 0 else u.front()) < 1.0:
             return False  # a click on the unit's own front is no move
         return self._submit(Move(uid, (to,), self.move_facing()))
+
+    def drag_path(self, drag: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+        """The path a dragged move submits (thinned, to 0.01 cm); a passenger's is the one spot it
+        points to round its vehicle (T-R1 rev 3).  The preview shows exactly this move."""
+        path = tuple((round(x, 2), round(y, 2)) for x, y in simplify(drag[1:]))
+        u = self.st.units[self.st.movers[0][0]]
+        return path[-1:] if u.carrier >= 0 else path
 
     def move_facing(self) -> float | None:
         """The facing a dragged move ends with: the unit's own when "keep facing" is on (to slide
@@ -943,24 +954,24 @@ class TigersView(GameView):
         if s.phase == "move" and human:
             uid, allow = s.movers[0]
             u = s.units[uid]
-            start = s.position(u) if u.carrier >= 0 else u.front()
-            paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
-            paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD, "midbottom")
+            if u.carrier >= 0:  # T-R1 (rev 3): getting out is the move, whatever the roll: no reach circle
+                c = s.units[u.carrier]
+                paper.text(surf, "click a side to get out", self.px(c.x, c.y - c.spec.length / 2 - 2), 15,
+                           paper.GOOD, "midbottom")
+            else:
+                start = u.front()
+                paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
+                paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD,
+                           "midbottom")
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
             paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
-            uid, allow = s.movers[0]
-            path = tuple(self.drag[1:])
-            end = s.simulate_move(s.units[uid], path, self.move_facing())
-            try:
-                s.check_move(s.units[uid], allow, path, self.move_facing())
-                why, col = "", paper.GOOD
-            except IllegalAction as exc:  # shown live, before the mouse is let go
-                why, col = exc.message, paper.WARN
+            uid, _ = s.movers[0]
+            end, txt, why = self.move_preview(self.drag)
+            col = paper.WARN if why else paper.GOOD
             ghost = [self.px(*q) for q in base_corners(end["x"], end["y"], end["heading"], s.units[uid].spec.length,
                                                       s.units[uid].spec.width)]
             pygame.draw.polygon(surf, col, ghost, 2 if why else 1)
-            txt = f"{path_length(self.drag):.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
             paper.note(surf, txt + (f"; {why}" if why else ""), (pts[-1][0] + 10, pts[-1][1]), 16, col,
                        within=surf.get_clip() or None)
         if s.phase == "deploy" and human and self.table_rect().collidepoint(self.mouse):
@@ -984,6 +995,25 @@ class TigersView(GameView):
             if uid >= 0:
                 self.hover_card(surf, s.units[uid])
 
+    def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], str, str]:
+        """What letting go of ``drag`` would do: (where the unit ends, "how far - stops: why",
+        the refusal or ""), for exactly the move ``release`` submits (T-A1, T-A2, T-R1)."""
+        s = self.st
+        uid, allow = s.movers[0]
+        u = s.units[uid]
+        path = self.drag_path(drag)
+        end = s.simulate_move(u, path, self.move_facing())
+        try:
+            s.check_move(u, allow, path, self.move_facing())
+            why = ""
+        except IllegalAction as exc:  # shown live, before the mouse is let go
+            why = exc.message
+        if end.get("dismount"):
+            txt = "gets out here (T-R1)"
+        else:  # the move that will be made: its real length, and where terrain stops it
+            txt = f"{end['travelled']:.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
+        return end, txt, why
+
     def hover_lines(self, u: Unit) -> list[str]:
         """The hover card: which unit, its cards (face-down ones stay hidden, T-T2), damage,
         shock, passenger, and what it can do."""
@@ -998,7 +1028,7 @@ class TigersView(GameView):
         else:
             lines.append("Cards: none")
         if u.damaged:
-            lines.append("Damaged" + (" this turn (may recover)" if u.id in s.hit_now else ": in shock, no cards")
+            lines.append("Damaged: may take a recovery card at each turn's end; in shock (no cards) while damaged"
                          + "; a second hit destroys it")
         if u.passenger >= 0:
             lines.append(f"Carries {unit_tag(s.units[u.passenger])} ({s.units[u.passenger].name})")
@@ -1201,7 +1231,8 @@ class TigersView(GameView):
                    "near by first to make them follow.",
             "move": "Drag a path from the unit's front or click a point (the circle is the reach; no corner may "
                     "end further); F keeps "
-                    "the facing to slide or back off; S stays; click a carrier to mount.",
+                    "the facing to slide or back off; S stays; click a carrier to mount; a passenger gets out "
+                    "beside its vehicle where you click.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
             "discard": "Click a card to discard it (down to six).",

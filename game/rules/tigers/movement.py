@@ -1,0 +1,265 @@
+"""Paper Tigers movement: the move roll, the path, terrain stops and solid bases (T-A1, T-A2)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from shapely.geometry import Polygon
+
+from ...engine import IllegalAction
+from . import cards as C
+from .actions import Move, MoveOrder
+from .geometry import (
+    FOLLOW_CM,
+    INFANTRY_CAP,
+    XY,
+    centre_from_front,
+    corner_shift,
+    path_length,
+    pose_polygon,
+    swept_area,
+)
+from .table import TigersCore
+from .unit import Unit
+
+
+class MoveRules(TigersCore):
+    """Rolling to move, judging a path (turning or keeping the facing) and moving."""
+
+    def _check_MoveOrder(self, a: MoveOrder) -> None:
+        _, u = self._head(a.unit, "T-A1")
+        self._follower_chain(u, a.followers)
+
+    def _mover(self, uid: int, rule: str) -> tuple[Unit, float]:
+        self._need_phase("move", rule=rule, what="move")
+        mid, allow = self.movers[0]
+        if uid != mid:
+            raise IllegalAction(rule, f"It is {self.units[mid].name} #{mid}'s move.")
+        return self.units[mid], allow
+
+    def move_start(self, u: Unit) -> tuple[XY, float]:
+        """Where a move starts: the front of the base (T-A1), or for a passenger the middle of its carrier."""
+        if u.carrier >= 0:
+            c = self.units[u.carrier]
+            return (c.x, c.y), c.heading
+        return u.front(), u.heading
+
+    @staticmethod
+    def keeps_facing(heading: float, facing: float | None) -> bool:
+        """T-A1 (rev 3): a move whose end facing is the unit's own keeps its facing all the way."""
+        return facing is not None and abs((facing - heading + 180.0) % 360.0 - 180.0) < 1e-6
+
+    def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]:
+        """Where a move along ``path`` ends (T-A1 measured from the front, T-A2 terrain stops).
+
+        The front of the base follows the path and the base turns to each leg's direction
+        (pivoting on its front), then to ``facing``; when ``facing`` is the unit's own facing the
+        base slides along the path without ever turning (T-A1 rev 3).  T-A2 (rev 2) is judged on
+        the whole base: the move stops where any part of it first enters a piece it was not
+        already touching (a vehicle stops just short of a building).  A passenger's move is its
+        getting out (T-R1 rev 3, see ``dismount_pose``).  Pure: returns the end front point,
+        heading, centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
+        if u.carrier >= 0 and path:
+            return self.dismount_pose(u, path[-1], facing)
+        start, heading = self.move_start(u)
+        slide = self.keeps_facing(heading, facing)
+        t = self.terrain
+        kind = u.kind
+        vehicle = u.spec.vehicle
+        first = pose_polygon(start, heading, kind)
+        already = set(t.overlapping(first))
+        poses = [first]
+        cur = start
+        travelled = 0.0
+        stop = ""
+
+        def entered(poly: Polygon) -> int:
+            for i in t.overlapping(poly):
+                if i not in already:
+                    return i
+            return -1
+
+        def why(i: int) -> str:
+            k = t.kinds[i]
+            if k == "building" and vehicle:
+                return "a vehicle cannot enter a building"
+            return f"entered {'a ' if k != 'woods' else ''}{k}"
+
+        def pivot(to: float) -> bool:
+            """Turn on the front point to ``to``; False (and stop set) if the base enters a piece."""
+            nonlocal heading, stop
+            if slide:
+                return True
+            turn = (to - heading + 180.0) % 360.0 - 180.0
+            steps = max(1, math.ceil(abs(turn) / 15.0))
+            for k in range(1, steps + 1):
+                hd = heading + turn * k / steps
+                poly = pose_polygon(cur, hd, kind)
+                i = entered(poly)
+                if i >= 0:
+                    stop = why(i)
+                    if not (t.kinds[i] == "building" and vehicle):
+                        heading = hd
+                        poses.append(poly)
+                    return False
+                poses.append(poly)
+            heading = to
+            return True
+
+        for nxt in path:
+            seg = math.dist(cur, nxt)
+            if seg < 1e-9:
+                continue
+            if not pivot(math.degrees(math.atan2(nxt[1] - cur[1], nxt[0] - cur[0]))):
+                break
+            dx, dy = (nxt[0] - cur[0]) / seg, (nxt[1] - cur[1]) / seg
+
+            def at(d: float, c0: XY = cur, hd: float = heading, ux: float = dx, uy: float = dy) -> Polygon:
+                return pose_polygon((c0[0] + ux * d, c0[1] + uy * d), hd, kind)
+
+            hull = swept_area([poses[-1], at(seg)])
+            hit_d: float | None = None
+            if any(i not in already for i in t.overlapping(hull)):
+                n = max(1, math.ceil(seg / 0.5))
+                for k in range(1, n + 1):
+                    if entered(at(seg * k / n)) >= 0:
+                        lo, hi = seg * (k - 1) / n, seg * k / n
+                        for _ in range(24):
+                            mid = (lo + hi) / 2
+                            if entered(at(mid)) >= 0:
+                                hi = mid
+                            else:
+                                lo = mid
+                        i = entered(at(hi))
+                        stop = why(i)
+                        hit_d = lo if t.kinds[i] == "building" and vehicle else min(seg, hi + 0.05)
+                        break
+            if hit_d is not None:
+                poses.append(at(hit_d))
+                cur = (cur[0] + dx * hit_d, cur[1] + dy * hit_d)
+                travelled += hit_d
+                break
+            poses.append(at(seg))
+            cur = nxt
+            travelled += seg
+        if facing is not None and not stop:
+            pivot(float(facing))
+        cx, cy = centre_from_front(cur[0], cur[1], heading, kind)
+        return {"front": cur, "heading": heading, "x": cx, "y": cy, "travelled": travelled, "stop": stop,
+                "start": start, "poses": poses}
+
+    def _check_Move(self, a: Move) -> None:
+        u, allow = self._mover(a.unit, "T-A1")
+        self.check_move(u, allow, a.path, a.facing)
+
+    def check_move(self, u: Unit, allow: float, path: tuple[XY, ...], facing: float | None) -> dict[str, Any] | None:
+        """T-A1/T-A2/T-F1: raise IllegalAction unless ``u`` may move along ``path`` (then ``facing``)
+        with ``allow`` cm; returns where it ends (None when it stays put)."""
+        if facing is not None and not math.isfinite(facing):
+            raise IllegalAction("T-A1", "A facing is a number of degrees.")
+        if not path and (facing is None or u.carrier >= 0):
+            return None
+        tw, th = self.table
+        for x, y in path:
+            if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
+                raise IllegalAction("T-A1", "The path must stay on the table.")
+        if u.carrier >= 0:
+            return self._check_dismount(u, path, facing)
+        start, _ = self.move_start(u)
+        length = path_length([start, *path])
+        cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
+        if length > allow + 1e-6:
+            raise IllegalAction("T-A1", f"That path is {length:.1f} cm; this move allows {allow:g} cm{cap}.")
+        end = self.simulate_move(u, path, facing)
+        poses: list[Polygon] = end["poses"]
+        final = poses[-1]
+        minx, miny, maxx, maxy = final.bounds
+        if minx < -1e-6 or miny < -1e-6 or maxx > tw + 1e-6 or maxy > th + 1e-6:
+            raise IllegalAction("T-A1", "The unit would end partly off the table.")
+        shift = corner_shift(poses[0], final)
+        if shift > allow + 1e-6:
+            raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
+                                f"{allow:g} cm{cap}, for the whole base (a turn cannot gain ground).")
+        self._solid_refusal(u, poses)
+        idx = self.chain.index(u.id) if u.id in self.chain else 0
+        if idx > 0:
+            prev = self.units[self.chain[idx - 1]]
+            pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
+            if final.distance(pp) > FOLLOW_CM + 1e-9:
+                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
+        return end
+
+    def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
+        """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another
+        base, a wreck or (for a vehicle) a building."""
+        final = poses[-1]
+        swept = swept_area(poses)
+        owner = self.game.player_name
+        for o in self.units:
+            if o.id == u.id or o.id == u.passenger or (o.carrier >= 0 and o.alive):
+                continue
+            if o.alive:
+                poly = o.polygon()
+                if o.side != u.side and swept.intersection(poly).area > 1e-6:
+                    raise IllegalAction("T-A1", f"The move would cross {owner(o.side)}'s {o.name} #{o.id}: "
+                                        "bases are solid.")
+                if final.intersection(poly).area > 1e-6:
+                    raise IllegalAction("T-A1", f"The unit would end on top of {o.name} #{o.id}.")
+            elif o.wreck and self.game.settings["wrecks"] and final.intersection(o.polygon()).area > 1e-6:
+                raise IllegalAction("T-A1", f"The unit would end on the wreck of {o.name} #{o.id}.")
+        if u.spec.vehicle:
+            for i, k in enumerate(self.terrain.kinds):
+                if k == "building" and final.intersection(self.terrain.polys[i]).area > 1e-6:
+                    raise IllegalAction("T-A2", "Vehicles cannot enter buildings: the base would end in one.")
+
+    def _do_MoveOrder(self, a: MoveOrder) -> None:
+        card = self._pop_card()
+        n, need = C.dice_for(card, "move"), C.difficulty(card)
+        self.chain = [a.unit, *a.followers]
+        self.used.update(a.followers)
+        self.movers = []
+        for uid in self.chain:
+            u = self.units[uid]
+            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move", card=card)
+            if ok:
+                allow = float(min(sum(dice), INFANTRY_CAP) if u.kind == "infantry" else sum(dice))
+                self.movers.append((uid, allow))
+        if self.movers:
+            self.phase = "move"
+        else:
+            self.chain = []
+            self._after_card()
+
+    def _finish_mover(self) -> None:
+        self.movers.pop(0)
+        if not self.movers:
+            self.chain = []
+            self._after_card()
+
+    def _do_Move(self, a: Move) -> None:
+        u = self.units[a.unit]
+        if not a.path and a.facing is None:
+            self._ev("move", f"{u.name} #{u.id} stays where it is.", unit=u.id)
+            self._finish_mover()
+            return
+        end = self.simulate_move(u, a.path, a.facing)
+        was_passenger = u.carrier >= 0
+        if was_passenger and a.path:
+            c = self.units[u.carrier]
+            c.passenger = -1
+            u.carrier = -1
+            old = (c.x, c.y)
+            u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
+            self._ev("move", f"{u.name} #{u.id} gets out of {c.name} #{c.id}, set down beside it (T-R1).",
+                     unit=u.id, start=old, end=(u.x, u.y), path=[old, (u.x, u.y)], travelled=end["travelled"])
+        elif not was_passenger:
+            old = (u.x, u.y)
+            u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
+            if u.passenger >= 0:
+                p = self.units[u.passenger]
+                p.x, p.y, p.heading = u.x, u.y, u.heading
+            why = f"; it stops: {end['stop']} (T-A2)" if end["stop"] else ""
+            self._ev("move", f"{u.name} #{u.id} moves {end['travelled']:.1f} cm{why}.", unit=u.id,
+                     start=old, end=(u.x, u.y), path=[end["start"], *a.path], travelled=end["travelled"])
+        self._finish_mover()

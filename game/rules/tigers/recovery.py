@@ -1,0 +1,106 @@
+"""Paper Tigers end of turn: recovery cards on damaged units (T-T8), the hand limit and
+the cards kept face up (T-T10)."""
+
+from __future__ import annotations
+
+from ...engine import IllegalAction
+from . import cards as C
+from .actions import Discard, EndRecovery, Recover
+from .table import TigersCore
+from .unit import Unit
+
+HAND_LIMIT = 6
+
+
+class RecoveryRules(TigersCore):
+    """The recovery phase, the discard down to six and the start of the next turn."""
+
+    def damaged_units(self, p: int) -> list[Unit]:
+        """T-T8 (rev 3): the units that may take a recovery card: every unit still damaged,
+        whenever it was hit (a failed roll leaves it damaged also the next turn)."""
+        return [u for u in self.units if u.side == p and u.alive and u.damaged]
+
+    def _check_Recover(self, a: Recover) -> None:
+        self._need_phase("recover", rule="T-T8", what="put recovery cards down")
+        u = self.unit(a.unit)
+        if u.side != self.actor or not u.alive or not u.damaged:
+            raise IllegalAction("T-T8", "Recovery cards go on your own damaged units.")
+        if u.id in self.recovering:
+            raise IllegalAction("T-T8", "One recovery card per unit.")
+        self._hand_refusal(self.actor, a.card, "T-T8")
+
+    def _check_EndRecovery(self, a: EndRecovery) -> None:
+        self._need_phase("recover", rule="T-T8", what="end recovery")
+
+    def _check_Discard(self, a: Discard) -> None:
+        self._need_phase("discard", rule="T-T10", what="discard")
+        self._hand_refusal(self.actor, a.card, "T-T10")
+
+    def _start_recovery(self) -> None:
+        self.phase = "recover"
+        self.recovering = {}
+        self.done = [not self._can_recover(p) for p in (0, 1)]
+        self._next_recoverer(self.attacker)
+
+    def _can_recover(self, p: int) -> bool:
+        return bool(self.hands[p]) and any(u.id not in self.recovering for u in self.damaged_units(p))
+
+    def _next_recoverer(self, prefer: int) -> None:
+        for p in (prefer, 1 - prefer):
+            if not self.done[p] and self._can_recover(p):
+                self.actor = p
+                return
+        self._resolve_recovery()
+
+    def _do_Recover(self, a: Recover) -> None:
+        p = self.actor
+        self.recovering[a.unit] = self._take_from_hand(p, a.card)
+        self._ev("recover", f"{self.game.player_name(p)} puts a card on {self.units[a.unit].name} #{a.unit}.", unit=a.unit)
+        self._next_recoverer(p)
+
+    def _do_EndRecovery(self, a: EndRecovery) -> None:
+        self.done[self.actor] = True
+        self._next_recoverer(1 - self.actor)
+
+    def _resolve_recovery(self) -> None:
+        """T-T8: all recovery cards are turned; 2D6 at least the difficulty removes the damage."""
+        if self.recovering:
+            self._reveal("reveal", "Recovery cards turned: " + ", ".join(
+                f"{C.label(c)} on {self.units[uid].name} #{uid}" for uid, (c, _) in sorted(self.recovering.items()))
+                + " (T-T8).", cards=[[c, uid] for uid, (c, _) in sorted(self.recovering.items())])
+        for uid in sorted(self.recovering):
+            card, _ = self.recovering[uid]
+            u = self.units[uid]
+            _, ok = self._roll(2, C.difficulty(card), f"Recovery of {u.name} #{uid} on {C.label(card)}",
+                               unit=uid, action="recover", card=card)
+            if ok:
+                u.damaged = False
+                self._ev("recovered", f"{u.name} #{uid} shakes off the damage.", unit=uid)
+            self.discard.append(card)
+        self.recovering = {}
+        for u in self.units:
+            if u.alive and u.damaged:
+                self._ev("shock", f"{u.name} #{u.id} stays damaged: in shock next turn (T-T9).", unit=u.id)
+        self._check_hand_limit(self.attacker)
+
+    def _check_hand_limit(self, prefer: int) -> None:
+        for p in (prefer, 1 - prefer):
+            if len(self.hands[p]) > HAND_LIMIT:
+                self.phase = "discard"
+                self.actor = p
+                return
+        self._end_turn()
+
+    def _do_Discard(self, a: Discard) -> None:
+        c, _ = self._take_from_hand(self.actor, a.card)
+        self.discard.append(c)
+        self._ev("discard", f"{self.game.player_name(self.actor)} discards {C.label(c) if a.card != '?' else 'a face-down card'}.")
+        self._check_hand_limit(self.actor)
+
+    def _end_turn(self) -> None:
+        """T-T10: the cards kept in hand are laid face up for both players to see."""
+        for p in (0, 1):
+            self.hands[p] = [(c, True) for c, _ in self.hands[p]]
+            if self.hands[p]:
+                self._reveal("faceup", f"{self.game.player_name(p)} keeps {', '.join(C.label(c) for c, _ in self.hands[p])} face up.")
+        self._start_turn()
