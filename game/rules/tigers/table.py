@@ -8,13 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from shapely.geometry import Polygon
 
-from ...engine import Chance, Event, IllegalAction, State
+from ...engine import Chance, Event, Game, IllegalAction, State
 from . import cards as C
 from .geometry import XY, Terrain, base_corners
 from .unit import Unit
-
-if TYPE_CHECKING:
-    from .state import TigersGame
 
 SETUP_PHASES = ("rolloff", "terrain", "side", "deploy")
 #: Which seat is asked in each phase: a field of the state, or a rule.
@@ -37,9 +34,9 @@ PHASES: dict[str, str] = {
 class TigersCore(State):
     """The fields and shared helpers; the rules themselves are mixed in from one module each."""
 
-    game: TigersGame
+    game: Game  # a TigersGame (state.py imports this module, so it is not named here)
 
-    def __init__(self, game: TigersGame, chance: Chance) -> None:
+    def __init__(self, game: Game, chance: Chance) -> None:
         super().__init__(game, chance)
         self.table: tuple[float, float] = (180.0, 120.0)
         self.phase = "rolloff"
