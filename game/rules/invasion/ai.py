@@ -15,6 +15,7 @@ from ...agents import Agent
 from ...engine import Action, Game, State
 from .actions import (
     EndTurn,
+    Kill,
     GeneratePlan,
     Move,
     PlaceEnemy,
@@ -203,3 +204,124 @@ class HeroAgent(Agent):
 
 def make_ai(game: Game, seed: int) -> HeroAgent:
     return HeroAgent(game, seed)
+
+
+def hunt_steps(s: InvasionState) -> float:
+    """Hero turns to reach the enemies in the rooms, summed over those enemies: a Move through a
+    Single or an Opening is a turn, a Double costs one more (smashed down first)."""
+    import heapq
+
+    board = s.board
+    dist = {r: INF for r in board.rooms}
+    heap: list[tuple[int, str]] = []
+    for h in s.heroes.values():
+        if dist[h.room]:
+            dist[h.room] = 0
+            heap.append((0, h.room))
+    heapq.heapify(heap)
+    while heap:
+        d, r = heapq.heappop(heap)
+        if d > dist[r]:
+            continue
+        for o, k in board.neighbours(r):
+            nd = d + (2 if board.walls[k] == "D" else 1)
+            if nd < dist[o]:
+                dist[o] = nd
+                heapq.heappush(heap, (nd, o))
+    return float(sum(min(dist[e.pos], 8) for e in s.enemies.values() if not e.outside))
+
+
+class HardHeroAgent(HeroAgent):
+    """The ``hard`` hero player: the ``ai`` search, plus attacks made together (several heroes
+    walk into one room and each kills 2, so that no enemy is left there to grab them, which no
+    single hero's plan finds), and an eye to the hunt that wins the game before the round
+    limit (I-W3)."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
+        super().__init__(game, seed, budget_s)
+        #: the rest of a plan of several heroes being played: (round, steps)
+        self._queue: tuple[int, list[Action]] | None = None
+
+    def _score(self, t: InvasionState, seat: int) -> float:
+        v = evaluate(t, seat)
+        if t.is_over():
+            return v
+        strong = 2 * len(t.heroes) >= len(t.enemies)
+        return v - (HUNT_STRONG if strong else HUNT_WEAK) * hunt_steps(t)
+
+    def _after_turn(self, s: InvasionState, seat: int) -> float:
+        t = s
+        r0 = t.round
+        while not t.is_over() and t.phase == "heroes" and t.round == r0:
+            t.apply(EndTurn())
+        return self._score(t, seat)
+
+    def _attacks(self, s: InvasionState) -> list[list[Action]]:
+        """Rooms with enemies that heroes of this seat can walk into (or stand in) this turn in
+        numbers enough to kill them all: the fewest such heroes, each Move (if needed) + Kill."""
+        seat = s.hero_player
+        out: list[list[Action]] = []
+        for room in sorted(s.board.rooms):
+            n = len(s.enemies_in(room))
+            if not n:
+                continue
+            ready: list[tuple[int, int]] = []  # (moves needed, hero)
+            for hid in sorted(s.heroes):
+                h = s.heroes[hid]
+                if h.owner != seat or h.acted:
+                    continue
+                if h.room == room:
+                    ready.append((0, hid))
+                elif not h.moved and room in s.hero_moves(hid):
+                    ready.append((1, hid))
+            need = -(-n // 2)
+            if len(ready) < need or need < 2:
+                continue  # one hero alone is the ``ai`` search's own plan
+            plan: list[Action] = []
+            for moves, hid in sorted(ready)[:need]:
+                if moves:
+                    plan.append(Move(hid, room))
+                plan.append(Kill(hid))
+            out.append(plan)
+        return out
+
+    def _hero_turn(self, s: InvasionState, acts: list[Action]) -> Action:
+        if self._queue and self._queue[0] == (s.round, s.hero_player) and self._queue[1]:
+            nxt = self._queue[1].pop(0)
+            if nxt in acts:
+                return nxt
+        self._queue = None
+        seat = s.hero_player
+        choice = super()._hero_turn(s, acts)
+        if isinstance(choice, EndTurn):
+            t = s.clone()
+            base = self._after_turn(t, seat)
+        else:
+            t = s.clone()
+            t.apply(choice)
+            base = self._after_turn(t, seat)
+        best: list[Action] | None = None
+        for plan in self._attacks(s):
+            t = s.clone()
+            try:
+                for a in plan:
+                    t.apply(a)
+            except Exception:  # noqa: BLE001 - a plan its own steps made stale
+                continue
+            v = self._after_turn(t, seat)
+            if v > base + 1e-9:
+                base, best = v, plan
+        if best is None:
+            return choice
+        self._queue = ((s.round, s.hero_player), best[1:])
+        return best[0]
+
+
+HUNT_STRONG = 3.0
+HUNT_WEAK = 0.5
+
+
+def make_hard(game: Game, seed: int) -> HardHeroAgent:
+    return HardHeroAgent(game, seed)
