@@ -130,8 +130,8 @@ class InvasionGame(Game):
                 help="Cut-throat: the player with the most surviving heroes wins alone."),
         Setting("enemy_player", "Enemies played by", "program", "choice", ("program", "person"),
                 help="A person may play the enemies instead of the fixed program."),
-        Setting("invaders", "Invaders (difficulty)", "program", "choice", ("program", "hard"),
-                names=("Normal: the fixed program", "Hard: a horde that works together"),
+        Setting("invaders", "Invaders' difficulty", "program", "choice", ("program", "hard"),
+                names=("Normal", "Hard"),
                 help="Normal: each enemy heads for the nearest hero by the documented priority. Hard: the "
                      "enemies gang up, smash a way open together and grab whenever they can.",
                 shown_when=("enemy_player", ("program",))),
