@@ -33,8 +33,9 @@ from .state import InvasionState
 EVENT_COST = {1: 140.0, 2: 10.0, 3: 15.0, 4: 0.0, 5: 30.0, 6: 100.0, 7: -40.0, 8: 80.0, 9: 160.0}
 
 
-def evaluate(s: InvasionState, seat: int) -> float:
-    """How good the position is for the heroes (of ``seat`` in cut-throat)."""
+def evaluate(s: InvasionState, seat: int, wary: bool = True) -> float:
+    """How good the position is for the heroes (of ``seat`` in cut-throat); ``wary``: count the
+    enemies near the heroes as a danger (the hunter of the ``hard`` player counts them otherwise)."""
     mine = [h for h in s.heroes.values()
             if s.game.settings["mode"] != "cut-throat" or h.owner == seat]
     if s.is_over():
@@ -44,8 +45,8 @@ def evaluate(s: InvasionState, seat: int) -> float:
     score = 100.0 * len(mine) - 40.0 * len(s.enemies) + 12.0 * sum(1 for h in mine if h.item)
     if s.vault and not s.vault_open:
         score -= 6.0
-    dist = hero_distance(s)
-    for e in s.enemies.values():
+    dist = hero_distance(s) if wary else {}
+    for e in s.enemies.values() if wary else ():
         d = dist.get(e.room, INF)
         if e.outside and d < INF:
             d += COST[s.board.walls[e.pos]]
@@ -245,10 +246,12 @@ class HardHeroAgent(HeroAgent):
         self._queue: tuple[int, list[Action]] | None = None
 
     def _score(self, t: InvasionState, seat: int) -> float:
-        v = evaluate(t, seat)
+        """Wary of the enemies near while they outnumber the heroes two to one; a hunter once
+        the heroes can kill them all (2 each): then the nearer the enemies, the better."""
+        strong = 2 * len(t.heroes) >= len(t.enemies)
+        v = evaluate(t, seat, wary=not strong)
         if t.is_over():
             return v
-        strong = 2 * len(t.heroes) >= len(t.enemies)
         return v - (HUNT_STRONG if strong else HUNT_WEAK) * hunt_steps(t)
 
     def _after_turn(self, s: InvasionState, seat: int) -> float:
@@ -319,7 +322,7 @@ class HardHeroAgent(HeroAgent):
         return best[0]
 
 
-HUNT_STRONG = 3.0
+HUNT_STRONG = 6.0
 HUNT_WEAK = 0.5
 
 
