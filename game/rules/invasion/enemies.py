@@ -45,6 +45,7 @@ class InvasionState(Protocol):
     board: Board
     enemies_name: str
     dodge: bool
+    round: int
 
     @property
     def game(self) -> Any: ...

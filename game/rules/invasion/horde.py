@@ -40,6 +40,10 @@ FAR = 60  # the steps counted for an enemy that has no way to any hero at all
 #: SURPLUS steps further away, so that they go round to another wall (the horde surrounds).
 CAP = 3
 SURPLUS = 3
+#: An enemy outside an Opening (where no hero can reach it) counts this many steps more, and
+#: more every round: the horde never sits out the round limit (I-W3) outside the house.
+OUTSIDE = 3.0
+OUTSIDE_PER_ROUND = 0.5
 
 #: Weights of the siege's score (fitted by hand on self-play against the ``ai`` heroes).
 W_STEPS = 1.0        # per step still to go, per enemy
@@ -134,6 +138,7 @@ class _Look:
         self.state = state
         self.hero_rooms = _hero_rooms(state)
         self.cap = CAP + len(state.heroes)
+        self.outside = OUTSIDE + OUTSIDE_PER_ROUND * state.round
         self.outer_fixed = not state.game.settings.get("outer_seal", False)
         board = state.board
         self.adj = {r: board.neighbours(r) for r in board.rooms}
@@ -158,7 +163,11 @@ class _Look:
         steps = 0.0
         cap = self.cap
         for pos, c in count.items():
-            d = STEP[walls[pos]] + dist[pos.split(":")[0]] if ":" in pos else dist[pos]
+            if ":" in pos:
+                # outside, out of the heroes' reach: the longer the game, the more it wants in
+                d = STEP[walls[pos]] + dist[pos.split(":")[0]] + (self.outside if walls[pos] == OPENING else 0)
+            else:
+                d = dist[pos]
             steps += c * d if c <= cap else cap * d + (c - cap) * (d + SURPLUS)
         lost = 0.0
         exposed = 0.0
