@@ -7,16 +7,22 @@ Action, or a Vault item; never an extra Event, I-X3), plays each on a clone, let
 turn end so the program's enemies answer, and scores the position the heroes
 then face.  The best plan's first step is played; resting ends the turn when
 no plan beats it.  Setup uses simple rules of thumb.
+
+The ``hard`` player (``HardHeroAgent``) adds plans of several heroes at once (they walk into
+one room together when between them they kill every enemy there) and, once the heroes can
+kill every enemy (2 each), hunts: near enemies then count as prey, not danger.
 """
 
 from __future__ import annotations
+
+import heapq
 
 from ...agents import Agent
 from ...engine import Action, Game, State
 from .actions import (
     EndTurn,
-    Kill,
     GeneratePlan,
+    Kill,
     Move,
     PlaceEnemy,
     PlaceEvent,
@@ -25,6 +31,7 @@ from .actions import (
     TriggerEvent,
     Use,
 )
+from .board import DOUBLE
 from .enemies import COST, INF, hero_distance
 from .enemies import play_turn as enemy_turn
 from .state import InvasionState
@@ -210,8 +217,6 @@ def make_ai(game: Game, seed: int) -> HeroAgent:
 def hunt_steps(s: InvasionState) -> float:
     """Hero turns to reach the enemies in the rooms, summed over those enemies: a Move through a
     Single or an Opening is a turn, a Double costs one more (smashed down first)."""
-    import heapq
-
     board = s.board
     dist = {r: INF for r in board.rooms}
     heap: list[tuple[int, str]] = []
@@ -225,7 +230,7 @@ def hunt_steps(s: InvasionState) -> float:
         if d > dist[r]:
             continue
         for o, k in board.neighbours(r):
-            nd = d + (2 if board.walls[k] == "D" else 1)
+            nd = d + (2 if board.walls[k] == DOUBLE else 1)
             if nd < dist[o]:
                 dist[o] = nd
                 heapq.heappush(heap, (nd, o))
@@ -243,7 +248,7 @@ class HardHeroAgent(HeroAgent):
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
         super().__init__(game, seed, budget_s)
         #: the rest of a plan of several heroes being played: (round, steps)
-        self._queue: tuple[int, list[Action]] | None = None
+        self._queue: tuple[tuple[int, int], list[Action]] | None = None
 
     def _score(self, t: InvasionState, seat: int) -> float:
         """Wary of the enemies near while they outnumber the heroes two to one; a hunter once

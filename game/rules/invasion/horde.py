@@ -299,6 +299,11 @@ def siege_plan(state: InvasionState, eid: int, look: _Look) -> Plan:
     return [] if best is None else best[1]
 
 
+def _steps_of(state: InvasionState, dist: dict[str, int], eid: int) -> int:
+    pos = state.enemies[eid].pos
+    return STEP[state.board.walls[pos]] + dist[pos.split(":")[0]] if ":" in pos else dist[pos]
+
+
 # -- the turn --------------------------------------------------------------------------------------
 def _run(state: InvasionState, plan: Plan, record: list[Action] | None) -> list[Event]:
     out: list[Event] = []
@@ -340,11 +345,7 @@ def play_turn(state: InvasionState, record: list[Action] | None = None) -> list[
         if not left:
             break
 
-        def steps_of(i: int) -> int:
-            pos = state.enemies[i].pos
-            return STEP[state.board.walls[pos]] + dist[pos.split(":")[0]] if ":" in pos else dist[pos]
-
-        eid = min(left, key=lambda i: (steps_of(i), i))
+        eid = min(left, key=lambda i: (_steps_of(state, dist, i), i))
         assert look is not None
         plan = siege_plan(state, eid, look)
         if not any(isinstance(a, EMove) and a.enemy != eid for a in plan):
