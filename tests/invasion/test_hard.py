@@ -154,3 +154,17 @@ def test_horde_module_imports_neither_the_state_nor_an_agent():
     tree = ast.parse((ROOT / "game/rules/invasion/horde.py").read_text(encoding="utf-8"))
     mods = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not any(m.endswith(("state", "ai")) for m in mods)
+
+
+def test_hard_player_in_a_persons_enemy_seat_plays_the_hard_invaders():
+    """A person's enemies' seat given to the hard computer player: it plays the Hard invaders'
+    turn step by step (O3 steps into b and smashes, O2 walks in and grabs), whatever the setting."""
+    s = play_state(heroes=(("a", 0),), enemies=("b", "c"), settings={"enemy_player": "person"})
+    s.board.walls["b|c"] = OPENING
+    s.apply(EndTurn())
+    assert s.phase == "enemies" and s.current_player() == 1
+    agent = HardHeroAgent(s.game, 1)
+    said = []
+    while s.phase == "enemies":
+        said += [e.text for e in s.apply(agent.choose(s.clone()))]
+    assert "O2 grabs H1 in room a: H1 is now O4." in said

@@ -34,6 +34,7 @@ from .actions import (
 from .board import DOUBLE
 from .enemies import COST, INF, hero_distance
 from .enemies import play_turn as enemy_turn
+from .horde import play_turn as horde_turn
 from .state import InvasionState
 
 #: What the Event of each Slot 4 costs the heroes, in evaluation points (about).
@@ -126,6 +127,11 @@ class HeroAgent(Agent):
         cands = [a for a in acts if isinstance(a, PlaceEnemy)]
         return max(cands, key=lambda a: (dist[a.room], a.room))
 
+    def _enemy_turn(self, s: InvasionState, steps: list[Action]) -> None:
+        """The enemies' turn this player works out for the enemies' seat: as the setting
+        ``invaders`` says (the program, or the Hard invaders)."""
+        enemy_turn(s, steps)
+
     def _enemy_seat(self, s: InvasionState, acts: list[Action]) -> Action:
         """In a person's enemy seat the ai plays exactly as the program would (the documented
         priority, I-E): it works out the program's turn on a copy and plays its first step."""
@@ -135,7 +141,7 @@ class HeroAgent(Agent):
                 and self._enemy_plan[1][0] in acts):
             t = s.clone()
             steps: list[Action] = []
-            enemy_turn(t, steps)
+            self._enemy_turn(t, steps)
             self._enemy_plan = (s.round, steps)
         steps = self._enemy_plan[1]
         return steps.pop(0) if steps else EndTurn()
@@ -265,6 +271,10 @@ class HardHeroAgent(HeroAgent):
         while not t.is_over() and t.phase == "heroes" and t.round == r0:
             t.apply(EndTurn())
         return self._score(t, seat)
+
+    def _enemy_turn(self, s: InvasionState, steps: list[Action]) -> None:
+        """In the enemies' seat the hard player plays the Hard invaders (horde.py)."""
+        horde_turn(s, steps)
 
     def _attacks(self, s: InvasionState) -> list[list[Action]]:
         """Rooms with enemies that heroes of this seat can walk into (or stand in) this turn in
