@@ -168,3 +168,19 @@ def test_hard_player_in_a_persons_enemy_seat_plays_the_hard_invaders():
     while s.phase == "enemies":
         said += [e.text for e in s.apply(agent.choose(s.clone()))]
     assert "O2 grabs H1 in room a: H1 is now O4." in said
+
+
+def test_I_E_hard_invaders_finish_random_games_in_every_mode():
+    """Random heroes against the Hard invaders, one to three hero players, cooperative and
+    cut-throat, outer walls sealable or not: every game ends and its state round-trips."""
+    from game.engine import Chance
+
+    for seed in range(12):
+        cfg = {"invaders": "hard", "players": 1 + seed % 3, "mode": ("cooperative", "cut-throat")[seed % 2],
+               "outer_seal": seed % 4 == 1}
+        game = InvasionGame(cfg)
+        s = game.new_state(seed)
+        rng = Chance(seed + 7)
+        while not s.is_over():
+            s.apply(s.random_action(rng))
+        assert InvasionState.from_json(game, json.loads(json.dumps(s.to_json()))) == s
