@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...registry import Ruleset
-from .ai import make_ai
+from .ai import make_ai, make_hard
 from .state import InvasionGame, InvasionState
 
 RULESET = Ruleset(
@@ -12,7 +12,7 @@ RULESET = Ruleset(
     pitch="A word becomes the dice: seal the rooms, loot the Vault, outlast the horde.",
     game_cls=InvasionGame,
     view="game.ui.views.invasion:InvasionView",
-    agents={"ai": make_ai},
+    agents={"ai": make_ai, "hard": make_hard},
     players=(1, 5),
     rules_doc="docs/rules/invasion.md",
     bench_level={"players": 1},

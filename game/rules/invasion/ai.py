@@ -7,15 +7,22 @@ Action, or a Vault item; never an extra Event, I-X3), plays each on a clone, let
 turn end so the program's enemies answer, and scores the position the heroes
 then face.  The best plan's first step is played; resting ends the turn when
 no plan beats it.  Setup uses simple rules of thumb.
+
+The ``hard`` player (``HardHeroAgent``) adds plans of several heroes at once (they walk into
+one room together when between them they kill every enemy there) and, once the heroes can
+kill every enemy (2 each), hunts: near enemies then count as prey, not danger.
 """
 
 from __future__ import annotations
+
+import heapq
 
 from ...agents import Agent
 from ...engine import Action, Game, State
 from .actions import (
     EndTurn,
     GeneratePlan,
+    Kill,
     Move,
     PlaceEnemy,
     PlaceEvent,
@@ -24,16 +31,19 @@ from .actions import (
     TriggerEvent,
     Use,
 )
+from .board import DOUBLE
 from .enemies import COST, INF, hero_distance
 from .enemies import play_turn as enemy_turn
+from .horde import play_turn as horde_turn
 from .state import InvasionState
 
 #: What the Event of each Slot 4 costs the heroes, in evaluation points (about).
 EVENT_COST = {1: 140.0, 2: 10.0, 3: 15.0, 4: 0.0, 5: 30.0, 6: 100.0, 7: -40.0, 8: 80.0, 9: 160.0}
 
 
-def evaluate(s: InvasionState, seat: int) -> float:
-    """How good the position is for the heroes (of ``seat`` in cut-throat)."""
+def evaluate(s: InvasionState, seat: int, wary: bool = True) -> float:
+    """How good the position is for the heroes (of ``seat`` in cut-throat); ``wary``: count the
+    enemies near the heroes as a danger (the hunter of the ``hard`` player counts them otherwise)."""
     mine = [h for h in s.heroes.values()
             if s.game.settings["mode"] != "cut-throat" or h.owner == seat]
     if s.is_over():
@@ -43,8 +53,8 @@ def evaluate(s: InvasionState, seat: int) -> float:
     score = 100.0 * len(mine) - 40.0 * len(s.enemies) + 12.0 * sum(1 for h in mine if h.item)
     if s.vault and not s.vault_open:
         score -= 6.0
-    dist = hero_distance(s)
-    for e in s.enemies.values():
+    dist = hero_distance(s) if wary else {}
+    for e in s.enemies.values() if wary else ():
         d = dist.get(e.room, INF)
         if e.outside and d < INF:
             d += COST[s.board.walls[e.pos]]
@@ -117,6 +127,11 @@ class HeroAgent(Agent):
         cands = [a for a in acts if isinstance(a, PlaceEnemy)]
         return max(cands, key=lambda a: (dist[a.room], a.room))
 
+    def _enemy_turn(self, s: InvasionState, steps: list[Action]) -> None:
+        """The enemies' turn this player works out for the enemies' seat: as the setting
+        ``invaders`` says (the program, or the Hard invaders)."""
+        enemy_turn(s, steps)
+
     def _enemy_seat(self, s: InvasionState, acts: list[Action]) -> Action:
         """In a person's enemy seat the ai plays exactly as the program would (the documented
         priority, I-E): it works out the program's turn on a copy and plays its first step."""
@@ -126,7 +141,7 @@ class HeroAgent(Agent):
                 and self._enemy_plan[1][0] in acts):
             t = s.clone()
             steps: list[Action] = []
-            enemy_turn(t, steps)
+            self._enemy_turn(t, steps)
             self._enemy_plan = (s.round, steps)
         steps = self._enemy_plan[1]
         return steps.pop(0) if steps else EndTurn()
@@ -203,3 +218,128 @@ class HeroAgent(Agent):
 
 def make_ai(game: Game, seed: int) -> HeroAgent:
     return HeroAgent(game, seed)
+
+
+def hunt_steps(s: InvasionState) -> float:
+    """Hero turns to reach the enemies in the rooms, summed over those enemies: a Move through a
+    Single or an Opening is a turn, a Double costs one more (smashed down first)."""
+    board = s.board
+    dist = {r: INF for r in board.rooms}
+    heap: list[tuple[int, str]] = []
+    for h in s.heroes.values():
+        if dist[h.room]:
+            dist[h.room] = 0
+            heap.append((0, h.room))
+    heapq.heapify(heap)
+    while heap:
+        d, r = heapq.heappop(heap)
+        if d > dist[r]:
+            continue
+        for o, k in board.neighbours(r):
+            nd = d + (2 if board.walls[k] == DOUBLE else 1)
+            if nd < dist[o]:
+                dist[o] = nd
+                heapq.heappush(heap, (nd, o))
+    return float(sum(min(dist[e.pos], 8) for e in s.enemies.values() if not e.outside))
+
+
+class HardHeroAgent(HeroAgent):
+    """The ``hard`` hero player: the ``ai`` search, plus attacks made together (several heroes
+    walk into one room and each kills 2, so that no enemy is left there to grab them, which no
+    single hero's plan finds), and an eye to the hunt that wins the game before the round
+    limit (I-W3)."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
+        super().__init__(game, seed, budget_s)
+        #: the rest of a plan of several heroes being played: (round, steps)
+        self._queue: tuple[tuple[int, int], list[Action]] | None = None
+
+    def _score(self, t: InvasionState, seat: int) -> float:
+        """Wary of the enemies near while they outnumber the heroes two to one; a hunter once
+        the heroes can kill them all (2 each): then the nearer the enemies, the better."""
+        strong = 2 * len(t.heroes) >= len(t.enemies)
+        v = evaluate(t, seat, wary=not strong)
+        if t.is_over():
+            return v
+        return v - (HUNT_STRONG if strong else HUNT_WEAK) * hunt_steps(t)
+
+    def _after_turn(self, s: InvasionState, seat: int) -> float:
+        t = s
+        r0 = t.round
+        while not t.is_over() and t.phase == "heroes" and t.round == r0:
+            t.apply(EndTurn())
+        return self._score(t, seat)
+
+    def _enemy_turn(self, s: InvasionState, steps: list[Action]) -> None:
+        """In the enemies' seat the hard player plays the Hard invaders (horde.py)."""
+        horde_turn(s, steps)
+
+    def _attacks(self, s: InvasionState) -> list[list[Action]]:
+        """Rooms with enemies that heroes of this seat can walk into (or stand in) this turn in
+        numbers enough to kill them all: the fewest such heroes, each Move (if needed) + Kill."""
+        seat = s.hero_player
+        out: list[list[Action]] = []
+        for room in sorted(s.board.rooms):
+            n = len(s.enemies_in(room))
+            if not n:
+                continue
+            ready: list[tuple[int, int]] = []  # (moves needed, hero)
+            for hid in sorted(s.heroes):
+                h = s.heroes[hid]
+                if h.owner != seat or h.acted:
+                    continue
+                if h.room == room:
+                    ready.append((0, hid))
+                elif not h.moved and room in s.hero_moves(hid):
+                    ready.append((1, hid))
+            need = -(-n // 2)
+            if len(ready) < need or need < 2:
+                continue  # one hero alone is the ``ai`` search's own plan
+            plan: list[Action] = []
+            for moves, hid in sorted(ready)[:need]:
+                if moves:
+                    plan.append(Move(hid, room))
+                plan.append(Kill(hid))
+            out.append(plan)
+        return out
+
+    def _hero_turn(self, s: InvasionState, acts: list[Action]) -> Action:
+        if self._queue and self._queue[0] == (s.round, s.hero_player) and self._queue[1]:
+            nxt = self._queue[1].pop(0)
+            if nxt in acts:
+                return nxt
+        self._queue = None
+        seat = s.hero_player
+        choice = super()._hero_turn(s, acts)
+        if isinstance(choice, EndTurn):
+            t = s.clone()
+            base = self._after_turn(t, seat)
+        else:
+            t = s.clone()
+            t.apply(choice)
+            base = self._after_turn(t, seat)
+        best: list[Action] | None = None
+        for plan in self._attacks(s):
+            t = s.clone()
+            try:
+                for a in plan:
+                    t.apply(a)
+            except Exception:  # noqa: BLE001 - a plan its own steps made stale
+                continue
+            v = self._after_turn(t, seat)
+            if v > base + 1e-9:
+                base, best = v, plan
+        if best is None:
+            return choice
+        self._queue = ((s.round, s.hero_player), best[1:])
+        return best[0]
+
+
+HUNT_STRONG = 6.0
+HUNT_WEAK = 0.5
+
+
+def make_hard(game: Game, seed: int) -> HardHeroAgent:
+    return HardHeroAgent(game, seed)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from ...engine import Action, Event
 from .actions import EGrab, EMove, ESmash
@@ -44,6 +44,11 @@ class InvasionState(Protocol):
 
     board: Board
     enemies_name: str
+    dodge: bool
+    round: int
+
+    @property
+    def game(self) -> Any: ...
 
     @property
     def heroes(self) -> Mapping[int, _Hero]: ...
@@ -52,6 +57,8 @@ class InvasionState(Protocol):
     def enemies(self) -> Mapping[int, _Enemy]: ...
 
     def heroes_in(self, room: str) -> list[int]: ...
+
+    def enemy_moves(self, eid: int) -> list[str]: ...
 
     def clone(self) -> InvasionState: ...
 
@@ -158,8 +165,18 @@ def play_one(state: InvasionState, eid: int, record: list[Action] | None = None)
 
 
 def play_turn(state: InvasionState, record: list[Action] | None = None) -> list[Event]:
-    """The whole enemy turn (the enemies that have not finished yet); stops early if the last
-    hero falls.  ``record`` collects the actions played, for an agent in the enemies' seat."""
+    """The whole enemy turn (the enemies that have not finished yet) as the setting ``invaders``
+    says: this fixed program, or the Hard invaders (``horde.py``)."""
+    if state.game.settings.get("invaders") == "hard":
+        from . import horde  # horde imports this module
+
+        return horde.play_turn(state, record)
+    return program_turn(state, record)
+
+
+def program_turn(state: InvasionState, record: list[Action] | None = None) -> list[Event]:
+    """The program's whole enemy turn (the enemies that have not finished yet); stops early if the
+    last hero falls.  ``record`` collects the actions played, for an agent in the enemies' seat."""
     out: list[Event] = [Event("enemy_turn", f"The {state.enemies_name.lower()} move.", {})]
     for eid in sorted(state.enemies):
         if not state.heroes:

@@ -131,6 +131,11 @@ class InvasionGame(Game):
                 help="Cut-throat: the player with the most surviving heroes wins alone."),
         Setting("enemy_player", "Enemies played by", "program", "choice", ("program", "person"),
                 help="A person may play the enemies instead of the fixed program."),
+        Setting("invaders", "Invaders' difficulty", "program", "choice", ("program", "hard"),
+                names=("Normal", "Hard"),
+                help="Normal: each enemy heads for the nearest hero by the documented priority. Hard: the "
+                     "enemies gang up, smash a way open together and grab whenever they can.",
+                shown_when=("enemy_player", ("program",))),
         Setting("rounds", "Rounds before the invasion wins", 30, "int", lo=5, hi=99,
                 help="I-W3: if enemies remain after this many rounds, the heroes have lost."),
         Setting("outer_seal", "Heroes may seal outer walls", False, "bool",
