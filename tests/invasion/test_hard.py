@@ -48,8 +48,8 @@ def test_I_E_hard_invaders_open_a_way_together_and_grab():
     assert len(prog.heroes) == 1 and not any("grabs" in line for line in said)
     hard, said = _enemy_turn("hard", heroes=(("a", 0),), enemies=("b", "c"), walls={"b|c": OPENING})
     assert not hard.heroes
-    assert "O3 smashes a|b: Single Barrier -> Opening." in said
-    assert "O2 grabs H1 in room a: H1 is now O4." in said
+    assert "X3 smashes a|b: Single Barrier -> Opening." in said
+    assert "X2 grabs H1 in room a: H1 is now X4." in said
 
 
 def test_I_E_hard_invaders_grab_whenever_they_can():
@@ -167,7 +167,7 @@ def test_hard_player_in_a_persons_enemy_seat_plays_the_hard_invaders():
     said = []
     while s.phase == "enemies":
         said += [e.text for e in s.apply(agent.choose(s.clone()))]
-    assert "O2 grabs H1 in room a: H1 is now O4." in said
+    assert "X2 grabs H1 in room a: H1 is now X4." in said
 
 
 def test_I_E_hard_invaders_finish_random_games_in_every_mode():
