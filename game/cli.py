@@ -122,6 +122,12 @@ def _startup_probe(args: argparse.Namespace) -> int:
     return startup_probe()
 
 
+def registry_levels() -> str:
+    from .registry import levels_text
+
+    return levels_text().replace("%", "%%")
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
     from .paths import ensure_output
@@ -138,7 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("selfplay", help="computer-vs-computer games")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=10)
-    p.add_argument("--players", default="ai,random")
+    p.add_argument("--players", default="ai,random",
+                   help="computer players, one a seat, comma-separated; the levels of the setup screen are "
+                        + registry_levels())
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--settings", default="", help="JSON object of game settings")
     p.add_argument("--json", action="store_true")

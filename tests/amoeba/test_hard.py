@@ -73,17 +73,21 @@ def _placement_after(moves: list[tuple[int, int]]) -> AmoebaState:
 
 
 def test_A_P8_hard_paces_its_run_out_instead_of_racing_to_place_everything_first():
-    # Red placed first; Red (to move) holds 50 to Blue's 48: today's ai places the cap again
-    # and is left far behind Blue, who then places last with the whole layout in view.
-    s = _placement_after([(9, 24), (5, 25), (1, 26), (0, 27)])
+    # Red (to move) holds 22 to Blue's 19: today's ai places all 22 and runs out first, so Blue
+    # places its last troops with the whole layout in view (and Red moves into it first).
+    s = _placement_after([(9, 24), (5, 25), (1, 26), (0, 27), (2, 28), (3, 29)])
     p = s.player
-    assert p == 0 and s.remaining == [50, 48]
-    others = s.remaining[1]
+    assert p == 0 and s.remaining == [22, 19]
     bad = _ai(s.game).choose(s.clone())
-    assert isinstance(bad, Place) and s.remaining[p] - bad.n < others - s.cap // 2
+    assert isinstance(bad, Place) and bad.n == s.remaining[p]
     good = _hard(s.game).choose(s.clone())
-    assert isinstance(good, Place)
-    assert s.remaining[p] - good.n >= others - s.cap // 2, good.notation()
+    assert isinstance(good, Place) and good.n < s.remaining[p], good.notation()
+    # ... and no troop is lost for it (A-P7): Red can still place the rest after Blue.
+    s.apply(good)
+    s.apply(_ai(s.game).choose(s.clone()))
+    if s.phase == "place" and s.player == 0:
+        s.apply(_hard(s.game).choose(s.clone()))
+    assert s.remaining[0] == 0 and s.total(0) == 100
 
 
 def test_hard_is_offered_and_plays_a_short_game_to_the_end():

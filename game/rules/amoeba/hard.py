@@ -4,7 +4,7 @@ Where ``ai`` guesses, ``hard`` searches, and it keeps three plans the ``ai`` lac
 
 - **Pacing the run-out (A-P8).**  The last to place sees the whole layout before placing
   its last armies, so ``hard`` never races: while an opponent still holds troops to place,
-  it keeps about as many in hand as the latest placer (within half a cap), as long as that
+  it keeps about as many in hand as the latest placer (within a cap), as long as that
   costs nothing to A-P7.  Among the placements that keep the pace, the ``ai``'s flat Monte
   Carlo search (strategy-note prior, fast playouts) picks.
 - **Sequential movement is a game of perfect information without chance**, so it is
@@ -158,7 +158,7 @@ def evaluate(s: AmoebaState, p: int) -> float:
                 default=0)
     spread = sum(1 for o in owner if o == p)
     return (mine - max(others) - 0.3 * sum(others) + 0.15 * (mine_k - worst)
-            - 0.05 * spread)  # concentration wins: fewer, bigger stacks
+            - 0.4 * spread)  # concentration wins: fewer, bigger stacks
 
 
 # -- the agent -----------------------------------------------------------------------------------
@@ -300,7 +300,7 @@ class HardAgent(MctsAgent):
 
 def paced_placements(s: AmoebaState, p: int) -> list[Action]:
     """The placements that keep pace (A-P8): while another seat still has troops to place, keep
-    in hand at least the latest placer's troops less half a cap, and never place the last troop
+    in hand at least the latest placer's troops less a cap, and never place the last troop
     first; among those only the ones that lose the fewest troops to A-P7.  When pacing would
     cost troops to A-P7 (too few empty countries left), the least costly placements instead."""
     acts: list[Action] = list(_candidate_placements(s, p))
@@ -314,7 +314,7 @@ def paced_placements(s: AmoebaState, p: int) -> list[Action]:
     others = max((s.remaining[q] for q in range(s.game.num_players) if q != p), default=0)
     left = s.remaining[p]
     if others > 0:
-        floor = max(1, others - s.cap // 2)
+        floor = max(1, others - s.cap)
         paced = [n for n in allowed if loss[n] == least and left - n >= min(floor, left - 1)]
     else:
         paced = [n for n in allowed if loss[n] == least]
