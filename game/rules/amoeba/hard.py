@@ -37,6 +37,8 @@ BUDGET_S = 0.8
 #: Deepest full-width search (plies), reached only in quiet positions with few moves.
 MAX_DEPTH = 8
 WIN = 10_000.0
+#: Troops kept in hand while another seat still places (a few, so a free number is left for them).
+RESERVE = 5
 
 
 class _OutOfTime(Exception):
@@ -185,10 +187,43 @@ class HardAgent(MctsAgent):
 
     # -- placement: pace the run-out ----------------------------------------------------------
     def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        last = self._last_placement(state, p, deadline)
+        if last is not None:
+            return last
         paced = paced_placements(state, p)
         if len(paced) == 1:
             return paced[0]
         return self._flat_search(state, p, deadline, paced)
+
+    def _last_placement(self, state: AmoebaState, p: int, deadline: float) -> Action | None:
+        """The reward of pacing: when everyone else has placed and all of ours fits in one army,
+        the whole layout is known, so each empty country is tried with all of it and the battle
+        that follows is searched (alpha-beta, deeper while time allows)."""
+        left = state.remaining[p]
+        if any(state.remaining[q] for q in range(state.game.num_players) if q != p):
+            return None
+        if left not in state.allowed_numbers(p):
+            return None
+        cands: list[Action] = [Place(c, left) for c in state.empty_countries()]
+        if len(cands) <= 1:
+            return cands[0] if cands else None
+        children = []
+        for a in cands:
+            c = state.clone()
+            c.apply(a)
+            children.append(c)
+        scores = [evaluate(c, p) for c in children]
+        order = sorted(range(len(cands)), key=lambda i: -scores[i])
+        best = cands[order[0]]
+        self._deadline = deadline
+        for depth in range(1, self.max_depth + 1):
+            try:
+                found = {i: self._value(children[i], p, depth, -math.inf, math.inf) for i in order}
+            except _OutOfTime:
+                break
+            order = sorted(range(len(cands)), key=lambda j: -found[j])
+            best = cands[order[0]]
+        return best
 
     def _flat_search(self, state: AmoebaState, p: int, deadline: float, acts: list[Action]) -> Action:
         """The ``ai``'s flat Monte Carlo search, restricted to ``acts``."""
@@ -300,8 +335,8 @@ class HardAgent(MctsAgent):
 
 def paced_placements(s: AmoebaState, p: int) -> list[Action]:
     """The placements that keep pace (A-P8): while another seat still has troops to place, keep
-    in hand at least the latest placer's troops less a cap, and never place the last troop
-    first; among those only the ones that lose the fewest troops to A-P7.  When pacing would
+    in hand at least the latest placer's troops less a cap (at least a few of them, no more
+    than that placer holds), so it never places its last troop first; among those only the ones that lose the fewest troops to A-P7.  When pacing would
     cost troops to A-P7 (too few empty countries left), the least costly placements instead."""
     acts: list[Action] = list(_candidate_placements(s, p))
     allowed = s.allowed_numbers(p)
@@ -314,7 +349,7 @@ def paced_placements(s: AmoebaState, p: int) -> list[Action]:
     others = max((s.remaining[q] for q in range(s.game.num_players) if q != p), default=0)
     left = s.remaining[p]
     if others > 0:
-        floor = max(1, others - s.cap)
+        floor = min(others, max(RESERVE, others - s.cap))
         paced = [n for n in allowed if loss[n] == least and left - n >= min(floor, left - 1)]
     else:
         paced = [n for n in allowed if loss[n] == least]
