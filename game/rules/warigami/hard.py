@@ -37,6 +37,8 @@ MAX_ENEMY_WALK = 8
 BACKTRACK = 0.6
 #: Least pull toward a firing square for a unit with no shot (the ai's is 0.08 while careful).
 MIN_PULL = 0.22
+#: An enemy's threat is shared among the units of ours it could pick from (see ``_HardLook.targets``).
+SHARE_THREAT = True
 
 
 class _HardLook(_Look):
@@ -50,6 +52,7 @@ class _HardLook(_Look):
         for e in self.foes:
             pools[e.owner] = pools.get(e.owner, 0) + 2  # W-T1: 2 spaces per unit alive
         self.pools = pools
+        self._targets: dict[int, int] = {}
 
     def walk(self, e: Unit) -> int:
         """How far enemy ``e`` can walk next turn: its side's whole pool (W-T1), the RPG's limit."""
@@ -97,9 +100,19 @@ class _HardLook(_Look):
                 cands.sort(reverse=True)
                 for v, c in cands:
                     if board.blocking_wall(c, sq) is None:
-                        got += v
+                        got += v / self.targets(e)
                         break
             self._threat[sq] = got
+        return got
+
+    def targets(self, e: Unit) -> int:
+        """How many of our units enemy ``e`` could choose from next turn: it shoots once, so its
+        threat is shared among them (a squad that comes on together is safer than one alone)."""
+        got = self._targets.get(e.id)
+        if got is None:
+            far = self.walk(e) + MAX_RANGE[e.kind]
+            got = max(1, sum(1 for u in self.mine if distance(u.sq, e.sq) <= far)) if SHARE_THREAT else 1
+            self._targets[e.id] = got
         return got
 
     def place_value(self, u: Unit, sq: Square) -> float:
