@@ -77,3 +77,39 @@ def test_W_H2_hard_brings_its_rpg_into_line_and_fires_it(tmp_path):
 
     assert not rpg_fired(ExpectimaxAgent)  # today's ai spends the pool elsewhere; the RPG stays silent
     assert rpg_fired(HardAgent)
+
+
+def _advance(agent_cls, seed: int = 3, turns: int = 8) -> tuple[int, list[float]]:
+    """Seat 0 plays ``turns`` turns on the standard map against a side that only ends its turns;
+    how often a unit walked straight back to the square it held a turn before, and the mean
+    distance of seat 0's units to the nearest enemy at the start of each turn."""
+    from game.rules.warigami.state import SETUP, SQUAD
+
+    game = WarigamiGame({"level": "standard"})
+    s = game.new_initial_state(Chance(seed))
+    me, foe = agent_cls(game, seed), ExpectimaxAgent(game, seed + 100)
+    while s.phase in (SQUAD, SETUP):
+        s.apply((me if s.player == 0 else foe).choose(s.clone()))
+    starts: list[dict[int, tuple[int, int]]] = []
+    back, dist = 0, []
+    while len(starts) < turns and not s.is_over():
+        if s.player != 0:
+            s.apply(EndTurn())
+            continue
+        starts.append({u.id: u.sq for u in s.units_of(0)})
+        dist.append(sum(min(distance(u.sq, e.sq) for e in s.units_of(1)) for u in s.units_of(0))
+                    / len(s.units_of(0)))
+        while s.player == 0 and not s.is_over():
+            s.apply(me.choose(s.clone()))
+        if len(starts) >= 2:
+            before, last = starts[-2], starts[-1]
+            back += sum(1 for u in s.units_of(0) if u.id in before and u.sq == before[u.id] != last[u.id])
+    return back, dist
+
+
+def test_W_T1_hard_advances_and_never_shuffles_a_unit_back_and_forth():
+    back, _dist = _advance(ExpectimaxAgent)
+    assert back >= 1  # today's ai walks units back to where they stood a turn before
+    back, dist = _advance(HardAgent)
+    assert back == 0
+    assert dist[-1] < dist[0] - 2  # it came forward
