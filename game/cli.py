@@ -82,7 +82,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     settings = json.loads(args.settings) if args.settings else None
     try:
-        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings)
+        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired)
     except KeyError as exc:
         print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -90,7 +90,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         for name, rate in out["win_rate"].items():
-            print(f"{name:>10}: {rate:.3f}")
+            print(f"{name:>10}: {rate:.3f} (standard error {out['win_rate_se'][name]:.3f})")
         print(f"{'draws':>10}: {out['draw_rate']:.3f}  ({out['games']} games of {out['game']})")
     return 0
 
@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
                         + registry_levels())
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--settings", default="", help="JSON object of game settings")
+    p.add_argument("--paired", action="store_true",
+                   help="consecutive games share a seed (same map and dice) with the seats rotated")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_selfplay)
     p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")

@@ -69,3 +69,21 @@ def test_selfplay_runs_hard_against_ai(capsys):
     assert main(["selfplay", "warigami", "--games", "1", "--players", "hard,ai", "--seed", "4",
                  "--settings", '{"level": "skirmish", "units": 3}', "--json"]) == 0
     assert '"hard"' in capsys.readouterr().out
+
+
+def test_paired_selfplay_gives_each_seed_to_both_seat_orders_and_a_standard_error(monkeypatch):
+    import game.selfplay as sp
+
+    seen: list[tuple[list[str], int]] = []
+    real = sp.play_game
+
+    def spy(game_name, seats, seed, settings=None, *rest):
+        seen.append((list(seats), seed))
+        return real(game_name, seats, seed, settings, *rest)
+
+    monkeypatch.setattr(sp, "play_game", spy)
+    out = sp.selfplay("pig", 6, ["ai", "random"], seed=10, paired=True)
+    assert [s for _seats, s in seen] == [10, 10, 11, 11, 12, 12]
+    assert [seats[0] for seats, _s in seen] == ["ai", "random"] * 3
+    assert out["paired"] and set(out["win_rate_se"]) == {"ai", "random"}
+    assert all(0 <= v <= 0.5 for v in out["win_rate_se"].values())
