@@ -75,13 +75,13 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
                Strength("Normal", "ai", "Tries out a few futures before each move."),
-               Strength("Hard", "hard", "Thinks about a second a move: paces its placements, "
-                                        "searches every reply in battle and never feeds you troops.")),
+               Strength("Hard", "hard", "Thinks up to a second a move: paces its placements to place last, "
+                                        "searches your answers turns ahead and does not feed you troops.")),
     "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                  Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
                  Strength("Normal", "ai", "Weighs the dice for each move and answer."),
-                 Strength("Hard", "hard", "Picks its squad for your map and squad, advances with a plan "
-                                          "and tries out the dice before each move.")),
+                 Strength("Hard", "hard", "Picks a new squad for the map each game, counts how far your "
+                                          "units can really walk, and comes forward together.")),
     "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
               Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
               Strength("Normal", "ai", "Aims with care among several flicks."),
