@@ -230,10 +230,17 @@ class HardAgent(MctsAgent):
         return super()._choose_placement(state, p, deadline, acts)
 
     # -- sequential movement: alpha-beta / best-reply search ----------------------------------
-    def _moves(self, s: AmoebaState, q: int) -> list[Action]:
+    def _moves(self, s: AmoebaState, q: int, root: bool = False) -> list[Action]:
+        """At the root every safe candidate; deeper in the tree only the attacks and the moves of
+        whole stacks (concentration), which keeps the tree narrow enough to look turns ahead."""
         acts = list(s.legal_actions() or [])
         acts = [a for a in acts if not isinstance(a, ProposeJoint)] or acts
-        return safe_candidates(s, q, acts)
+        if root:
+            return safe_candidates(s, q, acts)
+        troops = s.troops
+        narrow = [a for a in acts if isinstance(a, (Attack, Gather))
+                  or (isinstance(a, Move) and len(a.dests) == 1 and a.dests[0][1] == troops[a.source])]
+        return narrow or acts
 
     def _child(self, s: AmoebaState, a: Action) -> AmoebaState:
         c = s.clone()
@@ -296,7 +303,7 @@ class HardAgent(MctsAgent):
         acts = list(root.legal_actions() or [])
         if len(acts) == 1:
             return acts[0]
-        cands = self._moves(root, p)
+        cands = self._moves(root, p, root=True)
         # Start from the one-ply order (the prior) so a search cut short still has a sensible pick.
         cands.sort(key=lambda a: -_prior(root, p, a))
         children = [self._child(root, a) for a in cands]
