@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.engine import Chance
 from game.rules.warigami.ai import ExpectimaxAgent
 from game.rules.warigami.hard import HardAgent
-from game.rules.warigami.state import MOVE, EndTurn, Move, WarigamiGame, WarigamiState
+from game.rules.warigami.state import EndTurn, Move, WarigamiGame, WarigamiState
 from game.rules.warigami.tables import distance
 
 from .helpers import battle

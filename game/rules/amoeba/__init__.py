@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...registry import Ruleset
 from .ai import bench_extra, make_ai, make_greedy
-from .hard import make_hard
 from .geometry import AmoebaMap, load_map, save_map
+from .hard import make_hard
 from .state import AmoebaGame, AmoebaState
 
 RULESET = Ruleset(

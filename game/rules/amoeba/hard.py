@@ -68,7 +68,7 @@ def exposed_after(s: AmoebaState, p: int, a: Action) -> int:
     owner, troops = s.owner[:], s.troops[:]
     legs = [(a.source, d, n) for d, n in a.dests] if isinstance(a, Move) else \
         [(c, a.dest, n) for c, n in a.sources]
-    touched = set()
+    touched: set[int] = set()
     for src, dst, n in legs:
         troops[src] -= n
         if troops[src] == 0:
@@ -186,7 +186,10 @@ class HardAgent(MctsAgent):
         return super().choose(state)
 
     # -- placement: pace the run-out ----------------------------------------------------------
-    def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+    def _choose_placement(self, state: AmoebaState, p: int, deadline: float,
+                          candidates: list[Action] | None = None) -> Action:
+        if candidates is not None:
+            return super()._choose_placement(state, p, deadline, candidates)
         last = self._last_placement(state, p, deadline)
         if last is not None:
             return last
@@ -238,7 +241,7 @@ class HardAgent(MctsAgent):
         if root:
             return safe_candidates(s, q, acts)
         troops = s.troops
-        narrow = [a for a in acts if isinstance(a, (Attack, Gather))
+        narrow: list[Action] = [a for a in acts if isinstance(a, (Attack, Gather))
                   or (isinstance(a, Move) and len(a.dests) == 1 and a.dests[0][1] == troops[a.source])]
         return narrow or acts
 
