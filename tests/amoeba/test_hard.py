@@ -4,6 +4,8 @@ capped by playouts or depth, so every choice is the same on a slow machine or a 
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine import Chance
 from game.rules.amoeba.actions import Move, Place
 from game.rules.amoeba.ai import MctsAgent
@@ -103,3 +105,25 @@ def test_hard_is_offered_and_plays_a_short_game_to_the_end():
             break
         s.apply(agents[s.current_player()].choose(s.clone()))
     assert s.is_over()
+
+
+
+@pytest.mark.parametrize("variant", [
+    {"players": 2, "countries": 8},
+    {"players": 3, "countries": 10, "joint_attacks": True, "follow_up": "every", "gathering": True},
+    {"players": 3, "countries": 10, "simultaneous": True, "partial_kill": 1, "attack_bonus": 1},
+    {"players": 2, "countries": 5, "map": "draw"},
+])
+def test_hard_plays_legal_actions_to_the_end_in_every_variant(variant):
+    from game.rules.amoeba.ai import GreedyAgent
+
+    g = AmoebaGame(variant)
+    s = g.new_state(4)
+    hard = HardAgent(g, 1, budget_s=0.01)
+    hard.max_playouts = 40
+    agents = [hard, GreedyAgent(g, 2), MctsAgent(g, 3, budget_s=0.01, max_playouts=40)]
+    while not s.is_over():
+        a = agents[s.current_player() % 3].choose(s.clone())
+        s.check(a)
+        s.apply(a)
+    assert s.result() is not None
