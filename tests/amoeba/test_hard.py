@@ -99,7 +99,9 @@ def test_hard_is_offered_and_plays_a_short_game_to_the_end():
     assert "hard" in rs.agents
     game = rs.make_game({"map": "level", "level": "duel_ten"})
     s = game.new_state(3)
-    agents = [_hard(game), _ai(game)]
+    hard = _hard(game)
+    hard.max_depth, hard.max_playouts = 2, 60
+    agents = [hard, MctsAgent(game, 5, budget_s=1000.0, max_playouts=60)]
     for _ in range(400):
         if s.is_over():
             break
