@@ -175,8 +175,10 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         fig.update(engine_rate(name, 0.5 if quick else 3.0))
         if rs.view:
             fig["frame_ms"] = frame_times(name, 60 if quick else 600)
-        if "ai" in rs.agents:
-            fig["ai_decision_ms"] = decision_times(name, "ai", 17, games=1, settings=rs.bench_level)
+        strongest = registry.strongest(rs)
+        if strongest != "random":  # the strongest level's decisions (Hard's where the game has it)
+            fig["ai_decision_ms"] = {"agent": strongest,
+                                     **decision_times(name, strongest, 17, games=1, settings=rs.bench_level)}
         if rs.bench_extra is not None and not quick:
             fig.update(rs.bench_extra())
         out["games"][name] = fig

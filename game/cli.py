@@ -82,7 +82,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
     settings = json.loads(args.settings) if args.settings else None
     try:
-        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings)
+        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired)
     except KeyError as exc:
         print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -90,7 +90,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         for name, rate in out["win_rate"].items():
-            print(f"{name:>10}: {rate:.3f}")
+            print(f"{name:>10}: {rate:.3f} (standard error {out['win_rate_se'][name]:.3f})")
         print(f"{'draws':>10}: {out['draw_rate']:.3f}  ({out['games']} games of {out['game']})")
     return 0
 
@@ -165,6 +165,12 @@ def _netplay(args: argparse.Namespace) -> int:
     return 0 if out["ok"] else 1
 
 
+def registry_levels() -> str:
+    from .registry import levels_text
+
+    return levels_text().replace("%", "%%")
+
+
 def main(argv: list[str] | None = None) -> int:
     from . import __version__
     from .paths import ensure_output
@@ -181,9 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("selfplay", help="computer-vs-computer games")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=10)
-    p.add_argument("--players", default="ai,random")
+    p.add_argument("--players", default="ai,random",
+                   help="computer players, one a seat, comma-separated; the levels of the setup screen are "
+                        + registry_levels())
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--settings", default="", help="JSON object of game settings")
+    p.add_argument("--paired", action="store_true",
+                   help="consecutive games share a seed (same map and dice) with the seats rotated")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_selfplay)
     p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")

@@ -57,42 +57,75 @@ class Ruleset:
 
 @dataclass(frozen=True)
 class Strength:
-    """A computer player as the setup screen offers it: a level a player understands."""
+    """A computer player as the setup screen offers it: a level a player understands.
+    ``fallback`` is the agent the level uses while the game has no ``agent`` of that name."""
 
     label: str
     agent: str
     description: str
+    fallback: str = ""
 
+
+#: The levels, weakest first; every game offers those of them it has, under these names.
+LEVELS = ("Beginner", "Easy", "Normal", "Hard")
 
 #: Computer players by strength, weakest first, strongest last, per game.  The agent names stay
 #: for the command line; a level whose agent the game does not (yet) have is skipped.
 STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
-               Strength("Normal", "ai", "Searches many futures before each move.")),
+               Strength("Normal", "ai", "Tries out a few futures before each move."),
+               Strength("Hard", "hard", "Thinks up to a second a move: paces its placements to place last, "
+                                        "searches your answers turns ahead and does not feed you troops.")),
     "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                  Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
-                 Strength("Normal", "ai", "Weighs the dice for each move and answer.")),
+                 Strength("Normal", "ai", "Weighs the dice for each move and answer."),
+                 Strength("Hard", "hard", "Picks a new squad for the map each game, counts how far your "
+                                          "units can really walk, and comes forward together.")),
     "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
               Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
               Strength("Normal", "ai", "Aims with care among several flicks."),
-              Strength("Hard", "ace", "Aims precisely and tries many flicks.")),
+              Strength("Hard", "hard", "Aims precisely and tries many flicks.", fallback="ace")),
     "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
                Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
-               Strength("Normal", "ai", "Plans moves and fire around cover.")),
+               Strength("Normal", "ai", "Plans moves and fire around cover."),
+               Strength("Hard", "hard", "Thinks up to a second a decision, trying out what could happen.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
-                 Strength("Normal", "ai", "Heroes plan their moves against the invaders.")),
+                 Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
+                 Strength("Hard", "hard", "Heroes think up to a second a decision, trying out what could happen.")),
 }
 
 
 def strengths(rs: Ruleset) -> list[Strength]:
-    """The levels offered for ``rs``, weakest first; agents it lacks are left out, and an agent
-    no level names is offered under its own name (a new agent is never hidden)."""
+    """The levels offered for ``rs``, weakest first; agents it lacks are left out (a level with a
+    ``fallback`` uses that agent instead), and an agent no level names is offered under its own
+    name (a new agent is never hidden)."""
     names = rs.agent_names()
-    out = [st for st in STRENGTHS.get(rs.name, ()) if st.agent in names]
-    named = {st.agent for st in out}
+    out: list[Strength] = []
+    named: set[str] = set()
+    for st in STRENGTHS.get(rs.name, ()):
+        named.update(n for n in (st.agent, st.fallback) if n)
+        if st.agent in names:
+            out.append(st)
+        elif st.fallback and st.fallback in names:
+            out.append(Strength(st.label, st.fallback, st.description))
     out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names if n not in named]
     return out
+
+
+def strongest(rs: Ruleset) -> str:
+    """The agent of the strongest level ``rs`` offers (what the bench times)."""
+    offered = [st.agent for st in strengths(rs) if st.agent != "random"]
+    return offered[-1] if offered else "random"
+
+
+def levels_text() -> str:
+    """Every game's levels as the command line names them (for ``--help``)."""
+    parts = []
+    for game, levels in STRENGTHS.items():
+        parts.append(f"{game}: " + ", ".join(f"{st.label}={st.agent}" + (f" (else {st.fallback})" if st.fallback else "")
+                                             for st in levels))
+    return "; ".join(parts)
 
 
 # Modules that define RULESET, in menu order.  A game joins this list when it is playable.

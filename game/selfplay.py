@@ -34,25 +34,35 @@ def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str
 
 
 def selfplay(game_name: str, games: int, players: list[str], seed: int,
-             settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Seats rotate every game so no agent keeps the first move."""
+             settings: Mapping[str, Any] | None = None, paired: bool = False) -> dict[str, Any]:
+    """Seats rotate every game so no agent keeps the first move.  ``paired``: consecutive games
+    share a seed (the same map draw and dice) with the seats rotated, so a comparison is paired;
+    the standard error is then taken over the groups of games that share a seed."""
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
     wins = {p: 0 for p in players}
     draws = 0
     lengths = []
+    group = len(players) if paired else 1
+    scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
     for g in range(games):
         order = [players[(g + i) % len(players)] for i in range(n)]
-        state = play_game(game_name, order, seed + g, settings)
+        state = play_game(game_name, order, seed + g // group, settings)
         res = state.result()
         assert res is not None
         lengths.append(len(getattr(state, "history", [])) or 0)
+        won = {order[w] for w in res.winners}
         if not res.winners:
             # Alone against the rules (Paper Invasion), no winner is a loss, not a draw.
             draws += 1 if n > 1 else 0
         else:
-            for name in {order[w] for w in res.winners}:
+            for name in won:
                 wins[name] += 1
+        if g % group == 0:
+            for p in players:
+                scores[p].append(0.0)
+        for p in players:
+            scores[p][-1] += (p in won) / group
     return {
         "game": game_name,
         "games": games,
@@ -60,8 +70,17 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         "seed": seed,
         "win_rate": {p: wins[p] / games for p in players},
         "draw_rate": draws / games,
+        "paired": paired,
+        "win_rate_se": {p: round(_se(v), 4) for p, v in scores.items()},
         **({"loss_rate": {p: 1 - wins[p] / games for p in players}} if n == 1 else {}),
     }
+
+
+def _se(values: list[float]) -> float:
+    """Standard error of the mean of ``values`` (0 for fewer than two)."""
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / len(values) ** 0.5
 
 
 def decision_times(game_name: str, agent: str, seed: int, games: int = 2,

@@ -532,11 +532,13 @@ class MctsAgent(Agent):
         return self._choose_placement(state, p, deadline)
 
     # -- placement: flat Monte Carlo search ---------------------------------------------------
-    def _choose_placement(self, state: AmoebaState, p: int, deadline: float) -> Action:
+    def _choose_placement(self, state: AmoebaState, p: int, deadline: float,
+                          candidates: list[Action] | None = None) -> Action:
         """Flat Monte Carlo over the best candidates by the prior of this game's style.  At the
         first placement both styles put up their best candidates and the search picks; the style
-        of the winner is then kept for the game (a plan, as the seed describes)."""
-        acts: list[Action] = list(_candidate_placements(state, p))
+        of the winner is then kept for the game (a plan, as the seed describes).  ``candidates``
+        (default: :func:`_candidate_placements`) are the placements it may choose from."""
+        acts: list[Action] = list(_candidate_placements(state, p)) if candidates is None else list(candidates)
         if state.remaining[p] == state.settings["troops"]:
             self.style = self.fixed_style  # a new game: choose again
         if len(acts) == 1:
@@ -658,6 +660,10 @@ class MctsAgent(Agent):
         total = sum(w for _, w in profiles) or 1.0
         return [(d, w / total) for d, w in profiles]
 
+    def _own_options(self, state: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
+        """The choices of ours the matrix game judges (all of them; ``hard`` filters)."""
+        return acts
+
     def _choose_simultaneous(self, state: AmoebaState, p: int, deadline: float) -> Action:
         """A-V8: every seat chooses at once, so judge each of my choices against the others'
         likely choices (resolved together by the rules) and keep the best expected outcome.
@@ -668,7 +674,7 @@ class MctsAgent(Agent):
         if state.phase == "detail":
             # The points are public; so are the attacks and the moves written down openly.
             pointed = dict(state.pending)
-            mine = state.detail_actions(p)
+            mine = self._own_options(state, p, state.detail_actions(p))
             for q, a in state.pending.items():
                 if q == p:
                     continue
@@ -677,7 +683,7 @@ class MctsAgent(Agent):
                 elif isinstance(a, Attack) and not state.needs_detail(q, a):
                     known[q] = a
         else:
-            mine = root._movement_actions(p)
+            mine = self._own_options(root, p, root._movement_actions(p))
         root.pending, root.details, root.detail_queue, root.dependent = {}, {}, [], set()
         root.phase = "move"
         if len(mine) == 1:

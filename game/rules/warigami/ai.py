@@ -440,13 +440,17 @@ class _Base(Agent):
         if state.phase == SETUP:
             return place_action(state)
         self._note_quiet(state)
-        look = _Look(state, state.player, self.quiet)
+        look = self._look(state)
         if state.phase == MOVE:
             mv = self._best_move(look)
             if mv is not None:
                 return mv
         act = self._best_act(look)
         return act if act is not None else EndTurn()
+
+    def _look(self, state: WarigamiState) -> _Look:
+        """This decision's view of the battle (``hard`` looks further)."""
+        return _Look(state, state.player, self.quiet)
 
     # -- movement -----------------------------------------------------------------
     def _value(self, look: _Look, u: Unit, sq: Square) -> float:

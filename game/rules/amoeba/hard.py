@@ -1,0 +1,377 @@
+"""The Hard computer player for Amoeba Strategy (agent ``hard``).
+
+Where ``ai`` guesses, ``hard`` searches, and it keeps three plans the ``ai`` lacks:
+
+- **Pacing the run-out (A-P8).**  The last to place sees the whole layout before placing
+  its last armies, so ``hard`` never races: while an opponent still holds troops to place,
+  it keeps about as many in hand as the latest placer (within a cap), as long as that
+  costs nothing to A-P7.  Among the placements that keep the pace, the ``ai``'s flat Monte
+  Carlo search (strategy-note prior, fast playouts) picks.
+- **Sequential movement is a game of perfect information without chance**, so it is
+  searched as one: iterative-deepening alpha-beta for two players (each side's sensible
+  moves), a best-reply search for more (the others answer with the one-ply player's
+  choice).  Leaves are judged by troops and by the captures left on the board (the side to
+  move takes its best, the other answers), and the rules' own stalemate by repetition or
+  quiet rounds ends a line with the totals.
+- **No feeding, no needless splitting.**  Moves that leave troops where an enemy can kill
+  them (a remainder behind, a small army in front of a big stack) are not considered while
+  a safe move exists; a split stack is considered only when every part is safe.
+
+Simultaneous turns (A-V8) keep the ``ai``'s matrix game with the same filter on the
+candidates.  The search has its own generator; it reads only the public board (never the
+others' secret choices) and stops at its deadline (about a second), checked at every node.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ...engine import Action, Game, State
+from .actions import Attack, Gather, Move, Place, ProposeJoint
+from .ai import MctsAgent, _answer_joint, _candidate_placements, _one_ply_choice, _prior, a_p7_loss, enemy_reach
+from .state import AmoebaState, point_of
+
+#: Seconds a decision may take; each search checks the clock at every node.
+BUDGET_S = 0.8
+#: Deepest full-width search (plies), reached only in quiet positions with few moves.
+MAX_DEPTH = 8
+WIN = 10_000.0
+#: Troops kept in hand while another seat still places (a few, so a free number is left for them).
+RESERVE = 5
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+# -- safety of the troops a move leaves or brings -----------------------------------------------
+
+
+def _reach_after(s: AmoebaState, c: int, p: int, owner: list[int], troops: list[int]) -> int:
+    """The largest sum one opponent of ``p`` could attack country ``c`` with, on the given board."""
+    bonus = s.settings["attack_bonus"]
+    sums: dict[int, int] = {}
+    for d in s.map.adjacency[c]:
+        o = owner[d]
+        if o >= 0 and o != p:
+            sums[o] = sums.get(o, 0) + troops[d] + bonus
+    return max(sums.values(), default=0)
+
+
+def exposed_after(s: AmoebaState, p: int, a: Action) -> int:
+    """Troops of ``p`` that a move leaves killable (an enemy's adjacent sum beats them) and that
+    were not killable before: a remainder behind, or the troops sent next to a bigger stack.
+    Attacks and moves that make nothing newly killable count 0."""
+    if not isinstance(a, (Move, Gather)):
+        return 0
+    owner, troops = s.owner[:], s.troops[:]
+    legs = [(a.source, d, n) for d, n in a.dests] if isinstance(a, Move) else \
+        [(c, a.dest, n) for c, n in a.sources]
+    touched: set[int] = set()
+    for src, dst, n in legs:
+        troops[src] -= n
+        if troops[src] == 0:
+            owner[src] = -1
+        troops[dst] += n
+        owner[dst] = p
+        touched.update((src, dst))
+    lost = 0
+    for c in touched:
+        if owner[c] != p:
+            continue
+        if troops[c] < _reach_after(s, c, p, owner, troops):
+            was_killable = s.owner[c] == p and s.troops[c] < enemy_reach(s, c, p)
+            if not was_killable:
+                lost += troops[c]
+    return lost
+
+
+def is_split(a: Action) -> bool:
+    return isinstance(a, Move) and len(a.dests) > 1
+
+
+def safe_candidates(s: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
+    """Drop the moves that feed troops to an enemy (see :func:`exposed_after`) and the splits
+    that leave any part killable: the least exposure wins (attacks expose nothing)."""
+    if not acts:
+        return acts
+    exposure = [exposed_after(s, p, a) for a in acts]
+    least = min(exposure)
+    return [a for a, e in zip(acts, exposure, strict=True) if e == least]
+
+
+# -- leaf evaluation ---------------------------------------------------------------------------
+
+
+def _best_capture(owner: list[int], troops: list[int], adjacency: tuple[tuple[int, ...], ...], p: int,
+                  bonus: int, partial: int) -> tuple[int, int]:
+    best_t, best_k = -1, 0
+    for t in range(len(owner)):
+        o = owner[t]
+        if o < 0 or o == p:
+            continue
+        have = 0
+        for d in adjacency[t]:
+            if owner[d] == p:
+                have += troops[d] + bonus
+        if troops[t] < have:
+            k = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
+            if k > best_k:
+                best_t, best_k = t, k
+    return best_t, best_k
+
+
+def evaluate(s: AmoebaState, p: int) -> float:
+    """The position for ``p``: troops against the others', after a short exchange of captures
+    (the side to move takes its best, then each other seat once), so a stack left killable
+    counts as lost and a kill in hand as won.  A finished game is won, lost or drawn."""
+    if s.phase == "over":
+        res = s.result()
+        if res is None or not res.winners:
+            return 0.0
+        return WIN if p in res.winners else -WIN
+    owner, troops = s.owner[:], s.troops[:]
+    adjacency = s.map.adjacency
+    bonus, partial = s.settings["attack_bonus"], s.settings["partial_kill"]
+    n = s.game.num_players
+    order = s.order or list(range(n))
+    start = order.index(s.player) if s.player in order else 0
+    for i in range(len(order)):
+        q = order[(start + i) % len(order)]
+        t, k = _best_capture(owner, troops, adjacency, q, bonus, partial)
+        if t >= 0:
+            troops[t] -= k
+            if troops[t] == 0:
+                owner[t] = -1
+    totals = [0] * n
+    for c, o in enumerate(owner):
+        if o >= 0:
+            totals[o] += troops[c]
+    mine = totals[p]
+    others = [totals[q] for q in range(n) if q != p]
+    if mine == 0:
+        return -WIN / 2
+    if not any(others):
+        return WIN / 2
+    # The kills still possible after the exchange break ties: threats made, threats faced.
+    _t, mine_k = _best_capture(owner, troops, adjacency, p, bonus, partial)
+    worst = max((_best_capture(owner, troops, adjacency, q, bonus, partial)[1] for q in range(n) if q != p),
+                default=0)
+    spread = sum(1 for o in owner if o == p)
+    return (mine - max(others) - 0.3 * sum(others) + 0.15 * (mine_k - worst)
+            - 0.4 * spread)  # concentration wins: fewer, bigger stacks
+
+
+# -- the agent -----------------------------------------------------------------------------------
+
+
+class HardAgent(MctsAgent):
+    """Searches where ``ai`` guesses (see the module docstring)."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = BUDGET_S) -> None:
+        super().__init__(game, seed, budget_s=budget_s, top_k=16, max_playouts=4000)
+        self._deadline = 0.0
+        self._nodes = 0
+        #: Deepest iteration of the movement search (tests pin it so a choice never depends on the clock).
+        self.max_depth = MAX_DEPTH
+
+    def choose(self, state: State) -> Action:
+        assert isinstance(state, AmoebaState)
+        p = state.current_player()
+        if state.phase in ("move", "detail") and not state.settings["simultaneous"]:
+            return self._search_sequential(state, p, self.deadline())
+        return super().choose(state)
+
+    # -- placement: pace the run-out ----------------------------------------------------------
+    def _choose_placement(self, state: AmoebaState, p: int, deadline: float,
+                          candidates: list[Action] | None = None) -> Action:
+        if candidates is not None:
+            return super()._choose_placement(state, p, deadline, candidates)
+        last = self._last_placement(state, p, deadline)
+        if last is not None:
+            return last
+        paced = paced_placements(state, p)
+        if len(paced) == 1:
+            return paced[0]
+        return self._flat_search(state, p, deadline, paced)
+
+    def _last_placement(self, state: AmoebaState, p: int, deadline: float) -> Action | None:
+        """The reward of pacing: when everyone else has placed and all of ours fits in one army,
+        the whole layout is known, so each empty country is tried with all of it and the battle
+        that follows is searched (alpha-beta, deeper while time allows)."""
+        left = state.remaining[p]
+        if any(state.remaining[q] for q in range(state.game.num_players) if q != p):
+            return None
+        if left not in state.allowed_numbers(p):
+            return None
+        cands: list[Action] = [Place(c, left) for c in state.empty_countries()]
+        if len(cands) <= 1:
+            return cands[0] if cands else None
+        children = []
+        for a in cands:
+            c = state.clone()
+            c.apply(a)
+            children.append(c)
+        scores = [evaluate(c, p) for c in children]
+        order = sorted(range(len(cands)), key=lambda i: -scores[i])
+        best = cands[order[0]]
+        self._deadline = deadline
+        for depth in range(1, self.max_depth + 1):
+            try:
+                found = {i: self._value(children[i], p, depth, -math.inf, math.inf) for i in order}
+            except _OutOfTime:
+                break
+            order = sorted(range(len(cands)), key=lambda j: -found[j])
+            best = cands[order[0]]
+        return best
+
+    def _flat_search(self, state: AmoebaState, p: int, deadline: float, acts: list[Action]) -> Action:
+        """The ``ai``'s flat Monte Carlo search, restricted to ``acts``."""
+        return super()._choose_placement(state, p, deadline, acts)
+
+    # -- sequential movement: alpha-beta / best-reply search ----------------------------------
+    def _moves(self, s: AmoebaState, q: int, root: bool = False) -> list[Action]:
+        """At the root every safe candidate; deeper in the tree only the attacks and the moves of
+        whole stacks (concentration), which keeps the tree narrow enough to look turns ahead."""
+        acts = list(s.legal_actions() or [])
+        acts = [a for a in acts if not isinstance(a, ProposeJoint)] or acts
+        if root:
+            return safe_candidates(s, q, acts)
+        troops = s.troops
+        narrow: list[Action] = [a for a in acts if isinstance(a, (Attack, Gather))
+                  or (isinstance(a, Move) and len(a.dests) == 1 and a.dests[0][1] == troops[a.source])]
+        return narrow or acts
+
+    def _child(self, s: AmoebaState, a: Action) -> AmoebaState:
+        c = s.clone()
+        q = c.player
+        c._resolve_one(q, a)
+        c._end_turn()
+        while c.phase == "joint":  # never proposed by the search; answer any leftover sensibly
+            c.apply(_answer_joint(c, c.player))
+        return c
+
+    def _tick(self) -> None:
+        self._nodes += 1
+        if time.perf_counter() > self._deadline:
+            raise _OutOfTime
+
+    def _ordered(self, s: AmoebaState, q: int, acts: list[Action]) -> list[Action]:
+        """Attacks first (biggest kill), then moves by how many troops they shift."""
+        def key(a: Action) -> float:
+            if isinstance(a, Attack):
+                return -1000 - s.kill_count(a.target)
+            if isinstance(a, Move):
+                return -sum(n for _d, n in a.dests) / 100.0
+            return 0.0
+        return sorted(acts, key=key)
+
+    def _value(self, s: AmoebaState, p: int, depth: int, alpha: float, beta: float) -> float:
+        self._tick()
+        if s.phase != "move" or depth == 0:
+            return evaluate(s, p)
+        q = s.player
+        two = s.game.num_players == 2
+        if q != p and not two:
+            reply = _one_ply_choice(s, q)
+            if reply is None:
+                return evaluate(s, p)
+            return self._value(self._child(s, reply), p, depth - 1, alpha, beta)
+        acts = self._ordered(s, q, self._moves(s, q))
+        if not acts:
+            return evaluate(s, p)
+        if q == p:
+            best = -math.inf
+            for a in acts:
+                best = max(best, self._value(self._child(s, a), p, depth - 1, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        best = math.inf
+        for a in acts:
+            best = min(best, self._value(self._child(s, a), p, depth - 1, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    def _search_sequential(self, state: AmoebaState, p: int, deadline: float) -> Action:
+        root = state.clone()
+        if root.phase == "joint":
+            return _answer_joint(root, p)
+        acts = list(root.legal_actions() or [])
+        if len(acts) == 1:
+            return acts[0]
+        cands = self._moves(root, p, root=True)
+        # Start from the one-ply order (the prior) so a search cut short still has a sensible pick.
+        cands.sort(key=lambda a: -_prior(root, p, a))
+        children = [self._child(root, a) for a in cands]
+        self._deadline = deadline
+        self._nodes = 0
+        best_a = cands[0]
+        scores = {i: evaluate(c, p) for i, c in enumerate(children)}
+        order = sorted(range(len(cands)), key=lambda i: -scores[i])
+        best_a = cands[order[0]]
+        for depth in range(1, self.max_depth + 1):
+            try:
+                found: dict[int, float] = {}
+                alpha = -math.inf
+                for i in order:
+                    v = self._value(children[i], p, depth - 1, alpha, math.inf)
+                    found[i] = v
+                    alpha = max(alpha, v)
+            except _OutOfTime:
+                # A partial iteration still searched its best-first moves fully: keep its best
+                # if it beats the previous iteration's choice as judged at this depth.
+                if found:
+                    i = max(found, key=lambda j: found[j])
+                    if i == order[0] or found[i] > found.get(order[0], -math.inf):
+                        best_a = cands[i]
+                break
+            order = sorted(range(len(cands)), key=lambda j: -found[j])
+            best_a = cands[order[0]]
+            if abs(found[order[0]]) >= WIN / 2:
+                break  # a forced result: no deeper search changes it
+        return best_a
+
+    # -- A-V8: the ai's matrix game, on the safe candidates only -------------------------------
+    def _own_options(self, state: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
+        return safe_candidates(state, p, acts)
+
+
+def paced_placements(s: AmoebaState, p: int) -> list[Action]:
+    """The placements that keep pace (A-P8): while another seat still has troops to place, keep
+    in hand at least the latest placer's troops less a cap (at least a few of them, no more
+    than that placer holds), so it never places its last troop first; among those only the ones that lose the fewest troops to A-P7.  When pacing would
+    cost troops to A-P7 (too few empty countries left), the least costly placements instead."""
+    acts: list[Action] = list(_candidate_placements(s, p))
+    allowed = s.allowed_numbers(p)
+    if not allowed:
+        return acts
+    countries = {a.country for a in acts if isinstance(a, Place)}
+    # Every allowed number is a candidate for pacing; the countries are the candidate ones.
+    loss = {n: a_p7_loss(s, p, n) for n in allowed}
+    least = min(loss.values())
+    others = max((s.remaining[q] for q in range(s.game.num_players) if q != p), default=0)
+    left = s.remaining[p]
+    if others > 0:
+        floor = min(others, max(RESERVE, others - s.cap))
+        paced = [n for n in allowed if loss[n] == least and left - n >= min(floor, left - 1)]
+    else:
+        paced = [n for n in allowed if loss[n] == least]
+    if not paced:
+        paced = [n for n in allowed if loss[n] == least]
+    # Of the paced numbers keep a handful: the largest (the most pressure), the smallest, middling.
+    picks = sorted({paced[-1], paced[0], paced[len(paced) // 2], *paced[-3:]})
+    return [Place(c, n) for c in sorted(countries) for n in picks]
+
+
+def make_hard(game: Game, seed: int) -> HardAgent:
+    return HardAgent(game, seed)
+
+
+__all__ = ["HardAgent", "make_hard", "evaluate", "exposed_after", "paced_placements", "safe_candidates", "point_of"]

@@ -1,0 +1,131 @@
+"""The Hard Amoeba player (issue 28): each failure the newcomers saw in today's ``ai`` is a
+position here and the choice that must not be made.  Budgets are large and the searches
+capped by playouts or depth, so every choice is the same on a slow machine or a fast one."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import Chance
+from game.rules.amoeba.actions import Move, Place
+from game.rules.amoeba.ai import MctsAgent
+from game.rules.amoeba.hard import HardAgent, exposed_after
+from game.rules.amoeba.state import AmoebaGame, AmoebaState
+
+
+def _duel_ten(owner: list[int], troops: list[int], to_move: int, order: tuple[int, ...] = (1, 0)) -> AmoebaState:
+    """A movement position on the shipped ten-country duel map."""
+    game = AmoebaGame({"map": "level", "level": "duel_ten"})
+    s = game.new_state(1)
+    assert isinstance(s, AmoebaState)
+    s.owner, s.troops = list(owner), list(troops)
+    s.remaining = [0, 0]
+    s.phase = "move"
+    s.order = list(order)
+    s.runout = list(order)
+    s.turn_idx = s.order.index(to_move)
+    s.player = to_move
+    s.seen = {s.position_key()}
+    return s
+
+
+def _ai(game: AmoebaGame) -> MctsAgent:
+    return MctsAgent(game, 5, budget_s=1000.0, max_playouts=300)
+
+
+def _hard(game: AmoebaGame) -> HardAgent:
+    agent = HardAgent(game, 5, budget_s=1000.0)
+    agent.max_playouts = 300
+    agent.max_depth = 3
+    return agent
+
+
+# Seen in ai-vs-ai games on duel_ten: Red's 19 stands beside an empty country that Blue's 28
+# and 22 border; the ai sends one troop there turn after turn and Blue kills it each time.
+FEED = ([-1, -1, 1, 1, -1, -1, -1, -1, 0, -1], [0, 0, 28, 22, 0, 0, 0, 0, 19, 0])
+# Red's 21 and 25 face Blue's 23: the ai splits the 21 three ways, 7/7/7, two of them killable.
+SPLIT = ([-1, 1, -1, -1, -1, 0, 0, -1, 1, -1], [0, 23, 0, 0, 0, 21, 25, 0, 1, 0])
+
+
+def test_A_G3_hard_never_feeds_single_troops_to_a_stack_it_cannot_beat():
+    s = _duel_ten(*FEED, to_move=0)
+    bad = _ai(s.game).choose(s.clone())
+    assert isinstance(bad, Move) and exposed_after(s, 0, bad) > 0  # today's ai feeds one troop
+    good = _hard(s.game).choose(s.clone())
+    assert exposed_after(s, 0, good) == 0, good.notation()
+
+
+def test_A_G3_hard_does_not_split_a_stack_into_killable_halves():
+    s = _duel_ten(*SPLIT, to_move=0, order=(0, 1))
+    bad = _ai(s.game).choose(s.clone())
+    assert isinstance(bad, Move) and len(bad.dests) > 1 and exposed_after(s, 0, bad) > 0  # today's ai
+    good = _hard(s.game).choose(s.clone())
+    assert exposed_after(s, 0, good) == 0, good.notation()
+    assert not (isinstance(good, Move) and len(good.dests) > 1), good.notation()
+
+
+def _placement_after(moves: list[tuple[int, int]]) -> AmoebaState:
+    game = AmoebaGame({"map": "level", "level": "duel_ten"})
+    s = AmoebaGame({"map": "level", "level": "duel_ten"}).new_initial_state(Chance(1, faces=[1]))
+    assert isinstance(s, AmoebaState) and s.player == 0
+    del game
+    for c, n in moves:
+        s.apply(Place(c, n))
+    return s
+
+
+def test_A_P8_hard_paces_its_run_out_instead_of_racing_to_place_everything_first():
+    # Red (to move) holds 22 to Blue's 19: today's ai places all 22 and runs out first, so Blue
+    # places its last troops with the whole layout in view (and Red moves into it first).
+    s = _placement_after([(9, 24), (5, 25), (1, 26), (0, 27), (2, 28), (3, 29)])
+    p = s.player
+    assert p == 0 and s.remaining == [22, 19]
+    bad = _ai(s.game).choose(s.clone())
+    assert isinstance(bad, Place) and bad.n == s.remaining[p]
+    good = _hard(s.game).choose(s.clone())
+    assert isinstance(good, Place) and good.n < s.remaining[p], good.notation()
+    # ... and no troop is lost for it (A-P7): Red can still place the rest after Blue.
+    s.apply(good)
+    s.apply(_ai(s.game).choose(s.clone()))
+    if s.phase == "place" and s.player == 0:
+        s.apply(_hard(s.game).choose(s.clone()))
+    assert s.remaining[0] == 0 and s.total(0) == 100
+
+
+def test_hard_is_offered_and_plays_a_short_game_to_the_end():
+    from game import registry
+
+    rs = registry.get("amoeba")
+    assert "hard" in rs.agents
+    game = rs.make_game({"map": "level", "level": "duel_ten"})
+    s = game.new_state(3)
+    hard = _hard(game)
+    hard.max_depth, hard.max_playouts = 2, 60
+    agents = [hard, MctsAgent(game, 5, budget_s=1000.0, max_playouts=60)]
+    for _ in range(400):
+        if s.is_over():
+            break
+        s.apply(agents[s.current_player()].choose(s.clone()))
+    assert s.is_over()
+
+
+
+@pytest.mark.parametrize("variant", [
+    {"players": 2, "countries": 8},
+    {"players": 3, "countries": 10, "joint_attacks": True, "follow_up": "every", "gathering": True},
+    {"players": 3, "countries": 10, "simultaneous": True, "partial_kill": 1, "attack_bonus": 1},
+    {"players": 2, "countries": 5, "map": "draw"},
+])
+def test_hard_plays_legal_actions_to_the_end_in_every_variant(variant):
+    from game.rules.amoeba.ai import GreedyAgent
+
+    g = AmoebaGame(variant)
+    s = g.new_state(4)
+    hard = HardAgent(g, 1, budget_s=0.01)
+    hard.max_playouts = 40
+    agents = [hard, GreedyAgent(g, 2), MctsAgent(g, 3, budget_s=0.01, max_playouts=40)]
+    while not s.is_over():
+        a = agents[s.current_player() % 3].choose(s.clone())
+        s.check(a)
+        s.apply(a)
+    assert s.result() is not None
