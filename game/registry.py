@@ -92,7 +92,8 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
                Strength("Hard", "hard", "Thinks up to a second a decision, trying out what could happen.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
                  Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
-                 Strength("Hard", "hard", "Heroes think up to a second a decision, trying out what could happen.")),
+                 Strength("Hard", "hard", "Heroes plan as Normal does and go into a room together "
+                                          "when between them they can clear it.")),
 }
 
 
