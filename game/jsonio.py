@@ -203,6 +203,17 @@ def parse_json(text: str) -> Any:
 def read_json(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> Any:
     """Read a JSON file or raise FileProblem with a clear sentence.  Reads only regular
     files, at most ``max_bytes``; the file is never changed."""
+    text = read_text(path, what, max_bytes)
+    try:
+        return parse_json(text)
+    except ValueError as exc:
+        raise FileProblem(f"The {what} {file_name(path)} {exc}.") from None
+
+
+def read_text(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str:
+    """Read a UTF-8 text file or raise FileProblem with a clear sentence: only a regular
+    file (a symlink to /dev/zero or a pipe is refused before a byte is read), at most
+    ``max_bytes``, never empty; the file is never changed."""
     path = Path(path)
     name = file_name(path)
     try:
@@ -228,13 +239,9 @@ def read_json(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> Any
     if not raw.strip():
         raise FileProblem(f"The {what} {name} is empty.")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FileProblem(f"The {what} {name} is not a text file (is it a {what} at all?).") from None
-    try:
-        return parse_json(text)
-    except ValueError as exc:
-        raise FileProblem(f"The {what} {name} {exc}.") from None
 
 
 def clean_stale_temps(folder: Path, min_age: float = 300.0) -> int:

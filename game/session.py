@@ -32,6 +32,17 @@ class Step:
     revealed_hidden: bool = False
 
 
+def player_profile(game: str) -> dict[str, Any]:
+    """The settings a game takes from the player's profile files (Invasion's used words),
+    for a game played in the app; empty for the others.  Never raises: a profile file
+    that cannot be used counts as empty (its reader says why where it matters)."""
+    try:
+        profile = getattr(registry.get(game).game_cls, "profile_settings", None)
+        return dict(profile()) if profile else {}
+    except Exception:  # noqa: BLE001 - a profile file never stops a game from starting
+        return {}
+
+
 class Session:
     """Applies actions for a game, keeps its record, autosaves after every action."""
 
@@ -63,10 +74,12 @@ class Session:
 
     @classmethod
     def new(cls, game: str, settings: dict[str, Any], seed: int, seats: list[str],
-            pins: dict[str, Any] | None = None, autosave: Path | None | bool = True) -> Session:
+            pins: dict[str, Any] | None = None, autosave: Path | None | bool = True,
+            profile: dict[str, Any] | None = None) -> Session:
+        """A new game; ``profile`` (see :func:`player_profile`) reaches the rules but not the record."""
         rs = registry.get(game)
         rec = Record(game=game, settings=dict(settings), seed=seed, pins=dict(pins or {}),
-                     rules_version=rs.game_cls.rules_version, seats=list(seats))
+                     rules_version=rs.game_cls.rules_version, seats=list(seats), profile=dict(profile or {}))
         return cls(rec, autosave)
 
     @property

@@ -6,7 +6,6 @@ digit sums down to one digit.  Nothing here imports pygame.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -125,14 +124,23 @@ def word_table(word: str, option: str = "plain") -> list[tuple[str, int, int]]:
 #: The profile's used-words file, in the app's data folder.
 WORDS_FILE = "invasion-used-words.json"
 
+#: Largest used-words file read (a word a game: 100,000 games of long words fit).
+MAX_WORDS_BYTES = 2 * 1024 * 1024
+
+
 def load_used_words(path: Path) -> list[str]:
-    """The folded words this profile has used; a missing or damaged file counts as empty."""
+    """The folded words this profile has used; a missing or damaged file counts as empty.
+    Read through the guarded reader (size, nesting, regular files only)."""
+    from ...jsonio import FileProblem, read_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(Path(path), "used-words file", MAX_WORDS_BYTES)
+    except FileProblem:
         return []
     words = data.get("words", []) if isinstance(data, dict) else []
-    return [str(w) for w in words if isinstance(w, str)]
+    if not isinstance(words, list):
+        return []
+    return [w for w in (fold(w) for w in words if isinstance(w, str)) if w]
 
 
 def check_word_unused(path: Path, word: str) -> None:

@@ -13,7 +13,7 @@ from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
 from ...levels import list_levels
 from ...registry import Ruleset, strengths
-from ...session import Session
+from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
 
@@ -316,9 +316,8 @@ class SetupScene(Scene):
             seed = 0
         try:
             # Settings a game takes from the player's profile (Invasion's used words), not shown here.
-            profile = getattr(self.rs.game_cls, "profile_settings", None)
-            settings = {**self.values, **(profile() if profile else {})}
-            session = Session.new(self.rs.name, settings, seed, list(self.seats))
+            session = Session.new(self.rs.name, dict(self.values), seed, list(self.seats),
+                                  profile=player_profile(self.rs.name))
         except (SettingsError, FileProblem, ValueError) as exc:
             self.problem = str(exc)
             self.app.toast(self.problem, 8)
