@@ -80,6 +80,9 @@ class Session:
         rs = registry.get(game)
         rec = Record(game=game, settings=dict(settings), seed=seed, pins=dict(pins or {}),
                      rules_version=rs.game_cls.rules_version, seats=list(seats), profile=dict(profile or {}))
+        # What is written must read back: the record's own reader checks it before the game
+        # starts (a seed of 30 digits, a setting too long), never only when Continue is pressed.
+        Record.from_json(rec.to_json(), "new game")
         return cls(rec, autosave)
 
     @property

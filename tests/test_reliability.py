@@ -1,0 +1,201 @@
+"""Reliability, round 2 (issue 33): what the app writes always reads back, every file goes
+through the guarded reader, and no setting, folder or disk crashes the app.
+
+Each test generates its class (Hypothesis) and goes through the real loaders and the
+scene's first frame.  Chance is pinned by the seeds the tests choose.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from game import registry
+from game.paths import config_dir, data_dir
+from game.saves import autosave_path, load_save
+from game.session import player_profile
+
+GAMES = ("amoeba", "warigami", "space", "tigers", "invasion")
+FEW = settings(max_examples=4, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                      HealthCheck.function_scoped_fixture])
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _word(i: int, length: int) -> str:
+    out = []
+    while len(out) < length:
+        out.append(LETTERS[i % 26])
+        i //= 26
+        i += len(out) * 7
+    return "".join(out)
+
+
+def write_profile(words: int, word_len: int, battles: int, name_len: int) -> None:
+    """The player's profile files at the sizes given (far beyond normal use)."""
+    data, config = data_dir(), config_dir()
+    used = [_word(i, word_len) for i in range(words)]
+    (data / "invasion-used-words.json").write_text(
+        json.dumps({"format": "paperwars-invasion-words", "version": 1, "words": used}), encoding="utf-8")
+    names = ["B" * name_len, "O" * name_len]
+    results = [{"level": "x", "vp": [i % 7, 3], "winner": 0, "victory": "marginal", "key": f"k{i}",
+                "names": names} for i in range(max(0, battles - 1))]
+    (data / "tigers_campaign.json").write_text(json.dumps(
+        {"format": "paperwars-tigers-campaign", "version": 1, "names": names, "battles": battles,
+         "results": results}), encoding="utf-8")
+    (data / "lessons.json").write_text(json.dumps({"done": [f"g/{i}" for i in range(words // 10)]}),
+                                       encoding="utf-8")
+    defaults = {f"game{i}": {"settings": {f"k{j}": "v" * 200 for j in range(64)}, "seats": ["human"] * 16}
+                for i in range(27)}
+    (config / "settings.json").write_text(json.dumps({"ui_scale": 100, "defaults": defaults}), encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@FEW
+@given(words=st.sampled_from([0, 40, 2_000, 60_000]), word_len=st.integers(3, 30),
+       battles=st.sampled_from([1, 10, 1000]), name_len=st.integers(1, 24), steps=st.integers(0, 5))
+def test_a_game_started_from_its_setup_screen_with_huge_profile_files_autosaves_and_loads_back(
+        game, words, word_len, battles, name_len, steps):
+    from game.ui.main import make_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.setup import SetupScene
+
+    write_profile(words, word_len, battles, name_len)
+    autosave_path().unlink(missing_ok=True)
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, registry.get(game))
+        app.push(setup)
+        app.frame([])
+        setup.seats = ["human"] * len(setup.seats)  # the test moves for every seat
+        assert setup.begin(), setup.problem
+        scene = app.top()
+        assert isinstance(scene, PlayScene)
+        app.frame([])
+        sess = scene.session
+        for _ in range(steps):
+            if sess.state.is_over():
+                break
+            legal = sess.state.legal_actions()
+            if not legal:
+                break
+            sess.submit(legal[len(legal) // 2])
+        sess.save_auto()
+        assert not sess.autosave_problem, sess.autosave_problem
+        live = sess.state.to_json()
+        # Continue: the real loader, then the menu's own path, then a first frame.
+        record = load_save(autosave_path())
+        assert record.to_json() == sess.record.to_json()
+        app.reset_to(MenuScene(app))
+        app.frame([])
+        assert app.top().open_save(autosave_path())
+        app.frame([])
+        restored = app.top()
+        assert isinstance(restored, PlayScene)
+        assert restored.session.state.to_json() == live
+        app.close()  # writes the remembered setup choices back ...
+        app = make_app((1280, 800), headless=True)
+        assert not app.prefs.problem, app.prefs.problem  # ... and they read back
+    finally:
+        app.close()
+
+
+def test_I_S1_a_resumed_invasion_game_still_refuses_a_used_word():
+    from game.rules.invasion.slots import remember_word
+    from game.session import Session
+
+    words = data_dir() / "invasion-used-words.json"
+    for i in range(400):  # far more than a setting's 200 characters
+        remember_word(words, _word(i, 8))
+    sess = Session.new("invasion", {}, 5, ["human"], profile=player_profile("invasion"))
+    assert "used_words" not in sess.record.settings
+    sess.save_auto()
+    record = load_save(autosave_path())
+    record.profile = player_profile("invasion")
+    again = Session(record, autosave=False)
+    from game.engine import IllegalAction
+    from game.rules.invasion.actions import ChooseWord
+
+    with pytest.raises(IllegalAction) as info:
+        again.state.apply(ChooseWord(_word(399, 8)))
+    assert info.value.rule == "I-S1"
+
+
+def test_a_seed_no_record_can_hold_is_refused_on_the_setup_screen():
+    from game.ui.main import make_app
+    from game.ui.scenes.setup import SetupScene
+
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, registry.get("amoeba"))
+        app.push(setup)
+        app.frame([])
+        setup.seed_entry.set_text("9" * 30)
+        assert not setup.begin()
+        assert "seed" in setup.problem
+        assert app.top() is setup
+    finally:
+        app.close()
+
+
+# -- profile files through the guarded reader ---------------------------------------------
+
+PROFILE_FILES = {
+    "used words": lambda: data_dir() / "invasion-used-words.json",
+    "campaign": lambda: data_dir() / "tigers_campaign.json",
+    "lessons": lambda: data_dir() / "lessons.json",
+    "settings": lambda: config_dir() / "settings.json",
+}
+
+
+def _read_profile(kind: str) -> Any:
+    if kind == "used words":
+        from game.rules.invasion.slots import load_used_words
+
+        return load_used_words(PROFILE_FILES[kind]())
+    if kind == "campaign":
+        from game.rules.tigers.campaign import load_running
+
+        return load_running()
+    if kind == "lessons":
+        from game.ui.scenes.lesson import lessons_done
+
+        return lessons_done()
+    from game.ui.prefs import Prefs
+
+    return Prefs.load()
+
+
+def _hostile(kind: str, tmp: Path) -> bytes | str:
+    """A hostile file: returns the bytes to write, or "link" (a symlink to /dev/zero) or "fifo"."""
+    return {"deep": b"[" * 400_000 + b"]" * 400_000, "big": b'{"words": ["' + b"A" * (20 * 1024 * 1024) + b'"]}',
+            "link": "link", "fifo": "fifo", "nan": b'{"words": [NaN], "done": [1e999]}',
+            "bytes": b"\xff\xfe\x00garbage"}[kind]
+
+
+@pytest.mark.parametrize("kind", sorted(PROFILE_FILES))
+@settings(max_examples=6, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hostile=st.sampled_from(["deep", "big", "link", "fifo", "nan", "bytes"]))
+def test_every_profile_file_goes_through_the_guarded_reader(kind, hostile, tmp_path):
+    path = PROFILE_FILES[kind]()
+    path.unlink(missing_ok=True)
+    what = _hostile(hostile, tmp_path)
+    if what == "link":
+        path.symlink_to("/dev/zero")
+    elif what == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_bytes(what)
+    try:
+        _read_profile(kind)  # never hangs (a FIFO would block a plain open), never grows, never raises
+    finally:
+        path.unlink()
