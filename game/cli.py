@@ -78,9 +78,8 @@ def _replay_file(path: Path, args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import selfplay
-
     from .jsonio import parse_json
+    from .selfplay import selfplay
 
     try:
         settings = parse_json(args.settings) if args.settings else None

@@ -199,3 +199,77 @@ def test_every_profile_file_goes_through_the_guarded_reader(kind, hostile, tmp_p
         _read_profile(kind)  # never hangs (a FIFO would block a plain open), never grows, never raises
     finally:
         path.unlink()
+
+
+# -- the last line of defence round the main loop -------------------------------------------
+
+class _Boom(RuntimeError):
+    pass
+
+
+def _crashing_scene(app: Any, where: str, exc: type[BaseException]) -> Any:
+    from game.ui.app import Scene
+
+    class Crashing(Scene):
+        opaque = False
+
+        def handle_event(self, event: Any) -> None:
+            if where == "event":
+                raise exc("boom in an event")
+
+        def update(self, dt: float) -> None:
+            if where == "update":
+                raise exc("boom in an update")
+
+        def draw(self, surface: Any) -> None:
+            if where == "draw":
+                raise exc("boom in a draw")
+
+    return Crashing(app)
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.sampled_from(["event", "update", "draw"]),
+       exc=st.sampled_from([_Boom, ZeroDivisionError, KeyError, MemoryError, RecursionError, TypeError]))
+def test_a_crash_in_a_scene_writes_a_report_and_goes_back_to_the_menu_with_continue(where, exc):
+    import pygame
+
+    from game import __version__
+    from game.session import Session
+    from game.ui.main import make_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+
+    app = make_app((1280, 800), headless=True)
+    try:
+        sess = Session.new("amoeba", {}, 11, ["human", "human"])
+        for _ in range(2):
+            sess.submit(sess.state.legal_actions()[0])
+        app.push(PlayScene(app, sess))
+        app.frame([])
+        app.push(_crashing_scene(app, where, exc))
+        click = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
+        assert app.safe_frame([click]) is False
+        assert isinstance(app.top(), MenuScene) and len(app.scenes) == 1
+        reports = sorted((data_dir() / "crash-reports").glob("crash-*.txt"))
+        assert len(reports) == 1
+        text = reports[0].read_text(encoding="utf-8")
+        assert __version__ in text and exc.__name__ in text and '"game": "amoeba"' in text
+        assert str(reports[0]) in app.toast_text and "Continue" in app.toast_text
+        assert app.safe_frame([])  # the menu draws
+        assert app.top().open_save(autosave_path())
+        assert app.top().session.state.to_json() == sess.state.to_json()
+        reports[0].unlink()
+    finally:
+        app.close()
+
+
+def test_the_main_loop_has_the_handler(monkeypatch):
+    from game.ui.main import make_app
+
+    monkeypatch.setenv("PAPERWARS_QUIT_AFTER", "3")
+    app = make_app((1280, 800), headless=True)
+    app.push(_crashing_scene(app, "update", _Boom))
+    app.run()  # returns after 3 frames instead of raising
+    assert list((data_dir() / "crash-reports").glob("crash-*.txt"))
