@@ -7,6 +7,7 @@ shipped ones; a user level may not take a shipped level's name.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,10 @@ def check_level_name(game: str, name: str) -> str:
 def save_user_level(game: str, name: str, data: dict[str, Any]) -> Path:
     """Write an editor's level atomically into the user's level folder; returns the path."""
     clean = check_level_name(game, name)
+    size = len(json.dumps(data, indent=1, allow_nan=False).encode("utf-8"))
+    if size > MAX_LEVEL_BYTES:  # what is written must read back: the reader's own limit
+        raise LevelError(f"The level '{clean}' would take {size / (1024 * 1024):.1f} MB; "
+                         f"a level holds at most {MAX_LEVEL_BYTES // (1024 * 1024)} MB.")
     path = user_levels_dir(game) / f"{clean}.json"
     write_atomic(path, data)
     return path

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from game import registry
@@ -273,3 +273,89 @@ def test_the_main_loop_has_the_handler(monkeypatch):
     app.push(_crashing_scene(app, "update", _Boom))
     app.run()  # returns after 3 frames instead of raising
     assert list((data_dir() / "crash-reports").glob("crash-*.txt"))
+
+
+# -- settings, folders and disks ------------------------------------------------------------
+
+@settings(max_examples=12, deadline=None, derandomize=True, database=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(w=st.integers(800, 1100), h=st.integers(560, 700), scale=st.integers(75, 200),
+       game=st.sampled_from(GAMES))
+@example(w=800, h=560, scale=175, game="invasion")
+def test_every_setup_screen_draws_at_every_accepted_window_and_ui_scale(w, h, scale, game):
+    from game.ui.main import make_app
+    from game.ui.scenes.setup import SetupScene
+
+    (config_dir() / "settings.json").write_text(json.dumps({"ui_scale": scale, "window": [w, h]}))
+    app = make_app((w, h), headless=True)
+    try:
+        assert app.prefs.ui_scale == scale
+        setup = SetupScene(app, registry.get(game))
+        app.push(setup)
+        app.frame([])
+        for _ in range(setup.n_pages):
+            setup.show_page(setup.page + 1)
+            app.frame([])
+        app.set_ui_scale(200 if scale < 200 else 175)  # changed while the screen is open
+        app.frame([])
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("blocked", ["a file in the way", "the home is a file", "inside /proc"])
+def test_a_data_folder_that_cannot_be_made_is_a_sentence_and_the_game_runs(blocked, tmp_path, monkeypatch):
+    from game import paths
+    from game.session import Session
+    from game.ui.main import make_app
+
+    wall = tmp_path / "wall"
+    wall.write_text("x")
+    home = {"a file in the way": wall / "home", "the home is a file": wall,
+            "inside /proc": Path("/proc/paperwars-test-home")}[blocked]
+    monkeypatch.setenv("PAPERWARS_HOME", str(home))
+    monkeypatch.setattr(paths, "_fallback", None)
+    app = make_app((1280, 800), headless=True)
+    try:
+        assert "cannot be made" in app.toast_text and "lost when you quit" in app.toast_text
+        app.frame([])
+        sess = Session.new("amoeba", {}, 3, ["human", "human"])
+        sess.submit(sess.state.legal_actions()[0])
+        assert not sess.autosave_problem and autosave_path().is_file()  # in the temporary folder
+    finally:
+        app.close()
+
+
+def test_saving_a_drawn_space_field_on_a_full_disk_keeps_the_drawing_and_says_so(monkeypatch):
+    import errno
+    import math
+
+    import pygame
+
+    from game import levels
+    from game.ui.main import make_app
+    from game.ui.views.space_editor import SpaceFieldEditor
+
+    def full(path: Any, data: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = make_app((1280, 800), headless=True)
+    try:
+        editor = SpaceFieldEditor(app, registry.get("space"))
+        app.push(editor)
+        app.frame([])
+        pts = [editor.px((100 + 15 * math.cos(a / 10 * 2 * math.pi), 140 + 15 * math.sin(a / 10 * 2 * math.pi)))
+               for a in range(11)]
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pts[0], rel=(0, 0), buttons=(0, 0, 0), touch=False),
+                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pts[0], button=1, touch=False)])
+        for p in pts[1:]:
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0), touch=False)])
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1, touch=False)])
+        assert len(editor.rocks) == 1
+        editor.name_entry.set_text("full disk")
+        monkeypatch.setattr(levels, "write_atomic", full)
+        assert not editor.save()
+        assert "No space left" in editor.problem and "drawing is still here" in editor.problem
+        assert len(editor.rocks) == 1
+        app.frame([])
+    finally:
+        app.close()

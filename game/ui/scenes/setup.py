@@ -104,7 +104,7 @@ class SetupScene(Scene):
         specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
         top = px(112) + px(36)
         bottom = h - px(96)  # the buttons
-        rows = max(1, (bottom - top) // row)
+        rows = max(2, (bottom - top) // row)  # a paged column keeps a row for its pager
         col_w0 = label_w + px(WIDGET_W) + px(12)
         need = max(1, -(-len(specs) // rows))  # setting columns that hold every setting
         cols = max(1, min(4, need + 1, (w - px(20)) // col_w0))
