@@ -359,3 +359,64 @@ def test_saving_a_drawn_space_field_on_a_full_disk_keeps_the_drawing_and_says_so
         app.frame([])
     finally:
         app.close()
+
+
+# -- what the rules accept must be drawable (imported Invasion positions) -------------------
+
+ROOM_NAMES = st.sampled_from(["a", "b", "c", "d", "x|y", "d:e", "zz", "A", "é", " ", "q"])
+RECT_CHANGES = st.sampled_from(["keep", "zero height", "zero width", "inverted", "off the sheet", "negative",
+                                "overlap"])
+
+
+def _changed(rect: tuple[int, int, int, int], how: str) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = rect
+    return {"keep": rect, "zero height": (x0, y0, x1, y0), "zero width": (x0, y0, x0, y1),
+            "inverted": (x1, y1, x0, y0), "off the sheet": (x0, y0, x1 + 9, y1 + 9),
+            "negative": (x0 - 4, y0 - 3, x1, y1), "overlap": (0, 0, 16, 11)}[how]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(names=st.lists(ROOM_NAMES, min_size=3, max_size=3), changes=st.lists(RECT_CHANGES, min_size=3, max_size=3))
+@example(names=["a", "b", "c"], changes=["zero height", "keep", "keep"])
+@example(names=["a", "b", "c"], changes=["inverted", "keep", "keep"])
+@example(names=["a", "x|y", "c"], changes=["keep", "keep", "keep"])
+def test_an_imported_position_the_rules_accept_is_drawn(names, changes):
+    from game.engine import IllegalAction
+    from game.rules.invasion.actions import ImportText
+    from game.rules.invasion.board import Board
+    from game.rules.invasion.notation import export_text
+    from game.session import Session
+    from game.ui.main import make_app
+    from game.ui.scenes.play import PlayScene
+    from tests.invasion.helpers import play_state, three_rooms
+
+    base = three_rooms().rooms
+    rooms = {}
+    for (old, rect), new, how in zip(sorted(base.items()), names, changes, strict=True):
+        rooms[new] = _changed(rect, how)
+    rename = dict(zip(sorted(base), names, strict=True))
+    try:
+        board = Board(rooms)
+        s = play_state(board=board, heroes=((rename["a"], 0), (rename["b"], 0)), enemies=(rename["c"],),
+                       vault=rename["b"], event_room=rename["c"])
+        s.word, s.option = "crypt", "plain"
+        text = export_text(s)
+    except Exception:  # noqa: BLE001 - the generator could not even write such a position
+        return
+    app = make_app((1280, 800), headless=True)
+    try:
+        sess = Session.new("invasion", {}, 5, ["human"], autosave=False)
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        app.frame([])
+        try:
+            sess.submit(ImportText(text))
+        except IllegalAction as exc:
+            assert exc.rule == "I-W2" and "\n" not in exc.message
+            return
+        scene.view.resize(app.size) if hasattr(scene.view, "resize") else None
+        app.frame([])  # accepted: it is drawn
+        app.frame([])
+    finally:
+        app.close()

@@ -525,7 +525,7 @@ class InvasionView(GameView):
         try:  # the guarded reader: a regular file only (never /dev/zero behind a link), at most 200 KB
             text = read_text(p, "Paper Invasion game", MAX_TEXT_BYTES)
         except FileProblem as exc:
-            self.ctx.refuse(str(exc))
+            self.ctx.refuse(f"{p.name} could not be read: {exc}")
             return False
         if self.ctx.submit(ImportText(text)):
             self.note = f"Read from {p}."
