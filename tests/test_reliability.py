@@ -420,3 +420,117 @@ def test_an_imported_position_the_rules_accept_is_drawn(names, changes):
         app.frame([])
     finally:
         app.close()
+
+
+# -- levels: every field at every depth, through the setup screen ---------------------------
+
+LEVEL_OF = {"amoeba": ("duel_ten", {"players": 2, "map": "level"}), "space": ("belt", {"field": "level"}),
+            "tigers": ("forest_crossing", {}), "warigami": ("skirmish", {})}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _leaves(data: Any, path: tuple = ()) -> list[tuple]:
+    """Every path into a JSON tree (objects and lists too, not only the leaves)."""
+    out = [path] if path else []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _leaves(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:4]):  # the first few items of each list stand for the rest
+            out += _leaves(v, (*path, i))
+    return out
+
+
+def _set(data: Any, path: tuple, value: Any) -> None:
+    for k in path[:-1]:
+        data = data[k]
+    data[path[-1]] = value
+
+
+LEVEL_VALUES = st.sampled_from([{"x": 1}, "nan", "5", "", ["hill"], [], [1, 2, 3], None, True, -1, 0, 1e300, -1e300,
+                                [[1, 2]] * 3, "a" * 300, {"kind": ["tank"]}])
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+@pytest.mark.parametrize("game", sorted(LEVEL_OF))
+@settings(max_examples=40, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(game, data):
+    from game.engine import SettingsError
+    from game.jsonio import FileProblem
+    from game.ui.main import make_app
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.setup import SetupScene
+
+    level, extra = LEVEL_OF[game]
+    level_data = json.loads((ROOT / "levels" / game / f"{level}.json").read_text())
+    path = data.draw(st.sampled_from(_leaves(level_data)), label="field")
+    value = data.draw(LEVEL_VALUES, label="value")
+    old: Any = level_data
+    for k in path:
+        old = old[k]
+    _set(level_data, path, value)
+    folder = data_dir() / "levels" / game
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mine.json").write_text(json.dumps(level_data))
+    app = make_app((1280, 800), headless=True)
+    try:
+        setup = SetupScene(app, registry.get(game))
+        app.push(setup)
+        setup.values.update({**extra, "level": "mine"})
+        setup.resize(app.size)
+        app.frame([])  # the setup screen's first frame with the level chosen
+        started = setup.begin()
+        app.frame([])
+        if started:
+            assert isinstance(app.top(), PlayScene)
+            # text where a number stood (coordinates as text) is never accepted silently
+            assert not (_is_number(old) and isinstance(value, str)), f"{path}: {value!r} accepted"
+        else:
+            assert setup.problem and "\n" not in setup.problem
+            assert "could not handle" not in setup.problem, setup.problem
+    except (FileProblem, SettingsError) as exc:
+        assert "could not handle" not in str(exc)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game", sorted(LEVEL_OF))
+def test_a_level_over_the_documented_2_MB_is_not_read(game):
+    from game.levels import LevelError
+
+    level, extra = LEVEL_OF[game]
+    level_data = json.loads((ROOT / "levels" / game / f"{level}.json").read_text())
+    level_data["description"] = "x" * 150_000
+    folder = data_dir() / "levels" / game
+    folder.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(level_data)
+    (folder / "mine.json").write_text(text + " " * (2 * 1024 * 1024 + 10 - len(text)))
+    with pytest.raises(LevelError) as info:
+        registry.get(game).make_game({**extra, "level": "mine"})
+    assert "too large" in str(info.value)
+
+
+def test_units_stacked_on_one_spot_are_refused_by_name():
+    from game.levels import LevelError
+
+    level_data = json.loads((ROOT / "levels" / "tigers" / "forest_crossing.json").read_text())
+    placed = [u for f in level_data["forces"] for u in f if "x" in u]
+    if not placed:
+        level_data["defender_edge"] = "south"
+        for side, f in enumerate(level_data["forces"]):
+            f[0].update({"x": 50.0, "y": 30.0 + 100 * side, "facing": 0.0})
+        placed = [level_data["forces"][0][0]]
+    twin = dict(placed[0])
+    side = next(i for i, f in enumerate(level_data["forces"]) if placed[0] in f)
+    level_data["forces"][side].append(twin)
+    folder = data_dir() / "levels" / "tigers"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mine.json").write_text(json.dumps(level_data))
+    with pytest.raises(LevelError) as info:
+        registry.get("tigers").make_game({"level": "mine"})
+    assert "stands on unit" in str(info.value)
