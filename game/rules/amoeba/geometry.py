@@ -38,7 +38,7 @@ MIN_AREA = 180.0
 #: few hundred points): every check after them is quick whatever a file holds.
 MAX_COUNTRIES = 120
 MAX_RINGS = 8
-MAX_MAP_POINTS = 50_000
+MAX_MAP_POINTS = 20_000
 #: "Not so big that it crowds out later ones": at most this share of the sheet.
 MAX_AREA = 0.2 * PAPER_W * PAPER_H
 GRID = 0.01  # coordinates are kept on a 0.01 mm grid so JSON round trips stay tidy
@@ -162,7 +162,11 @@ class AmoebaMap:
         new_adj = [list(a) for a in self.adjacency]
         mine: list[int] = []
         k = len(polys)
+        x0, y0, x1, y1 = poly.bounds
         for j, other in enumerate(polys):
+            u0, v0, u1, v1 = other.bounds  # boxes apart by more than the border's tolerance share no border
+            if u0 > x1 + 0.1 or u1 < x0 - 0.1 or v0 > y1 + 0.1 or v1 < y0 - 0.1:
+                continue
             if shared_border(poly, other) > ADJ_TOL_MM:
                 mine.append(j)
                 new_adj[j].append(k)

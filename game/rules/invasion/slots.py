@@ -6,6 +6,7 @@ digit sums down to one digit.  Nothing here imports pygame.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -124,8 +125,11 @@ def word_table(word: str, option: str = "plain") -> list[tuple[str, int, int]]:
 #: The profile's used-words file, in the app's data folder.
 WORDS_FILE = "invasion-used-words.json"
 
-#: Largest used-words file read (a word a game: 100,000 games of long words fit).
-MAX_WORDS_BYTES = 2 * 1024 * 1024
+#: Largest used-words file read, and the most words used from it (a word a game: twenty
+#: thousand games; a longer list keeps its newest words, the file is left as it is).
+MAX_WORDS_BYTES = 1024 * 1024
+MAX_WORDS = 20_000
+_FOLDED = re.compile(r"[A-Z]{1,200}")
 
 
 def load_used_words(path: Path) -> list[str]:
@@ -140,7 +144,8 @@ def load_used_words(path: Path) -> list[str]:
     words = data.get("words", []) if isinstance(data, dict) else []
     if not isinstance(words, list):
         return []
-    return [w for w in (fold(w) for w in words if isinstance(w, str)) if w]
+    words = [w for w in words[-MAX_WORDS:] if isinstance(w, str)]
+    return [w for w in (w if _FOLDED.fullmatch(w) else fold(w[:200]) for w in words) if w]
 
 
 def check_word_unused(path: Path, word: str) -> None:
@@ -160,10 +165,25 @@ def remember_word(path: Path, word: str) -> None:
     key = fold(word)
     if not key:
         return
+    path = Path(path)
+    if (path.exists() or path.is_symlink()) and not load_used_words(path) and _unreadable(path):
+        # a damaged list is never replaced by a list of one word: the file stays as it is
+        raise OSError(0, "the used-words file cannot be read, so it was left as it is")
     words = load_used_words(path)
     if key not in words:
         words.append(key)
-    write_atomic(Path(path), {"format": "paperwars-invasion-words", "version": 1, "words": words})
+    words = words[-MAX_WORDS:]  # what is written reads back: the reader's own limit
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
+
+
+def _unreadable(path: Path) -> bool:
+    from ...jsonio import FileProblem, read_json
+
+    try:
+        data = read_json(path, "used-words file", MAX_WORDS_BYTES)
+    except FileProblem:
+        return True
+    return not isinstance(data, dict) or not isinstance(data.get("words", []), list)
 
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:
