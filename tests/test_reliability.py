@@ -534,3 +534,65 @@ def test_units_stacked_on_one_spot_are_refused_by_name():
     with pytest.raises(LevelError) as info:
         registry.get("tigers").make_game({"level": "mine"})
     assert "stands on unit" in str(info.value)
+
+
+# -- a bound for every loader and checker -----------------------------------------------------
+
+@settings(max_examples=10, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(unit=st.sampled_from(["{}", "[]", "0", "[0.5]", '""', '{"a":1}', "null"]), extra=st.integers(1, 1000))
+def test_a_file_of_more_values_than_any_paper_wars_file_is_refused_before_it_is_built(unit, extra, tmp_path):
+    from game.jsonio import MAX_VALUES, FileProblem, read_json
+
+    per = 1 + unit.count(",") + unit.count("[") + unit.count("{")
+    n = MAX_VALUES // per + extra
+    path = tmp_path / "many.json"
+    path.write_text("[" + ",".join([unit] * n) + "]")
+    with pytest.raises(FileProblem) as info:
+        read_json(path, "save")
+    assert "values" in str(info.value)
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rooms=st.integers(27, 8000), size=st.integers(1, 3))
+def test_an_imported_text_of_many_rooms_is_refused_before_any_geometry(rooms, size, monkeypatch):
+    from game.engine import IllegalAction
+    from game.rules.invasion import board
+    from game.rules.invasion.actions import ImportText
+    from game.rules.invasion.state import InvasionGame
+    from tests.invasion.test_rules import _written
+
+    laid_out = board.Board._compute_adj
+
+    def no_geometry(self: Any) -> Any:
+        if len(self.rooms) > len(board.LETTERS):
+            raise AssertionError("the rooms were laid out before they were counted")
+        return laid_out(self)
+
+    text = _written()
+    head, rest = text.split("rooms:\n", 1)
+    lines = "".join(f"- {board.LETTERS[k % 26]}{k}: {k % 16} {k % 11} {k % 16 + size} {k % 11 + size}\n"
+                    for k in range(rooms))
+    text = head + "rooms:\n" + lines + rest[rest.index("walls:"):]
+    state = InvasionGame().new_state(5)
+    with monkeypatch.context() as patch, pytest.raises(IllegalAction) as info:
+        patch.setattr(board.Board, "_compute_adj", no_geometry)
+        state.apply(ImportText(text))
+    assert info.value.rule == "I-W2" and "rooms" in info.value.message
+
+
+@pytest.mark.parametrize("game,field,count", [("amoeba", "countries", 121), ("space", "asteroids", 1501),
+                                              ("tigers", "terrain", 201)])
+def test_a_level_holding_more_than_its_bound_is_refused_by_count(game, field, count):
+    from game.levels import LevelError
+
+    level, extra = LEVEL_OF[game]
+    level_data = json.loads((ROOT / "levels" / game / f"{level}.json").read_text())
+    level_data[field] = [level_data[field][0]] * count
+    folder = data_dir() / "levels" / game
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mine.json").write_text(json.dumps(level_data))
+    with pytest.raises(LevelError) as info:
+        registry.get(game).make_game({**extra, "level": "mine"})
+    assert f"{count:,}" in str(info.value) or str(count - 1) in str(info.value) or "at most" in str(info.value)
