@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
-from .engine import Action, Event, State
+from .engine import Action, Event, IllegalAction, State
 from .jsonio import show
-from .records import Record
+from .records import MAX_ACTIONS, Record
 from .saves import autosave_path, write_save
 
 
@@ -97,6 +97,9 @@ class Session:
 
     def submit(self, action: Action, save: bool = True) -> list[Event]:
         """Apply an action (raises IllegalAction and changes nothing if refused)."""
+        if len(self.record.actions) >= MAX_ACTIONS:  # what is written must read back
+            raise IllegalAction("RECORD", f"This game has reached {MAX_ACTIONS:,} actions, the most a save holds; "
+                                          "it cannot go on, but it is saved as it stands.")
         before = self.state.to_json()
         draws = self.state.chance.draws
         seat = self.state.current_player()

@@ -596,3 +596,17 @@ def test_a_level_holding_more_than_its_bound_is_refused_by_count(game, field, co
     with pytest.raises(LevelError) as info:
         registry.get(game).make_game({**extra, "level": "mine"})
     assert f"{count:,}" in str(info.value) or str(count - 1) in str(info.value) or "at most" in str(info.value)
+
+
+def test_a_game_never_writes_more_actions_than_a_record_may_hold():
+    from game.engine import IllegalAction
+    from game.records import MAX_ACTIONS
+    from game.session import Session
+
+    sess = Session.new("amoeba", {}, 3, ["human", "human"], autosave=False)
+    before = sess.state.to_json()
+    sess.record.actions.extend([{"type": "X"}] * MAX_ACTIONS)  # as if the game had run that long
+    with pytest.raises(IllegalAction) as info:
+        sess.submit(sess.state.legal_actions()[0])
+    assert f"{MAX_ACTIONS:,}" in info.value.message
+    assert sess.state.to_json() == before and len(sess.record.actions) == MAX_ACTIONS
