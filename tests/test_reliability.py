@@ -610,3 +610,27 @@ def test_a_game_never_writes_more_actions_than_a_record_may_hold():
         sess.submit(sess.state.legal_actions()[0])
     assert f"{MAX_ACTIONS:,}" in info.value.message
     assert sess.state.to_json() == before and len(sess.record.actions) == MAX_ACTIONS
+
+
+@settings(max_examples=12, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(count=st.sampled_from([0, 10, 5_000, 25_000]), length=st.sampled_from([3, 40, 400, 5_000]),
+       new_len=st.sampled_from([1, 12, 3_000]))
+def test_I_S1_a_word_remembered_is_always_read_back(count, length, new_len):
+    from game.rules.invasion.slots import MAX_WORDS_BYTES, load_used_words, remember_word
+
+    path = data_dir() / "invasion-used-words.json"
+    words = [_word(i, length) for i in range(count)]
+    path.write_text(json.dumps({"format": "paperwars-invasion-words", "version": 1, "words": words}))
+    raw = path.read_bytes()
+    new = _word(10 ** 6 + count, new_len)
+    if len(raw) > MAX_WORDS_BYTES:  # not a file this app writes: refused, and left as it is
+        with pytest.raises(OSError):
+            remember_word(path, new)
+        assert path.read_bytes() == raw
+        return
+    for _ in range(2):  # written by the app, then written again from what it wrote
+        remember_word(path, new)
+        again = load_used_words(path)
+        assert again and again[-1] == new
+        new = _word(2 * 10 ** 6 + count, new_len)

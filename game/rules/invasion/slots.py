@@ -129,7 +129,7 @@ WORDS_FILE = "invasion-used-words.json"
 #: thousand games; a longer list keeps its newest words, the file is left as it is).
 MAX_WORDS_BYTES = 1024 * 1024
 MAX_WORDS = 20_000
-_FOLDED = re.compile(r"[A-Z]{1,200}")
+_FOLDED = re.compile(r"[A-Z]+")
 
 
 def load_used_words(path: Path) -> list[str]:
@@ -145,7 +145,7 @@ def load_used_words(path: Path) -> list[str]:
     if not isinstance(words, list):
         return []
     words = [w for w in words[-MAX_WORDS:] if isinstance(w, str)]
-    return [w for w in (w if _FOLDED.fullmatch(w) else fold(w[:200]) for w in words) if w]
+    return [w for w in (w if _FOLDED.fullmatch(w) else fold(w) for w in words) if w]
 
 
 def check_word_unused(path: Path, word: str) -> None:
@@ -172,7 +172,10 @@ def remember_word(path: Path, word: str) -> None:
     words = load_used_words(path)
     if key not in words:
         words.append(key)
-    words = words[-MAX_WORDS:]  # what is written reads back: the reader's own limit
+    words = words[-MAX_WORDS:]  # what is written reads back: the reader's own limits
+    size = sum(len(w) + 6 for w in words) + 100  # as written: one indented word a line
+    while size > MAX_WORDS_BYTES and len(words) > 1:  # the oldest words give way
+        size -= len(words.pop(0)) + 6
     write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
 
 
