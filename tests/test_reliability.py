@@ -282,9 +282,12 @@ def test_the_main_loop_has_the_handler(monkeypatch):
 @given(w=st.integers(800, 1100), h=st.integers(560, 700), scale=st.integers(75, 200),
        game=st.sampled_from(GAMES))
 @example(w=800, h=560, scale=175, game="invasion")
+@example(w=800, h=560, scale=200, game="warigami")
+@example(w=800, h=560, scale=190, game="tigers")
 def test_every_setup_screen_draws_at_every_accepted_window_and_ui_scale(w, h, scale, game):
     from game.ui.main import make_app
     from game.ui.scenes.setup import SetupScene
+    from tests.test_layout import check
 
     (config_dir() / "settings.json").write_text(json.dumps({"ui_scale": scale, "window": [w, h]}))
     app = make_app((w, h), headless=True)
@@ -293,9 +296,9 @@ def test_every_setup_screen_draws_at_every_accepted_window_and_ui_scale(w, h, sc
         setup = SetupScene(app, registry.get(game))
         app.push(setup)
         app.frame([])
-        for _ in range(setup.n_pages):
-            setup.show_page(setup.page + 1)
-            app.frame([])
+        for page in range(setup.n_pages):  # every page: inside the window, nothing on anything
+            setup.show_page(page)
+            check(app, f"{game} setup page {page + 1}")
         app.set_ui_scale(200 if scale < 200 else 175)  # changed while the screen is open
         app.frame([])
     finally:

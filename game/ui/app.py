@@ -22,6 +22,9 @@ from .prefs import Prefs
 from .sound import Sounds
 
 MIN_SIZE = (800, 560)
+#: The window the screens are laid out for at a UI scale of 100%: the scale used is at most
+#: window / UI_ROOM, so a small window at a large scale still shows every button.
+UI_ROOM = MIN_SIZE
 #: After input or a move, frames at full rate for this long (fades, hovers settle) ...
 LINGER_FAST = 1.0
 #: ... then a few frames a second until this long after the last input (tooltips, timed notes).
@@ -329,11 +332,11 @@ class App:
         paper.reset_caches()
         self.headless = headless
         self.prefs = Prefs.load()
-        self.scale = self.prefs.ui_scale / 100
         self.size = size or fit_window(self.prefs.window, headless)
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
         self.size = self.screen.get_size() if not self.fullscreen else self.size
+        self.scale = self.fit_scale(self.prefs.ui_scale, self.size)
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
@@ -349,6 +352,24 @@ class App:
         self.first_frame_at: float | None = None
         self._active_until = 0.0
         self._settle_until = 0.0
+
+    @staticmethod
+    def fit_scale(percent: int, size: tuple[int, int]) -> float:
+        """The UI scale used: the player's, but never more than the window has room for (the
+        screens are laid out for UI_ROOM at 100%; 800x560 at 200% would put buttons on buttons)."""
+        return max(0.75, min(percent / 100, size[0] / UI_ROOM[0], size[1] / UI_ROOM[1]))
+
+    def _apply_scale(self) -> bool:
+        """Use the scale that fits the window now; True when it changed (the theme is rebuilt)."""
+        scale = self.fit_scale(self.prefs.ui_scale, self.size)
+        if abs(scale - self.scale) < 1e-9:
+            return False
+        self.scale = scale
+        self.ui.get_theme().load_theme(theme(self.scale))
+        self._preload_fonts()
+        self.ui.rebuild_all_from_changed_theme_data()
+        self._paper = None
+        return True
 
     def px(self, n: float) -> int:
         """``n`` pixels at the UI scale (fonts, widgets and margins scale; boards fill the rest)."""
@@ -366,11 +387,7 @@ class App:
         """Change the UI scale now: the theme's fonts and every scene's widgets are rebuilt."""
         percent = max(75, min(200, int(percent)))
         self.prefs.ui_scale = percent
-        self.scale = percent / 100
-        self.ui.get_theme().load_theme(theme(self.scale))
-        self._preload_fonts()
-        self.ui.rebuild_all_from_changed_theme_data()
-        self._paper = None
+        self._apply_scale()
         for scene in self.scenes:
             scene.resize(self.size)
 
@@ -396,6 +413,7 @@ class App:
             if self.screen.get_size() != size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui.set_window_resolution(size)
+        self._apply_scale()
         self._paper = None
         for scene in self.scenes:
             scene.resize(size)

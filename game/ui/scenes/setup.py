@@ -117,7 +117,10 @@ class SetupScene(Scene):
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
         setting_cols = cols - 1 if cols > 1 else 1
-        per_page = max(1, (rows - 1) * setting_cols) if len(specs) > rows * setting_cols else rows * setting_cols
+        # Paged (a row kept for Previous / More settings) when the settings overflow, or when one
+        # column leaves the seats a page of their own.
+        paged = len(specs) > rows * setting_cols or (cols == 1 and bool(specs))
+        per_page = max(1, (rows - 1) * setting_cols) if paged else rows * setting_cols
         n_pages = max(1, -(-len(specs) // per_page)) if specs else 1
         if cols == 1 and specs:
             n_pages += 1  # the seats get a page of their own
@@ -127,7 +130,7 @@ class SetupScene(Scene):
             self.labels.append(((x0, top - px(36)), "Rules and variants", -1))
         for i, spec in enumerate(specs):
             pg, k = divmod(i, per_page)
-            c, r = divmod(k, rows if n_pages == 1 else rows - 1)
+            c, r = divmod(k, rows - 1 if paged else rows)
             x, y = x0 + c * col_w, top + r * row
             self.labels.append(((x, y), spec.label, pg))
             self._setting_widget(spec, pygame.Rect(x + label_w, y, wide, wh), box, pg)
