@@ -118,11 +118,12 @@ class Campaign:
         if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
             raise CampaignError(f"The {source} is not a Paper Tigers campaign.")
         names, battles, results = data.get("names"), data.get("battles"), data.get("results")
+
         def name_pair(value: Any) -> bool:
             return isinstance(value, list) and len(value) == 2 and all(
                 isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in value)
 
-        if (not name_pair(names) or not isinstance(battles, int) or isinstance(battles, bool)
+        if (not isinstance(names, list) or not name_pair(names) or not isinstance(battles, int) or isinstance(battles, bool)
                 or not 1 <= battles <= MAX_BATTLES or not isinstance(results, list) or len(results) > battles):
             raise CampaignError(f"The {source} has names, battles or results of the wrong shape.")
         camp = cls((names[0], names[1]), battles, [])
