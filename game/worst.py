@@ -296,7 +296,7 @@ def campaign_file() -> Callable[[], Any]:
 CASES: dict[str, Callable[[], Callable[[], Any]]] = {
     "amoeba map (120 countries, 20,000 points)": amoeba_map,
     "space field (asteroids up to 2 MB)": space_field,
-    "tigers scenario (200 pieces, 200 units)": tigers_scenario,
+    "tigers scenario (200 pieces, 400 units)": tigers_scenario,
     "warigami map (60 x 60)": warigami_map,
     "invasion import (26 rooms, 1,000 tokens)": invasion_import,
     "invasion import (200 KB of rooms)": invasion_import_many_rooms,

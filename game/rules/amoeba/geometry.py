@@ -386,13 +386,16 @@ def map_from_level(data: Any, source: str) -> AmoebaMap:
         raise LevelError(f"Map {source}: 'format' must be {MAP_FORMAT!r}, not {data.get('format')!r}.")
     countries = data.get("countries")
     if not isinstance(countries, list) or not 2 <= len(countries) <= MAX_COUNTRIES:
-        raise LevelError(f"Map {source}: 'countries' must be a list of 2 to {MAX_COUNTRIES} countries.")
+        raise LevelError(f"Map {source}: 'countries' must be a list of at least two countries "
+                         f"(and at most {MAX_COUNTRIES}).")
     polys: list[Polygon] = []
     sheet = paper_box().buffer(0.5)
     total = 0
     for i, rings in enumerate(countries):
-        if not isinstance(rings, list) or not 1 <= len(rings) <= MAX_RINGS:
-            raise LevelError(f"Map {source}: country {i + 1} must be a list of 1 to {MAX_RINGS} rings of [x, y] points.")
+        if not isinstance(rings, list) or not 1 <= len(rings) <= MAX_RINGS or not all(
+                isinstance(ring, list) for ring in rings):
+            raise LevelError(f"Map {source}: country {i + 1} is not a list of rings of [x, y] points "
+                             f"(1 to {MAX_RINGS} rings).")
         rr = [points(ring, f"country {i + 1}, ring {j + 1}", source, 3, MAX_MAP_POINTS) for j, ring in enumerate(rings)]
         total += sum(map(len, rr))
         if total > MAX_MAP_POINTS:

@@ -19,7 +19,7 @@ EDGES = ("north", "south")
 #: every check after them is quick whatever a file holds.
 MAX_PIECES = 200
 MAX_PIECE_POINTS = 500
-MAX_UNITS = 100
+MAX_UNITS = 200
 MAX_NAME = 40
 
 
