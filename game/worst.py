@@ -149,17 +149,21 @@ def invasion_import() -> Callable[[], Any]:
 
 def invasion_import_many_rooms() -> Callable[[], Any]:
     """A 200 KB text of rooms (the adversarial pass's cubic case)."""
+    from .engine import Chance
     from .rules.invasion.actions import ImportText
-    from .rules.invasion.state import InvasionGame
+    from .rules.invasion.board import Board
+    from .rules.invasion.notation import export_text
+    from .rules.invasion.state import InvasionGame, InvasionState
 
-    base = ("# Paper Invasion\nsettings: theme=Ghosts; players=1; mode=cooperative; enemies=program; rounds=30\n"
-            "sides: a / b\nword: crypt (plain)\nslots: 3 1 1 1 9 1\nturn: phase=heroes; round=1\nrooms:\n")
+    s = InvasionState(InvasionGame(), Chance(1), fresh=False)
+    s.board, s.slots, s.phase, s.round, s.word = Board(), (3, 1, 1, 1, 9, 1), "build", 1, "crypt"
+    head, rest = export_text(s).split("rooms:\n", 1)
     lines = []
     k = 0
-    while len(base) + sum(map(len, lines)) < 190_000:
+    while len(head) + sum(map(len, lines)) < 190_000:
         lines.append(f"- r{k}: {k % 16} {k % 11} {k % 16 + 1} {k % 11 + 1}\n")
         k += 1
-    text = base + "".join(lines) + "walls:\ntokens:\nflags: next_id=1\nchance: {}\n"
+    text = head + "rooms:\n" + "".join(lines) + rest[rest.index("walls:"):]
 
     def run() -> Any:
         try:
@@ -304,7 +308,7 @@ CASES: dict[str, Callable[[], Callable[[], Any]]] = {
     "save of 500,000 values of [0.5] (load list)": save_of_numbers,
     "save of 16 MB of 200,000-letter texts": save_of_texts,
     "save nested 8 million deep": save_nested,
-    "used words (2 MB)": used_words,
+    "used words (1 MB, newest 20,000 used)": used_words,
     "settings (1 MB)": settings_file,
     "campaign (1,000 battles)": campaign_file,
 }
