@@ -92,7 +92,7 @@ def ensure_folders() -> str:
             _fallback = Path(tempfile.mkdtemp(prefix="paperwars-"))
         except OSError:
             return f"{why}: games cannot be saved this time."
-        return f"{why}, so this time games are kept in {_fallback} and are lost when you quit."
+        return f"{why}, so this time games are kept in the temporary folder {_fallback}, which the next start will not find."
 
 
 def self_command(*args: str) -> list[str]:

@@ -329,11 +329,16 @@ def run_case(name: str) -> tuple[float, float, str]:
 def worst_inputs() -> dict[str, Any]:
     """Every case in a fresh process (its own data folder): seconds and peak MB each."""
     out: dict[str, Any] = {"limit": f"{MAX_SECONDS:g} s, {MAX_MB:g} MB"}
+    import shutil
+
     for name in CASES:
-        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-                   PAPERWARS_HOME=tempfile.mkdtemp(prefix="paperwars-worst-"))
-        proc = subprocess.run([sys.executable, "-m", "game.worst", name], capture_output=True, text=True,
-                              env=env, timeout=600)
+        home = tempfile.mkdtemp(prefix="paperwars-worst-")
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PAPERWARS_HOME=home)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "game.worst", name], capture_output=True, text=True,
+                                  env=env, timeout=600)
+        finally:
+            shutil.rmtree(home, ignore_errors=True)  # the worst files are megabytes each
         line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("worst ")), "")
         if not line:
             out[name] = f"failed: {proc.stderr.strip()[-300:]}"

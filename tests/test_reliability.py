@@ -319,13 +319,17 @@ def test_a_data_folder_that_cannot_be_made_is_a_sentence_and_the_game_runs(block
     monkeypatch.setattr(paths, "_fallback", None)
     app = make_app((1280, 800), headless=True)
     try:
-        assert "cannot be made" in app.toast_text and "lost when you quit" in app.toast_text
+        assert "cannot be made" in app.toast_text and "next start will not find" in app.toast_text
         app.frame([])
         sess = Session.new("amoeba", {}, 3, ["human", "human"])
         sess.submit(sess.state.legal_actions()[0])
         assert not sess.autosave_problem and autosave_path().is_file()  # in the temporary folder
     finally:
         app.close()
+        if paths._fallback is not None:
+            import shutil
+
+            shutil.rmtree(paths._fallback, ignore_errors=True)
 
 
 def test_saving_a_drawn_space_field_on_a_full_disk_keeps_the_drawing_and_says_so(monkeypatch):
