@@ -182,6 +182,10 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         if rs.bench_extra is not None and not quick:
             fig.update(rs.bench_extra())
         out["games"][name] = fig
+    if not quick:  # every loader and checker fed its worst file (issue 33), each in a fresh process
+        from .worst import worst_inputs
+
+        out["worst_inputs"] = worst_inputs()
     if not quick:  # ten seconds a screen: only in the full bench
         known = [n for n in names if n in {rs.name for rs in registry.rulesets()[:len(registry.KNOWN)]}]
         out["idle_cpu_pct"] = idle_cpu_pct(known)

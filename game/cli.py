@@ -78,9 +78,14 @@ def _replay_file(path: Path, args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from .jsonio import parse_json
     from .selfplay import selfplay
 
-    settings = json.loads(args.settings) if args.settings else None
+    try:
+        settings = parse_json(args.settings) if args.settings else None
+    except ValueError as exc:
+        print(f"paperwars selfplay: the settings {exc}.", file=sys.stderr)
+        return 2
     try:
         out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired)
     except KeyError as exc:

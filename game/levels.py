@@ -7,6 +7,8 @@ shipped ones; a user level may not take a shipped level's name.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -82,6 +84,10 @@ def check_level_name(game: str, name: str) -> str:
 def save_user_level(game: str, name: str, data: dict[str, Any]) -> Path:
     """Write an editor's level atomically into the user's level folder; returns the path."""
     clean = check_level_name(game, name)
+    size = len(json.dumps(data, indent=1, allow_nan=False).encode("utf-8"))
+    if size > MAX_LEVEL_BYTES:  # what is written must read back: the reader's own limit
+        raise LevelError(f"The level '{clean}' would take {size / (1024 * 1024):.1f} MB; "
+                         f"a level holds at most {MAX_LEVEL_BYTES // (1024 * 1024)} MB.")
     path = user_levels_dir(game) / f"{clean}.json"
     write_atomic(path, data)
     return path
@@ -95,3 +101,34 @@ def need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], source: 
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
         raise LevelError(f"Level {source}: the field '{key}' has the wrong type ({kind_of(value)} {show(value)}).")
     return value
+
+
+#: Largest coordinate a level may give (every sheet and table is far smaller; beyond this,
+#: geometry loses its precision).
+MAX_COORD = 1e6
+
+
+def number(value: Any, where: str, source: str, lo: float = -MAX_COORD, hi: float = MAX_COORD) -> float:
+    """A level's number field, checked: a JSON number (never text, true/false or null),
+    finite, from ``lo`` to ``hi``; else a LevelError naming the file and ``where``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise LevelError(f"Level {source}: {where} must be a number, not {kind_of(value)} {show(value)}.")
+    if not lo <= value <= hi:
+        raise LevelError(f"Level {source}: {where} is {show(value)}; it must be from {lo:g} to {hi:g}.")
+    return float(value)
+
+
+def point(value: Any, where: str, source: str) -> tuple[float, float]:
+    """A level's [x, y] point, checked field by field (a LevelError names the point)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise LevelError(f"Level {source}: {where} must be an [x, y] pair of numbers, "
+                         f"not {kind_of(value)} {show(value)}.")
+    return number(value[0], f"the x of {where}", source), number(value[1], f"the y of {where}", source)
+
+
+def points(value: Any, where: str, source: str, least: int = 3, most: int = 2000) -> list[tuple[float, float]]:
+    """A level's list of [x, y] points (an outline): from ``least`` to ``most`` of them."""
+    if not isinstance(value, list) or not least <= len(value) <= most:
+        n = f"{len(value):,} points" if isinstance(value, list) else f"{kind_of(value)} {show(value)}"
+        raise LevelError(f"Level {source}: {where} must be a list of {least} to {most:,} [x, y] points, not {n}.")
+    return [point(p, f"{where}, point {i + 1}", source) for i, p in enumerate(value)]

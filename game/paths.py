@@ -43,19 +43,56 @@ def docs_dir() -> Path:
     return root() / "docs"
 
 
+class FolderProblem(OSError):
+    """A user folder that cannot be made (a read-only home): an OSError, so every writer that
+    already says "could not be saved" says so, with one sentence naming the folder."""
+
+
+#: Set by :func:`ensure_folders` when the user's folders cannot be made: a temporary folder
+#: used for this run instead (the player is told that nothing in it is kept).
+_fallback: Path | None = None
+
+
+def _user_dir(sub: str, default: str) -> Path:
+    override = os.environ.get("PAPERWARS_HOME")
+    path = Path(override) / sub if override else Path(default)
+    if _fallback is not None:
+        path = _fallback / sub
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FolderProblem(exc.errno or 0, f"The folder {path} cannot be made "
+                                            f"({exc.strerror or 'no permission'})") from None
+    return path
+
+
 def data_dir() -> Path:
     """Saves and autosaves.  PAPERWARS_HOME overrides it (tests, portable installs)."""
-    override = os.environ.get("PAPERWARS_HOME")
-    path = Path(override) / "data" if override else Path(platformdirs.user_data_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("data", platformdirs.user_data_dir(APP, appauthor=False))
 
 
 def config_dir() -> Path:
-    override = os.environ.get("PAPERWARS_HOME")
-    path = Path(override) / "config" if override else Path(platformdirs.user_config_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("config", platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def ensure_folders() -> str:
+    """Make the data and settings folders at the start; when they cannot be made, use a
+    temporary folder for this run and return the sentence that tells the player ("" when
+    all is well).  Never raises."""
+    global _fallback
+    try:
+        data_dir()
+        config_dir()
+        return ""
+    except OSError as exc:
+        import tempfile
+
+        why = exc.strerror if isinstance(exc, FolderProblem) else str(exc)
+        try:
+            _fallback = Path(tempfile.mkdtemp(prefix="paperwars-"))
+        except OSError:
+            return f"{why}: games cannot be saved this time."
+        return f"{why}, so this time games are kept in the temporary folder {_fallback}, which the next start will not find."
 
 
 def self_command(*args: str) -> list[str]:

@@ -48,6 +48,10 @@ class Record:
     pins: dict[str, Any] = field(default_factory=dict)
     rules_version: str = "1"
     seats: list[str] = field(default_factory=list)
+    #: Settings taken from the player's profile (Invasion's used words, I-S1): given to the
+    #: rules while the game is played, never written into the record (a record's setting
+    #: holds at most 200 characters, a profile grows without end, and a replay needs none).
+    profile: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -128,7 +132,7 @@ class Record:
             raise RecordError(f"This record uses {rs.title} rules version {shown}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
         try:
-            return rs.make_game(self.settings)
+            return rs.make_game({**self.settings, **self.profile})
         except SettingsError as exc:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from . import registry
-from .engine import Action, Event, State
+from .engine import Action, Event, IllegalAction, State
 from .jsonio import show
-from .records import Record
+from .records import MAX_ACTIONS, Record
 from .saves import autosave_path, write_save
 
 
@@ -30,6 +30,17 @@ class Step:
     revealed_secret: bool = False
     #: The action showed hidden information (an event with ``reveals``: cards turned or dealt).
     revealed_hidden: bool = False
+
+
+def player_profile(game: str) -> dict[str, Any]:
+    """The settings a game takes from the player's profile files (Invasion's used words),
+    for a game played in the app; empty for the others.  Never raises: a profile file
+    that cannot be used counts as empty (its reader says why where it matters)."""
+    try:
+        profile = getattr(registry.get(game).game_cls, "profile_settings", None)
+        return dict(profile()) if profile else {}
+    except Exception:  # noqa: BLE001 - a profile file never stops a game from starting
+        return {}
 
 
 class Session:
@@ -63,10 +74,15 @@ class Session:
 
     @classmethod
     def new(cls, game: str, settings: dict[str, Any], seed: int, seats: list[str],
-            pins: dict[str, Any] | None = None, autosave: Path | None | bool = True) -> Session:
+            pins: dict[str, Any] | None = None, autosave: Path | None | bool = True,
+            profile: dict[str, Any] | None = None) -> Session:
+        """A new game; ``profile`` (see :func:`player_profile`) reaches the rules but not the record."""
         rs = registry.get(game)
         rec = Record(game=game, settings=dict(settings), seed=seed, pins=dict(pins or {}),
-                     rules_version=rs.game_cls.rules_version, seats=list(seats))
+                     rules_version=rs.game_cls.rules_version, seats=list(seats), profile=dict(profile or {}))
+        # What is written must read back: the record's own reader checks it before the game
+        # starts (a seed of 30 digits, a setting too long), never only when Continue is pressed.
+        Record.from_json(rec.to_json(), "new game")
         return cls(rec, autosave)
 
     @property
@@ -81,6 +97,9 @@ class Session:
 
     def submit(self, action: Action, save: bool = True) -> list[Event]:
         """Apply an action (raises IllegalAction and changes nothing if refused)."""
+        if len(self.record.actions) >= MAX_ACTIONS:  # what is written must read back
+            raise IllegalAction("RECORD", f"This game has reached {MAX_ACTIONS:,} actions, the most a save holds; "
+                                          "it cannot go on, but it is saved as it stands.")
         before = self.state.to_json()
         draws = self.state.chance.draws
         seat = self.state.current_player()

@@ -22,6 +22,9 @@ from .prefs import Prefs
 from .sound import Sounds
 
 MIN_SIZE = (800, 560)
+#: The window the screens are laid out for at a UI scale of 100%: the scale used is at most
+#: window / UI_ROOM, so a small window at a large scale still shows every button.
+UI_ROOM = MIN_SIZE
 #: After input or a move, frames at full rate for this long (fades, hovers settle) ...
 LINGER_FAST = 1.0
 #: ... then a few frames a second until this long after the last input (tooltips, timed notes).
@@ -37,6 +40,43 @@ REST_AFTER = 0.0
 POLL_RESTING = 0.05
 #: Posted by worker threads (a computer move is ready) to wake the resting main loop.
 WAKE = pygame.event.custom_type()
+
+
+#: The crash handler lets the same failure through when it comes this often (a menu that fails).
+MAX_CRASHES = 3
+CRASH_WINDOW = 10.0
+
+
+def write_crash_report(exc: BaseException, record: Any, scenes: list[str]) -> Path | None:
+    """A text file in the data folder's crash-reports/: the version, the scenes, the
+    traceback and the game's record (JSON), for a bug report.  None when it cannot be written."""
+    import json
+    import platform
+    import traceback
+
+    from .. import __version__
+
+    try:
+        folder = data_dir() / "crash-reports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
+        n = 1
+        while path.exists():
+            path = folder / time.strftime(f"crash-%Y%m%d-%H%M%S-{n}.txt")
+            n += 1
+        try:
+            game = json.dumps(record.to_json(), indent=1) if record is not None else "(no game in progress)"
+        except Exception:  # noqa: BLE001 - the report is written even without the record
+            game = "(the record could not be written out)"
+        text = (f"Paper Wars {__version__} crash report, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
+                f"Python {platform.python_version()}, pygame-ce {pygame.version.ver}, {platform.platform()}\n"
+                f"Scenes: {' > '.join(scenes)}\n\n"
+                + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+                + "\nThe game's record:\n" + game + "\n")
+        path.write_text(text, encoding="utf-8", errors="replace")
+        return path
+    except Exception:  # noqa: BLE001 - a full disk, a read-only folder: the player is told
+        return None
 
 
 def theme(scale: float = 1.0) -> dict[str, Any]:
@@ -292,11 +332,11 @@ class App:
         paper.reset_caches()
         self.headless = headless
         self.prefs = Prefs.load()
-        self.scale = self.prefs.ui_scale / 100
         self.size = size or fit_window(self.prefs.window, headless)
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)
         self.size = self.screen.get_size() if not self.fullscreen else self.size
+        self.scale = self.fit_scale(self.prefs.ui_scale, self.size)
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
@@ -312,6 +352,24 @@ class App:
         self.first_frame_at: float | None = None
         self._active_until = 0.0
         self._settle_until = 0.0
+
+    @staticmethod
+    def fit_scale(percent: int, size: tuple[int, int]) -> float:
+        """The UI scale used: the player's, but never more than the window has room for (the
+        screens are laid out for UI_ROOM at 100%; 800x560 at 200% would put buttons on buttons)."""
+        return max(0.75, min(percent / 100, size[0] / UI_ROOM[0], size[1] / UI_ROOM[1]))
+
+    def _apply_scale(self) -> bool:
+        """Use the scale that fits the window now; True when it changed (the theme is rebuilt)."""
+        scale = self.fit_scale(self.prefs.ui_scale, self.size)
+        if abs(scale - self.scale) < 1e-9:
+            return False
+        self.scale = scale
+        self.ui.get_theme().load_theme(theme(self.scale))
+        self._preload_fonts()
+        self.ui.rebuild_all_from_changed_theme_data()
+        self._paper = None
+        return True
 
     def px(self, n: float) -> int:
         """``n`` pixels at the UI scale (fonts, widgets and margins scale; boards fill the rest)."""
@@ -329,11 +387,7 @@ class App:
         """Change the UI scale now: the theme's fonts and every scene's widgets are rebuilt."""
         percent = max(75, min(200, int(percent)))
         self.prefs.ui_scale = percent
-        self.scale = percent / 100
-        self.ui.get_theme().load_theme(theme(self.scale))
-        self._preload_fonts()
-        self.ui.rebuild_all_from_changed_theme_data()
-        self._paper = None
+        self._apply_scale()
         for scene in self.scenes:
             scene.resize(self.size)
 
@@ -359,6 +413,7 @@ class App:
             if self.screen.get_size() != size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.ui.set_window_resolution(size)
+        self._apply_scale()
         self._paper = None
         for scene in self.scenes:
             scene.resize(size)
@@ -572,12 +627,52 @@ class App:
             drawn = bool(events) or self._due(now)
             if not drawn:
                 continue
-            self.frame(woke, dt)
+            self.safe_frame(woke, dt)
             pygame.display.flip()
             frames += 1
             if limit and frames >= limit:
                 break
         self.close()
+
+    # -- the last line of defence ------------------------------------------------------
+    def safe_frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> bool:
+        """``frame`` with a handler round it: a scene that raises does not end the app.  The
+        game in progress was autosaved after its last action; a crash report goes to the data
+        folder, the player is told where in one sentence, and the menu comes back (Continue).
+        False when a crash was handled.  The same crash again and again (the menu itself
+        failing) is let through after MAX_CRASHES, so a broken build still stops."""
+        try:
+            self.frame(events, dt)
+        except Exception as exc:  # noqa: BLE001 - this is the handler of last resort
+            now = time.monotonic()
+            self._crashes = [t for t in getattr(self, "_crashes", []) if now - t < CRASH_WINDOW] + [now]
+            if len(self._crashes) > MAX_CRASHES:
+                raise
+            self.recover(exc)
+            return False
+        return True
+
+    def recover(self, exc: BaseException) -> Path | None:
+        """Write the crash report, go back to the menu, say where the report is."""
+        record = None
+        for scene in reversed(self.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and getattr(session, "record", None) is not None:
+                record = session.record
+                break
+        path = write_crash_report(exc, record, [s.name() for s in self.scenes])
+        from .scenes.menu import MenuScene
+
+        try:
+            self.reset_to(MenuScene(self))
+        except Exception:  # noqa: BLE001 - the scenes' own exit failed: start from a clean stack
+            self.scenes = []
+            self.ui.clear_and_reset()
+            self.push(MenuScene(self))
+        saved = " Your game was autosaved: Continue picks it up." if record is not None else ""
+        where = f"a crash report is in {path}" if path is not None else "no crash report could be written"
+        self.toast(f"Something went wrong, so Paper Wars went back to the menu; {where}.{saved}", 12)
+        return path
 
     def _due(self, now: float) -> bool:
         """No input arrived: is a frame due anyway (animation, settle period, timed change)?"""

@@ -9,12 +9,16 @@ from .app import App
 
 
 def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App:
+    from ..paths import ensure_folders
     from ..saves import clean_stale_temps
     from .scenes.menu import MenuScene
     from .scenes.settings import apply_palette
 
+    folders = ensure_folders()  # a read-only home: a sentence and a temporary folder, not a crash
     clean_stale_temps()  # left by a kill during an autosave
     app = App(size, headless)
+    if folders:
+        app.toast(f"{folders} {app.toast_text}".strip(), 12)
     apply_palette(app.prefs.palette)
     app.push(MenuScene(app))
     return app

@@ -152,7 +152,7 @@ def test_T_T1_tie_deals_attacker_first():
 
 def test_T_T1_higher_die_only_when_both_sides_have_fewer_than_five_units():
     small = [unit("tank", 50, 100, 270), unit("infantry", 80, 100, 270), unit("infantry", 100, 100, 270)]
-    s = make(small, [unit("tank", 50, 20, 90)] * 3, deal=[5, 2, 4, 3])
+    s = make(small, [unit("tank", 50 + 20 * i, 20, 90) for i in range(3)], deal=[5, 2, 4, 3])
     assert (len(s.hands[0]), len(s.hands[1])) == (5, 4)  # Tom and Cindy's example
     s = make(FULL_BLUE, [unit("tank", 50, 20, 90)], deal=[5, 2, 4, 3])
     assert (len(s.hands[0]), len(s.hands[1])) == (7, 7)  # one side has five: both dice count

@@ -20,7 +20,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.ops import polylabel, unary_union
 
 from ...jsonio import FileProblem, read_json, write_atomic
-from ...levels import LevelError, level_path
+from ...levels import MAX_LEVEL_BYTES, LevelError, level_path, points
 
 PAPER_W = 297.0
 PAPER_H = 210.0
@@ -34,6 +34,11 @@ ADJ_TOL_MM = 1.0
 MIN_LABEL_R = 5.0
 #: ... and at least this much area.
 MIN_AREA = 180.0
+#: Bounds of a map file (the largest generated map has 48 countries; a hand-drawn outline a
+#: few hundred points): every check after them is quick whatever a file holds.
+MAX_COUNTRIES = 120
+MAX_RINGS = 8
+MAX_MAP_POINTS = 20_000
 #: "Not so big that it crowds out later ones": at most this share of the sheet.
 MAX_AREA = 0.2 * PAPER_W * PAPER_H
 GRID = 0.01  # coordinates are kept on a 0.01 mm grid so JSON round trips stay tidy
@@ -157,7 +162,11 @@ class AmoebaMap:
         new_adj = [list(a) for a in self.adjacency]
         mine: list[int] = []
         k = len(polys)
+        x0, y0, x1, y1 = poly.bounds
         for j, other in enumerate(polys):
+            u0, v0, u1, v1 = other.bounds  # boxes apart by more than the border's tolerance share no border
+            if u0 > x1 + 0.1 or u1 < x0 - 0.1 or v0 > y1 + 0.1 or v1 < y0 - 0.1:
+                continue
             if shared_border(poly, other) > ADJ_TOL_MM:
                 mine.append(j)
                 new_adj[j].append(k)
@@ -363,7 +372,7 @@ def load_map(path_or_name: Path | str) -> AmoebaMap:
     """Read a map file (a path, or a level name under levels/amoeba/); LevelError names file and problem."""
     path = Path(path_or_name) if isinstance(path_or_name, Path) else level_path("amoeba", path_or_name)
     try:
-        data = read_json(path, "map file")
+        data = read_json(path, "map file", MAX_LEVEL_BYTES)
     except FileProblem as exc:
         raise LevelError(str(exc)) from None
     return map_from_level(data, path.name)
@@ -376,28 +385,35 @@ def map_from_level(data: Any, source: str) -> AmoebaMap:
     if data.get("format") != MAP_FORMAT:
         raise LevelError(f"Map {source}: 'format' must be {MAP_FORMAT!r}, not {data.get('format')!r}.")
     countries = data.get("countries")
-    if not isinstance(countries, list) or len(countries) < 2:
-        raise LevelError(f"Map {source}: 'countries' must be a list of at least two countries.")
+    if not isinstance(countries, list) or not 2 <= len(countries) <= MAX_COUNTRIES:
+        raise LevelError(f"Map {source}: 'countries' must be a list of at least two countries "
+                         f"(and at most {MAX_COUNTRIES}).")
     polys: list[Polygon] = []
     sheet = paper_box().buffer(0.5)
+    total = 0
     for i, rings in enumerate(countries):
-        try:
-            if not isinstance(rings, list) or not rings:
-                raise ValueError
-            rr = [[(float(p[0]), float(p[1])) for p in ring] for ring in rings]
-            poly = Polygon(rr[0], rr[1:])
-        except (TypeError, ValueError, IndexError):
-            raise LevelError(f"Map {source}: country {i + 1} is not a list of rings of [x, y] points.") from None
+        if not isinstance(rings, list) or not 1 <= len(rings) <= MAX_RINGS or not all(
+                isinstance(ring, list) for ring in rings):
+            raise LevelError(f"Map {source}: country {i + 1} is not a list of rings of [x, y] points "
+                             f"(1 to {MAX_RINGS} rings).")
+        rr = [points(ring, f"country {i + 1}, ring {j + 1}", source, 3, MAX_MAP_POINTS) for j, ring in enumerate(rings)]
+        total += sum(map(len, rr))
+        if total > MAX_MAP_POINTS:
+            raise LevelError(f"Map {source}: the countries have more than {MAX_MAP_POINTS:,} points in all.")
+        poly = Polygon(rr[0], rr[1:])
         if not poly.is_valid or poly.is_empty:
             raise LevelError(f"Map {source}: country {i + 1} is not a valid polygon (it crosses itself?).")
         if not sheet.contains(poly):
             raise LevelError(f"Map {source}: country {i + 1} goes off the A4 sheet.")
         if poly.area < MIN_AREA:
             raise LevelError(f"Map {source}: country {i + 1} is too small to hold a number.")
-        for j, other in enumerate(polys):
-            if poly.intersection(other).area > 1.0:
-                raise LevelError(f"Map {source}: countries {j + 1} and {i + 1} overlap.")
         polys.append(poly)
+    from shapely import STRtree
+
+    near = STRtree(polys).query(polys, predicate="intersects")  # only the pairs that may overlap
+    for i, j in sorted({(int(min(a, b)), int(max(a, b))) for a, b in zip(*near, strict=True) if a != b}):
+        if polys[i].intersection(polys[j]).area > 1.0:
+            raise LevelError(f"Map {source}: countries {i + 1} and {j + 1} overlap.")
     m = AmoebaMap.from_polygons(polys)
     if not m.connected():
         raise LevelError(f"Map {source}: not every country can be reached from the first one.")

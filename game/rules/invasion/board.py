@@ -46,6 +46,32 @@ def wall_rooms(key: str) -> tuple[str, ...]:
     return (a, b)
 
 
+def rooms_problem(rooms: dict[str, Rect]) -> str | None:
+    """Why ``rooms`` cannot be a board (None when they can): every room a letter a-z, a
+    rectangle of at least one square inside the sheet, and together they cover the sheet
+    without overlapping, as splitting it does (I-B1).  At most 26 rooms, so every check
+    after this one is cheap whatever a text holds."""
+    if not rooms:
+        return "the list is empty"
+    if len(rooms) > len(LETTERS):
+        return f"{len(rooms)} rooms, but a sheet has at most {len(LETTERS)} (a to z)"
+    for name, (x0, y0, x1, y1) in rooms.items():
+        if len(name) != 1 or name not in LETTERS:
+            return f"a room is named with one letter from a to z, not '{name[:12]}'"
+        if not (0 <= x0 < x1 <= WIDTH and 0 <= y0 < y1 <= HEIGHT):
+            return (f"room {name} ({x0} {y0} {x1} {y1}) must lie on the {WIDTH} x {HEIGHT} sheet with "
+                    "x0 < x1 and y0 < y1")
+    items = sorted(rooms.items())
+    for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(items):
+        for b, (bx0, by0, bx1, by1) in items[i + 1:]:
+            if min(ax1, bx1) > max(ax0, bx0) and min(ay1, by1) > max(ay0, by0):
+                return f"rooms {a} and {b} overlap"
+    covered = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in rooms.values())
+    if covered != WIDTH * HEIGHT:
+        return f"the rooms cover {covered} of the sheet's {WIDTH * HEIGHT} squares; together they fill it"
+    return None
+
+
 @dataclass(frozen=True)
 class Side:
     """One wall of a room as seen from inside it."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...jsonio import parse_json
-from .board import STATE_NAMES, Board
+from .board import LETTERS, STATE_NAMES, Board, rooms_problem
 from .slots import OPTIONS
 
 #: Token letters that no digit can be mistaken for: H (hero) and X (enemy); V and E are the
@@ -21,6 +21,11 @@ from .slots import OPTIONS
 HERO, ENEMY = "H", "X"
 
 HEADER = "# Paper Invasion"
+#: Bounds of an imported text (checked before anything is built from it): 26 rooms (a-z),
+#: the walls 26 rectangles can have, and far more tokens than a game places.
+MAX_ROOMS = len(LETTERS)
+MAX_WALLS = 4 * MAX_ROOMS * MAX_ROOMS
+MAX_TOKENS = 1000
 _STATE_BY_NAME = {v.lower(): k for k, v in STATE_NAMES.items()}
 _FLAGS = ("skip_heroes", "skip_enemies", "dodge", "dodge_pending", "events_fired", "enemy_could_move",
           "extra_this_turn")
@@ -152,7 +157,16 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
             x0, y0, x1, y1 = (int(v) for v in coords.split())
         except ValueError:
             raise NotationError(f"Line {n}: a room reads 'a: x0 y0 x1 y1'.") from None
+        if r.strip() in rooms:
+            raise NotationError(f"Line {n}: room {r.strip()[:12]} is listed twice.")
         rooms[r.strip()] = [x0, y0, x1, y1]
+        if len(rooms) > MAX_ROOMS:  # before any geometry: every later check is then cheap
+            break
+    problem = rooms_problem({k: (v[0], v[1], v[2], v[3]) for k, v in rooms.items()}) if rooms else None
+    if problem:
+        raise NotationError(f"rooms: {problem}.")
+    if len(lists["tokens"]) > MAX_TOKENS or len(lists["walls"]) > MAX_WALLS:
+        raise NotationError(f"tokens: at most {MAX_TOKENS} tokens and {MAX_WALLS} walls fit on a sheet.")
     walls: dict[str, str] = {}
     for n, item in lists["walls"]:
         k, _, name = item.rpartition(": ")

@@ -6,7 +6,7 @@ digit sums down to one digit.  Nothing here imports pygame.
 
 from __future__ import annotations
 
-import json
+import re
 import unicodedata
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -125,14 +125,27 @@ def word_table(word: str, option: str = "plain") -> list[tuple[str, int, int]]:
 #: The profile's used-words file, in the app's data folder.
 WORDS_FILE = "invasion-used-words.json"
 
+#: Largest used-words file read, and the most words used from it (a word a game: twenty
+#: thousand games; a longer list keeps its newest words, the file is left as it is).
+MAX_WORDS_BYTES = 1024 * 1024
+MAX_WORDS = 20_000
+_FOLDED = re.compile(r"[A-Z]+")
+
+
 def load_used_words(path: Path) -> list[str]:
-    """The folded words this profile has used; a missing or damaged file counts as empty."""
+    """The folded words this profile has used; a missing or damaged file counts as empty.
+    Read through the guarded reader (size, nesting, regular files only)."""
+    from ...jsonio import FileProblem, read_json
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(Path(path), "used-words file", MAX_WORDS_BYTES)
+    except FileProblem:
         return []
     words = data.get("words", []) if isinstance(data, dict) else []
-    return [str(w) for w in words if isinstance(w, str)]
+    if not isinstance(words, list):
+        return []
+    words = [w for w in words[-MAX_WORDS:] if isinstance(w, str)]
+    return [w for w in (w if _FOLDED.fullmatch(w) else fold(w) for w in words) if w]
 
 
 def check_word_unused(path: Path, word: str) -> None:
@@ -152,10 +165,28 @@ def remember_word(path: Path, word: str) -> None:
     key = fold(word)
     if not key:
         return
+    path = Path(path)
+    if (path.exists() or path.is_symlink()) and not load_used_words(path) and _unreadable(path):
+        # a damaged list is never replaced by a list of one word: the file stays as it is
+        raise OSError(0, "the used-words file cannot be read, so it was left as it is")
     words = load_used_words(path)
     if key not in words:
         words.append(key)
-    write_atomic(Path(path), {"format": "paperwars-invasion-words", "version": 1, "words": words})
+    words = words[-MAX_WORDS:]  # what is written reads back: the reader's own limits
+    size = sum(len(w) + 6 for w in words) + 100  # as written: one indented word a line
+    while size > MAX_WORDS_BYTES and len(words) > 1:  # the oldest words give way
+        size -= len(words.pop(0)) + 6
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
+
+
+def _unreadable(path: Path) -> bool:
+    from ...jsonio import FileProblem, read_json
+
+    try:
+        data = read_json(path, "used-words file", MAX_WORDS_BYTES)
+    except FileProblem:
+        return True
+    return not isinstance(data, dict) or not isinstance(data.get("words", []), list)
 
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:

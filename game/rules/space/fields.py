@@ -9,11 +9,14 @@ from shapely.geometry import Polygon, box
 from shapely.validation import explain_validity
 
 from ...engine import Chance
-from ...levels import LevelError, level_path, load_level, need
+from ...levels import LevelError, level_path, load_level, need, points
 from .geometry import CRUMB_AREA, HANGAR_DEPTH, PAPERS, Sheet, make_hangars
 
 FIELDS = ("none", "sparse", "dense", "solid", "level", "hand")
 MAX_ASTEROIDS = 1500
+#: Points of one asteroid in a field file (the shipped ones have up to 16; the editor's
+#: traced outlines are simplified to far fewer than this).
+MAX_ROCK_POINTS = 500
 
 
 def blob(cx: float, cy: float, r: float, chance: Chance, corners: int = 11) -> Polygon:
@@ -123,16 +126,23 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     own = Sheet(w0, h0, tuple(make_hangars(w0, h0, 2)), (None, None))
     walls = own.walls()
     rocks: list[Polygon] = []
+    if len(rocks_raw) > MAX_ASTEROIDS:
+        raise LevelError(f"Level {source}: {len(rocks_raw):,} asteroids; a field holds at most {MAX_ASTEROIDS}.")
     for i, raw in enumerate(rocks_raw):
-        if not isinstance(raw, list) or len(raw) < 3 or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
-                                                            for v in p) for p in raw):
-            raise LevelError(f"Level {source}: asteroid {i + 1} must be a list of at least three [x, y] points.")
-        poly = Polygon([(float(x), float(y)) for x, y in raw])
-        problem = asteroid_problem(poly, own, rocks, walls)
+        poly = Polygon(points(raw, f"asteroid {i + 1}", source, 3, MAX_ROCK_POINTS))
+        problem = asteroid_problem(poly, own, [], walls)
         if problem:
             raise LevelError(f"Level {source}: asteroid {i + 1} is wrong: {problem}")
         rocks.append(poly)
+    if rocks:  # S-U5: asteroids never touch; only the pairs whose boxes meet are compared
+        from shapely import STRtree
+
+        near = STRtree(rocks).query(rocks, predicate="intersects")
+        pairs = sorted({(int(min(a, b)), int(max(a, b))) for a, b in zip(*near, strict=True) if a != b})
+        if pairs:
+            i, j = pairs[0]
+            raise LevelError(f"Level {source}: asteroid {j + 1} is wrong: Asteroids must not touch each other "
+                             f"(it touches asteroid {i + 1}).")
     out = []
     for poly in rocks:
         mapped = Polygon([(x * sx, HANGAR_DEPTH + (y - HANGAR_DEPTH) * sy) for x, y in poly.exterior.coords])

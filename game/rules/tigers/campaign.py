@@ -14,6 +14,12 @@ from ...jsonio import FileProblem, read_json, write_atomic
 
 CAMPAIGN_FORMAT = "paperwars-tigers-campaign"
 POINTS = {"complete": 3, "marginal": 2, "draw": 1}
+#: Limits of a campaign file (the app writes 10 battles and names of at most 24 letters,
+#: or "Computer (<player>)"); the reader applies them, so what is written always reads back.
+MAX_CAMPAIGN_BYTES = 1024 * 1024
+MAX_BATTLES = 1000
+MAX_NAME = 64
+MAX_VP = 10 ** 6
 
 
 class CampaignError(FileProblem):
@@ -112,22 +118,29 @@ class Campaign:
         if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
             raise CampaignError(f"The {source} is not a Paper Tigers campaign.")
         names, battles, results = data.get("names"), data.get("battles"), data.get("results")
-        if (not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names)
-                or not isinstance(battles, int) or isinstance(battles, bool) or battles < 1
-                or not isinstance(results, list)):
+
+        def name_pair(value: Any) -> bool:
+            return isinstance(value, list) and len(value) == 2 and all(
+                isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in value)
+
+        if (not isinstance(names, list) or not name_pair(names) or not isinstance(battles, int) or isinstance(battles, bool)
+                or not 1 <= battles <= MAX_BATTLES or not isinstance(results, list) or len(results) > battles):
             raise CampaignError(f"The {source} has names, battles or results of the wrong shape.")
         camp = cls((names[0], names[1]), battles, [])
         for i, r in enumerate(results):
-            if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2:
+            if not isinstance(r, dict) or not isinstance(r.get("vp"), list) or len(r["vp"]) != 2 or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_VP for v in r["vp"]):
                 raise CampaignError(f"The {source}: battle {i + 1} has no victory points.")
             winner, kind = outcome(r["vp"])
             if r.get("winner") in (0, 1) and r.get("victory") == "complete":
                 winner, kind = int(r["winner"]), "complete"  # a wipe-out (T-E2 rev 2)
             who = r.get("names")
-            if not (isinstance(who, list) and len(who) == 2 and all(isinstance(n, str) for n in who)):
+            if not name_pair(who):
                 who = list(camp.names)
-            camp.results.append({"level": str(r.get("level", "")), "vp": [int(r["vp"][0]), int(r["vp"][1])],
-                                 "winner": winner, "victory": kind, "key": str(r.get("key", "")), "names": who})
+            level, key = r.get("level", ""), r.get("key", "")
+            camp.results.append({"level": level[:80] if isinstance(level, str) else "",
+                                 "vp": [int(r["vp"][0]), int(r["vp"][1])], "winner": winner, "victory": kind,
+                                 "key": key[:200] if isinstance(key, str) else "", "names": who})
         return camp
 
     def save(self, path: Path) -> None:
@@ -135,7 +148,7 @@ class Campaign:
 
     @classmethod
     def load(cls, path: Path) -> Campaign:
-        return cls.from_json(read_json(Path(path), "campaign"), f"campaign {Path(path).name}")
+        return cls.from_json(read_json(Path(path), "campaign", MAX_CAMPAIGN_BYTES), f"campaign {Path(path).name}")
 
 
 def campaign_path() -> Path:

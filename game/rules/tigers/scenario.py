@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...levels import LevelError, load_level, need
-from .geometry import KINDS, TERRAIN_KINDS, shape_points
+from ...jsonio import kind_of, show
+from ...levels import LevelError, load_level, need, number, points
+from .geometry import KINDS, TERRAIN_KINDS, base_polygon, shape_points
 
 EDGES = ("north", "south")
+#: Bounds of a scenario file (the shipped ones have 10 terrain pieces and 7 units a side):
+#: every check after them is quick whatever a file holds.
+MAX_PIECES = 200
+MAX_PIECE_POINTS = 500
+MAX_UNITS = 200
+MAX_NAME = 40
 
 
 def _num(v: Any) -> bool:
@@ -35,7 +42,12 @@ def parse_scenario(data: dict[str, Any], source: str) -> dict[str, Any]:
     edge = data.get("defender_edge", "choose")
     if edge not in (*EDGES, "choose"):
         raise LevelError(f"Level {source}: 'defender_edge' must be north, south or choose.")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise LevelError(f"Level {source}: 'description' must be text, not {kind_of(description)} {show(description)}.")
     terrain_raw = need(data, "terrain", (list, str), source)
+    if isinstance(terrain_raw, list) and len(terrain_raw) > MAX_PIECES:
+        raise LevelError(f"Level {source}: {len(terrain_raw):,} terrain pieces; a table holds at most {MAX_PIECES}.")
     terrain: list[dict[str, Any]] | None
     if isinstance(terrain_raw, str):
         if terrain_raw != "lay out":
@@ -44,13 +56,14 @@ def parse_scenario(data: dict[str, Any], source: str) -> dict[str, Any]:
     else:
         terrain = [_piece(p, i, source, w, h) for i, p in enumerate(terrain_raw)]
     forces = need(data, "forces", list, source)
-    if len(forces) != 2 or not all(isinstance(f, list) and f for f in forces):
-        raise LevelError(f"Level {source}: 'forces' must hold two non-empty lists of units.")
+    if len(forces) != 2 or not all(isinstance(f, list) and 0 < len(f) <= MAX_UNITS for f in forces):
+        raise LevelError(f"Level {source}: 'forces' must hold two lists of 1 to {MAX_UNITS} units.")
     units = [[_unit(u, side, i, source, w, h) for i, u in enumerate(f)] for side, f in enumerate(forces)]
     placed = [u["x"] is not None for f in units for u in f]
     if any(placed) and edge == "choose":
         raise LevelError(f"Level {source}: units with positions need a fixed 'defender_edge'.")
-    return {"title": title, "description": str(data.get("description", "")), "table": [w, h],
+    _no_stacks(units, source)
+    return {"title": title, "description": description, "table": [w, h],
             "attacker": attacker, "defender_edge": edge, "terrain": terrain, "forces": units}
 
 
@@ -59,33 +72,29 @@ def _piece(p: Any, i: int, source: str, w: float, h: float) -> dict[str, Any]:
     if not isinstance(p, dict):
         raise LevelError(f"Level {source}: {where} must be an object.")
     kind = p.get("kind")
-    if kind not in TERRAIN_KINDS:
-        raise LevelError(f"Level {source}: {where} has kind {kind!r}; use hill, woods or building.")
+    if not isinstance(kind, str) or kind not in TERRAIN_KINDS:
+        raise LevelError(f"Level {source}: {where} has kind {show(kind)}; use hill, woods or building.")
     if "points" in p:
-        pts = p["points"]
-        if not isinstance(pts, list) or len(pts) < 3 or not all(
-                isinstance(q, list) and len(q) == 2 and all(_num(v) for v in q) for q in pts):
-            raise LevelError(f"Level {source}: {where} needs at least three [x, y] points.")
-        points = [(float(a), float(b)) for a, b in pts]
+        outline = points(p["points"], where, source, 3, MAX_PIECE_POINTS)
         params = None
     elif "shape" in p:
         sh = p["shape"]
-        if not isinstance(sh, list) or len(sh) != 5 or not all(_num(v) for v in sh):
+        if not isinstance(sh, list) or len(sh) != 5:
             raise LevelError(f"Level {source}: {where} 'shape' must be [x, y, width, depth, angle].")
-        if sh[2] <= 0 or sh[3] <= 0:
-            raise LevelError(f"Level {source}: {where} must have a positive size.")
-        params = [float(v) for v in sh]
-        points = shape_points(kind, *params)
+        params = [number(v, f"{where} 'shape' {label}", source, *span) for v, label, span in zip(
+            sh, ("x", "y", "width", "depth", "angle"),
+            ((-w, 2 * w), (-h, 2 * h), (0.01, 2 * max(w, h)), (0.01, 2 * max(w, h)), (-3600.0, 3600.0)), strict=True)]
+        outline = shape_points(kind, *params)
     else:
         raise LevelError(f"Level {source}: {where} needs 'points' or 'shape'.")
     from shapely.geometry import Polygon
-    poly = Polygon(points)
+    poly = Polygon(outline)
     if not poly.is_valid or poly.area < 1.0:
         raise LevelError(f"Level {source}: {where} is not a simple polygon of at least 1 square cm.")
     minx, miny, maxx, maxy = poly.bounds
     if minx < -0.01 or miny < -0.01 or maxx > w + 0.01 or maxy > h + 0.01:
         raise LevelError(f"Level {source}: {where} lies partly off the {w:g} x {h:g} cm table.")
-    return {"kind": kind, "points": [list(q) for q in points], "params": params}
+    return {"kind": kind, "points": [list(q) for q in outline], "params": params}
 
 
 def _unit(u: Any, side: int, i: int, source: str, w: float, h: float) -> dict[str, Any]:
@@ -93,21 +102,39 @@ def _unit(u: Any, side: int, i: int, source: str, w: float, h: float) -> dict[st
     if not isinstance(u, dict):
         raise LevelError(f"Level {source}: {where} must be an object.")
     kind = u.get("kind")
-    if kind not in KINDS:
-        raise LevelError(f"Level {source}: {where} has kind {kind!r}; use one of {', '.join(KINDS)}.")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise LevelError(f"Level {source}: {where} has kind {show(kind)}; use one of {', '.join(KINDS)}.")
     name = u.get("name", KINDS[kind].name)
-    if not isinstance(name, str):
-        raise LevelError(f"Level {source}: {where} has a name that is not text.")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
+        raise LevelError(f"Level {source}: {where} has a name that is not a text of 1 to {MAX_NAME} letters "
+                         f"({show(name)}).")
     x, y, facing = u.get("x"), u.get("y"), u.get("facing", 0.0)
     if (x is None) != (y is None):
         raise LevelError(f"Level {source}: {where} needs both x and y, or neither.")
+    facing = number(facing, f"the facing of {where}", source, -3600.0, 3600.0)
     if x is not None:
-        if not (_num(x) and _num(y) and _num(facing)):
-            raise LevelError(f"Level {source}: {where} has a position or facing that is not a number.")
-        if not (0 <= float(x) <= w and 0 <= float(y or 0) <= h):
-            raise LevelError(f"Level {source}: {where} stands off the table at ({x}, {y}).")
+        x = number(x, f"the x of {where}", source)
+        y = number(y, f"the y of {where}", source)
+        if not (0 <= x <= w and 0 <= y <= h):
+            raise LevelError(f"Level {source}: {where} stands off the table at ({x:g}, {y:g}).")
     return {"kind": kind, "name": name, "x": None if x is None else float(x),
             "y": None if y is None else float(y), "facing": float(facing)}
+
+
+def _no_stacks(units: list[list[dict[str, Any]]], source: str) -> None:
+    """Bases are solid: two placed units never overlap (only touch)."""
+    from shapely import STRtree
+
+    placed = [(side, i, u) for side, force in enumerate(units) for i, u in enumerate(force) if u["x"] is not None]
+    if len(placed) < 2:
+        return
+    bases = [base_polygon(u["x"], u["y"], u["facing"], u["kind"]) for _, _, u in placed]
+    near = STRtree(bases).query(bases, predicate="intersects")
+    for a, b in sorted({(int(min(a, b)), int(max(a, b))) for a, b in zip(*near, strict=True) if a != b}):
+        if bases[a].intersection(bases[b]).area > 0.01:
+            (sa, ia, _), (sb, ib, _) = placed[a], placed[b]
+            raise LevelError(f"Level {source}: unit {ib + 1} of side {sb + 1} stands on unit {ia + 1} of side "
+                             f"{sa + 1} (bases are solid: place them apart).")
 
 
 def load_scenario(name: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from ...records import Record
-from ...session import Session
+from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
 
@@ -81,7 +81,7 @@ class GameOverScene(Scene):
         elif key == "rematch":
             seats = list(rec.seats[1:] + rec.seats[:1])  # swap who starts
             sess = Session.new(rec.game, dict(rec.settings), 1 + secrets.randbelow(10**9), seats,
-                               dict(rec.pins))
+                               dict(rec.pins), profile=player_profile(rec.game))
             self.app.reset_to(PlayScene(self.app, sess))
 
     def draw(self, surface: pygame.Surface) -> None:

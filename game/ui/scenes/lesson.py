@@ -10,7 +10,6 @@ view's ``lesson_target``) are drawn for all five games.
 
 from __future__ import annotations
 
-import json
 import math
 import secrets
 from collections.abc import Mapping
@@ -23,10 +22,10 @@ import pygame_gui
 
 from ... import registry
 from ...engine import Action, IllegalAction
-from ...jsonio import FileProblem, file_name, read_json, show
+from ...jsonio import FileProblem, file_name, read_json, show, write_atomic
 from ...paths import data_dir, levels_dir
 from ...records import RECORD_FORMAT, RECORD_VERSION, Record, RecordError
-from ...session import Session
+from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
 from .pause import PauseScene
@@ -191,6 +190,10 @@ def load_lesson(game: str, path: Path) -> Lesson:
 
 
 # -- progress --------------------------------------------------------------------------
+#: Largest lesson progress file read (a line a lesson: a few KB).
+MAX_PROGRESS_BYTES = 1024 * 1024
+
+
 def _progress_path() -> Path:
     return data_dir() / "lessons.json"
 
@@ -198,8 +201,8 @@ def _progress_path() -> Path:
 def lessons_done() -> set[str]:
     """Keys ("game/name") of lessons played to the end; a missing or bad file is no progress."""
     try:
-        data = json.loads(_progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_json(_progress_path(), "lesson progress file", MAX_PROGRESS_BYTES)
+    except FileProblem:
         return set()
     done = data.get("done") if isinstance(data, dict) else None
     return {d for d in done if isinstance(d, str)} if isinstance(done, list) else set()
@@ -209,7 +212,7 @@ def mark_done(lesson: Lesson) -> bool:
     """Remember a finished lesson; False (and nothing lost) when the file cannot be written."""
     done = lessons_done() | {lesson.key}
     try:
-        _progress_path().write_text(json.dumps({"done": sorted(done)}, indent=1), encoding="utf-8")
+        write_atomic(_progress_path(), {"done": sorted(done)})
     except OSError:
         return False
     return True
@@ -572,11 +575,11 @@ class LessonEndScene(Scene):
 def short_game(app: App, lesson: Lesson) -> PlayScene:
     """A real game from the lesson's settings (plus its "play" settings): the learner in
     seat 1, the easiest computer player in every other seat."""
-    profile = getattr(registry.get(lesson.game).game_cls, "profile_settings", None)  # Invasion's used words
-    settings = {**lesson.record.settings, **lesson.play_settings, **(profile() if profile else {})}
-    n = registry.get(lesson.game).make_game(settings).num_players
+    profile = player_profile(lesson.game)  # Invasion's used words: for the rules, not for the record
+    settings = {**lesson.record.settings, **lesson.play_settings}
+    n = registry.get(lesson.game).make_game({**settings, **profile}).num_players
     seats = ["human"] + [easiest_agent(lesson.game)] * (n - 1)
-    return PlayScene(app, Session.new(lesson.game, settings, 1 + secrets.randbelow(10**9), seats))
+    return PlayScene(app, Session.new(lesson.game, settings, 1 + secrets.randbelow(10**9), seats, profile=profile))
 
 
 class LessonsScene(Scene):

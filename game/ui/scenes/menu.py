@@ -8,7 +8,7 @@ import pygame_gui
 from ... import __version__
 from ...registry import Ruleset, rulesets
 from ...saves import SaveError, autosave_path, load_save
-from ...session import Session
+from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Focus, Scene
 from ..view import load_view_class
@@ -118,6 +118,7 @@ class MenuScene(Scene):
 
         try:
             record = load_save(path)
+            record.profile = player_profile(record.game)  # a resumed game still refuses used words
             session = Session(record)
         except (SaveError, KeyError) as exc:
             self.app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)

@@ -13,7 +13,7 @@ from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
 from ...levels import list_levels
 from ...registry import Ruleset, strengths
-from ...session import Session
+from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
 
@@ -104,7 +104,7 @@ class SetupScene(Scene):
         specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
         top = px(112) + px(36)
         bottom = h - px(96)  # the buttons
-        rows = max(1, (bottom - top) // row)
+        rows = max(2, (bottom - top) // row)  # a paged column keeps a row for its pager
         col_w0 = label_w + px(WIDGET_W) + px(12)
         need = max(1, -(-len(specs) // rows))  # setting columns that hold every setting
         cols = max(1, min(4, need + 1, (w - px(20)) // col_w0))
@@ -117,7 +117,10 @@ class SetupScene(Scene):
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
         setting_cols = cols - 1 if cols > 1 else 1
-        per_page = max(1, (rows - 1) * setting_cols) if len(specs) > rows * setting_cols else rows * setting_cols
+        # Paged (a row kept for Previous / More settings) when the settings overflow, or when one
+        # column leaves the seats a page of their own.
+        paged = len(specs) > rows * setting_cols or (cols == 1 and bool(specs))
+        per_page = max(1, (rows - 1) * setting_cols) if paged else rows * setting_cols
         n_pages = max(1, -(-len(specs) // per_page)) if specs else 1
         if cols == 1 and specs:
             n_pages += 1  # the seats get a page of their own
@@ -127,7 +130,7 @@ class SetupScene(Scene):
             self.labels.append(((x0, top - px(36)), "Rules and variants", -1))
         for i, spec in enumerate(specs):
             pg, k = divmod(i, per_page)
-            c, r = divmod(k, rows if n_pages == 1 else rows - 1)
+            c, r = divmod(k, rows - 1 if paged else rows)
             x, y = x0 + c * col_w, top + r * row
             self.labels.append(((x, y), spec.label, pg))
             self._setting_widget(spec, pygame.Rect(x + label_w, y, wide, wh), box, pg)
@@ -316,9 +319,8 @@ class SetupScene(Scene):
             seed = 0
         try:
             # Settings a game takes from the player's profile (Invasion's used words), not shown here.
-            profile = getattr(self.rs.game_cls, "profile_settings", None)
-            settings = {**self.values, **(profile() if profile else {})}
-            session = Session.new(self.rs.name, settings, seed, list(self.seats))
+            session = Session.new(self.rs.name, dict(self.values), seed, list(self.seats),
+                                  profile=player_profile(self.rs.name))
         except (SettingsError, FileProblem, ValueError) as exc:
             self.problem = str(exc)
             self.app.toast(self.problem, 8)

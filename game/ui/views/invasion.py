@@ -518,14 +518,13 @@ class InvasionView(GameView):
     def _import_file(self, path: str) -> bool:
         from pathlib import Path
 
+        from ...jsonio import FileProblem, read_text
+
         p = Path(path)
-        try:
-            if p.stat().st_size > MAX_TEXT_BYTES:
-                self.ctx.refuse(f"{p.name} is too long to be a Paper Invasion game.")
-                return False
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            self.ctx.refuse(f"{p.name} could not be read as text.")
+        try:  # the guarded reader: a regular file only (never /dev/zero behind a link), at most 200 KB
+            text = read_text(p, "Paper Invasion game", MAX_TEXT_BYTES)
+        except FileProblem as exc:
+            self.ctx.refuse(f"{p.name} could not be read: {exc}")
             return False
         if self.ctx.submit(ImportText(text)):
             self.note = f"Read from {p}."

@@ -217,6 +217,10 @@ class SpaceFieldEditor(Scene):
         except LevelError as exc:
             self.problem = str(exc)
             return False
+        except OSError as exc:  # a full disk, a read-only folder: the drawing stays on the sheet
+            self.problem = (f"The field could not be saved ({exc.strerror or 'the disk refused it'}); your drawing "
+                            "is still here, so free some space and press Save again.")
+            return False
         self.saved = clean
         self.problem = ""
         self.message = (f"{'Replaced' if existed else 'Saved'} '{clean}'. To play it, set the asteroid field to "
