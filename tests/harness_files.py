@@ -554,10 +554,10 @@ def autosave_items() -> list[str]:
 
 
 def run_autosave(kind: str) -> tuple[bool, str]:
+    import resource  # POSIX-only
+
     from game.session import Session
     from game.ui.scenes.play import PlayScene
-
-    import resource  # POSIX-only
 
     home = fresh_home()
     mnt = home / "tiny"
