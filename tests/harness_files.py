@@ -20,6 +20,10 @@ that is accepted):
 Items run in a child process that reports one JSON line each; a child that dies
 (segfault, out of memory) marks its current item as a crash and the next child
 carries on after it.
+
+The measurement itself is POSIX-only (resource limits, SIGALRM, a tmpfs mount), but
+tests/test_fuzz_files.py imports this module's file makers on every platform, so the
+POSIX-only modules are imported where they are used, never at module level.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ import json
 import os
 import queue
 import re
-import resource
 import shutil
 import signal
 import subprocess
@@ -551,6 +554,8 @@ def autosave_items() -> list[str]:
 
 
 def run_autosave(kind: str) -> tuple[bool, str]:
+    import resource  # POSIX-only
+
     from game.session import Session
     from game.ui.scenes.play import PlayScene
 
@@ -640,6 +645,8 @@ ROWS: dict[str, tuple[str, Callable[[], list[Any]], Callable[[Any], tuple[bool, 
 
 
 def _limit_memory() -> None:
+    import resource  # POSIX-only
+
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
@@ -724,12 +731,16 @@ def measure(row: str, log: Any) -> tuple[int, int, list[tuple[str, str]]]:
 
 
 def main(argv: list[str]) -> int:
+    if os.name != "posix":
+        print("The file harness measures with POSIX limits (resource, SIGALRM, tmpfs): run it on Linux or macOS.",
+              file=sys.stderr)
+        return 2
     if argv[:1] == ["--child"]:
         child(argv[1], int(argv[2]))
         return 0
     rows = argv or list(ROWS)
     sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # reasons may hold lone surrogates
-    out = Path(os.environ.get("HARNESS_LOG", "/tmp/harness_files.jsonl"))
+    out = Path(os.environ.get("HARNESS_LOG", Path(tempfile.gettempdir()) / "harness_files.jsonl"))
     table = ["| what was tried | tried | refused cleanly | traceback / crash / bad message |", "|---|---|---|---|"]
     with out.open("a") as log:
         for row in rows:
