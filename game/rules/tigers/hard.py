@@ -1,0 +1,77 @@
+"""The Paper Tigers Hard commander: the ``ai`` commander's determinized search, wider, and
+never wasting a high card.
+
+It never reads a face-down card (T-T2).  Every card assignment (T-T3) and every move
+(T-A1) it weighs is played out to the end of the turn in worlds where the cards nobody
+can see are dealt at random from the cards nobody has seen (``TigersAI.sampled_world``:
+the same sampled worlds and dice for every candidate), with greedy play on both sides;
+it looks at more candidates than the ``ai`` and gives the search the whole second.
+
+A known ace or king (a face-up card, T-T10) is the best card of the deck: it fires on
+three dice (red) or moves on three (black) against 11 or 10.  The Hard commander never
+lays one on a unit that can neither hit anything with it (no enemy in range and sight,
+T-A3/T-A5) nor reach anything with it (infantry: no enemy within its 12 cm range plus the
+6 cm one card moves it, T-A1/T-A5).  Such a card goes on a unit that can use it, or stays
+in hand for a later turn.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action, Game
+from . import cards as C
+from .actions import Assign, Keep
+from .ai import TigersAI
+from .geometry import INFANTRY_CAP, INFANTRY_RANGE
+from .state import TigersState, Unit
+
+#: The ranks the Hard commander never wastes.
+HIGH_RANKS = ("A", "K")
+
+
+def can_use(s: TigersState, u: Unit) -> bool:
+    """Could ``u`` hit anything with one card now, or reach (be in range of) anything with it?"""
+    enemies = [e for e in s.units if e.side != u.side and e.alive and e.carrier < 0]
+    if not enemies:
+        return False
+    if u.carrier >= 0:
+        # a passenger's card gets it out (T-R1): it then stands by its carrier, an infantry squad
+        c = s.units[u.carrier]
+        return min(s.fire_range(c, e) for e in enemies) <= INFANTRY_RANGE + INFANTRY_CAP + c.spec.length
+    if any(s.fire_refusal(u, e.id) is None for e in enemies):
+        return True  # a target in range and (perhaps) in sight
+    if u.kind == "infantry":
+        return min(s.fire_range(u, e) for e in enemies) <= INFANTRY_RANGE + INFANTRY_CAP
+    return True  # a vehicle's fire reaches the whole table (T-A5): a move may bring a target in sight
+
+
+def wasted(s: TigersState, a: Action) -> bool:
+    """An assignment of a known ace or king to a unit that can do nothing with it."""
+    if not isinstance(a, Assign) or not C.is_card(a.card) or C.rank(a.card) not in HIGH_RANKS:
+        return False
+    return not can_use(s, s.units[a.unit])
+
+
+class TigersHard(TigersAI):
+    """``TigersAI`` with a wider determinized search and no wasted aces or kings."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
+        super().__init__(game, seed, budget_s)
+        self.assign_width = 5
+        self.move_width = 5
+        self.move_rollouts = 12
+
+    def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
+        kept = [a for a in ranked if not wasted(s, a)]
+        if not kept:
+            return Keep()
+        return super().tried_out(s, me, kept, rollouts, width)
+
+    def _assign(self, s: TigersState, me: int) -> Action:
+        act = super()._assign(s, me)
+        return Keep() if wasted(s, act) else act
+
+
+def make_hard(game: Game, seed: int) -> TigersHard:
+    return TigersHard(game, seed)
