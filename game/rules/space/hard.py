@@ -1,0 +1,275 @@
+"""The Hard pilot of Pencil Space Combat: a search over flicks with progressive widening.
+
+The ``ai`` pilot tries a fixed handful of flicks a few times each.  The Hard pilot grows
+its choice as it learns: it starts from the ``ai``'s candidates (aimed shots, moves to
+spots with a clear straight way, hand-stopped moves) plus moves into enemy hangars
+through their doors and rams, ranks them by a noise-free try (the prior), and spends its
+second on a bandit search (UCB) over the best of them; the more samples it has taken, the
+more candidates it lets in (progressive widening), and now and then it adds a variant of
+the best flick so far (angle, strength, pencil, hand).  Every sample is a real flick
+through the rules with noise drawn from the pilot's own generator, never the game's.
+
+A sample is judged by what the enemy can do next: the chance that its best reply shot
+kills one of our ships counts in full (the enemy shoots first), the chance that our best
+shot hits next counts less, and more only as a quiet game drags on.  Two kinds of exposure
+never earn that patience bonus: the line of fire of an enemy ship in its own hangar
+through its door, and the line of a recent enemy shot whose shooter still sits there.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from shapely.geometry import LineString, Point
+
+from ...engine import Action, Chance, Game, IllegalAction
+from .actions import CallDraw, Flick
+from .ai import _INWARD, SpacePilot, _hand_across, hit_chance
+from .evaluate import Piece
+from .flick import PENCILS
+from .geometry import SHIP_LENGTH, unit
+from .state import SpaceState
+
+HARD = {"samples": 0, "aim": 0.25, "push": 0.015, "targets": 8, "budget": 1.0}
+
+#: Search constants: UCB exploration (in the judge's points), widening k = K0 + KW * sqrt(n),
+#: and a variant of the best flick every VARIANT_EVERY samples.
+UCB_C = 45.0
+K0 = 4
+KW = 1.2
+VARIANT_EVERY = 24
+#: A recent enemy shot's line: a ship landing this close to it is on it (mm).
+LINE_NEAR = 5.0
+
+
+@dataclass
+class _Child:
+    action: Action
+    prior: float
+    total: float = 0.0
+    visits: int = 0
+    noisy: bool = True
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else self.prior
+
+
+class SpaceHard(SpacePilot):
+    """Progressive widening over flicks, judged by the enemy's reply; see the module docstring."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seed: int = 0, budget_s: float | None = None) -> None:
+        super().__init__(game, seed, "ace", HARD["budget"] if budget_s is None else budget_s)
+        self.level = dict(HARD)
+        self.search = Chance(seed * 7919 + 104729)  #: the search's own generator for flick noise
+        self.calm = 0  #: own turns in a row with no piece lost on either side
+        self._seen: tuple[int, int] | None = None
+        self._lines: list[tuple[int, LineString]] = []
+
+    # -- judging a position ---------------------------------------------------------------
+    def pressure(self) -> float:
+        return min(1.0, self.calm / 8)
+
+    def _facing(self, s: SpaceState, q: Piece) -> float | None:
+        return None if q.kind != "ship" or q.id == s.pending else q.heading
+
+    def _shot_chance(self, s: SpaceState, src: Piece, dst: Piece) -> float:
+        facing = self._facing(s, src)
+        pencils = s.game.pencils()
+        if len(pencils) == 1:
+            return hit_chance(s, (src.x, src.y), facing, dst.centre(), pencils[0])
+        return max(hit_chance(s, (src.x, src.y), facing, dst.centre(), k) for k in pencils)
+
+    def judge(self, s: SpaceState, seat: int) -> float:
+        if s.is_over():
+            if s.winners and seat in s.winners:
+                return 1000.0
+            return -50.0 if s.winners == () else -1000.0
+        mine = [p for p in s.pieces if p.owner == seat]
+        enemies = [p for p in s.pieces if p.owner != seat]
+        foes = max(1, len({p.owner for p in enemies}))
+        value = 100.0 * (len(mine) - len(enemies) / foes)
+        threat = 0.0
+        special = False  # exposed to a door's line of fire or to a recent killing line
+        hangars = s.game.hangars
+        alive = {p.id for p in enemies}
+        for q in mine:
+            qc = q.centre()
+            inside_q = any(h.region.contains(Point(qc)) for h in hangars)
+            for e in enemies:
+                t = self._shot_chance(s, e, q)
+                if t > 0.02 and not inside_q and hangars[e.owner].region.contains(Point(e.x, e.y)):
+                    special = True  # it shoots out through its door at us
+                threat = max(threat, t)
+            body = q.body()
+            for shooter, line in self._lines:
+                if shooter in alive and line.distance(body) < LINE_NEAR:
+                    threat = max(threat, 0.8)
+                    special = True
+        attack = 0.0
+        for q in mine:
+            for e in enemies:
+                attack = max(attack, self._shot_chance(s, q, e))
+        p = 0.0 if special else self.pressure()
+        closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
+        return (value - 100.0 * threat + (45.0 + 70.0 * p) * attack - (0.05 + 0.2 * p) * closest
+                - self._hiding(s, mine, p))
+
+    def _recent_lines(self, s: SpaceState, seat: int) -> list[tuple[int, LineString]]:
+        """The enemy shots since our last turn whose shooter still sits where it fired from."""
+        out: list[tuple[int, LineString]] = []
+        back = max(1, s.game.num_players - 1)
+        for mode, used in s.residue[-back:]:
+            if mode != "shot" or not used or len(used[0]) < 2:
+                continue
+            start = used[0][0]
+            shooter = min((e for e in s.pieces if e.owner != seat),
+                          key=lambda e: math.dist((e.x, e.y), start), default=None)
+            if shooter is None or math.dist((shooter.x, shooter.y), start) > SHIP_LENGTH:
+                continue
+            pts = [pt for strand in used for pt in strand]
+            if len(pts) >= 2:
+                out.append((shooter.id, LineString(pts)))
+        return out
+
+    # -- candidates -------------------------------------------------------------------------
+    def _targets(self, state: SpaceState, p: Piece) -> list[tuple[float, float]]:
+        """The ``ai``'s spots, and spots inside every enemy hangar (the way in is its door)."""
+        pts = super()._targets(state, p)
+        g = state.game
+        reach = PENCILS["hb"].reach * 0.8
+        for foe in {e.owner for e in state.pieces if e.owner != state.seat}:
+            h = g.hangars[foe]
+            minx, miny, maxx, maxy = h.region.bounds
+            ux, uy = unit(_INWARD[h.side])
+            for k in range(12):
+                t = (k + 0.5) / 12
+                for depth in (0.3, 0.6):
+                    x = minx + (maxx - minx) * (t if abs(ux) < 0.5 else depth)
+                    y = miny + (maxy - miny) * (t if abs(uy) < 0.5 else depth)
+                    if 5.0 < math.dist((p.x, p.y), (x, y)) < reach:
+                        pts.append((x, y))
+        return pts
+
+    def candidates(self, state: SpaceState) -> list[Action]:
+        out = super().candidates(state)
+        seat = state.seat
+        mine = [p for p in state.pieces if p.owner == seat and p.kind == "ship"]
+        enemies = [p for p in state.pieces if p.owner != seat]
+        more = len(mine) > len(enemies) / max(1, len({e.owner for e in enemies}))
+        if more:  # ahead: a ram trades one for one (S-M4) and brings the end nearer
+            world = state.world()
+            bodies = {q.id: q.body() for q in state.pieces}
+            for p in mine:
+                for e in enemies:
+                    ex, ey = e.centre()
+                    d = math.dist((p.x, p.y), (ex, ey))
+                    if d > PENCILS["hb"].reach * 0.8:
+                        continue
+                    others = {k: v for k, v in bodies.items() if k != e.id}
+                    back = (ex - (ex - p.x) / d * SHIP_LENGTH, ey - (ey - p.y) / d * SHIP_LENGTH)
+                    if self._clear_path(world, p, back, others):
+                        ang = math.degrees(math.atan2(ey - p.y, ex - p.x))
+                        out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, (d + 8) / PENCILS["hb"].reach), 3)))
+        pencils = state.game.pencils()
+        if len(pencils) > 1:
+            extra = []
+            for a in out:
+                if isinstance(a, Flick) and a.mode == "shot":
+                    for k in pencils:
+                        if k != a.pencil:
+                            strength = min(1.0, a.strength * PENCILS[a.pencil].reach / PENCILS[k].reach)
+                            extra.append(Flick(a.ship, "shot", a.angle, round(strength, 3), k))
+            out += extra
+        return out
+
+    def _variant(self, state: SpaceState, a: Action) -> Action | None:
+        if not isinstance(a, Flick) or a.strength <= 0.02:
+            return None
+        r = self.search
+        angle = round(a.angle + r.gauss(0.0, 1.5 if a.mode == "move" else 0.6), 2)
+        strength = round(min(1.0, max(0.01, a.strength * (1 + r.gauss(0.0, 0.06)))), 3)
+        pencil, stopper = a.pencil, a.stopper
+        g = state.game
+        if len(g.pencils()) > 1 and r.random() < 0.25:
+            pencil = r.choice(g.pencils())
+        if a.mode == "move" and g.settings["stopper"] and r.random() < 0.25:
+            if stopper is None:
+                p = state.piece(a.ship)
+                if p is None:
+                    return None
+                d = a.strength * PENCILS[a.pencil].reach
+                rad = math.radians(angle)
+                tx, ty = p.x + d * math.cos(rad), p.y + d * math.sin(rad)
+                stopper = _hand_across((p.x, p.y), (tx, ty))
+                strength = round(min(1.0, strength * 1.2), 3)
+            else:
+                stopper = None
+        return Flick(a.ship, a.mode, angle, strength, pencil, stopper)
+
+    # -- the search ---------------------------------------------------------------------
+    def _sample(self, state: SpaceState, a: Action, seat: int, noise: bool) -> float:
+        trial = state.clone()
+        trial.chance = Chance(self.search.randint(0, 2 ** 62), noise=noise)
+        try:
+            trial.apply(self._aim(a) if noise else a)
+        except IllegalAction:
+            return -1e6
+        return self.judge(trial, seat)
+
+    def _aim(self, action: Action) -> Action:
+        """The pilot's own hand, shaken with the search's generator (the pilot's own is for planning)."""
+        if not isinstance(action, Flick) or action.strength <= 0.02:
+            return action
+        ang = action.angle + self.search.gauss(0.0, self.level["aim"])
+        strength = min(1.0, max(0.005, action.strength * (1 + self.search.gauss(0.0, self.level["push"]))))
+        return Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil, action.stopper)
+
+    def _play(self, state: SpaceState) -> Action:
+        deadline = time.perf_counter() + self.budget_s * 0.9
+        seat = state.seat
+        count = (sum(1 for p in state.pieces if p.owner == seat), sum(1 for p in state.pieces if p.owner != seat))
+        self.calm = self.calm + 1 if count == self._seen else 0
+        self._seen = count
+        mine, theirs = count
+        if state.can_call_draw() and (mine + 1 < theirs or (mine < theirs and self.calm >= 8)):
+            return CallDraw()
+        self._lines = self._recent_lines(state, seat)
+        children: list[_Child] = []
+        for a in self.candidates(state):
+            noisy = isinstance(a, Flick)
+            children.append(_Child(a, self._sample(state, a, seat, noise=False), noisy=noisy))
+            if time.perf_counter() > deadline and len(children) >= 2:
+                break
+        children.sort(key=lambda c: -c.prior)
+        n = 0
+        while time.perf_counter() < deadline:
+            k = min(len(children), K0 + int(KW * math.sqrt(n)))
+            active = children[:k]
+            pick = next((c for c in active if c.visits == 0), None)
+            if pick is None:
+                ln = math.log(n + 1)
+                pick = max(active, key=lambda c: c.mean + UCB_C * math.sqrt(ln / c.visits))
+            pick.total += self._sample(state, pick.action, seat, noise=pick.noisy)
+            pick.visits += 1
+            n += 1
+            if n % VARIANT_EVERY == 0:
+                best = max((c for c in active if c.visits >= 6), key=lambda c: c.mean, default=None)
+                v = self._variant(state, best.action) if best is not None else None
+                if best is not None and v is not None:
+                    children.insert(1, _Child(v, best.mean))
+        tried = [c for c in children if c.visits]
+        if not tried:
+            return self._aim(children[0].action)
+        most = max(c.visits for c in tried)
+        solid = [c for c in tried if c.visits >= max(3, most // 4)] or tried
+        best = max(solid, key=lambda c: c.mean)
+        self.idle = 0 if best.mean > self.judge(state, seat) + 30 else self.idle + 1
+        return self._aim(best.action)
+
+
+__all__ = ["SpaceHard"]
