@@ -1,11 +1,12 @@
-"""The Paper Tigers Hard commander: the ``ai`` commander's determinized search, wider, and
-never wasting a high card.
+"""The Paper Tigers Hard commander: the ``ai`` commander's determinized search, never
+wasting a high card.
 
 It never reads a face-down card (T-T2).  Every card assignment (T-T3) and every move
 (T-A1) it weighs is played out to the end of the turn in worlds where the cards nobody
 can see are dealt at random from the cards nobody has seen (``TigersAI.sampled_world``:
-the same sampled worlds and dice for every candidate), with greedy play on both sides;
-it looks at more candidates than the ``ai`` and gives the search the whole second.
+the same sampled worlds and dice for every candidate), with greedy play on both sides,
+within the same second of thinking as the ``ai`` (a wider search, 5 assignments and 5 moves x
+12 worlds, was tried: 2 wins in 7 games against the ``ai``, and dropped).
 
 A known ace or king (a face-up card, T-T10) is the best card of the deck: it fires on
 three dice (red) or moves on three (black) against 11 or 10.  The Hard commander never
@@ -52,15 +53,9 @@ def wasted(s: TigersState, a: Action) -> bool:
 
 
 class TigersHard(TigersAI):
-    """``TigersAI`` with a wider determinized search and no wasted aces or kings."""
+    """``TigersAI``'s determinized search with no wasted aces or kings."""
 
     name = "hard"
-
-    def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
-        super().__init__(game, seed, budget_s)
-        self.assign_width = 5
-        self.move_width = 5
-        self.move_rollouts = 12
 
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
         kept = [a for a in ranked if not wasted(s, a)]
