@@ -25,13 +25,15 @@ from dataclasses import dataclass
 from shapely.geometry import LineString, Point
 
 from ...engine import Action, Chance, Game, IllegalAction
-from .actions import CallDraw, Flick
-from .ai import _INWARD, SpacePilot, _hand_across, hit_chance
+from .actions import CallDraw, Flick, Heading
+from .ai import _INWARD, SpacePilot, _hand_across
 from .evaluate import Piece
-from .flick import PENCILS
+from .flick import PENCILS, Pencil
 from .geometry import SHIP_LENGTH, unit
 from .state import SpaceState
 
+#: ``samples``: at most this many sampled flicks a decision (0: as many as the time allows; tests
+#: pin a number so that the search does not depend on the machine's speed).
 HARD = {"samples": 0, "aim": 0.25, "push": 0.015, "targets": 8, "budget": 1.0}
 
 #: Search constants: UCB exploration (in the judge's points), widening k = K0 + KW * sqrt(n),
@@ -40,8 +42,73 @@ UCB_C = 45.0
 K0 = 4
 KW = 1.2
 VARIANT_EVERY = 24
+#: An enemy ship in its own hangar with at least these odds of hitting us through its door: its
+#: doorway's line of fire, where no patience ever sends a ship (a long, thin line past the door
+#: edge, with poorer odds, is a way to break a turtle).
+DOOR_FIRE = 0.4
 #: A recent enemy shot's line: a ship landing this close to it is on it (mm).
 LINE_NEAR = 5.0
+
+
+def exchange(threat: float, attack: float, closest: float, pressure: float) -> float:
+    """What the next exchange of fire is worth: the enemy shoots first (a ship lost counts 100),
+    our shot counts only if we are still there to fire it, and for less than a ship (the enemy may
+    move away first), more as a quiet game drags on (pressure 0..3); with patience gone a long shot
+    both ways (poor odds for both) is worth taking, and in the end even a poor one.  Closing in counts while
+    patience lasts."""
+    return -100.0 * threat + (45.0 + 115.0 * pressure) * attack * (1.0 - threat) - 0.05 * max(0.0, 1.0 - pressure) * closest
+
+
+def _wall_segments(s: SpaceState) -> list[tuple[float, float, float, float]]:
+    segs = [(w.coords[0][0], w.coords[0][1], w.coords[-1][0], w.coords[-1][1]) for w in s.walls()]
+    segs += [(a[0], a[1], b[0], b[1]) for a, b in s.tears]
+    return segs
+
+
+def _crosses(ax: float, ay: float, bx: float, by: float, seg: tuple[float, float, float, float]) -> bool:
+    cx, cy, dx, dy = seg
+    d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+    d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+    d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+    d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+    return d1 * d2 <= 0 and d3 * d4 <= 0
+
+
+def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> tuple[float, float]:
+    """The distance from a point to the segment a-b, and how far along a-b (0..1) it is nearest."""
+    vx, vy = bx - ax, by - ay
+    f = max(0.0, min(1.0, ((px - ax) * vx + (py - ay) * vy) / (vx * vx + vy * vy or 1.0)))
+    return math.hypot(px - ax - f * vx, py - ay - f * vy), f
+
+
+def shot_odds(walls: list[tuple[float, float, float, float]], src: tuple[float, float], facing: float | None,
+              centre: tuple[float, float], corners: list[tuple[float, float]], pen: Pencil) -> float:
+    """Odds that a shot from ``src`` hits a piece (its centre or a corner) for the judge: the ``ai``'s
+    sideways-error model of the flick (S-F2), times the odds that the error does not take the trace
+    into the nearest wall end on the way (a shot through a door passes close to its edges).  Unlike
+    the ``ai``'s estimate, a piece half behind a door edge is neither wholly safe nor wholly open."""
+    best = 0.0
+    for (tx, ty), width in [(centre, 2.0), *((c, 1.0) for c in corners)]:
+        d = math.hypot(tx - src[0], ty - src[1])
+        if d < 1e-6 or d + 10 > pen.reach:
+            continue
+        if facing is not None:
+            off = abs((math.atan2(ty - src[1], tx - src[0]) - facing + math.pi) % (2 * math.pi) - math.pi)
+            if off > math.radians(160):
+                continue
+        if any(_crosses(src[0], src[1], tx, ty, w) for w in walls):
+            continue
+        s = min(1.0, (d + 15) / pen.reach)
+        lateral = max(1e-6, math.hypot(pen.spread * (0.008 + 0.06 * s * s) * d, pen.spread * 0.0005 * s * d * d / 2))
+        odds = math.erf(width / (math.sqrt(2) * lateral))
+        for w in walls:
+            for x, y in ((w[0], w[1]), (w[2], w[3])):
+                clear, along = _to_segment(x, y, src[0], src[1], tx, ty)
+                sigma = max(1e-6, lateral * along)  # the sideways error grows along the way
+                if clear < 3 * sigma:
+                    odds *= math.erf(clear / (math.sqrt(2) * sigma))
+        best = max(best, odds)
+    return best
 
 
 @dataclass
@@ -62,9 +129,9 @@ class SpaceHard(SpacePilot):
 
     name = "hard"
 
-    def __init__(self, game: Game, seed: int = 0, budget_s: float | None = None) -> None:
+    def __init__(self, game: Game, seed: int = 0, budget_s: float | None = None, samples: int = 0) -> None:
         super().__init__(game, seed, "ace", HARD["budget"] if budget_s is None else budget_s)
-        self.level = dict(HARD)
+        self.level = dict(HARD, samples=samples)
         self.search = Chance(seed * 7919 + 104729)  #: the search's own generator for flick noise
         self.calm = 0  #: own turns in a row with no piece lost on either side
         self._seen: tuple[int, int] | None = None
@@ -72,17 +139,20 @@ class SpaceHard(SpacePilot):
 
     # -- judging a position ---------------------------------------------------------------
     def pressure(self) -> float:
-        return min(1.0, self.calm / 8)
+        """Patience running out: 1 after eight own turns with no ship lost on either side, and on
+        up to 3 (after 24), so that even a fleet hiding behind its wall is fought in the end."""
+        return min(3.0, self.calm / 8)
 
     def _facing(self, s: SpaceState, q: Piece) -> float | None:
         return None if q.kind != "ship" or q.id == s.pending else q.heading
 
     def _shot_chance(self, s: SpaceState, src: Piece, dst: Piece) -> float:
+        """The odds that ``src`` hits ``dst`` with its best pencil (see ``shot_odds``)."""
         facing = self._facing(s, src)
-        pencils = s.game.pencils()
-        if len(pencils) == 1:
-            return hit_chance(s, (src.x, src.y), facing, dst.centre(), pencils[0])
-        return max(hit_chance(s, (src.x, src.y), facing, dst.centre(), k) for k in pencils)
+        walls = _wall_segments(s)
+        corners = list(dst.body().exterior.coords)[:-1]
+        return max(shot_odds(walls, (src.x, src.y), facing, dst.centre(), corners, PENCILS[k])
+                   for k in s.game.pencils())
 
     def judge(self, s: SpaceState, seat: int) -> float:
         if s.is_over():
@@ -102,8 +172,8 @@ class SpaceHard(SpacePilot):
             inside_q = any(h.region.contains(Point(qc)) for h in hangars)
             for e in enemies:
                 t = self._shot_chance(s, e, q)
-                if t > 0.02 and not inside_q and hangars[e.owner].region.contains(Point(e.x, e.y)):
-                    special = True  # it shoots out through its door at us
+                if t > DOOR_FIRE and not inside_q and hangars[e.owner].region.contains(Point(e.x, e.y)):
+                    special = True  # it shoots out through its door at us, and likely hits
                 threat = max(threat, t)
             body = q.body()
             for shooter, line in self._lines:
@@ -116,8 +186,8 @@ class SpaceHard(SpacePilot):
                 attack = max(attack, self._shot_chance(s, q, e))
         p = 0.0 if special else self.pressure()
         closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
-        return (value - 100.0 * threat + (45.0 + 70.0 * p) * attack - (0.05 + 0.2 * p) * closest
-                - self._hiding(s, mine, p))
+        # our shot comes after theirs: it counts only if we are still there to fire it
+        return value + exchange(threat, attack, closest, p) - self._hiding(s, mine, p)
 
     def _recent_lines(self, s: SpaceState, seat: int) -> list[tuple[int, LineString]]:
         """The enemy shots since our last turn whose shooter still sits where it fired from."""
@@ -153,7 +223,37 @@ class SpaceHard(SpacePilot):
                     y = miny + (maxy - miny) * (t if abs(uy) < 0.5 else depth)
                     if 5.0 < math.dist((p.x, p.y), (x, y)) < reach:
                         pts.append((x, y))
+            # a turtle's lines out: from each ship in its hangar past a door edge, far out, where the
+            # odds are poor both ways (the patient way to break a fleet hiding behind its wall)
+            door = state.doors[foe]
+            if door is None:
+                continue
+            a, b = h.door_segment(door)
+            for e in state.pieces:
+                if e.owner != foe or not h.region.contains(Point(e.x, e.y)):
+                    continue
+                for (ex, ey), (ox, oy) in ((a, b), (b, a)):
+                    gx, gy = ex + (ox - ex) * 0.08, ey + (oy - ey) * 0.08  # just inside the edge
+                    d = math.dist((e.x, e.y), (gx, gy))
+                    if d < 1.0:
+                        continue
+                    for far in (90.0, 140.0, 190.0):
+                        x, y = e.x + (gx - e.x) / d * far, e.y + (gy - e.y) / d * far
+                        if 4 < x < g.width - 4 and 4 < y < g.height - 4 and 5.0 < math.dist((p.x, p.y), (x, y)) < reach:
+                            pts.append((x, y))
         return pts
+
+    def _spot_value(self, state: SpaceState, p: Piece, t: tuple[float, float], ag: float) -> float:
+        """A spot before trying it, as the judge would see a ship there (its odds both ways), so
+        the spots tried include safe ones as well as the ``ai``'s bold ones."""
+        walls = _wall_segments(state)
+        enemies = [e for e in state.pieces if e.owner != p.owner]
+        pen = PENCILS["hb"]
+        threat = max((shot_odds(walls, (e.x, e.y), self._facing(state, e), t, [], pen) for e in enemies), default=0.0)
+        attack = max((shot_odds(walls, t, None, e.centre(), [], pen) for e in enemies), default=0.0)
+        closest = min((math.dist(t, e.centre()) for e in enemies), default=0.0)
+        pr = self.pressure()
+        return exchange(threat, attack, closest, pr) - 0.04 * math.dist((p.x, p.y), t) + self.rng.uniform(0, 3)
 
     def candidates(self, state: SpaceState) -> list[Action]:
         out = super().candidates(state)
@@ -211,6 +311,31 @@ class SpaceHard(SpacePilot):
                 stopper = None
         return Flick(a.ship, a.mode, angle, strength, pencil, stopper)
 
+    def _heading(self, state: SpaceState) -> Action:
+        """S-M6: the heading whose placement judges best: turning swings the body about the trace's
+        end, so it can swing a ship into a line of fire as well as point it at a target."""
+        p = state.piece(state.pending) if state.pending is not None else None
+        if p is None:
+            return super()._heading(state)
+        self._lines = self._recent_lines(state, state.seat)
+        angles = [round(math.degrees(p.heading), 2)] + [float(a) for a in range(0, 360, 30)]
+        for e in state.pieces:
+            if e.owner != p.owner:
+                ex, ey = e.centre()
+                angles.append(round(math.degrees(math.atan2(ey - p.y, ex - p.x)), 2))
+        best: tuple[float, Action] | None = None
+        for ang in angles:
+            act = Heading(ang)
+            trial = state.clone()
+            try:
+                trial.apply(act)
+            except IllegalAction:
+                continue
+            v = self.judge(trial, state.seat)
+            if best is None or v > best[0]:
+                best = (v, act)
+        return best[1] if best is not None else super()._heading(state)
+
     # -- the search ---------------------------------------------------------------------
     def _sample(self, state: SpaceState, a: Action, seat: int, noise: bool) -> float:
         trial = state.clone()
@@ -247,7 +372,8 @@ class SpaceHard(SpacePilot):
                 break
         children.sort(key=lambda c: -c.prior)
         n = 0
-        while time.perf_counter() < deadline:
+        cap = int(self.level["samples"]) or 1 << 30
+        while time.perf_counter() < deadline and n < cap:
             k = min(len(children), K0 + int(KW * math.sqrt(n)))
             active = children[:k]
             pick = next((c for c in active if c.visits == 0), None)
