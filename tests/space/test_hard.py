@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, box
 
 from game import registry
 from game.engine import Chance
@@ -132,3 +132,29 @@ def test_S_S2_hard_breaks_a_turtle_instead_of_dithering_in_the_doors_blind_spot(
             turtle = next(p for p in s.pieces if p.owner == 1)  # the turtle's pass: a puff into its own wall
             s.apply(Flick(turtle.id, "shot", round(math.degrees(turtle.heading), 2), 0.02))
         assert s.is_over() and s.winners == (0,), seed
+
+
+def test_S_M3_hard_never_risks_an_asteroid_it_can_avoid():
+    """Issue 28: a ship crashed into an asteroid on an 11 cm move.  Two moves of 11.4 cm to spots
+    alike in every way (mirror images about the enemy ship), one of them through a 6 mm gap
+    between two rocks (about one flick in seven hits a rock there, S-M3): the Hard pilot always
+    takes the clear way; today's ``ace`` takes the gap on seeds 1 and 2."""
+    start, gap_spot, clear_spot = (108.0, 80.0), (78.0, 190.0), (138.0, 190.0)
+    path = LineString([start, gap_spot])
+    mid = path.interpolate(0.7, normalized=True)
+    rocks = list(box(mid.x - 14, mid.y - 8, mid.x + 14, mid.y + 8).difference(path.buffer(3.0)).geoms)
+
+    def flick_to(t: tuple[float, float]) -> Flick:
+        return Flick(0, "move", round(math.degrees(math.atan2(t[1] - start[1], t[0] - start[0])), 2),
+                     round(math.dist(start, t) / 250, 3))
+
+    def both(st: SpaceState) -> list[Flick]:
+        return [flick_to(gap_spot), flick_to(clear_spot)]
+
+    for seed in range(8):
+        s = play_state([(0, "ship", *start, 90), (0, "ship", 180, 12, 90), (1, "ship", 108, 240, 90),
+                        (1, "ship", 190, 266, 0)], rocks, noise=True)
+        pilot = SpaceHard(s.game, seed, budget_s=60.0, samples=200)
+        pilot.candidates = both  # type: ignore[method-assign]
+        a = pilot.choose(s)
+        assert a.angle < 90.0, (seed, a)  # the clear way is at 75 degrees (or a variant of it), the gap's at 105
