@@ -29,7 +29,7 @@ from .actions import CallDraw, Flick, Heading
 from .ai import _INWARD, SpacePilot, _hand_across
 from .evaluate import Piece
 from .flick import PENCILS, Pencil
-from .geometry import SHIP_LENGTH, unit
+from .geometry import SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS, unit
 from .state import SpaceState
 
 #: ``samples``: at most this many sampled flicks a decision (0: as many as the time allows; tests
@@ -59,10 +59,35 @@ def exchange(threat: float, attack: float, closest: float, pressure: float) -> f
     return -100.0 * threat + (45.0 + 115.0 * pressure) * attack * (1.0 - threat) - 0.05 * max(0.0, 1.0 - pressure) * closest
 
 
+_SEGMENTS: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+
 def _wall_segments(s: SpaceState) -> list[tuple[float, float, float, float]]:
-    segs = [(w.coords[0][0], w.coords[0][1], w.coords[-1][0], w.coords[-1][1]) for w in s.walls()]
-    segs += [(a[0], a[1], b[0], b[1]) for a, b in s.tears]
+    """The walls and tears as plain segments, remembered for the walls' list and the tears (a
+    search asks thousands of times about the same few)."""
+    walls = s.walls()
+    key = (id(walls), len(s.tears))
+    segs = _SEGMENTS.get(key)
+    if segs is None or len(_SEGMENTS) > 64:
+        segs = [(w.coords[0][0], w.coords[0][1], w.coords[-1][0], w.coords[-1][1]) for w in walls]
+        segs += [(a[0], a[1], b[0], b[1]) for a, b in s.tears]
+        if len(_SEGMENTS) > 64:
+            _SEGMENTS.clear()
+        _SEGMENTS[key] = segs
     return segs
+
+
+def _outline(q: Piece) -> tuple[tuple[float, float], list[tuple[float, float]]]:
+    """A piece's centre and corners by plain arithmetic (the same triangle as ``ship_polygon``;
+    a turret's rim at four points)."""
+    if q.kind != "ship":
+        r = TURRET_RADIUS
+        return (q.x, q.y), [(q.x + r, q.y), (q.x, q.y + r), (q.x - r, q.y), (q.x, q.y - r)]
+    dx, dy = math.cos(q.heading), math.sin(q.heading)
+    bx, by = q.x - dx * SHIP_LENGTH, q.y - dy * SHIP_LENGTH
+    px, py = -dy * SHIP_BASE / 2, dx * SHIP_BASE / 2
+    pts = [(q.x, q.y), (bx + px, by + py), (bx - px, by - py)]
+    return (sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3), pts
 
 
 def _crosses(ax: float, ay: float, bx: float, by: float, seg: tuple[float, float, float, float]) -> bool:
@@ -150,8 +175,8 @@ class SpaceHard(SpacePilot):
         """The odds that ``src`` hits ``dst`` with its best pencil (see ``shot_odds``)."""
         facing = self._facing(s, src)
         walls = _wall_segments(s)
-        corners = list(dst.body().exterior.coords)[:-1]
-        return max(shot_odds(walls, (src.x, src.y), facing, dst.centre(), corners, PENCILS[k])
+        centre, corners = _outline(dst)
+        return max(shot_odds(walls, (src.x, src.y), facing, centre, corners, PENCILS[k])
                    for k in s.game.pencils())
 
     def judge(self, s: SpaceState, seat: int) -> float:
@@ -168,16 +193,15 @@ class SpaceHard(SpacePilot):
         hangars = s.game.hangars
         alive = {p.id for p in enemies}
         for q in mine:
-            qc = q.centre()
+            qc, _ = _outline(q)
             inside_q = any(h.region.contains(Point(qc)) for h in hangars)
             for e in enemies:
                 t = self._shot_chance(s, e, q)
                 if t > DOOR_FIRE and not inside_q and hangars[e.owner].region.contains(Point(e.x, e.y)):
                     special = True  # it shoots out through its door at us, and likely hits
                 threat = max(threat, t)
-            body = q.body()
             for shooter, line in self._lines:
-                if shooter in alive and line.distance(body) < LINE_NEAR:
+                if shooter in alive and line.distance(q.body()) < LINE_NEAR:
                     threat = max(threat, 0.8)
                     special = True
         attack = 0.0
@@ -185,7 +209,7 @@ class SpaceHard(SpacePilot):
             for e in enemies:
                 attack = max(attack, self._shot_chance(s, q, e))
         p = 0.0 if special else self.pressure()
-        closest = min((math.dist((q.x, q.y), e.centre()) for q in mine for e in enemies), default=0.0)
+        closest = min((math.dist((q.x, q.y), _outline(e)[0]) for q in mine for e in enemies), default=0.0)
         # our shot comes after theirs: it counts only if we are still there to fire it
         return value + exchange(threat, attack, closest, p) - self._hiding(s, mine, p)
 
