@@ -11,9 +11,12 @@ through the rules with noise drawn from the pilot's own generator, never the gam
 
 A sample is judged by what the enemy can do next: the chance that its best reply shot
 kills one of our ships counts in full (the enemy shoots first), the chance that our best
-shot hits next counts less, and more only as a quiet game drags on.  Two kinds of exposure
-never earn that patience bonus: the line of fire of an enemy ship in its own hangar
-through its door, and the line of a recent enemy shot whose shooter still sits there.
+shot hits next counts less, and more only as a quiet game drags on (so a fleet hiding behind
+its wall is fought in the end, not watched).  Two kinds of exposure never earn that patience
+bonus: the line of fire of an enemy ship in its own hangar through its door (odds of a hit
+above DOOR_FIRE), and the line of a recent enemy shot whose shooter still sits there.
+The odds of a shot are the ``ai``'s model of the flick's sideways error, narrowed by the
+door edges a line passes close to.
 """
 
 from __future__ import annotations
