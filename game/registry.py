@@ -76,10 +76,11 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
               Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
               Strength("Normal", "ai", "Aims with care among several flicks."),
-              Strength("Hard", "ace", "Aims precisely and tries many flicks.")),
+              Strength("Hard", "hard", "Tries hundreds of flicks before each move.")),
     "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
                Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
-               Strength("Normal", "ai", "Plans moves and fire around cover.")),
+               Strength("Normal", "ai", "Plans moves and fire around cover."),
+               Strength("Hard", "hard", "Plans like Normal, never wastes a high card.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
                  Strength("Normal", "ai", "Heroes plan their moves against the invaders.")),
 }

@@ -1,4 +1,4 @@
-"""The Hard commander (issue 28): a wider determinized search, and no ace or king wasted."""
+"""The Hard commander (issue 28): the ai's determinized search by the wall clock, and no ace or king wasted."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ def assigning(blue: list[dict[str, object]], hand: list[str]):
 def test_hard_is_registered_beside_ai_and_greedy():
     rs = registry.get("tigers")
     assert {"ai", "greedy", "hard"} <= set(rs.agent_names())
+    assert [st.agent for st in registry.strengths(rs)][-1] == "hard"
     assert isinstance(rs.make_agent("hard", rs.make_game({}), 1), TigersHard)
 
 

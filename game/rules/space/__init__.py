@@ -16,7 +16,6 @@ RULESET = Ruleset(
     view="game.ui.views.space:SpaceView",
     agents={
         "ai": lambda game, seed: SpacePilot(game, seed),
-        "ace": lambda game, seed: SpacePilot(game, seed, level="ace"),
         "cadet": lambda game, seed: SpacePilot(game, seed, level="cadet"),
         "hard": lambda game, seed: SpaceHard(game, seed),
     },
