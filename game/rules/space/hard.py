@@ -164,6 +164,7 @@ class SpaceHard(SpacePilot):
         self.calm = 0  #: own turns in a row with no piece lost on either side
         self._seen: tuple[int, int] | None = None
         self._lines: list[tuple[int, LineString]] = []
+        self.sampled = 0
 
     # -- judging a position ---------------------------------------------------------------
     def pressure(self) -> float:
@@ -382,7 +383,8 @@ class SpaceHard(SpacePilot):
         return Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil, action.stopper)
 
     def _play(self, state: SpaceState) -> Action:
-        deadline = time.perf_counter() + self.budget_s * 0.9
+        start = time.perf_counter()
+        deadline = start + self.budget_s * 0.9
         seat = state.seat
         count = (sum(1 for p in state.pieces if p.owner == seat), sum(1 for p in state.pieces if p.owner != seat))
         self.calm = self.calm + 1 if count == self._seen else 0
@@ -392,12 +394,18 @@ class SpaceHard(SpacePilot):
             return CallDraw()
         self._lines = self._recent_lines(state, seat)
         children: list[_Child] = []
+        # the priors (a noise-free try each) may take a third of the time; candidates past that
+        # keep the ``ai``'s order behind the tried ones, so that the search has time to sample
+        prior_until = start + (deadline - start) / 3
+        untried: list[Action] = []
         for a in self.candidates(state):
-            noisy = isinstance(a, Flick)
-            children.append(_Child(a, self._sample(state, a, seat, noise=False), noisy=noisy))
-            if time.perf_counter() > deadline and len(children) >= 2:
-                break
+            if children and time.perf_counter() > prior_until:
+                untried.append(a)
+                continue
+            children.append(_Child(a, self._sample(state, a, seat, noise=False), noisy=isinstance(a, Flick)))
         children.sort(key=lambda c: -c.prior)
+        floor = children[-1].prior if children else 0.0
+        children += [_Child(a, floor - 1.0 - 0.01 * i, noisy=isinstance(a, Flick)) for i, a in enumerate(untried)]
         n = 0
         cap = int(self.level["samples"]) or 1 << 30
         while time.perf_counter() < deadline and n < cap:
@@ -415,11 +423,12 @@ class SpaceHard(SpacePilot):
                 v = self._variant(state, best.action) if best is not None else None
                 if best is not None and v is not None:
                     children.insert(1, _Child(v, best.mean))
-        tried = [c for c in children if c.visits]
-        if not tried:
+        self.sampled = n  #: flicks sampled for the last decision (for measurements)
+        tried = [c for c in children if c.visits >= 3]
+        if not tried:  # no time to sample: the best noise-free try
             return self._aim(children[0].action)
         most = max(c.visits for c in tried)
-        solid = [c for c in tried if c.visits >= max(3, most // 4)] or tried
+        solid = [c for c in tried if c.visits >= max(3, most // 4)]
         best = max(solid, key=lambda c: c.mean)
         self.idle = 0 if best.mean > self.judge(state, seat) + 30 else self.idle + 1
         return self._aim(best.action)
