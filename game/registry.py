@@ -85,11 +85,11 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
               Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
               Strength("Normal", "ai", "Aims with care among several flicks."),
-              Strength("Hard", "hard", "Aims precisely and tries many flicks.", fallback="ace")),
+              Strength("Hard", "hard", "Tries hundreds of flicks before each move.")),
     "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
                Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
                Strength("Normal", "ai", "Plans moves and fire around cover."),
-               Strength("Hard", "hard", "Thinks up to a second a decision, trying out what could happen.")),
+               Strength("Hard", "hard", "Plans like Normal, never wastes a high card.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
                  Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
                  Strength("Hard", "hard", "Heroes plan as Normal does and go into a room together "

@@ -415,8 +415,7 @@ def test_computer_seats_are_offered_by_strength_strongest_last_and_unknown_agent
 
     rs = registry.get("space")
     assert [st.label for st in strengths(rs)] == ["Beginner", "Easy", "Normal", "Hard"]
-    hard = "hard" if "hard" in rs.agents else "ace"  # Space's Hard falls back to ace until it has a hard
-    assert [st.agent for st in strengths(rs)][-1] == hard
+    assert [st.agent for st in strengths(rs)][-1] == "hard"
     tigers = registry.get("tigers")
     assert all(st.agent in tigers.agent_names() for st in strengths(tigers))  # greedy only once it exists
     setup = SetupScene(app, rs)
@@ -426,7 +425,7 @@ def test_computer_seats_are_offered_by_strength_strongest_last_and_unknown_agent
                                     "Computer: Hard"]
     drop = setup.seat_drops[1]
     app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Computer: Hard", ui_element=drop)])
-    assert setup.seats[1] == hard
+    assert setup.seats[1] == "hard"
     assert setup.legend_lines()[-1].startswith("Hard: ")
     registry.STRENGTHS["pig"] = (Strength("Easy", "random", "x."), Strength("Hard", "nobody", "y."))
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...registry import Ruleset
 from .ai import SpacePilot
 from .bench import bench_extra
+from .hard import SpaceHard
 from .state import SpaceGame, SpaceState
 
 RULESET = Ruleset(
@@ -15,8 +16,8 @@ RULESET = Ruleset(
     view="game.ui.views.space:SpaceView",
     agents={
         "ai": lambda game, seed: SpacePilot(game, seed),
-        "ace": lambda game, seed: SpacePilot(game, seed, level="ace"),
         "cadet": lambda game, seed: SpacePilot(game, seed, level="cadet"),
+        "hard": lambda game, seed: SpaceHard(game, seed),
     },
     players=(2, 4),
     rules_doc="docs/rules/space.md",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...registry import Ruleset
 from .ai import make_ai, make_greedy
 from .bench import los_bench
+from .hard import make_hard
 from .state import TigersGame
 
 __all__ = ["RULESET"]
@@ -16,7 +17,7 @@ RULESET = Ruleset(
     pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
     game_cls=TigersGame,
     view="game.ui.views.tigers:TigersView",
-    agents={"ai": make_ai, "greedy": make_greedy},
+    agents={"ai": make_ai, "greedy": make_greedy, "hard": make_hard},
     players=(2, 2),
     rules_doc="docs/rules/tigers.md",
     bench_level={"level": "village_fight"},
