@@ -646,3 +646,21 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     app.push(scene)
     app.frame([])
     assert scene.labels[f"{title} record, 1 action"] == rec
+
+
+def test_escape_over_an_open_dropdown_closes_the_list_only(app):
+    from game import registry
+
+    setup = SetupScene(app, registry.get("space"))
+    app.push(setup)
+    app.frame([])
+    drop = setup.seat_drops[1]
+    button = drop.current_state.selected_option_button  # the player clicks the closed list
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button, ui_object_id="")])
+    app.frame([])
+    assert drop.current_state is drop.menu_states["expanded"]
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is setup  # still on the setup screen
+    assert drop.current_state is drop.menu_states["closed"]
+    app.frame(key(pygame.K_ESCAPE))  # a second Esc, with nothing open, leaves as before
+    assert app.top() is not setup

@@ -424,6 +424,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._close_dropdowns():
+            return  # Esc over an open list closes the list only, never the scene under it
         if event.type == pygame.KEYDOWN and self._keyboard(event):
             return
         consumed = self.ui.process_events(event)
@@ -442,6 +444,18 @@ class App:
         if top is not None:
             top.update(dt)
         self.draw()
+
+    def _close_dropdowns(self) -> bool:
+        """Close every expanded drop-down list; True when one was open."""
+        closed = False
+        for el in self.ui.get_sprite_group().sprites():
+            if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.visible and \
+                    el.current_state is el.menu_states["expanded"] and not el.current_state.should_transition:
+                el.current_state.should_transition = True
+                closed = True
+        if closed:
+            self.ui.update(0)  # the list folds away now, not on the next frame
+        return closed
 
     def _keyboard(self, event: pygame.event.Event) -> bool:
         """Tab / Shift+Tab (and Up / Down) move the focus, Left / Right adjust the focused
