@@ -401,3 +401,39 @@ def test_T_E3_a_lesson_shows_no_campaign_and_counts_no_battle(tmp_path, monkeypa
         assert not lesson.view._in_campaign() and lesson.view.campaign_line == ""
     finally:
         app.close()
+
+
+def test_the_wheel_over_the_log_scrolls_the_log_and_never_zooms_the_table():
+    app = make_app((1280, 800), headless=True)
+    try:
+        sess = Session.new("tigers", {"level": "open_table"}, 2, ["human", "human"], autosave=False,
+                           pins={"faces": [6, 6, 1, 1]})
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        app.frame([])
+        key(app, pygame.K_r)  # the terrain roll writes the log's first lines
+        sess.log.extend(f"line {i}" for i in range(30))
+        app.frame([])
+        v = scene.view
+        scale, off = v.scale, v.off
+        over_log = (app.size[0] - scene.margin_w // 2, app.size[1] // 2)
+        wheel = [pygame.event.Event(pygame.MOUSEMOTION, pos=over_log, rel=(0, 0), buttons=(0, 0, 0), touch=False),
+                 pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0,
+                                    touch=False)]
+        app.frame(wheel + wheel[1:] * 2)
+        assert (v.scale, v.off) == (scale, off)  # the table did not zoom
+        assert scene.log_back == 3  # three entries back towards the oldest
+        app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                      precise_y=-1.0, touch=False)])
+        assert scene.log_back == 2
+        # over the table the wheel still zooms
+        over_table = scene.board_rect().center
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=over_table, rel=(0, 0), buttons=(0, 0, 0), touch=False),
+                   pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0,
+                                      touch=False)])
+        assert v.scale > scale and scene.log_back == 2
+        sess.log.append("something new")  # a new line brings the log back to the newest
+        app.frame([])
+        assert scene.log_back == 0
+    finally:
+        app.close()
