@@ -664,3 +664,25 @@ def test_escape_over_an_open_dropdown_closes_the_list_only(app):
     assert drop.current_state is drop.menu_states["closed"]
     app.frame(key(pygame.K_ESCAPE))  # a second Esc, with nothing open, leaves as before
     assert app.top() is not setup
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600), (1920, 1080)])
+def test_game_over_and_lesson_end_panels_sit_over_the_board_not_the_log(size):
+    from game.ui.scenes.lesson import LessonEndScene, LessonScene, list_lessons
+
+    app = make_app(size, headless=True)
+    try:
+        lesson = list_lessons("amoeba")[0]
+        scene = LessonScene(app, lesson)
+        app.push(scene)
+        app.frame([])
+        margin_x = app.size[0] - scene.margin_w
+        for panel in (GameOverScene(app, scene), LessonEndScene(app, lesson)):
+            app.push(panel)
+            app.frame([])
+            rect = panel.panel_rect()
+            assert rect.right <= margin_x, f"{type(panel).__name__} covers the log at {size}"
+            assert all(b.rect.right <= margin_x and rect.contains(b.rect) for b in panel.buttons)
+            app.pop()
+    finally:
+        app.close()
