@@ -686,3 +686,34 @@ def test_game_over_and_lesson_end_panels_sit_over_the_board_not_the_log(size):
             app.pop()
     finally:
         app.close()
+
+
+def test_the_volume_row_says_its_number_and_follows_the_slider(app):
+    from game.ui.scenes.settings import SettingsScene
+
+    app.prefs.volume = 0.6
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.frame([])
+    assert "Volume 60%" in scene.row_labels()
+    app.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=35, ui_element=scene.volume,
+                                  ui_object_id="")])
+    assert "Volume 35%" in scene.row_labels()
+
+
+def test_level_lists_show_titles_and_pick_the_level_behind_the_title(app):
+    from game import registry
+    from game.levels import level_title, list_levels
+
+    assert level_title("tigers", "village_fight") == "Village fight"  # the file's title
+    assert level_title("tigers", "no_such_place") == "No such place"  # no file: the name in words
+    assert level_title("tigers", "../../etc/passwd")  # not a level name: words, nothing read, no raise
+    setup = SetupScene(app, registry.get("tigers"))
+    app.push(setup)
+    app.frame([])
+    drop = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.kind == "level")
+    options = [o[0] if isinstance(o, tuple) else o for o in drop.options_list]
+    assert "Tank battle" in options and not any("_" in o for o in options)
+    assert len(options) >= len(list_levels("tigers"))
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Tank battle", ui_element=drop)])
+    assert setup.values["level"] == "tank_battle"

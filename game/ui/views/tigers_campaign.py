@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from ...jsonio import FileProblem
+from ...levels import level_title
 from ...rules.tigers.campaign import Campaign, campaign_path, load_running, reset_campaign
 from .. import paper
 from ..app import App, Scene
@@ -85,7 +86,8 @@ class TigersCampaignScene(Scene):
         for i, r in enumerate(camp.results[-6:], start=max(1, len(camp.results) - 5)):
             who = r.get("names") or list(camp.names)
             res = "a draw" if r["winner"] < 0 else f"{who[r['winner']]}, {r['victory']} victory"
-            out.append(f"  Battle {i}, {r['level'] or 'a battle'}: {who[0]} (Blue) {r['vp'][0]} - "
+            level = level_title("tigers", r["level"]) if r["level"] else "a battle"
+            out.append(f"  Battle {i}, {level}: {who[0]} (Blue) {r['vp'][0]} - "
                        f"{r['vp'][1]} {who[1]} (Orange): {res}")
         return out
 
