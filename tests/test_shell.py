@@ -717,3 +717,18 @@ def test_level_lists_show_titles_and_pick_the_level_behind_the_title(app):
     assert len(options) >= len(list_levels("tigers"))
     app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Tank battle", ui_element=drop)])
     assert setup.values["level"] == "tank_battle"
+
+
+def test_amoeba_variants_say_in_a_sentence_what_they_do(app):
+    from game import registry
+
+    setup = SetupScene(app, registry.get("amoeba"))
+    setup.values["simultaneous"] = True  # "Fleeing loses" applies to simultaneous turns
+    app.push(setup)
+    app.frame([])
+    tips = {spec.key: w.tool_tip_text for w, (kind, spec) in setup.widgets.items() if kind == "setting"}
+    assert "kills at most half the defending troops (rounded down) plus k" in tips["partial_kill"]
+    assert "troops that move out of a country that is attacked" in tips["flee_loss"]
+    assert "troops may move into the emptied country" in tips["follow_up"]
+    assert all(tips[k].startswith(("An ", "After ", "With ")) and "Rule A-V" in tips[k]
+               for k in ("partial_kill", "flee_loss", "follow_up"))
