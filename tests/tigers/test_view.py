@@ -72,6 +72,11 @@ def test_scene_setup_by_clicks_roll_terrain_side_deploy_and_assign():
         settle(app, 5)
         assert s.phase == "assign", s.status()
         me = s.current_player()
+        enemy = next(u for u in s.units if u.side != me)
+        p = v.px(enemy.x, enemy.y)
+        click(app, (int(p[0]), int(p[1])))  # a card for an enemy: refused with the reason, not ignored
+        assert scene.refusal == "Put cards on your own units." and scene.refusal_rule == "T-T3"
+        assert not s.assigned.get(enemy.id)
         u = next(u for u in s.units if u.side == me)
         p = v.px(u.x, u.y)
         click(app, (int(p[0]), int(p[1])))
