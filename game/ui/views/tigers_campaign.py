@@ -96,7 +96,7 @@ class TigersCampaignScene(Scene):
         w, h = self.app.size
         paper.text(surface, "Paper Tigers campaign", (w // 2, 24), 40, paper.INK, "midtop", bold=True)
         paper.text(surface, "Points are kept per commander's name, whichever colour they play; a computer "
-                   "seat counts as its own commander.", (w // 2, 76), 18, paper.GRAPHITE, "midtop")
+                   "seat plays under the name set for its colour.", (w // 2, 76), 18, paper.GRAPHITE, "midtop")
         x = w // 2 - 260
         for seat in (0, 1):
             paper.draw_symbol(surface, seat, (x + 12, 149 + seat * 50), 16)
