@@ -442,3 +442,23 @@ def test_the_wheel_over_the_log_scrolls_the_log_and_never_zooms_the_table():
         assert scene.log_back == 0
     finally:
         app.close()
+
+
+def test_T_E3_the_campaign_screen_names_each_commander_once_and_each_level_by_its_title(tmp_path):
+    from game.rules.tigers.campaign import record_battle
+    from game.ui.views.tigers_campaign import TigersCampaignScene
+    from tests.tigers.helpers import make, unit
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [3, 3]
+    record_battle("village_fight", s, "k1", tmp_path / "c.json", seats=("human", "ai"))
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = TigersCampaignScene(app, None, tmp_path / "c.json")
+        app.push(scene)
+        app.frame([])
+        lines = scene.lines()
+        assert lines[1:3] == ["Blue: 1 campaign point", "Orange: 1 campaign point"]
+        assert lines[3] == "  Battle 1, Village fight: Blue 3 - 3 Orange: a draw"
+    finally:
+        app.close()

@@ -87,8 +87,8 @@ class TigersCampaignScene(Scene):
             who = r.get("names") or list(camp.names)
             res = "a draw" if r["winner"] < 0 else f"{who[r['winner']]}, {r['victory']} victory"
             level = level_title("tigers", r["level"]) if r["level"] else "a battle"
-            out.append(f"  Battle {i}, {level}: {who[0]} (Blue) {r['vp'][0]} - "
-                       f"{r['vp'][1]} {who[1]} (Orange): {res}")
+            blue, orange = (n if n == c else f"{n} ({c})" for n, c in zip(who, ("Blue", "Orange"), strict=True))
+            out.append(f"  Battle {i}, {level}: {blue} {r['vp'][0]} - {r['vp'][1]} {orange}: {res}")
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
