@@ -732,3 +732,33 @@ def test_amoeba_variants_say_in_a_sentence_what_they_do(app):
     assert "troops may move into the emptied country" in tips["follow_up"]
     assert all(tips[k].startswith(("An ", "After ", "With ")) and "Rule A-V" in tips[k]
                for k in ("partial_kill", "flee_loss", "follow_up"))
+
+
+def test_pick_a_save_first_sits_above_the_buttons_and_a_good_save_is_no_warning(app):
+    from game.ui.scenes.load import LoadScene
+
+    scene = play(app, autosave=False)
+    pause = PauseScene(app, scene)
+    app.push(pause)
+    app.frame([])
+    save = next(b for b, k in pause.buttons.items() if k == "save")
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=save, ui_object_id="")])
+    assert app.toast_text.startswith("Saved to ") and app.toast_good
+    app.toast("Could not save: disk full.", 6)
+    assert not app.toast_good  # trouble keeps the warning frame
+    load = LoadScene(app)
+    app.push(load)
+    app.frame([])
+    app.toast_text = ""
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=load.open, ui_object_id="")])
+    assert load.message == "Pick a saved game first." and app.toast_text == ""  # not a toast over the buttons
+    assert app.top() is load
+    app.pop()
+    from game.ui.scenes.pause import saves_dir
+
+    for path in saves_dir().glob("*.json"):  # the test's own home folder (conftest)
+        path.unlink()
+    empty = LoadScene(app)
+    app.push(empty)
+    app.frame([])
+    assert not empty.files and not empty.list.visible  # the "No saved games yet" line is not covered

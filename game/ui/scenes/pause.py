@@ -95,7 +95,7 @@ class PauseScene(Scene):
             path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
             try:
                 self.play.session.save_as(path)
-                self.app.toast(f"Saved to {path}", 4)
+                self.app.toast(f"Saved to {path}", 4, good=True)
             except OSError as exc:
                 self.app.toast(f"Could not save: {exc.strerror}.", 6)
         elif key == "rules":
