@@ -762,3 +762,15 @@ def test_pick_a_save_first_sits_above_the_buttons_and_a_good_save_is_no_warning(
     app.push(empty)
     app.frame([])
     assert not empty.files and not empty.list.visible  # the "No saved games yet" line is not covered
+
+
+def test_the_replay_viewers_pause_menu_offers_no_save(app):
+    from game.ui.scenes.replay import ReplayPauseScene
+
+    scene, _, _ = _replay_of_a_finished_game(app)
+    app.frame(key(pygame.K_ESCAPE))
+    pause = app.top()
+    assert isinstance(pause, ReplayPauseScene)
+    assert "save" not in pause.buttons.values() and "resume" in pause.buttons.values()
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is scene

@@ -22,6 +22,7 @@ from ...records import Record, RecordError
 from ...session import Session
 from .. import paper
 from ..app import App
+from .pause import PauseScene
 from .play import PlayScene
 
 STEP_S = 0.9  # seconds a move stays on screen at 1x
@@ -170,6 +171,9 @@ class ReplayScene(PlayScene):
             self._sync_buttons()
 
     # -- widgets -------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        self.app.push(ReplayPauseScene(self.app, self))
+
     def build(self) -> None:
         super().build()
         assert self.box is not None
@@ -395,3 +399,10 @@ def open_replay(app: App, path: Path) -> Any:
         return None
     app.push(scene)
     return scene
+
+
+class ReplayPauseScene(PauseScene):
+    """Esc in the replay viewer: the pause menu without Save game (a replay changes nothing)."""
+
+    note = "A replay changes nothing: Load game keeps the file to watch again."
+    labels = tuple(item for item in PauseScene.labels if item[0] != "save")
