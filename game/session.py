@@ -30,6 +30,9 @@ class Step:
     revealed_secret: bool = False
     #: The action showed hidden information (an event with ``reveals``: cards turned or dealt).
     revealed_hidden: bool = False
+    #: The log before the action: its length, its last line (a folded event rewrites it) and the
+    #: fold key, so undo takes the action's lines out of the log again.
+    log_before: tuple[int, str | None, Any] = (0, None, None)
 
 
 class Session:
@@ -82,13 +85,14 @@ class Session:
     def submit(self, action: Action, save: bool = True) -> list[Event]:
         """Apply an action (raises IllegalAction and changes nothing if refused)."""
         before = self.state.to_json()
+        log_before = (len(self.log), self.log[-1] if self.log else None, self._fold)
         draws = self.state.chance.draws
         seat = self.state.current_player()
         secrets_before = self.state.hidden_for_seat()
         events = self.state.apply(action)
         hidden = self.state.hidden_for_seat()
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
-                                 hidden, secrets_before and not hidden, any(e.reveals for e in events)))
+                                 hidden, secrets_before and not hidden, any(e.reveals for e in events), log_before))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
@@ -155,7 +159,11 @@ class Session:
             step = self.history.pop()
             self.record.actions.pop()
             self.state = type(self.state).from_json(self.state.game, step.before)
-        self.log.append("(undone)")
+        # The undone actions' lines leave the log (no "(undone)" trail): the log reads as the game now is.
+        length, last, self._fold = step.log_before
+        del self.log[length:]
+        if self.log and last is not None:
+            self.log[-1] = last
         self.save_auto()
         return True
 
