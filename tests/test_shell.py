@@ -772,5 +772,7 @@ def test_the_replay_viewers_pause_menu_offers_no_save(app):
     pause = app.top()
     assert isinstance(pause, ReplayPauseScene)
     assert "save" not in pause.buttons.values() and "resume" in pause.buttons.values()
+    listed = " ".join(text for text, *_ in pause.key_lines(pygame.Rect(0, 0, 420, 600)))
+    assert "Keys in the replay" in listed and "play / pause" in listed and "undo" not in listed
     app.frame(key(pygame.K_ESCAPE))
     assert app.top() is scene

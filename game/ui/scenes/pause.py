@@ -125,12 +125,16 @@ class PauseScene(Scene):
             return  # no room beside the buttons (the hint line and F1 still tell)
         self._draw_keys(surface, pygame.Rect(x, px(130), w - x - px(20), h - px(150)))
 
+    def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(heading, keys) of the list beside the buttons: this game's keys, then the shell's."""
+        return [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
+                ("Keys in every game", SHELL_KEYS)]
+
     def key_lines(self, area: pygame.Rect) -> list[tuple[str, int, bool, int]]:
         """(text, size, heading, y) lines of the key list that fit ``area``: a smaller hand first,
         then without the keys every game shares; never a list cut off in the middle."""
         px = self.px
-        sections = [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
-                    ("Keys in every game", SHELL_KEYS)]
+        sections = self.key_sections()
         for keep in (2, 1):
             for body in (16, 15, 14, 13):
                 out: list[tuple[str, int, bool, int]] = []
