@@ -129,7 +129,8 @@ class Session:
     def _undo_depth(self) -> tuple[int, str]:
         """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
         never past chance, never past a reveal of secret choices or hidden cards, never over another
-        seat's secret."""
+        seat's secret, never over another person's decision (hot seat); a computer's reply is
+        taken back together with the move it answered."""
         depth = 0
         undoer = self._undoer()
         for step in reversed(self.history):
@@ -142,6 +143,10 @@ class Session:
                 return 0, "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
+            if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":
+                # At one screen with several people, each takes back only their own decisions.
+                who = self.game.player_name(step.seat)
+                return 0, f"Nothing to undo: the last choice was {who}'s, and undo takes back only your own."
             depth += 1
             if self.seat_kind(step.seat) == "human":
                 return depth, ""

@@ -106,7 +106,7 @@ def test_undo_never_steps_back_over_revealed_chance():
 
 
 def test_undone_actions_leave_the_log_with_no_undone_trail():
-    sess = Session.new("pig", {}, seed=1, seats=["human", "human"], autosave=False)
+    sess = Session.new("pig", {}, seed=1, seats=["human", "random"], autosave=False)
     sess.submit(Roll())
     assert sess.state.current_player() == 0  # seed 1 rolls no 1: seat 1 may hold
     before = list(sess.log)
