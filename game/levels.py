@@ -71,6 +71,19 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     return data
 
 
+def level_title(game: str, name: str) -> str:
+    """What a player reads for a level: its file's "title", else the name in words
+    ("village_fight" -> "Village fight").  Never raises: a damaged file still gets its words."""
+    try:
+        title = load_level(game, name).get("title")
+    except (FileProblem, OSError, TypeError):
+        title = None
+    if isinstance(title, str) and title.strip():
+        return title.strip()[:60]
+    words = str(name).replace("_", " ").replace("-", " ").strip()[:60]
+    return words[:1].upper() + words[1:] if words else str(name)
+
+
 def check_level_name(game: str, name: str) -> str:
     """The cleaned name for a new user level, or LevelError with a sentence why not."""
     clean = name.strip().lower().replace(" ", "_")

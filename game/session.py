@@ -30,6 +30,9 @@ class Step:
     revealed_secret: bool = False
     #: The action showed hidden information (an event with ``reveals``: cards turned or dealt).
     revealed_hidden: bool = False
+    #: The log before the action: its length, its last line (a folded event rewrites it) and the
+    #: fold key, so undo takes the action's lines out of the log again.
+    log_before: tuple[int, str | None, Any] = (0, None, None)
 
 
 def player_profile(game: str) -> dict[str, Any]:
@@ -101,13 +104,14 @@ class Session:
             raise IllegalAction("RECORD", f"This game has reached {MAX_ACTIONS:,} actions, the most a save holds; "
                                           "it cannot go on, but it is saved as it stands.")
         before = self.state.to_json()
+        log_before = (len(self.log), self.log[-1] if self.log else None, self._fold)
         draws = self.state.chance.draws
         seat = self.state.current_player()
         secrets_before = self.state.hidden_for_seat()
         events = self.state.apply(action)
         hidden = self.state.hidden_for_seat()
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
-                                 hidden, secrets_before and not hidden, any(e.reveals for e in events)))
+                                 hidden, secrets_before and not hidden, any(e.reveals for e in events), log_before))
         self.record.actions.append(action.to_json())
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
@@ -144,7 +148,8 @@ class Session:
     def _undo_depth(self) -> tuple[int, str]:
         """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
         never past chance, never past a reveal of secret choices or hidden cards, never over another
-        seat's secret."""
+        seat's secret, never over another person's decision (hot seat); a computer's reply is
+        taken back together with the move it answered."""
         depth = 0
         undoer = self._undoer()
         for step in reversed(self.history):
@@ -157,6 +162,10 @@ class Session:
                 return 0, "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
+            if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":
+                # At one screen with several people, each takes back only their own decisions.
+                who = self.game.player_name(step.seat)
+                return 0, f"Nothing to undo: the last choice was {who}'s, and undo takes back only your own."
             depth += 1
             if self.seat_kind(step.seat) == "human":
                 return depth, ""
@@ -174,7 +183,11 @@ class Session:
             step = self.history.pop()
             self.record.actions.pop()
             self.state = type(self.state).from_json(self.state.game, step.before)
-        self.log.append("(undone)")
+        # The undone actions' lines leave the log (no "(undone)" trail): the log reads as the game now is.
+        length, last, self._fold = step.log_before
+        del self.log[length:]
+        if self.log and last is not None:
+            self.log[-1] = last
         self.save_auto()
         return True
 

@@ -103,3 +103,16 @@ def test_undo_never_steps_back_over_revealed_chance():
     sess.submit(Roll())
     assert not sess.can_undo()
     assert not sess.undo()
+
+
+def test_undone_actions_leave_the_log_with_no_undone_trail():
+    sess = Session.new("pig", {}, seed=1, seats=["human", "random"], autosave=False)
+    sess.submit(Roll())
+    assert sess.state.current_player() == 0  # seed 1 rolls no 1: seat 1 may hold
+    before = list(sess.log)
+    sess.submit(Hold())
+    assert len(sess.log) > len(before)
+    assert sess.undo()
+    assert sess.log == before and not any("undone" in line for line in sess.log)
+    sess.submit(Hold())
+    assert sess.undo() and sess.log == before  # twice: still no trail

@@ -646,3 +646,133 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     app.push(scene)
     app.frame([])
     assert scene.labels[f"{title} record, 1 action"] == rec
+
+
+def test_escape_over_an_open_dropdown_closes_the_list_only(app):
+    from game import registry
+
+    setup = SetupScene(app, registry.get("space"))
+    app.push(setup)
+    app.frame([])
+    drop = setup.seat_drops[1]
+    button = drop.current_state.selected_option_button  # the player clicks the closed list
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button, ui_object_id="")])
+    app.frame([])
+    assert drop.current_state is drop.menu_states["expanded"]
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is setup  # still on the setup screen
+    assert drop.current_state is drop.menu_states["closed"]
+    app.frame(key(pygame.K_ESCAPE))  # a second Esc, with nothing open, leaves as before
+    assert app.top() is not setup
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600), (1920, 1080)])
+def test_game_over_and_lesson_end_panels_sit_over_the_board_not_the_log(size):
+    from game.ui.scenes.lesson import LessonEndScene, LessonScene, list_lessons
+
+    app = make_app(size, headless=True)
+    try:
+        lesson = list_lessons("amoeba")[0]
+        scene = LessonScene(app, lesson)
+        app.push(scene)
+        app.frame([])
+        margin_x = app.size[0] - scene.margin_w
+        for panel in (GameOverScene(app, scene), LessonEndScene(app, lesson)):
+            app.push(panel)
+            app.frame([])
+            rect = panel.panel_rect()
+            assert rect.right <= margin_x, f"{type(panel).__name__} covers the log at {size}"
+            assert all(b.rect.right <= margin_x and rect.contains(b.rect) for b in panel.buttons)
+            app.pop()
+    finally:
+        app.close()
+
+
+def test_the_volume_row_says_its_number_and_follows_the_slider(app):
+    from game.ui.scenes.settings import SettingsScene
+
+    app.prefs.volume = 0.6
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.frame([])
+    assert "Volume 60%" in scene.row_labels()
+    app.frame([pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=35, ui_element=scene.volume,
+                                  ui_object_id="")])
+    assert "Volume 35%" in scene.row_labels()
+
+
+def test_level_lists_show_titles_and_pick_the_level_behind_the_title(app):
+    from game import registry
+    from game.levels import level_title, list_levels
+
+    assert level_title("tigers", "village_fight") == "Village fight"  # the file's title
+    assert level_title("tigers", "no_such_place") == "No such place"  # no file: the name in words
+    assert level_title("tigers", "../../etc/passwd")  # not a level name: words, nothing read, no raise
+    setup = SetupScene(app, registry.get("tigers"))
+    app.push(setup)
+    app.frame([])
+    drop = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.kind == "level")
+    options = [o[0] if isinstance(o, tuple) else o for o in drop.options_list]
+    assert "Tank battle" in options and not any("_" in o for o in options)
+    assert len(options) >= len(list_levels("tigers"))
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Tank battle", ui_element=drop)])
+    assert setup.values["level"] == "tank_battle"
+
+
+def test_amoeba_variants_say_in_a_sentence_what_they_do(app):
+    from game import registry
+
+    setup = SetupScene(app, registry.get("amoeba"))
+    setup.values["simultaneous"] = True  # "Fleeing loses" applies to simultaneous turns
+    app.push(setup)
+    app.frame([])
+    tips = {spec.key: w.tool_tip_text for w, (kind, spec) in setup.widgets.items() if kind == "setting"}
+    assert "kills at most half the defending troops (rounded down) plus k" in tips["partial_kill"]
+    assert "troops that move out of a country that is attacked" in tips["flee_loss"]
+    assert "troops may move into the emptied country" in tips["follow_up"]
+    assert all(tips[k].startswith(("An ", "After ", "With ")) and "Rule A-V" in tips[k]
+               for k in ("partial_kill", "flee_loss", "follow_up"))
+
+
+def test_pick_a_save_first_sits_above_the_buttons_and_a_good_save_is_no_warning(app):
+    from game.ui.scenes.load import LoadScene
+
+    scene = play(app, autosave=False)
+    pause = PauseScene(app, scene)
+    app.push(pause)
+    app.frame([])
+    save = next(b for b, k in pause.buttons.items() if k == "save")
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=save, ui_object_id="")])
+    assert app.toast_text.startswith("Saved to ") and app.toast_good
+    app.toast("Could not save: disk full.", 6)
+    assert not app.toast_good  # trouble keeps the warning frame
+    load = LoadScene(app)
+    app.push(load)
+    app.frame([])
+    app.toast_text = ""
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=load.open, ui_object_id="")])
+    assert load.message == "Pick a saved game first." and app.toast_text == ""  # not a toast over the buttons
+    assert app.top() is load
+    app.pop()
+    from game.ui.scenes.pause import saves_dir
+
+    for path in saves_dir().glob("*.json"):  # the test's own home folder (conftest)
+        path.unlink()
+    empty = LoadScene(app)
+    app.push(empty)
+    app.frame([])
+    assert not empty.files and not empty.list.visible  # the "No saved games yet" line is not covered
+
+
+def test_the_replay_viewers_pause_menu_offers_no_save(app):
+    from game.ui.scenes.replay import ReplayPauseScene
+
+    scene, _, _ = _replay_of_a_finished_game(app)
+    app.frame(key(pygame.K_ESCAPE))
+    pause = app.top()
+    assert isinstance(pause, ReplayPauseScene)
+    assert "save" not in pause.buttons.values() and "resume" in pause.buttons.values()
+    listed = " ".join(text for text, *_ in pause.key_lines(pygame.Rect(0, 0, 420, 600)))
+    assert "Keys in the replay" in listed and "play / pause" in listed and "undo" not in listed
+    app.frame(key(pygame.K_ESCAPE))
+    assert app.top() is scene

@@ -347,6 +347,7 @@ class App:
         self.running = True
         self.sounds = Sounds(self.prefs.volume if not headless else 0.0)
         self.toast_text = self.prefs.problem
+        self.toast_good = False
         self.toast_until = time.monotonic() + 6 if self.toast_text else 0.0
         self._paper: pygame.Surface | None = None
         self.first_frame_at: float | None = None
@@ -460,8 +461,10 @@ class App:
                 return s
         return None
 
-    def toast(self, text: str, seconds: float = 5.0) -> None:
-        """A sentence at the bottom of the window (refusals, saved, errors)."""
+    def toast(self, text: str, seconds: float = 5.0, good: bool = False) -> None:
+        """A sentence at the bottom of the window (refusals, saved, errors); ``good`` news
+        (saved, a screenshot) gets a green frame, not the warning red."""
+        self.toast_good = good
         self.toast_text = text
         self.toast_until = time.monotonic() + seconds
 
@@ -479,6 +482,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._close_dropdowns():
+            return  # Esc over an open list closes the list only, never the scene under it
         if event.type == pygame.KEYDOWN and self._keyboard(event):
             return
         consumed = self.ui.process_events(event)
@@ -497,6 +502,18 @@ class App:
         if top is not None:
             top.update(dt)
         self.draw()
+
+    def _close_dropdowns(self) -> bool:
+        """Close every expanded drop-down list; True when one was open."""
+        closed = False
+        for el in self.ui.get_sprite_group().sprites():
+            if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.visible and \
+                    el.current_state is el.menu_states["expanded"] and not el.current_state.should_transition:
+                el.current_state.should_transition = True
+                closed = True
+        if closed:
+            self.ui.update(0)  # the list folds away now, not on the next frame
+        return closed
 
     def _keyboard(self, event: pygame.event.Event) -> bool:
         """Tab / Shift+Tab (and Up / Down) move the focus, Left / Right adjust the focused
@@ -566,7 +583,8 @@ class App:
         rect = pygame.Rect(0, 0, w, h)
         rect.midbottom = (self.size[0] // 2, self.size[1] - 16)
         pygame.draw.rect(screen, (250, 246, 232), rect, border_radius=8)
-        pygame.draw.rect(screen, paper.WARN, rect, 2, border_radius=8)
+        pygame.draw.rect(screen, paper.GOOD if self.toast_good else paper.WARN, rect, 2,
+                         border_radius=8)
         for i, line in enumerate(lines):
             paper.text(screen, line, (rect.centerx, rect.y + 8 + 26 * i), 20, paper.INK, "midtop")
 
@@ -706,5 +724,5 @@ class App:
             path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
             n += 1
         pygame.image.save(self.screen, str(path))
-        self.toast(f"Screenshot saved to {path}", 3)
+        self.toast(f"Screenshot saved to {path}", 3, good=True)
         return path

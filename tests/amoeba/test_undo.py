@@ -71,13 +71,28 @@ def test_A_V8_against_the_computer_the_reveal_is_final_but_an_unseen_choice_is_m
 
 
 def test_undo_in_open_turns_still_steps_back_over_the_last_move():
-    sess = to_movement(["human", "human"], simultaneous=False)
+    sess = to_movement(["human", "random"], simultaneous=False)
     rng = Chance(5)
     before = sess.state.to_json()
+    mover = sess.state.current_player()
+    assert sess.seat_kind(mover) == "human"
     choose(sess, rng)
     assert not sess.history[-1].hidden
     assert sess.can_undo() and sess.undo()
     assert sess.state.to_json() == before
+
+
+def test_in_hot_seat_undo_never_takes_back_the_other_persons_move():
+    sess = to_movement(["human", "human"], simultaneous=False)
+    rng = Chance(5)
+    mover = sess.state.current_player()
+    choose(sess, rng)
+    assert sess.state.current_player() != mover  # the other person's turn now
+    after = sess.state.to_json()
+    assert not sess.can_undo() and not sess.undo()
+    assert sess.state.to_json() == after
+    name = sess.game.player_name(mover)
+    assert sess.undo_refusal() == f"Nothing to undo: the last choice was {name}'s, and undo takes back only your own."
 
 
 @pytest.fixture

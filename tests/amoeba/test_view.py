@@ -396,3 +396,22 @@ def test_view_a_typed_number_standing_or_above_the_cap_is_struck_through_before_
         key(app, k)
     app.draw()
     assert view.shown["struck"] == 0
+
+
+def test_a_good_placement_leaves_no_red_reason_under_the_pointer_and_a_refusal_says_it_once(app):
+    scene = scene_for(app, {"players": 2, "map": "level", "level": "duel_ten"})
+    view = scene.view
+    app.frame([])
+    click(app, label(view, 4))
+    cell = next(r for r, n in view.number_cells if n == 9)
+    click(app, cell.center)
+    assert scene.state.troops[4] == 9
+    app.frame([])
+    assert view.shown["reason"] == ""  # not "9: #5 holds 9" for the number just placed
+    away = next(r for r, n in view.number_cells if n == 1).center
+    app.frame([mouse(pygame.MOUSEMOTION, away)])
+    app.frame([mouse(pygame.MOUSEMOTION, cell.center)])
+    assert view.shown["reason"] == "9: #5 holds 9"  # hovered again later, the reason is there
+    click(app, label(view, 3))
+    click(app, cell.center)
+    assert scene.refusal.count("allowed") == 0 and "#5 holds 9" in scene.refusal  # "Not allowed: " is the line's

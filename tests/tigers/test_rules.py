@@ -896,7 +896,16 @@ def test_T_E3_campaign_standings_follow_the_commanders_names_not_the_colours(tmp
     record_battle("d", s, "k1", path, seats=("human", "ai"))
     assert dict(load_running(path).standings())["Tom"] == 8
     s.vp = [0, 5]
-    record_battle("d", s, "k2", path, seats=("human", "ai"))
-    assert dict(load_running(path).standings())["Computer (ai)"] == 3
+    record_battle("d", s, "k2", path, seats=("human", "ai"))  # the computer plays Orange under the name set
+    assert dict(load_running(path).standings()) == {"Cindy": 3, "Tom": 0}  # the fifth battle opens a new campaign
+    assert "(ai)" not in load_running(path).summary()
     fresh = reset_campaign(path)
     assert fresh.results == [] and fresh.names == ("Tom", "Cindy") and load_running(path).results == []
+
+
+def test_T_E3_a_draw_against_the_computer_names_the_two_commanders_once_each(tmp_path):
+    path = tmp_path / "camp.json"
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [3, 3]
+    camp = record_battle("village_fight", s, "k1", path, seats=("human", "ai"))
+    assert camp.summary() == "Battle 1 of 10: Blue 1, Orange 1 campaign points."

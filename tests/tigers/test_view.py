@@ -72,6 +72,11 @@ def test_scene_setup_by_clicks_roll_terrain_side_deploy_and_assign():
         settle(app, 5)
         assert s.phase == "assign", s.status()
         me = s.current_player()
+        enemy = next(u for u in s.units if u.side != me)
+        p = v.px(enemy.x, enemy.y)
+        click(app, (int(p[0]), int(p[1])))  # a card for an enemy: refused with the reason, not ignored
+        assert scene.refusal == "Put cards on your own units." and scene.refusal_rule == "T-T3"
+        assert not s.assigned.get(enemy.id)
         u = next(u for u in s.units if u.side == me)
         p = v.px(u.x, u.y)
         click(app, (int(p[0]), int(p[1])))
@@ -437,6 +442,42 @@ def test_T_A1_rev3_the_move_preview_shows_the_move_that_will_be_made():
         app.close()
 
 
+def test_the_wheel_over_the_log_scrolls_the_log_and_never_zooms_the_table():
+    app = make_app((1280, 800), headless=True)
+    try:
+        sess = Session.new("tigers", {"level": "open_table"}, 2, ["human", "human"], autosave=False,
+                           pins={"faces": [6, 6, 1, 1]})
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        app.frame([])
+        key(app, pygame.K_r)  # the terrain roll writes the log's first lines
+        sess.log.extend(f"line {i}" for i in range(30))
+        app.frame([])
+        v = scene.view
+        scale, off = v.scale, v.off
+        over_log = (app.size[0] - scene.margin_w // 2, app.size[1] // 2)
+        wheel = [pygame.event.Event(pygame.MOUSEMOTION, pos=over_log, rel=(0, 0), buttons=(0, 0, 0), touch=False),
+                 pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0,
+                                    touch=False)]
+        app.frame(wheel + wheel[1:] * 2)
+        assert (v.scale, v.off) == (scale, off)  # the table did not zoom
+        assert scene.log_back == 3  # three entries back towards the oldest
+        app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                      precise_y=-1.0, touch=False)])
+        assert scene.log_back == 2
+        # over the table the wheel still zooms
+        over_table = scene.board_rect().center
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=over_table, rel=(0, 0), buttons=(0, 0, 0), touch=False),
+                   pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0,
+                                      touch=False)])
+        assert v.scale > scale and scene.log_back == 2
+        sess.log.append("something new")  # a new line brings the log back to the newest
+        app.frame([])
+        assert scene.log_back == 0
+    finally:
+        app.close()
+
+
 def test_T_R1_rev3_a_passenger_gets_out_beside_its_vehicle_where_the_drag_points():
     app, sess, scene = open_scene("village_fight")
     try:
@@ -459,5 +500,25 @@ def test_T_R1_rev3_a_passenger_gets_out_beside_its_vehicle_where_the_drag_points
         assert sq.polygon().distance(car.polygon()) < 0.01
         assert sq.polygon().intersection(car.polygon()).area < 1e-6
         assert (sq.x - car.x) * hx + (sq.y - car.y) * hy > 0
+    finally:
+        app.close()
+
+
+def test_T_E3_the_campaign_screen_names_each_commander_once_and_each_level_by_its_title(tmp_path):
+    from game.rules.tigers.campaign import record_battle
+    from game.ui.views.tigers_campaign import TigersCampaignScene
+    from tests.tigers.helpers import make, unit
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [3, 3]
+    record_battle("village_fight", s, "k1", tmp_path / "c.json", seats=("human", "ai"))
+    app = make_app((1280, 800), headless=True)
+    try:
+        scene = TigersCampaignScene(app, None, tmp_path / "c.json")
+        app.push(scene)
+        app.frame([])
+        lines = scene.lines()
+        assert lines[1:3] == ["Blue: 1 campaign point", "Orange: 1 campaign point"]
+        assert lines[3] == "  Battle 1, Village fight: Blue 3 - 3 Orange: a draw"
     finally:
         app.close()

@@ -117,7 +117,7 @@ def test_select_move_hover_attack_confirm_and_end_turn_by_clicks(app):
     target, shot = v.hovered_shot()
     assert target == 2 and shot.dist == 5 and shot.odds.s == 2 and shot.clear
     click(app, v.centre((7, 3)))
-    assert sess.state.units[2].hp == 10 and "confirm" in v.hint()
+    assert sess.state.units[2].hp == 10 and "click the target again" in v.hint()
     played: list[str] = []
     app.sounds.play = played.append  # what the play scene asks the speaker for
     click(app, v.centre((7, 3)))
@@ -233,14 +233,17 @@ def test_W_T2_the_attack_confirmation_is_asked_every_turn_and_for_every_seat(app
 def test_the_die_stays_on_the_board_until_the_next_action(app):
     sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (0, "smg", 2, 5), (1, "smg", 6, 3), (1, "smg", 8, 7)],
                                   faces=(2, 5))
-    sess.state.pool = 0  # nothing left to move: no confirmation needed
+    sess.state.pool = 0  # nothing left to move: still the same two clicks, aim and fire
     click(app, v.centre((2, 3)))
+    click(app, v.centre((6, 3)))
     click(app, v.centre((6, 3)))
     settle(app, scene)
     for _ in range(30):
         app.frame([], dt=0.5)  # long after the tumble
     assert not v.busy() and v.last_roll is not None and v.last_roll["face"] == 2
     click(app, v.centre((2, 5)))  # selecting is not an action: the die stays
+    assert v.last_roll is not None
+    click(app, v.centre((6, 3)))  # aiming is not an action either
     assert v.last_roll is not None
     click(app, v.centre((6, 3)))  # the next action
     assert v.last_roll is None or v.last_roll["face"] == 5
@@ -289,3 +292,25 @@ def test_W_T4_margin_shows_the_pool_only_while_movement_is_possible_and_never_a_
     assert sess.state.is_over()
     text = " ".join(v.margin_lines())
     assert "Round 2" not in text and "of 1" not in text and "1 round played" in text
+
+
+def test_W_T2_one_way_to_attack_two_clicks_with_or_without_movement_left(app):
+    sess, scene, v = battle_scene(app, [(0, "smg", 2, 3), (0, "smg", 2, 5), (1, "smg", 6, 3), (1, "smg", 8, 7)],
+                                  faces=(1, 1))
+    s = sess.state
+    click(app, v.centre((2, 3)))
+    click(app, v.centre((6, 3)))
+    assert s.phase == MOVE and v.pending is not None  # movement left: aimed, nothing fired
+    click(app, v.centre((6, 3)))
+    assert s.phase == ATTACK and s.units[1].acted
+    settle(app, scene)
+    click(app, v.centre((2, 5)))  # no movement left now: the same two clicks, the second never refused
+    click(app, v.centre((6, 3)))
+    assert not s.units[2].acted and v.pending is not None and scene.refusal == ""
+    assert "click the target again" in v.hint().lower()
+    click(app, v.centre((6, 3)))
+    assert s.units[2].acted and scene.refusal == ""
+    from game.ui.scenes.pause import GAME_KEYS
+
+    keys = dict(GAME_KEYS["warigami"])
+    assert keys["Click an enemy twice"] == "attack: aim, then fire"

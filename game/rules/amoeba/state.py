@@ -78,12 +78,14 @@ class AmoebaGame(Game):
         Setting("one_army_end", "One-army end (A-G5)", False, "bool",
                 help="A-G5: the largest army wins as soon as every player has exactly one."),
         Setting("follow_up", "Follow-up (A-V1/V2)", "off", "choice", FOLLOW_CHOICES,
-                help="A-V1 'one': troops of one attacking country may move in. "
-                     "A-V2 'every': from every attacking country (warning: makes attacks too strong)."),
+                help="After a won attack, troops may move into the emptied country: 'one' lets the troops "
+                     "of one attacking country follow, 'every' those of every attacking country "
+                     "(the original rules warn that this makes attacks too strong)."),
         Setting("attack_bonus", "Attack bonus (A-V3)", 0, "int", lo=0, hi=5, help="A-V3: each attacking country adds this to the attacking sum (0 = off)."),
         Setting("partial_kill", "Partial kill k (A-V4)", 0, "int", lo=0, hi=5,
-                help="A-V4: an attack removes at most half (rounded down) + k troops; 0 = off."),
-        Setting("empty_only", "Empty only (A-V5)", False, "bool", help="A-V5."),
+                help="An attack kills at most half the defending troops (rounded down) plus k, "
+                     "not all of them; 0 keeps the usual rule that an attack kills them all."),
+        Setting("empty_only", "Empty only (A-V5)", False, "bool", help="Troops move only into empty countries, never into one of their own."),
         Setting("gathering", "Gathering (A-V6)", False, "bool",
                 help="A-V6: bring troops from several own countries into one empty country."),
         Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
@@ -92,7 +94,8 @@ class AmoebaGame(Game):
                 help="A-V8: everyone points at a country in secret; the points are revealed, the moves "
                      "written down, and all is resolved together."),
         Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
-                help="A-V8: 'all' of them or 'half' rounded up."),
+                help="With simultaneous turns: troops that move out of a country that is attacked in "
+                     "the same turn are lost, 'all' of them or 'half' rounded up."),
     )
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:

@@ -169,14 +169,14 @@ def record_battle(level: str, state: Any, key: str, path: Path | None = None,
                   seats: tuple[str, str] = ("human", "human")) -> Campaign:
     """Count a finished battle in the running campaign (a new one starts after the last).
 
-    Points go to the commanders' names (T-E3): a person's seat takes the campaign's name for
-    that colour, a computer seat is named after the computer player."""
+    Points go to the commanders' names (T-E3): each seat, a person's or the computer's, plays
+    under the name the player set for that colour, so the standings name those commanders
+    once each and never a computer player's internal name.  ``seats`` is kept for callers."""
     path = path or campaign_path()
     camp = load_running(path)
     if camp.is_over() and all(r.get("key") != key for r in camp.results):
         camp = Campaign(camp.names, camp.battles)
-    names = tuple(camp.names[i] if seats[i] == "human" else f"Computer ({seats[i]})" for i in (0, 1))
-    camp.record_state(level, state, key, (names[0], names[1]))
+    camp.record_state(level, state, key, (camp.names[0], camp.names[1]))
     camp.save(path)
     return camp
 

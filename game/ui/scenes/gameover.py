@@ -18,6 +18,19 @@ if TYPE_CHECKING:
     from .play import PlayScene
 
 
+def over_board(app: App, want_w: int) -> pygame.Rect:
+    """Where a panel over a game goes: over the board of the play scene below, clear of the
+    margin and its log; the whole window when the board is narrower than the panel."""
+    from .play import PlayScene
+
+    play = app.find(PlayScene)
+    if play is not None:
+        board = play.board_rect()
+        if board.w >= want_w:
+            return board
+    return pygame.Rect((0, 0), app.size)
+
+
 class GameOverScene(Scene):
     opaque = False
 
@@ -31,14 +44,15 @@ class GameOverScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         """The panel: four buttons in a row when they fit, else two rows of two."""
         px = self.px
-        w, h = self.app.size
         bw, gap = px(170), px(14)
+        area = over_board(self.app, px(560) + px(20))
+        w = area.w
         per_row = 4 if 4 * (bw + gap) + px(40) <= w else 2
         rows = -(-len(self.CHOICES) // per_row)
         width = min(w - px(20), max(px(560), per_row * (bw + gap) - gap + px(60)))
         height = px(150) + rows * (px(48) + gap)
         rect = pygame.Rect(0, 0, width, height)
-        rect.center = (w // 2, h // 2)
+        rect.center = area.center
         self.per_row = per_row
         return rect
 

@@ -531,12 +531,13 @@ class LessonEndScene(Scene):
 
     def build(self) -> None:
         box = self.new_box()
-        w, h = self.app.size
+        panel = self.panel_rect()
         self.buttons = {}
         items = (("play", "Play a short game against the computer", 380), ("menu", "Back to menu", 200))
-        x = w // 2 - (sum(i[2] for i in items) + 20) // 2
+        x = panel.centerx - (sum(i[2] for i in items) + 20) // 2
         for key, label, bw in items:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, h // 2 + 50, bw, 48), label, self.app.ui, container=box)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, panel.centery + 50, bw, 48), label, self.app.ui,
+                                             container=box)
             self.buttons[b] = key
             x += bw + 20
 
@@ -555,21 +556,28 @@ class LessonEndScene(Scene):
         self.app.reset_to(MenuScene(self.app))
         self.app.push(short_game(self.app, self.lesson))
 
+    def panel_rect(self) -> pygame.Rect:
+        """Over the lesson's board, clear of the log column (see over_board)."""
+        from .gameover import over_board
+
+        area = over_board(self.app, 640)
+        panel = pygame.Rect(0, 0, min(area.w - 20, 700), 240)
+        panel.center = area.center
+        return panel
+
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        panel = pygame.Rect(0, 0, min(w - 40, 700), 240)
-        panel.center = (w // 2, h // 2)
+        panel = self.panel_rect()
         veil = pygame.Surface(panel.size, pygame.SRCALPHA)
         veil.fill((248, 244, 230, 240))
         surface.blit(veil, panel)
         pygame.draw.rect(surface, paper.INK, panel, 2, border_radius=10)
-        paper.text(surface, f"Lesson done: {self.lesson.title}", (w // 2, panel.y + 18), 30, paper.INK, "midtop",
+        paper.text(surface, f"Lesson done: {self.lesson.title}", (panel.centerx, panel.y + 18), 30, paper.INK, "midtop",
                    bold=True)
         for i, line in enumerate(paper.wrap(self.lesson.end, 20, panel.w - 40)[:3]):
-            paper.text(surface, line, (w // 2, panel.y + 62 + 24 * i), 20, paper.INK, "midtop")
+            paper.text(surface, line, (panel.centerx, panel.y + 62 + 24 * i), 20, paper.INK, "midtop")
         if not self.saved:
             paper.text(surface, "(Your progress could not be saved; the lesson stays open to play again.)",
-                       (w // 2, panel.bottom - 26), 15, paper.WARN, "midtop")
+                       (panel.centerx, panel.bottom - 26), 15, paper.WARN, "midtop")
 
 
 def short_game(app: App, lesson: Lesson) -> PlayScene:

@@ -43,6 +43,7 @@ class LoadScene(Scene):
             while label in self.labels:
                 label += " "
             self.labels[label] = path
+        self.message = ""  # a line just above the buttons (never a toast over them)
 
     def build(self) -> None:
         box = self.new_box()
@@ -50,6 +51,8 @@ class LoadScene(Scene):
         ui = self.app.ui
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(w // 2 - 300, 110, 600, h - 230),
                                                         list(self.labels), ui, container=box)
+        if not self.files:
+            self.list.hide()  # an empty box would cover the line saying there are no saves yet
         self.open = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 90, 180, 48), "Open", ui,
                                                  container=box)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 190, h - 90, 180, 48), "Back", ui,
@@ -68,6 +71,8 @@ class LoadScene(Scene):
                 self.open_selected()
             elif event.ui_element is self.watch:
                 self.open_selected(watch=True)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            self.message = ""
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.open_selected()
 
@@ -76,7 +81,7 @@ class LoadScene(Scene):
 
         label = self.list.get_single_selection()
         if not label or label not in self.labels:
-            self.app.toast("Pick a saved game first.", 3)
+            self.message = "Pick a saved game first."
             return
         menu = self.app.find(MenuScene)
         self.app.pop()
@@ -87,7 +92,9 @@ class LoadScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
-        w, _ = self.app.size
+        w, h = self.app.size
+        if self.message:
+            paper.text(surface, self.message, (w // 2, h - 116), 20, paper.WARN, "midtop")
         paper.text(surface, "Load a saved game", (w // 2, 40), 40, paper.INK, "midtop", bold=True)
         if not self.files:
             paper.text(surface, "No saved games yet: Esc in a game, then Save.", (w // 2, 300), 22,

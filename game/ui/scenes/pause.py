@@ -27,7 +27,8 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
                ("Up/Down, +/-, wheel", "more or fewer troops"), ("Backspace", "take back a digit or the choice"),
                ("J", "propose a joint attack"), ("Y / N", "answer a joint attack"), ("F", "next follow-up choice"),
                ("S", "save the drawn map"), ("Right click", "cancel a move")],
-    "warigami": [("1-5", "unit type to place"), ("E", "end the turn"), ("Enter", "confirm the attack, or end the turn")],
+    "warigami": [("1-5", "unit type to place"), ("E", "end the turn"), ("Enter", "fire at the aimed target, or end the turn"),
+                 ("Click an enemy twice", "attack: aim, then fire")],
     "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
               ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
               ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
@@ -94,7 +95,7 @@ class PauseScene(Scene):
             path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
             try:
                 self.play.session.save_as(path)
-                self.app.toast(f"Saved to {path}", 4)
+                self.app.toast(f"Saved to {path}", 4, good=True)
             except OSError as exc:
                 self.app.toast(f"Could not save: {exc.strerror}.", 6)
         elif key == "rules":
@@ -124,12 +125,16 @@ class PauseScene(Scene):
             return  # no room beside the buttons (the hint line and F1 still tell)
         self._draw_keys(surface, pygame.Rect(x, px(130), w - x - px(20), h - px(150)))
 
+    def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(heading, keys) of the list beside the buttons: this game's keys, then the shell's."""
+        return [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
+                ("Keys in every game", SHELL_KEYS)]
+
     def key_lines(self, area: pygame.Rect) -> list[tuple[str, int, bool, int]]:
         """(text, size, heading, y) lines of the key list that fit ``area``: a smaller hand first,
         then without the keys every game shares; never a list cut off in the middle."""
         px = self.px
-        sections = [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
-                    ("Keys in every game", SHELL_KEYS)]
+        sections = self.key_sections()
         for keep in (2, 1):
             for body in (16, 15, 14, 13):
                 out: list[tuple[str, int, bool, int]] = []

@@ -52,6 +52,9 @@ class PlayScene(Scene):
         self._busy_for = 0.0  # seconds the current animation has been playing
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.result_button: pygame_gui.elements.UIButton | None = None
+        self.log_back = 0  # log entries scrolled back from the newest (mouse wheel over the log)
+        self._log_seen = 0  # log length when drawn last: a new line brings the log back to the newest
+        self._pointer = (0, 0)
 
     # -- PlayContext ----------------------------------------------------------------
     @property
@@ -207,6 +210,11 @@ class PlayScene(Scene):
 
     # -- events ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self._pointer[0] >= self.app.size[0] - self.margin_w:
+            self.scroll_log(1 if event.y > 0 else -1)  # the wheel over the log scrolls it, never the board
+            return
         if event.type == pygame.WINDOWLEAVE:
             self._pointer_gone()  # no hover card left standing for a pointer that is out of the window
             return
@@ -240,6 +248,10 @@ class PlayScene(Scene):
                 return
         if self.human_to_move() and not self.view.busy():
             self._to_view(event)
+
+    def scroll_log(self, entries: int) -> None:
+        """Wheel up shows older log entries, wheel down newer ones, down to the newest."""
+        self.log_back = max(0, min(len(self.visible_log()) - 1, self.log_back + entries))
 
     def _skip_gesture(self, event: pygame.event.Event) -> bool:
         """A left click on the board, Space or Enter while an animation plays: skip to its end."""
@@ -478,12 +490,17 @@ class PlayScene(Scene):
         mw = self.margin_w
         x = w - mw
         y = self._draw_margin_head(surface, w, h) + px(8)
-        paper.text(surface, "Log", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
+        log = self.visible_log()
+        if len(log) != self._log_seen:
+            self._log_seen, self.log_back = len(log), 0  # something new happened: show it
+        head = "Log (older; wheel down)" if self.log_back else "Log"
+        paper.text(surface, head, (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
         room = max(0, (bottom - y) // px(19))
         lines: list[str] = []
-        for entry in reversed(self.visible_log()[-40:]):  # newest last; only whole entries
+        end = len(log) - self.log_back
+        for entry in reversed(log[max(0, end - 40):end]):  # newest last; only whole entries
             wrapped = paper.wrap(self.say(entry), px(16), mw - px(20))
             if len(lines) + len(wrapped) > room:
                 break

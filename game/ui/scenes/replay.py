@@ -22,6 +22,7 @@ from ...records import Record, RecordError
 from ...session import Session
 from .. import paper
 from ..app import App
+from .pause import SHELL_KEYS, PauseScene
 from .play import PlayScene
 
 STEP_S = 0.9  # seconds a move stays on screen at 1x
@@ -170,6 +171,9 @@ class ReplayScene(PlayScene):
             self._sync_buttons()
 
     # -- widgets -------------------------------------------------------------------------
+    def open_pause(self) -> None:
+        self.app.push(ReplayPauseScene(self.app, self))
+
     def build(self) -> None:
         super().build()
         assert self.box is not None
@@ -395,3 +399,21 @@ def open_replay(app: App, path: Path) -> Any:
         return None
     app.push(scene)
     return scene
+
+
+#: The replay viewer's keys, for its pause menu.
+REPLAY_KEYS = [("Space", "play / pause"), ("Left / Right", "one action back / forward"),
+               ("Home / End", "the start / the end"), ("+ / -", "faster / slower"),
+               ("Click a line in the list", "go to that action")]
+
+
+class ReplayPauseScene(PauseScene):
+    """Esc in the replay viewer: the pause menu without Save game (a replay changes nothing)."""
+
+    note = "A replay changes nothing: Load game keeps the file to watch again."
+    labels = tuple(item for item in PauseScene.labels if item[0] != "save")
+
+    def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The replay's own keys: nothing that invites a move (no game keys, no undo)."""
+        return [("Keys in the replay", REPLAY_KEYS),
+                ("Keys in every game", [k for k in SHELL_KEYS if k[0] not in ("Ctrl+Z", "R")])]

@@ -80,13 +80,18 @@ class SettingsScene(Scene):
             self.app.toast(f"Could not save the settings: {exc.strerror}.")
         self.app.pop()
 
+    def row_labels(self) -> list[str]:
+        """The labels left of the widgets; the volume's says its number (the slider shows none)."""
+        return [f"Volume {round(self.app.prefs.volume * 100)}%" if label == "Volume" else label
+                for label in self.ROWS]
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         px = self.px
         w, _ = self.app.size
         paper.text(surface, "Settings", (w // 2, px(40)), px(40), paper.INK, "midtop", bold=True)
         x = w // 2 - px(60)
-        for y, label in zip(self.row_y, self.ROWS, strict=False):
+        for y, label in zip(self.row_y, self.row_labels(), strict=False):
             text, size = paper.fit(label, px(22), x - px(10))
             paper.text(surface, text, (x, y + px(8)), size, paper.INK, "topright")
         y = self.row_y[-1] + px(80)

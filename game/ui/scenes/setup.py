@@ -11,7 +11,7 @@ import pygame_gui
 
 from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
-from ...levels import list_levels
+from ...levels import level_title, list_levels
 from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
@@ -55,6 +55,7 @@ class SetupScene(Scene):
         self.widgets: dict[object, tuple[str, Any]] = {}
         self.labels: list[tuple[tuple[int, int], str]] = []
         self.problem = ""
+        self.level_names: dict[str, str] = {}  # level file name -> the title its list shows
 
     def num_players(self) -> int:
         try:
@@ -224,11 +225,12 @@ class SetupScene(Scene):
         elif spec.kind == "int":
             options = [str(v) for v in range(spec.lo, spec.hi + 1)] if spec.hi - spec.lo <= 60 else []
         elif spec.kind == "level":
-            options = list_levels(self.rs.name) or [str(value)]
+            self.level_names = self.level_titles([*list_levels(self.rs.name), str(value)])
+            options = list(dict.fromkeys(self.level_names.values()))
         else:
             options = [spec.shown(c) for c in spec.choices]
         if options:
-            current = spec.shown(value)
+            current = self.level_names[str(value)] if spec.kind == "level" else spec.shown(value)
             if current not in options:
                 options.append(current)
             widget: Any = pygame_gui.elements.UIDropDownMenu(options, current, rect, ui, container=box,
@@ -243,6 +245,13 @@ class SetupScene(Scene):
         self.widgets[widget] = ("setting", spec)
         self.pages.append((widget, page))
 
+    def level_titles(self, names: list[str]) -> dict[str, str]:
+        """Level file name -> the title the list shows; a title two levels share gets the
+        file's name added, so every row picks one level."""
+        titles = {n: level_title(self.rs.name, n) for n in dict.fromkeys(names)}
+        seen = [t for t in titles.values()]
+        return {n: (f"{t} ({n})" if seen.count(t) > 1 else t) for n, t in titles.items()}
+
     def _set_setting(self, spec: Setting, text: str) -> None:
         if spec.kind == "bool":
             value: Any = text == "on"
@@ -252,7 +261,7 @@ class SetupScene(Scene):
             except ValueError:
                 return
         elif spec.kind == "level":
-            value = text
+            value = next((n for n, t in self.level_names.items() if t == text), text)  # title -> file name
         else:
             value = next((c for c in spec.choices if spec.shown(c) == text), spec.default)
         try:

@@ -159,6 +159,7 @@ class AmoebaView(GameView):
         self.refused: tuple[list[tuple[float, float]], str] | None = None
         self.selected = -1
         self.number = 0
+        self._quiet_cell = 0  # the number just placed by a click, while the pointer stays on it
         self.typed = ""
         self.number_cells: list[tuple[pygame.Rect, int]] = []
         self.target = -1
@@ -252,6 +253,9 @@ class AmoebaView(GameView):
         s = self.st
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self._quiet_cell and not any(n == self._quiet_cell and r.collidepoint(event.pos)
+                                            for r, n in self.number_cells):
+                self._quiet_cell = 0  # the pointer left the number just placed: its reason may show again
             if self.drawing and s.phase == "map":
                 p = self.to_mm(event.pos)
                 if not self.stroke or math.dist(p, self.stroke[-1]) > 0.8:
@@ -398,11 +402,13 @@ class AmoebaView(GameView):
             if rect.collidepoint(pos):
                 why, rule = self._why_not_rule(n)
                 if why:
-                    self.ctx.refuse(f"{n} is not allowed: {why}.", rule)
+                    self.ctx.refuse(f"{n} troops, {why}.", rule)  # the line starts "Not allowed:"
                     return True
                 self.number = n
                 if self.selected >= 0:
-                    return self._submit(Place(self.selected, n))
+                    if self._submit(Place(self.selected, n)):
+                        self._quiet_cell = n  # placed: no "holds n" reason under a pointer that has not left
+                    return True
                 return True
         c = self.country_at(pos)
         if c < 0:
@@ -822,7 +828,7 @@ class AmoebaView(GameView):
             paper.text(surface, str(n), rect.center, 18, paper.INK if ok else paper.FAINT, "center", bold=ok)
             if not ok:
                 pygame.draw.line(surface, RED, (rect.left + 3, rect.bottom - 4), (rect.right - 3, rect.top + 4), 2)
-                if rect.collidepoint(self.mouse):
+                if rect.collidepoint(self.mouse) and n != self._quiet_cell:
                     hover_reason = f"{n}: {self._why_not(n)}"
         y = y0 + 30 + ((top - 1) // cols + 1) * (cell - 4) + 8
         if self.number and typed_why:
@@ -832,6 +838,7 @@ class AmoebaView(GameView):
                 paper.text(surface, line, (x0 + 34, y + 2), 17, RED)
                 y += 19
             y += 6
+        self.shown["reason"] = hover_reason
         if hover_reason:
             for line in paper.wrap(hover_reason, 17, self.panel.w - 4):
                 paper.text(surface, line, (x0, y), 17, RED)

@@ -448,11 +448,13 @@ class TigersView(GameView):
             return self._submit(Deploy(nxt.id, round(p[0], 1), round(p[1], 1), face))
         if u is None:
             return self.click_move(p) if ph == "move" else False
-        if ph == "assign" and u.side == me:
+        # An enemy clicked while cards go out is refused by the rules with their sentence (T-T3,
+        # T-T8, T-T4), never silently ignored.
+        if ph == "assign":
             return self._submit(Assign(uid, self._card_for(me)))
-        if ph == "recover" and u.side == me:
+        if ph == "recover":
             return self._submit(Recover(uid, self._card_for(me)))
-        if ph == "pick" and u.side == me:
+        if ph == "pick":
             n = len(s.assigned.get(uid, ()))
             if n == 2:
                 self.selected_unit = uid

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from ...jsonio import FileProblem
+from ...levels import level_title
 from ...rules.tigers.campaign import Campaign, campaign_path, load_running, reset_campaign
 from .. import paper
 from ..app import App, Scene
@@ -85,8 +86,9 @@ class TigersCampaignScene(Scene):
         for i, r in enumerate(camp.results[-6:], start=max(1, len(camp.results) - 5)):
             who = r.get("names") or list(camp.names)
             res = "a draw" if r["winner"] < 0 else f"{who[r['winner']]}, {r['victory']} victory"
-            out.append(f"  Battle {i}, {r['level'] or 'a battle'}: {who[0]} (Blue) {r['vp'][0]} - "
-                       f"{r['vp'][1]} {who[1]} (Orange): {res}")
+            level = level_title("tigers", r["level"]) if r["level"] else "a battle"
+            blue, orange = (n if n == c else f"{n} ({c})" for n, c in zip(who, ("Blue", "Orange"), strict=True))
+            out.append(f"  Battle {i}, {level}: {blue} {r['vp'][0]} - {r['vp'][1]} {orange}: {res}")
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -94,7 +96,7 @@ class TigersCampaignScene(Scene):
         w, h = self.app.size
         paper.text(surface, "Paper Tigers campaign", (w // 2, 24), 40, paper.INK, "midtop", bold=True)
         paper.text(surface, "Points are kept per commander's name, whichever colour they play; a computer "
-                   "seat counts as its own commander.", (w // 2, 76), 18, paper.GRAPHITE, "midtop")
+                   "seat plays under the name set for its colour.", (w // 2, 76), 18, paper.GRAPHITE, "midtop")
         x = w // 2 - 260
         for seat in (0, 1):
             paper.draw_symbol(surface, seat, (x + 12, 149 + seat * 50), 16)

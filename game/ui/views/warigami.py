@@ -2,9 +2,10 @@
 
 Click one of your units to see every square it can reach (with the pool left
 after the move); click a square to move there.  Hover an enemy to see the line
-of sight, the distance, s:6 and what each die face would do; click it to attack
-(while movement is still possible an attack asks for a confirming second click
-or Enter, on every turn and for every seat, because it ends movement).  Healing
+of sight, the distance, s:6 and what each die face would do; click it twice to attack
+(the first click takes aim, the second click or Enter fires: always, whether or not
+movement is left, on every turn and for every seat, so a habitual second click is
+never refused).  Healing
 is an explicit choice: with a medic selected press H (or the Heal button), then
 click an orthogonally adjacent hurt friend; a plain click on a friend selects it.
 A heal is no attack (W-T2 rev 3): it uses the medic's action and movement goes on.
@@ -402,19 +403,16 @@ class WarigamiView(GameView):
         return self._click(sq)
 
     def _ends_movement(self, act: Attack) -> bool:
-        """Submit an attack; while movement is still possible it needs a second click (or Enter)
-        first, every turn and for every seat alike (W-T2: it ends movement)."""
-        s = self.s
-        if s.phase == MOVE and s.pool > 0:
-            try:
-                s.check(act)
-            except IllegalAction:
-                return self.ctx.submit(act)  # let the rules explain
-            if self.pending != act:
-                self.pending = act
-                return True
-            return self._confirm()
-        return self.ctx.submit(act)
+        """Submit an attack: the first click takes aim, a second click (or Enter) fires; always
+        the same two clicks, with or without movement left (W-T2: the first attack ends it)."""
+        try:
+            self.s.check(act)
+        except IllegalAction:
+            return self.ctx.submit(act)  # let the rules explain
+        if self.pending != act:
+            self.pending = act
+            return True
+        return self._confirm()
 
     def _click(self, sq: Square) -> bool:
         s = self.s
@@ -438,6 +436,7 @@ class WarigamiView(GameView):
         if u is not None:  # an enemy: attack
             return self._ends_movement(Attack(sel.id, u.id))
         if s.phase == MOVE:
+            self.pending = None  # moving instead: the aim is dropped
             ok = self.ctx.submit(Move(sel.id, sq[0], sq[1]))
             return ok
         self.ctx.refuse("Movement is over for this turn: the first attack ended it.", "W-T2")
@@ -805,7 +804,9 @@ class WarigamiView(GameView):
         if s.phase == SETUP:
             return f"Pick a unit type (1-5), then click a free square of your start zone ({WEAPONS[self.kind].label})."
         if self.pending is not None:
-            return "Attacking ends movement for this turn: click the target again (or Enter) to confirm."
+            if self.s.phase == MOVE:
+                return "Attacking ends movement for this turn: click the target again (or Enter) to fire."
+            return "Click the target again (or Enter) to fire."
         if self.healing:
             return ("Heal: click a hurt unit of yours next to the medic (up, down, left or right; a diagonal "
                     "is distance 2). H or right click to stop.")
@@ -813,9 +814,9 @@ class WarigamiView(GameView):
             return "Click one of your units. E or Enter ends the turn."
         if s.phase == MOVE:
             medic = " H: heal." if self._medic() is not None else ""
-            return ("Click a green square to move (numbers: pool left), hover an enemy to see the odds, click to attack."
-                    + medic)
-        return "Hover an enemy to see the odds, click to attack; a medic heals with H. E ends the turn."
+            return ("Click a green square to move (numbers: pool left), hover an enemy to see the odds, "
+                    "click it twice to attack." + medic)
+        return "Hover an enemy to see the odds, click it twice to attack; a medic heals with H. E ends the turn."
 
     @staticmethod
     def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
