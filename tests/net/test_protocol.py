@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 import game.net.server as server_mod
-from game import __version__
+from game import __version__, registry
 from game.net.harness import ServerThread
 from game.net.hostile import hostile_frames
 from game.net.protocol import PROTOCOL
@@ -55,7 +55,7 @@ def test_a_rules_version_mismatch_is_refused_at_join_naming_both(server):
     w.recv()
     err = w.join(room)
     assert err["type"] == "error" and err["code"] == "version"
-    assert "version 0" in err["message"] and "rules version 3" in err["message"]
+    assert "version 0" in err["message"] and f"rules version {registry.get('tigers').game_cls.rules_version}" in err["message"]
 
 
 def test_seats_belong_to_their_token(server):

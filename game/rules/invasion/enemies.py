@@ -15,58 +15,11 @@ Each enemy, in the order they were drawn, makes one Move and one Action:
 from __future__ import annotations
 
 import heapq
-from collections.abc import Mapping
-from typing import Any, Protocol
 
 from ...engine import Action, Event
 from .actions import EGrab, EMove, ESmash
-from .board import DOUBLE, OPENING, SINGLE, Board
-
-
-class _Hero(Protocol):
-    room: str
-
-
-class _Enemy(Protocol):
-    pos: str
-    moved: bool
-    acted: bool
-
-    @property
-    def outside(self) -> bool: ...
-
-    @property
-    def room(self) -> str: ...
-
-
-class InvasionState(Protocol):
-    """What the program needs of the game state (state.py imports this module, never the reverse)."""
-
-    board: Board
-    enemies_name: str
-    dodge: bool
-    round: int
-
-    @property
-    def game(self) -> Any: ...
-
-    @property
-    def heroes(self) -> Mapping[int, _Hero]: ...
-
-    @property
-    def enemies(self) -> Mapping[int, _Enemy]: ...
-
-    def heroes_in(self, room: str) -> list[int]: ...
-
-    def enemy_moves(self, eid: int) -> list[str]: ...
-
-    def clone(self) -> InvasionState: ...
-
-    def enemy_move(self, eid: int, to: str) -> Event: ...
-
-    def enemy_smash(self, eid: int, key: str) -> Event: ...
-
-    def enemy_grab(self, eid: int, hid: int) -> Event: ...
+from .board import DOUBLE, OPENING, SINGLE
+from .enemy_needs import InvasionState, _Enemy, _Hero  # noqa: F401  (named here as before)
 
 COST = {OPENING: 1, SINGLE: 2, DOUBLE: 3}
 INF = 10**9

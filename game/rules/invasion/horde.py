@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from ...engine import Action, Event
 from .actions import EGrab, EMove, ESmash
 from .board import DOUBLE, OPENING, SINGLE
-from .enemies import InvasionState
+from .enemy_needs import InvasionState
 
 #: Walls as smashes still needed before an enemy can pass: Opening 0, Single 1, Double 2.
 LEVEL = {OPENING: 0, SINGLE: 1, DOUBLE: 2}
