@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import random
-import signal
 import socket
 import subprocess
 import sys
@@ -188,7 +187,7 @@ async def fig_kill9(n: int, data: Path) -> dict[str, Any]:
             if task.done():
                 break
             before = clients[0].index
-            proc.send_signal(signal.SIGKILL)
+            proc.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
             proc.wait()
             kills += 1
             proc = await asyncio.to_thread(_spawn, port, data)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -231,7 +230,7 @@ def test_a_server_killed_mid_game_resumes_every_room_with_its_record(tmp_path):
                 await asyncio.sleep(0.01)
             if task.done():
                 break
-            proc.send_signal(signal.SIGKILL)
+            proc.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
             proc.wait(10)
             kills += 1
             proc = await asyncio.to_thread(_spawn, port, data)
