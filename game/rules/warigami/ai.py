@@ -160,11 +160,15 @@ class _Look:
         return 0.0
 
     # -- danger ------------------------------------------------------------------------
+    def walk(self, e: Unit) -> int:
+        """How far enemy ``e`` is assumed to walk next turn (the Hard look counts its side's pool)."""
+        return min(ENEMY_REACH, WEAPONS[e.kind].move_limit or ENEMY_REACH)
+
     def spots(self, e: Unit) -> list[Square]:
         """Squares enemy ``e`` can reach next turn (walls block; units are ignored, they move too)."""
         got = self._spots.get(e.id)
         if got is None:
-            reach = min(ENEMY_REACH, WEAPONS[e.kind].move_limit or ENEMY_REACH)
+            reach = self.walk(e)
             best = {e.sq: 0}
             frontier = [e.sq]
             adj = self.s.board.adjacency

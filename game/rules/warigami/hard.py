@@ -60,26 +60,6 @@ class _HardLook(_Look):
         reach = min(self.pools.get(e.owner, 2), MAX_ENEMY_WALK)
         return min(reach, w.move_limit) if w.move_limit is not None else reach
 
-    def spots(self, e: Unit) -> list[Square]:
-        got = self._spots.get(e.id)
-        if got is None:
-            reach = self.walk(e)
-            best = {e.sq: 0}
-            frontier = [e.sq]
-            adj = self.s.board.adjacency
-            while frontier:
-                nxt = []
-                for sq in frontier:
-                    c = best[sq]
-                    for n, step in adj.get(sq, ()):
-                        if c + step <= reach and c + step < best.get(n, 99):
-                            best[n] = c + step
-                            nxt.append(n)
-                frontier = nxt
-            got = list(best)
-            self._spots[e.id] = got
-        return got
-
     def threat(self, sq: Square) -> float:
         got = self._threat.get(sq)
         if got is None:
