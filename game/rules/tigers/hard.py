@@ -18,7 +18,6 @@ in hand for a later turn.
 
 from __future__ import annotations
 
-import math
 import time
 
 from ...engine import Action, Game
@@ -60,43 +59,14 @@ class TigersHard(TigersAI):
 
     name = "hard"
 
-    def plan(self, s: TigersState, me: int) -> Action:
-        # the budget is a second of the clock on the wall, whatever else the machine runs (the
-        # ``ai`` counts its own processor time, so it plays the same on any machine, but slower)
-        self._wall = time.perf_counter() + self.budget_s * 0.8
-        return super().plan(s, me)
-
-    def _late(self) -> bool:
-        return time.perf_counter() > self._wall
+    #: the budget is a second of the clock on the wall, whatever else the machine runs (the ``ai``
+    #: counts its own processor time, so it plays the same on any machine, but slower)
+    clock = staticmethod(time.perf_counter)
 
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
-        """``TigersAI.tried_out`` without the wasted high cards, stopping by the wall clock."""
+        """``TigersAI.tried_out`` without the wasted high cards."""
         ranked = [a for a in ranked if not wasted(s, a)]
-        if not ranked:
-            return Keep()
-        if rollouts <= 0 or len(ranked) < 2:
-            return ranked[0]
-        options = ranked[:width]
-        values: list[list[float]] = [[] for _ in options]
-        took = 0.0
-        for r in range(rollouts):
-            if r and time.perf_counter() + took > self._wall:
-                break  # every candidate has met the same sampled worlds so far
-            start = time.perf_counter()
-            seed = self.rng.randint(0, 2**62)
-            world = self.sampled_world(s, seed)
-            for k, a in enumerate(options):
-                values[k].append(self.rollout(world, me, a, seed))
-            took = time.perf_counter() - start
-        best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
-        if best and self.tryout_z:
-            d = [b - a for a, b in zip(values[0], values[best], strict=True)]
-            n = len(d)
-            mean = sum(d) / n
-            sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1)) if n > 1 else 0.0
-            if mean <= self.tryout_z * sd / math.sqrt(n):
-                best = 0
-        return options[best]
+        return super().tried_out(s, me, ranked, rollouts, width) if ranked else Keep()
 
     def _assign(self, s: TigersState, me: int) -> Action:
         act = super()._assign(s, me)
