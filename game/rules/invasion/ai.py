@@ -15,8 +15,6 @@ kill every enemy (2 each), hunts: near enemies then count as prey, not danger.
 
 from __future__ import annotations
 
-import heapq
-
 from ...agents import Agent
 from ...engine import Action, Game, State
 from .actions import (
@@ -31,7 +29,7 @@ from .actions import (
     TriggerEvent,
     Use,
 )
-from .board import DOUBLE
+from .board import DOUBLE, OPENING, SINGLE
 from .enemies import COST, INF, hero_distance
 from .enemies import play_turn as enemy_turn
 from .horde import play_turn as horde_turn
@@ -220,26 +218,14 @@ def make_ai(game: Game, seed: int) -> HeroAgent:
     return HeroAgent(game, seed)
 
 
+#: Hero turns to cross a wall while hunting: a Double is smashed down first.
+HUNT_COST = {OPENING: 1, SINGLE: 1, DOUBLE: 2}
+
+
 def hunt_steps(s: InvasionState) -> float:
     """Hero turns to reach the enemies in the rooms, summed over those enemies: a Move through a
     Single or an Opening is a turn, a Double costs one more (smashed down first)."""
-    board = s.board
-    dist = {r: INF for r in board.rooms}
-    heap: list[tuple[int, str]] = []
-    for h in s.heroes.values():
-        if dist[h.room]:
-            dist[h.room] = 0
-            heap.append((0, h.room))
-    heapq.heapify(heap)
-    while heap:
-        d, r = heapq.heappop(heap)
-        if d > dist[r]:
-            continue
-        for o, k in board.neighbours(r):
-            nd = d + (2 if board.walls[k] == DOUBLE else 1)
-            if nd < dist[o]:
-                dist[o] = nd
-                heapq.heappush(heap, (nd, o))
+    dist = hero_distance(s, HUNT_COST)
     return float(sum(min(dist[e.pos], 8) for e in s.enemies.values() if not e.outside))
 
 

@@ -15,6 +15,7 @@ Each enemy, in the order they were drawn, makes one Move and one Action:
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 
 from ...engine import Action, Event
 from .actions import EGrab, EMove, ESmash
@@ -25,8 +26,9 @@ COST = {OPENING: 1, SINGLE: 2, DOUBLE: 3}
 INF = 10**9
 
 
-def hero_distance(state: InvasionState) -> dict[str, int]:
-    """Enemy steps from every room to the nearest hero (multi-source Dijkstra)."""
+def hero_distance(state: InvasionState, cost: Mapping[str, int] = COST) -> dict[str, int]:
+    """Enemy steps from every room to the nearest hero (multi-source Dijkstra); ``cost`` prices
+    crossing each kind of wall."""
     board = state.board
     dist = {r: INF for r in board.rooms}
     heap: list[tuple[int, str]] = []
@@ -40,7 +42,7 @@ def hero_distance(state: InvasionState) -> dict[str, int]:
         if d > dist[r]:
             continue
         for o, k in board.neighbours(r):
-            nd = d + COST[board.walls[k]]
+            nd = d + cost[board.walls[k]]
             if nd < dist[o]:
                 dist[o] = nd
                 heapq.heappush(heap, (nd, o))
