@@ -341,6 +341,25 @@ def _playout_pick(empties: list[int], allowed: list[int], owner: list[int], troo
     return best[1], best[2]
 
 
+def best_capture(owner: list[int], troops: list[int], adjacency: tuple[tuple[int, ...], ...], p: int,
+                  bonus: int, partial: int) -> tuple[int, int]:
+    """(country, troops killed) of player ``p``'s biggest attack, (-1, 0) if it has none."""
+    best_t, best_k = -1, 0
+    for t in range(len(owner)):
+        o = owner[t]
+        if o < 0 or o == p:
+            continue
+        have = 0
+        for d in adjacency[t]:
+            if owner[d] == p:
+                have += troops[d] + bonus
+        if troops[t] < have:
+            k = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
+            if k > best_k:
+                best_t, best_k = t, k
+    return best_t, best_k
+
+
 def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.6) -> list[float]:
     """Finish the game fast from ``s`` (placement by a biased random policy, then greedy
     attacks only) and return each player's reward (1 for a winner, shared on ties)."""
@@ -408,20 +427,7 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
         start = max(0, s.turn_idx)  # order[turn_idx] is the player to move now
     # Movement: every player makes its biggest attack, until nobody can (all at once with A-V8).
     def best_attack(p: int) -> tuple[int, int]:
-        best_t, best_kill = -1, 0
-        for t in range(ncountries):
-            o = owner[t]
-            if o < 0 or o == p:
-                continue
-            have = 0
-            for d in adjacency[t]:
-                if owner[d] == p:
-                    have += troops[d] + bonus
-            if troops[t] < have:
-                kill = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
-                if kill > best_kill:
-                    best_t, best_kill = t, kill
-        return best_t, best_kill
+        return best_capture(owner, troops, adjacency, p, bonus, partial)
 
     def reach_on(c: int, p: int, skip: int = -1) -> int:
         sums: dict[int, int] = {}

@@ -29,7 +29,16 @@ import time
 
 from ...engine import Action, Game, State
 from .actions import Attack, Gather, Move, Place, ProposeJoint
-from .ai import MctsAgent, _answer_joint, _candidate_placements, _one_ply_choice, _prior, a_p7_loss, enemy_reach
+from .ai import (
+    MctsAgent,
+    _answer_joint,
+    _candidate_placements,
+    _one_ply_choice,
+    _prior,
+    a_p7_loss,
+    best_capture,
+    enemy_reach,
+)
 from .state import AmoebaState, point_of
 
 #: Seconds a decision may take; each search checks the clock at every node.
@@ -104,24 +113,6 @@ def safe_candidates(s: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
 # -- leaf evaluation ---------------------------------------------------------------------------
 
 
-def _best_capture(owner: list[int], troops: list[int], adjacency: tuple[tuple[int, ...], ...], p: int,
-                  bonus: int, partial: int) -> tuple[int, int]:
-    best_t, best_k = -1, 0
-    for t in range(len(owner)):
-        o = owner[t]
-        if o < 0 or o == p:
-            continue
-        have = 0
-        for d in adjacency[t]:
-            if owner[d] == p:
-                have += troops[d] + bonus
-        if troops[t] < have:
-            k = min(troops[t], troops[t] // 2 + partial) if partial else troops[t]
-            if k > best_k:
-                best_t, best_k = t, k
-    return best_t, best_k
-
-
 def evaluate(s: AmoebaState, p: int) -> float:
     """The position for ``p``: troops against the others', after a short exchange of captures
     (the side to move takes its best, then each other seat once), so a stack left killable
@@ -139,7 +130,7 @@ def evaluate(s: AmoebaState, p: int) -> float:
     start = order.index(s.player) if s.player in order else 0
     for i in range(len(order)):
         q = order[(start + i) % len(order)]
-        t, k = _best_capture(owner, troops, adjacency, q, bonus, partial)
+        t, k = best_capture(owner, troops, adjacency, q, bonus, partial)
         if t >= 0:
             troops[t] -= k
             if troops[t] == 0:
@@ -155,8 +146,8 @@ def evaluate(s: AmoebaState, p: int) -> float:
     if not any(others):
         return WIN / 2
     # The kills still possible after the exchange break ties: threats made, threats faced.
-    _t, mine_k = _best_capture(owner, troops, adjacency, p, bonus, partial)
-    worst = max((_best_capture(owner, troops, adjacency, q, bonus, partial)[1] for q in range(n) if q != p),
+    _t, mine_k = best_capture(owner, troops, adjacency, p, bonus, partial)
+    worst = max((best_capture(owner, troops, adjacency, q, bonus, partial)[1] for q in range(n) if q != p),
                 default=0)
     spread = sum(1 for o in owner if o == p)
     return (mine - max(others) - 0.3 * sum(others) + 0.15 * (mine_k - worst)
