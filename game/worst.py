@@ -192,11 +192,9 @@ def _record_file(payload: str) -> Path:
     return path
 
 
-def save_of_small_objects() -> Callable[[], Any]:
-    """16 MB of the smallest objects JSON has (the most Python objects a file can make)."""
+def _loading(path: Path) -> Callable[[], Any]:
+    """Loading the save at ``path``: its refusal's first words, or "loaded"."""
     from .saves import SaveError, load_save
-
-    path = _record_file("{}")
 
     def run() -> Any:
         try:
@@ -206,6 +204,11 @@ def save_of_small_objects() -> Callable[[], Any]:
         return "loaded"
 
     return run
+
+
+def save_of_small_objects() -> Callable[[], Any]:
+    """16 MB of the smallest objects JSON has (the most Python objects a file can make)."""
+    return _loading(_record_file("{}"))
 
 
 def save_of_numbers() -> Callable[[], Any]:
@@ -224,20 +227,11 @@ def save_of_texts() -> Callable[[], Any]:
 
 def save_nested() -> Callable[[], Any]:
     from .jsonio import MAX_BYTES
-    from .saves import SaveError, load_save
 
     path = _home() / "worst-deep.json"
     n = (MAX_BYTES - 2) // 2
     path.write_text("[" * n + "]" * n, encoding="utf-8")
-
-    def run() -> Any:
-        try:
-            load_save(path)
-        except SaveError as exc:
-            return str(exc)[:60]
-        return "loaded"
-
-    return run
+    return _loading(path)
 
 
 def used_words() -> Callable[[], Any]:
