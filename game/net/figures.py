@@ -170,36 +170,61 @@ def _spawn(port: int, data: Path) -> subprocess.Popen[bytes]:
 
 
 async def fig_kill9(n: int, data: Path) -> dict[str, Any]:
+    """`paperwars serve` killed N times while a room of every game is mid-game (a finished room is
+    replaced by a new one of the same game); every room must finish with its record intact."""
     port = _free_port()
     proc = _spawn(port, data)
     url = f"ws://127.0.0.1:{port}"
     kills = 0
-    rooms = []
-    try:
-        room = await create_room(url, "warigami", ["remote", "remote"], {}, 77)
-        clients = [SeatClient(url, room, i, "random", seed=i) for i in (0, 1)]
+    rooms: list[tuple[str, list[SeatClient], Any]] = []
+    live: dict[str, tuple[list[SeatClient], Any]] = {}
+    seed = 77
+
+    async def open_room(name: str) -> None:
+        nonlocal seed
+        seed += 1
+        agents, settings = GAMES[name]
+        code = await create_room(url, name, ["remote"] * len(agents), settings, seed)
+        clients = [SeatClient(url, code, i, agent, seed=seed * 10 + i) for i, agent in enumerate(agents)]
         task = asyncio.ensure_future(asyncio.gather(*(c.run() for c in clients)))
+        rooms.append((name, clients, task))
+        live[name] = (clients, task)
+
+    def progress() -> int:
+        return sum(c[0].index for c, _t in live.values())
+
+    try:
+        for name in GAMES:
+            await open_room(name)
         rng = random.Random(5)
-        while kills < n and not task.done():
-            target = clients[0].index + rng.randint(2, 6)
-            while clients[0].index < target and not task.done():
+        while kills < n:
+            target = progress() + rng.randint(3, 12)
+            while progress() < target and not all(t.done() for _c, t in live.values()):
                 await asyncio.sleep(0.002)
-            if task.done():
-                break
-            before = clients[0].index
             proc.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
             proc.wait()
             kills += 1
             proc = await asyncio.to_thread(_spawn, port, data)
-            rooms.append(before)
-        checks = await asyncio.wait_for(task, 600)
-        over0, over1 = clients[0].over, clients[1].over
-        rec = over0["record"] if over0 else None
-        same = rec is not None and over1 is not None and encode(over1["record"]) == encode(rec)
-        return {"kills": kills, "finished": rec is not None, "verified": all(c["ok"] for c in checks),
-                "same_record": same, "actions": len(rec["actions"]) if rec else 0,
-                "reconnects": sum(c["reconnects"] for c in checks),
-                "replays_to_result": rec is not None and over0 is not None and _replay_result(rec) == over0["result"]}
+            for name, (_clients, task) in list(live.items()):
+                if task.done() and kills < n:
+                    await open_room(name)
+        results = []
+        for name, clients, task in rooms:
+            checks = await asyncio.wait_for(task, 900)
+            overs = [c.over for c in clients]
+            rec = overs[0]["record"] if overs[0] else None
+            same = rec is not None and all(o is not None and encode(o["record"]) == encode(rec) for o in overs)
+            results.append({"game": name, "finished": rec is not None, "verified": all(c["ok"] for c in checks),
+                            "same_record": same, "actions": len(rec["actions"]) if rec else 0,
+                            "reconnects": sum(c["reconnects"] for c in checks),
+                            "replays_to_result": rec is not None and _replay_result(rec) == overs[0]["result"]})
+        keys = ("finished", "verified", "same_record", "replays_to_result")
+        return {"kills": kills, "rooms": len(results),
+                "rooms_intact": sum(all(r[k] for k in keys) for r in results),
+                "actions": sum(r["actions"] for r in results),
+                "reconnects": sum(r["reconnects"] for r in results),
+                "per_game": {g: sum(1 for r in results if r["game"] == g) for g in GAMES},
+                "bad": [r for r in results if not all(r[k] for k in keys)]}
     finally:
         proc.kill()
         proc.wait()
