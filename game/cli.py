@@ -109,8 +109,10 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _smoke(args: argparse.Namespace) -> int:
-    from .smoke import smoke
+    from .smoke import smoke, strongest
 
+    if args.strongest:
+        return strongest(verbose=not args.quiet, seed=args.seed)
     return smoke(verbose=not args.quiet)
 
 
@@ -208,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=_bench)
     p = sub.add_parser("smoke", help="open every scene headless and play short computer games")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument("--strongest", action="store_true",
+                   help="instead: play every shipped map and scenario to the end, the strongest level in every seat "
+                        "(rules only; takes a while)")
+    p.add_argument("--seed", type=int, default=1, help="with --strongest: the games' seed")
     p.set_defaults(fn=_smoke)
     p = sub.add_parser("serve", help="run a server for online games (rooms kept in --data)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 or :: for everyone)")

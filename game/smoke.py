@@ -6,6 +6,7 @@ import os
 import sys
 import tempfile
 import time
+from typing import Any
 
 MAX_FRAMES = 4000
 
@@ -88,6 +89,66 @@ def smoke(verbose: bool = True) -> int:
     app.close()
     say(f"smoke: {len(games)} games, all scenes opened, {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+def level_settings(rs: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every shipped map or scenario of a game as settings (the game's defaults besides), or the
+    defaults alone when the game has no levels."""
+    from .levels import shipped_levels
+
+    spec = next((st for st in rs.game_cls.settings_spec if st.kind == "level"), None)
+    if spec is None:
+        return [("default", {})]
+    out = []
+    for name in shipped_levels(rs.name):
+        settings: dict[str, Any] = {spec.key: name}
+        if spec.shown_when is not None:
+            key, wanted = spec.shown_when
+            settings[key] = wanted[0]
+        out.append((name, settings))
+    return out
+
+
+#: Words of a result that say the game was stopped by a limit, not won on the table.
+LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet")
+
+
+def strongest(verbose: bool = True, seed: int = 1) -> int:
+    """Play every shipped map and scenario of every game to the end with the strongest computer
+    level in every seat (rules only, no window): each must end, and say how."""
+    from . import registry
+    from .registry import strongest as strongest_agent
+    from .selfplay import play_game
+
+    t0 = time.perf_counter()
+    failed = 0
+    limited = played = 0
+    for rs in registry.rulesets():
+        agent = strongest_agent(rs)
+        for name, settings in level_settings(rs):
+            if rs.name == "invasion":
+                settings = {**settings, "invaders": "hard"}
+            n = rs.make_game(settings).num_players
+            t1 = time.perf_counter()
+            times: list[float] = []
+            try:
+                state = play_game(rs.name, [agent] * n, seed, settings, timings=times, timed_agent=agent)
+            except Exception as exc:  # noqa: BLE001 - reported, the other levels still run
+                failed += 1
+                print(f"{rs.name} {name}: FAILED: {exc}", flush=True)
+                continue
+            res = state.result()
+            text = res.text if res else "no result"
+            by_limit = any(w in text.lower() for w in LIMIT_WORDS)
+            played += 1
+            limited += by_limit
+            if verbose:
+                slowest = max(times, default=0.0)
+                print(f"{rs.name} {name}: {agent} x{n}, {len(times)} decisions (slowest {slowest:.2f} s), "
+                      f"{time.perf_counter() - t1:.0f} s: {text}{' (limit)' if by_limit else ''}", flush=True)
+    print(f"smoke --strongest: {played} games ended, {failed} failed, {limited} ended by a limit, "
+          f"{time.perf_counter() - t0:.0f} s")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

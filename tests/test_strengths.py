@@ -87,3 +87,20 @@ def test_paired_selfplay_gives_each_seed_to_both_seat_orders_and_a_standard_erro
     assert [seats[0] for seats, _s in seen] == ["ai", "random"] * 3
     assert out["paired"] and set(out["win_rate_se"]) == {"ai", "random"}
     assert all(0 <= v <= 0.5 for v in out["win_rate_se"].values())
+
+
+def test_smoke_strongest_covers_every_shipped_level_with_a_playable_game():
+    """`paperwars smoke --strongest` plays every shipped map and scenario: each one it lists makes
+    a game, and none is left out."""
+    from game.levels import shipped_levels
+    from game.smoke import level_settings
+
+    for rs in registry.rulesets():
+        listed = level_settings(rs)
+        names = [name for name, _ in listed]
+        spec = [st for st in rs.game_cls.settings_spec if st.kind == "level"]
+        assert names == (shipped_levels(rs.name) if spec else ["default"])
+        for name, settings in listed:
+            game = rs.make_game(settings)
+            state = game.new_state(3)
+            assert not state.is_over(), (rs.name, name)
