@@ -182,7 +182,7 @@ def test_T_T3_ai_keeps_its_assignment_unless_the_tryouts_beat_it_beyond_their_no
         ai.tryout_z = z
         ai._deadline = float("inf")
         scores = {first: iter([0.0] * 4), other: iter(other_scores)}
-        ai.rollout = lambda world, me, a, seed: next(scores[a])  # type: ignore[method-assign]
+        ai.rollout = lambda world, me, a, seed, stop=None: next(scores[a])  # type: ignore[method-assign]
         return ai.tried_out(s, 0, [first, other], 4, 2)
 
     lucky = [6.0, -1.0, -1.0, -1.0]  # better in total, thanks to one world

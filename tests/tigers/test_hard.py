@@ -66,3 +66,29 @@ def test_T_T2_hard_never_reads_a_face_down_card():
     a.budget_s = b.budget_s = float("inf")  # no clock: the same number of sampled worlds for both
     a.assign_rollouts = b.assign_rollouts = 6
     assert a.choose(s) == b.choose(s2)
+
+
+def test_T_A1_a_decision_gives_up_a_play_out_that_runs_past_its_budget():
+    """A play-out of a whole turn can be long; the search looks at its clock inside it, drops a
+    world it cannot finish in time and keeps the heuristic's choice, instead of running on (a
+    Hard decision once took 6 s of processor time in a tank battle)."""
+    from game.rules.tigers.actions import Assign, Keep
+    from game.rules.tigers.hard import TigersHard
+    from tests.tigers.helpers import make, unit
+
+    blue = [unit("tank", 40, 100, 270), unit("tank", 80, 100, 270), unit("infantry", 120, 100, 270)]
+    orange = [unit("tank", 40, 30, 90), unit("armoured_car", 90, 30, 90), unit("infantry", 130, 30, 90)]
+    s = make(blue, orange, deal=[3, 3, 3, 3])
+    assert s.phase == "assign" and s.actor == 0
+    hard = TigersHard(s.game, 4)
+    ticks = [0]
+
+    def clock() -> float:  # a clock that moves a whole second each time it is read
+        ticks[0] += 1
+        return float(ticks[0])
+
+    hard.clock = clock  # type: ignore[method-assign]
+    hard._deadline = clock() + 0.5
+    ranked = [Assign(0, "?"), Assign(1, "?"), Keep()]
+    assert hard.tried_out(s.clone(), 0, ranked, 32, 3) == ranked[0]
+    assert ticks[0] <= 4  # the first look inside the first play-out gave up

@@ -65,6 +65,14 @@ def hit_value(s: TigersState, t: Unit) -> float:
     return v if t.damaged else 0.5 * v + 0.15 * cards
 
 
+#: A play-out looks at the clock every this many actions (the clock costs a system call).
+ROLLOUT_CHECK = 8
+
+
+class _OutOfTime(Exception):
+    """A play-out ran past the decision's budget."""
+
+
 class _Commander(Agent):
     """What both Tigers agents share: the decision loop, the odds of a shot, the rules'
     own move check, and the plain choices (roll-off, side, passengers, recovery, discard)."""
@@ -424,9 +432,15 @@ class TigersAI(_Commander):
             start = self.clock()
             seed = self.rng.randint(0, 2**62)
             world = self.sampled_world(s, seed)  # dealt once: every candidate starts from a copy
-            for k, a in enumerate(options):
-                values[k].append(self.rollout(world, me, a, seed))
+            try:
+                batch = [self.rollout(world, me, a, seed, self._deadline + self.budget_s * 0.2) for a in options]
+            except _OutOfTime:
+                break  # a world that would not finish in time is dropped for every candidate alike
+            for k, v in enumerate(batch):
+                values[k].append(v)
             took = self.clock() - start
+        if not values[0]:
+            return options[0]  # not one world in time: the heuristic's choice
         best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
         if best and self.tryout_z:
             # the heuristic's choice stands unless the tryouts beat it by more than their noise
@@ -468,14 +482,20 @@ class TigersAI(_Commander):
         w.deck = [next(it) for _ in w.deck]
         return w
 
-    def rollout(self, world: TigersState, me: int, first: Action, seed: int) -> float:
+    def rollout(self, world: TigersState, me: int, first: Action, seed: int,
+                stop: float | None = None) -> float:
         """In a copy of the sampled ``world``, play ``first`` then greedy play on both sides to
-        the end of the turn; score it."""
+        the end of the turn; score it.  Past ``stop`` (on ``clock``) it gives up (``_OutOfTime``):
+        a decision never runs far over its budget, however long a turn's play-out is."""
         w = world.clone()  # the clone copies the world's dice too: the same rolls for every candidate
         turn = w.turn
         players = [GreedyTigersAI(w.game, seed + 1), GreedyTigersAI(w.game, seed + 2)]
         w.apply(first)
+        steps = 0
         while not w.is_over() and w.turn == turn:
+            steps += 1
+            if stop is not None and steps % ROLLOUT_CHECK == 0 and self.clock() > stop:
+                raise _OutOfTime
             p = w.current_player()
             try:
                 w.apply(players[p].plan(w, p))
