@@ -683,10 +683,10 @@ class InvasionState(State):
         # I-S1: the word is the game's dice; its Slots, once shown, stand (undo never takes them back)
         # unless the house rule says a word may be taken back.
         takeback = bool(self.game.settings["word_takeback"]) and a.option not in ("d6", "d10")
-        why = ("" if takeback else "the word is used and its Slots are shown, and a word is never taken back "
-               "(unless the house rule 'Undo takes back the word' is on).")
+        why = "" if takeback else "a used word's Slots stand (the house rule 'Undo takes back the word' is off)."
+        heroes = f"{self.heroes_per_player} hero{'es' if self.heroes_per_player != 1 else ''}"
         return [Event("slots", f"Slots from {src}: {' '.join(map(str, self.slots))} - "
-                               f"{self.room_goal} rooms, {self.heroes_per_player} heroes, {self.enemy_goal} enemies, "
+                               f"{self.room_goal} rooms, {heroes}, {self.enemy_goal} enemies, "
                                f"Vault {self.item[0]}, Event {self.event[0]}.",
                       {"slots": list(self.slots), **({"final": why} if why else {})}, reveals=not takeback)]
 
