@@ -166,3 +166,25 @@ def test_invaders_are_red_tokens_big_enough_to_read(size):
             assert reds > 3.1 * ENEMY_MIN_R ** 2 * 0.8, (eid, reds)  # a filled disc of at least the least radius
     finally:
         a.close()
+
+
+# -- the lesson -----------------------------------------------------------------------------
+
+def test_the_basics_lesson_has_the_learner_seal_and_shows_the_invaders_smashing_in(app):
+    from game.ui.scenes.lesson import LessonScene, list_lessons
+
+    lesson = next(les for les in list_lessons("invasion") if les.kind == "basics")
+    learner = [type(st.expect).__name__ for st in lesson.steps if st.expect is not None]
+    assert "Seal" in learner
+    scene = LessonScene(app, lesson)
+    app.push(scene)
+    app.frame([])
+    for st in lesson.steps:
+        assert scene.submit(st.expect), scene.refusal
+        if type(st.expect).__name__ == "EndTurn":
+            break
+    view = scene.view
+    shown = [q[0] for q in view.queue]
+    assert any(e.kind == "enemy_smash" for e in shown)  # each smash is a step of its own on the board
+    assert "smash" in lesson.steps[scene.panel_step()].say  # and the panel says to watch for it
+    assert all(q[3] >= 0.45 for q in view.queue)  # slow enough to watch

@@ -66,6 +66,7 @@ from .invasion_sheet import Frame, draw_board, draw_token, draw_wall, save_sheet
 STEP_S = 0.45      # seconds an enemy step stays on screen ...
 MIN_STEP_S = 0.16  # ... shortened for a long turn, so that a whole turn takes about
 TURN_S = 9.0       # this long at most
+LESSON_SLOW = 2.0  # in a lesson each enemy step stays this many times longer
 ROW_H = 34         # button height
 GAP = 8
 PLAY_TOP = 72      # the word / Slots strip above the sheet once the word is chosen
@@ -750,6 +751,8 @@ class InvasionView(GameView):
             return
         n = len(steps) + len(self.queue)
         dur = max(MIN_STEP_S, min(STEP_S, TURN_S / n))
+        if getattr(self.ctx, "lesson", None) is not None:
+            dur *= LESSON_SLOW  # a learner watches each smash and step (a click or Space still skips)
         for e, a, b in steps:
             self.queue.append((e, a, b, 2.2 if e.kind == "event" else dur))
         if self.shown is None:
@@ -1149,7 +1152,7 @@ class InvasionView(GameView):
                 return f"{s.item[0]}: {how.get(s.slot(3), 'click a red target')}. Right click cancels."
             if self.selected in s.heroes:
                 return "Hatched room: move. Blue wall: seal. Red wall: smash. Or a button below. Right click: deselect."
-            return "Click one of your heroes (H, or P with the Vault item). Enter ends the turn."
+            return "Click one of your heroes (H; pale and ticked: its Action is taken). Enter ends the turn."
         if s.phase == "enemies":
             return "Click an enemy (a circle; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
         return ""

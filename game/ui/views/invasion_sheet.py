@@ -194,8 +194,8 @@ def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tupl
             pygame.draw.rect(surf, paper.GOOD, box)
             pygame.draw.rect(surf, colour, box, 1)
         if faded:  # its Action is taken: a tick across the lower left of the letter
-            t = max(12.0, size * 0.6)
-            _tick(surf, r.left - t * 0.3, r.bottom - r.h * 0.18, t, paper.GOOD)
+            t = max(14.0, size * 0.7)
+            _tick(surf, r.left - t * 0.38, r.bottom - r.h * 0.15, t, paper.GOOD)
         if state.game.hero_players > 1:
             paper.draw_symbol(surf, owner, (x - size * 0.5, y - size * 0.4), max(6, size * 0.3), 1)
         if highlight:
