@@ -188,3 +188,17 @@ def test_the_basics_lesson_has_the_learner_seal_and_shows_the_invaders_smashing_
     assert any(e.kind == "enemy_smash" for e in shown)  # each smash is a step of its own on the board
     assert "smash" in lesson.steps[scene.panel_step()].say  # and the panel says to watch for it
     assert all(q[3] >= 0.45 for q in view.queue)  # slow enough to watch
+
+
+def test_I_S1_in_a_continued_game_the_word_taken_back_leaves_the_list_too(app):
+    from game.rules.invasion.actions import ChooseWord
+    from game.rules.invasion.slots import remember_word
+
+    sess = Session.new("invasion", {"word_takeback": True}, 3, ["human"], autosave=False)
+    sess.submit(ChooseWord("salt"), save=False)
+    remember_word(words_path(), "salt")  # as the app did when the word was used, before the save
+    scene = PlayScene(app, Session(sess.record, autosave=False))  # Continue: the record replayed
+    app.push(scene)
+    app.frame([])
+    scene.undo()
+    assert scene.state.phase == "word" and "SALT" not in used_words()

@@ -106,7 +106,9 @@ class InvasionView(GameView):
         self.bottom_h = ROW_H + 14
         self._word_y = 0
         self._suggest_i = -1
-        self._remembered: str | None = None  # the word this view put on the used-words list
+        # The word this game put on the used-words list (I-S1): the one typed here, or, for a game
+        # continued from a save, the word its first action chose (the app listed it then).
+        self._remembered: str | None = self._word_of_saved_game()
         self.frame = Frame.fit(self.sheet_rect())
         self._spots: dict[str, tuple[float, float, float]] = {}
         self._board_surf: pygame.Surface | None = None  # the sheet's pencil drawing, opaque, redrawn on change
@@ -556,6 +558,16 @@ class InvasionView(GameView):
             except OSError:
                 self.note = "The used-words list could not be saved."
         return ok
+
+    def _word_of_saved_game(self) -> str | None:
+        st, session = self.ctx.state, getattr(self.ctx, "session", None)
+        actions = session.record.actions if session is not None else []
+        if not (isinstance(st, InvasionState) and st.word and actions and session.seat_kind(0) == "human"
+                and getattr(self.ctx, "replay_queue", None) is None):
+            return None  # a replay or a computer's word changes no list
+        first = actions[0]
+        return st.word if first.get("type") == "ChooseWord" and first.get("option", "plain") not in ("d6", "d10") \
+            else None
 
     def _forget_undone_word(self) -> None:
         """A word taken back by Undo (the house rule) was never played: it leaves the used-words list."""
