@@ -75,6 +75,7 @@ def test_I_S1_undo_refuses_the_word_without_the_house_rule_and_the_word_stays_us
     press(app, scene, "opt:plain")
     assert scene.state.phase == "build" and "SALT" in used_words()
     assert not scene.undo_button.is_enabled
+    assert not any("House rule" in line for line in scene.view.margin_lines())
     scene.undo()
     assert scene.state.phase == "build" and "house rule" in scene.refusal
     assert "SALT" in used_words()
@@ -86,6 +87,7 @@ def test_I_S1_a_word_taken_back_by_the_house_rule_leaves_the_used_words_list(app
     press(app, scene, "opt:plain")
     assert scene.state.phase == "build" and "SALT" in used_words()
     assert scene.undo_button.is_enabled
+    assert "House rule: Undo takes back the word" in scene.view.margin_lines()  # the house rule is in sight
     scene.undo()
     app.frame([])
     assert scene.state.phase == "word"

@@ -1109,8 +1109,9 @@ class InvasionView(GameView):
 
     def margin_lines(self) -> list[str]:
         s = self.state
+        rule = ["House rule: Undo takes back the word"] if s.game.settings["word_takeback"] else []
         if not s.slots:
-            return [f"Theme: {s.game.settings['theme']}"]
+            return [f"Theme: {s.game.settings['theme']}", *rule]
         first = "heroes" if s.slot(5) % 2 else "enemies"
         lines = [f"Slots: {'  '.join(map(str, s.slots))}",
                  f"{s.room_goal} rooms, {s.heroes_per_player} hero{'es' if s.heroes_per_player != 1 else ''}"
@@ -1134,7 +1135,7 @@ class InvasionView(GameView):
             lines.append("Dodger: grabs fail next enemy turn")
         if s.skip_heroes:
             lines.append("Terror-stricken: the heroes skip their next turn")
-        return lines
+        return lines + rule
 
     def hint(self) -> str:
         s = self.state
