@@ -1167,7 +1167,7 @@ class InvasionView(GameView):
                 return "Hatched room: move. Blue wall: seal. Red wall: smash. Or a button below. Right click: deselect."
             return "Click one of your heroes (H; pale and ticked: its Action is taken). Enter ends the turn."
         if s.phase == "enemies":
-            return "Click an enemy (a circle; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
+            return "Click an enemy (a red disc; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
         return ""
 
     @staticmethod
