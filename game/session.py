@@ -159,7 +159,10 @@ class Session:
             if step.revealed_secret:
                 return 0, "Nothing to undo: the secret choices are revealed, and undo never takes them back."
             if step.revealed_hidden:
-                return 0, "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
+                # A rule's own reason when it gives one (an event's "final" sentence), else the cards'.
+                why = next((e.data["final"] for e in step.events if e.reveals and isinstance(e.data.get("final"), str)),
+                           "hidden cards were turned or dealt, and undo never hides them again.")
+                return 0, f"Nothing to undo: {why}"
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
             if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":

@@ -179,6 +179,20 @@ def remember_word(path: Path, word: str) -> None:
     write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
 
 
+def forget_word(path: Path, word: str) -> bool:
+    """Take a word off the profile's used-words list (a word taken back by Undo was never played);
+    True if it was there.  A list that cannot be read is left as it is."""
+    from ...jsonio import write_atomic
+
+    key = fold(word)
+    path = Path(path)
+    words = load_used_words(path) if key else []
+    if key not in words:
+        return False
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": [w for w in words if w != key]})
+    return True
+
+
 def _unreadable(path: Path) -> bool:
     from ...jsonio import FileProblem, read_json
 

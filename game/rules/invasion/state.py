@@ -140,6 +140,9 @@ class InvasionGame(Game):
                 help="I-W3: if enemies remain after this many rounds, the heroes have lost."),
         Setting("outer_seal", "Heroes may seal outer walls", False, "bool",
                 help="House rule (I-H3): heroes may also Seal and Smash the walls to the outside."),
+        Setting("word_takeback", "House rule: Undo takes back the word", False, "bool",
+                help="House rule (I-S1): Undo may take back a word already used, and its Slots with it; off, "
+                     "the Slots of a used word stand, as on paper."),
     )
     action_types = ALL_ACTIONS
 
@@ -645,7 +648,9 @@ class InvasionState(State):
                         {"room": action.room, "new": new})]
             ev += self._maybe_rooms_done()
         elif isinstance(action, GeneratePlan):
-            self.board.generate(self.chance, self.room_goal)
+            # Drawn from a copy of the game's generator, which is not used up: the plan follows from
+            # the word and the walls drawn so far, so taking it again after Undo gives the same plan.
+            self.board.generate(self.chance.copy(), self.room_goal)
             ev = [Event("plan", f"A floor plan with {len(self.board.rooms)} rooms is drawn.", {})]
             ev += self._maybe_rooms_done()
         elif isinstance(action, (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent)):
@@ -675,9 +680,15 @@ class InvasionState(State):
             self.enemies_name = a.enemies.strip() or "Enemies"
         self.phase = "build"
         src = f"'{self.word}'" if self.word else f"the {a.option.upper()}"
+        # I-S1: the word is the game's dice; its Slots, once shown, stand (undo never takes them back)
+        # unless the house rule says a word may be taken back.
+        takeback = bool(self.game.settings["word_takeback"]) and a.option not in ("d6", "d10")
+        why = "" if takeback else "a used word's Slots stand (the house rule 'Undo takes back the word' is off)."
+        heroes = f"{self.heroes_per_player} hero{'es' if self.heroes_per_player != 1 else ''}"
         return [Event("slots", f"Slots from {src}: {' '.join(map(str, self.slots))} - "
-                               f"{self.room_goal} rooms, {self.heroes_per_player} heroes, {self.enemy_goal} enemies, "
-                               f"Vault {self.item[0]}, Event {self.event[0]}.", {"slots": list(self.slots)})]
+                               f"{self.room_goal} rooms, {heroes}, {self.enemy_goal} enemies, "
+                               f"Vault {self.item[0]}, Event {self.event[0]}.",
+                      {"slots": list(self.slots), **({"final": why} if why else {})}, reveals=not takeback)]
 
     def _maybe_rooms_done(self) -> list[Event]:
         if len(self.board.rooms) >= self.room_goal:
@@ -1013,6 +1024,15 @@ class InvasionState(State):
                           {"room": r, "new": new})]
         return []
 
+    def _low_trigger(self, count: int) -> str:
+        """I-X1's first trigger in words: it fires when the enemies fall to 2 or fewer, so a game
+        that starts with 2 (or a Kill that takes 2 at once) fires it with 1 or none left."""
+        if count == 2:
+            return "only 2 enemies are left"
+        if count == 1:
+            return "2 enemies or fewer are left: 1 remains"
+        return f"the last of the {self.enemies_name.lower()} fell"
+
     def _settle(self, before: int) -> list[Event]:
         """I-X1 (two enemies left), I-X3 (one Event is required) and I-W1 after every action."""
         if self.phase not in ("heroes", "enemies"):
@@ -1021,8 +1041,7 @@ class InvasionState(State):
         for _ in range(8):
             count = len(self.enemies)
             if not self.events_fired and count < before and count <= 2 and self.heroes:
-                ev += self.fire_event(f"only {count} {'enemy' if count == 1 else 'enemies'} left" if count
-                                      else f"the last of the {self.enemies_name.lower()} fell")
+                ev += self.fire_event(self._low_trigger(count))
                 before = count
                 continue
             if not self.enemies and self.heroes and not self.events_fired:

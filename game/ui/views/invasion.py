@@ -1,7 +1,7 @@
 """The Paper Invasion board view: the word, the pencil floor plan, heroes and the horde.
 
-Clicks become actions: in the word step the typed word (with its letter numbers,
-digit sums and what each Slot decides shown live) or dice, or a game read back from
+Clicks become actions: in the word step the typed word (its letters shown live; its
+numbers and Slots only once it is used, I-S1) or dice, or a game read back from
 its text; while building, a click inside a room draws a wall (Space or right click
 turns it); while placing, a click in a room (for an enemy: anywhere in the column or
 row of the room it should wait outside); in play, click a hero to see where it may go
@@ -51,13 +51,14 @@ from ...rules.invasion.slots import (
     WORDS_FILE,
     check_word_unused,
     fold,
+    forget_word,
     load_used_words,
     remember_word,
     theme_words,
     word_table,
 )
 from ...rules.invasion.state import Enemy, Hero, InvasionState
-from ...rules.invasion.tables import EVENTS, EXTRA_EVENTS, VAULT
+from ...rules.invasion.tables import EVENTS, EXTRA_EVENTS
 from .. import paper
 from ..view import GameView
 from .invasion_sheet import Frame, draw_board, draw_token, draw_wall, save_sheet, token_spots
@@ -65,6 +66,7 @@ from .invasion_sheet import Frame, draw_board, draw_token, draw_wall, save_sheet
 STEP_S = 0.45      # seconds an enemy step stays on screen ...
 MIN_STEP_S = 0.16  # ... shortened for a long turn, so that a whole turn takes about
 TURN_S = 9.0       # this long at most
+LESSON_SLOW = 2.0  # in a lesson each enemy step stays this many times longer
 ROW_H = 34         # button height
 GAP = 8
 PLAY_TOP = 72      # the word / Slots strip above the sheet once the word is chosen
@@ -104,6 +106,9 @@ class InvasionView(GameView):
         self.bottom_h = ROW_H + 14
         self._word_y = 0
         self._suggest_i = -1
+        # The word this game put on the used-words list (I-S1): the one typed here, or, for a game
+        # continued from a save, the word its first action chose (the app listed it then).
+        self._remembered: str | None = self._word_of_saved_game()
         self.frame = Frame.fit(self.sheet_rect())
         self._spots: dict[str, tuple[float, float, float]] = {}
         self._board_surf: pygame.Surface | None = None  # the sheet's pencil drawing, opaque, redrawn on change
@@ -135,6 +140,7 @@ class InvasionView(GameView):
         self._ui_key = None
 
     def reset(self) -> None:
+        self._forget_undone_word()
         self.selected = None
         self.use_mode = False
         self.use_targets = []
@@ -548,9 +554,30 @@ class InvasionView(GameView):
         if ok and option not in ("d6", "d10"):
             try:
                 remember_word(words_path(), word)
+                self._remembered = word
             except OSError:
                 self.note = "The used-words list could not be saved."
         return ok
+
+    def _word_of_saved_game(self) -> str | None:
+        st, session = self.ctx.state, getattr(self.ctx, "session", None)
+        actions = session.record.actions if session is not None else []
+        if not (isinstance(st, InvasionState) and st.word and actions and session.seat_kind(0) == "human"
+                and getattr(self.ctx, "replay_queue", None) is None):
+            return None  # a replay or a computer's word changes no list
+        first = actions[0]
+        return st.word if first.get("type") == "ChooseWord" and first.get("option", "plain") not in ("d6", "d10") \
+            else None
+
+    def _forget_undone_word(self) -> None:
+        """A word taken back by Undo (the house rule) was never played: it leaves the used-words list."""
+        if self._remembered is None or self.state.phase != "word":
+            return
+        word, self._remembered = self._remembered, None
+        try:
+            forget_word(words_path(), word)
+        except OSError:
+            self.note = "The used-words list could not be saved."
 
     def _click_place(self, room: str | None, gx: float, gy: float) -> bool:
         s = self.state
@@ -736,6 +763,8 @@ class InvasionView(GameView):
             return
         n = len(steps) + len(self.queue)
         dur = max(MIN_STEP_S, min(STEP_S, TURN_S / n))
+        if getattr(self.ctx, "lesson", None) is not None:
+            dur *= LESSON_SLOW  # a learner watches each smash and step (a click or Space still skips)
         for e, a, b in steps:
             self.queue.append((e, a, b, 2.2 if e.kind == "event" else dur))
         if self.shown is None:
@@ -822,8 +851,9 @@ class InvasionView(GameView):
             num = int(name[1:]) if name[0] in "HX" else -1
             hl = (name[0] == "H" and num == self.selected and s.phase == "heroes") or \
                  (name[0] == "X" and ((s.phase == "enemies" and num == self.selected) or num == actor))
+            # a hero of the side to move that has taken its Action (or can do nothing more) is pale and ticked
             faded = live and name[0] == "H" and num in s.heroes and s.heroes[num].owner == s.hero_player and \
-                not s.hero_actions(num)
+                (s.heroes[num].acted or not s.hero_actions(num))
             self._token(surface, s, name, spot, hl, faded)
         self._draw_top(surface, s)
 
@@ -1012,15 +1042,12 @@ class InvasionView(GameView):
         typed = self.elements["word"].get_text() if "word" in self.elements else ""
         option = next((k[4:] for k, el in self.elements.items()
                        if k in ("opt:reverse", "opt:skip2") and getattr(el, "hovered", False)), "plain")
-        try:
-            rows = word_table(typed, option) if fold(typed) else []
-        except Exception:
-            rows = []
+        rows = self.word_preview(typed, option)
         y = self._word_y
         theme = s.game.settings["theme"]
         if rows:
             how = {"plain": "", "reverse": " (reversed)", "skip2": " (two letters in)"}[option]
-            label = f"The Slots of {typed.strip()!r}{how}, as on the game sheet:"
+            label = f"The letters of {typed.strip()!r}{how}; numbers and Slots appear when you use the word."
         elif theme == "Custom":
             label = "Your own theme: name both sides, then type a word that fits it."
         else:
@@ -1032,32 +1059,33 @@ class InvasionView(GameView):
             paper.text(surface, lab, (x, ty + j * 26 + 5), 15, paper.GRAPHITE)
         cx = x + 70
         self._slot_cells(surface, cx, ty, rows)
-        slots = [d for _l, _n, d in rows]
         mx = cx + 6 * 44 + 16
         meaning_below = self.rect.right - mx < 300
         my = ty + 3 * 26 + 6 if meaning_below else ty - 2
         if meaning_below:
             mx = x
-        for k, line in enumerate(self._slot_meaning(slots)):
-            paper.text(surface, line, (mx, my + k * 18), 15, paper.INK if slots else paper.FAINT)
+        for k, line in enumerate(self._slot_meaning()):
+            paper.text(surface, line, (mx, my + k * 18), 15, paper.FAINT)
 
-    def _slot_meaning(self, slots: Sequence[int]) -> list[str]:
+    @staticmethod
+    def word_preview(typed: str, option: str = "plain") -> list[tuple[str, int, int]]:
+        """What the word step shows while a word is typed: its six letters only.  The word is the
+        game's only dice (I-S1): its numbers and Slots appear when it is used, never before, so
+        nobody shops for good Slots by typing words and looking."""
+        try:
+            return [(letter, 0, 0) for letter, _n, _d in word_table(typed, option)] if fold(typed) else []
+        except Exception:  # noqa: BLE001 - an IllegalAction for a word without letters: nothing to show
+            return []
+
+    def _slot_meaning(self) -> list[str]:
+        """What each Slot will decide (the game sheet's key), before the word is used."""
         players = self.state.game.hero_players
         times = f" x {players} players" if players > 1 else ""
-        if not slots:
-            return ["Slot 1: heroes" + (" per player" if players > 1 else ""),
-                    f"Slot 2: x 2{times} = enemies",
-                    "Slot 3: the Vault item", "Slot 4: the Event",
-                    "Slot 5: + 1 = rooms; odd: heroes first, even: enemies first",
-                    "Slot 6: for house rules"]
-        first = "odd: heroes move first" if slots[4] % 2 else "even: enemies move first"
-        return [f"Slot 1 = {slots[0]}: {slots[0]} hero{'es' if slots[0] != 1 else ''}"
-                + (" per player" if players > 1 else ""),
-                f"Slot 2 = {slots[1]}: {slots[1]} x 2{times} = {slots[1] * 2 * players} enemies",
-                f"Slot 3 = {slots[2]}: the Vault holds the {VAULT[slots[2]][0]}",
-                f"Slot 4 = {slots[3]}: the Event is {EVENTS[slots[3]][0]}",
-                f"Slot 5 = {slots[4]}: {slots[4] + 1} rooms; {first}",
-                f"Slot 6 = {slots[5]}: for house rules"]
+        return ["Slot 1: heroes" + (" per player" if players > 1 else ""),
+                f"Slot 2: x 2{times} = enemies",
+                "Slot 3: the Vault item", "Slot 4: the Event",
+                "Slot 5: + 1 = rooms; odd: heroes first, even: enemies first",
+                "Slot 6: for house rules"]
 
     def _slot_cells(self, surface: pygame.Surface, x: int, y: int, rows: Sequence[tuple[str, int, int]],
                     compact: bool = False) -> None:
@@ -1072,6 +1100,8 @@ class InvasionView(GameView):
                 letter, number, digit = rows[i]
                 sizes = (13, 10, 16) if compact else (19, 15, 21)
                 paper.text(surface, letter, (r.centerx, r.y + rh // 2 + 1), sizes[0], paper.INK, "center", bold=True)
+                if not digit:
+                    continue  # a letter typed, not yet used: no number, no Slot
                 paper.text(surface, str(number) if number else "-", (r.centerx, r.y + rh + rh // 2), sizes[1],
                            paper.GRAPHITE, "center")
                 paper.text(surface, str(digit), (r.centerx, r.y + 2 * rh + rh // 2), sizes[2], paper.INK, "center",
@@ -1079,8 +1109,9 @@ class InvasionView(GameView):
 
     def margin_lines(self) -> list[str]:
         s = self.state
+        rule = ["House rule: Undo takes back the word"] if s.game.settings["word_takeback"] else []
         if not s.slots:
-            return [f"Theme: {s.game.settings['theme']}"]
+            return [f"Theme: {s.game.settings['theme']}", *rule]
         first = "heroes" if s.slot(5) % 2 else "enemies"
         lines = [f"Slots: {'  '.join(map(str, s.slots))}",
                  f"{s.room_goal} rooms, {s.heroes_per_player} hero{'es' if s.heroes_per_player != 1 else ''}"
@@ -1104,7 +1135,7 @@ class InvasionView(GameView):
             lines.append("Dodger: grabs fail next enemy turn")
         if s.skip_heroes:
             lines.append("Terror-stricken: the heroes skip their next turn")
-        return lines
+        return lines + rule
 
     def hint(self) -> str:
         s = self.state
@@ -1134,9 +1165,9 @@ class InvasionView(GameView):
                 return f"{s.item[0]}: {how.get(s.slot(3), 'click a red target')}. Right click cancels."
             if self.selected in s.heroes:
                 return "Hatched room: move. Blue wall: seal. Red wall: smash. Or a button below. Right click: deselect."
-            return "Click one of your heroes (H, or P with the Vault item). Enter ends the turn."
+            return "Click one of your heroes (H; pale and ticked: its Action is taken). Enter ends the turn."
         if s.phase == "enemies":
-            return "Click an enemy (a circle; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
+            return "Click an enemy (a red disc; X in the log), then a hatched room to move, a red wall to smash, or a hero to grab."
         return ""
 
     @staticmethod

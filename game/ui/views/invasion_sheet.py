@@ -152,10 +152,30 @@ def token_spots(state: InvasionState, frame: Frame) -> dict[str, tuple[float, fl
     return out
 
 
+#: The invaders' colour: a dark red fill (the acting one bright red), the number in paper colour.
+ENEMY_FILL = (150, 52, 44)
+ENEMY_EDGE = (90, 30, 26)
+#: The smallest radius an invader token is drawn with, in pixels (its number stays readable).
+ENEMY_MIN_R = 11
+
+
+def enemy_radius(size: float) -> float:
+    """The radius of an invader's disc for a token spot of ``size`` pixels."""
+    return max(ENEMY_MIN_R, size * 0.52)
+
+
+def _tick(surf: pygame.Surface, x: float, y: float, size: float, colour: tuple[int, int, int]) -> None:
+    """A pencil tick (done) with its foot at (x, y)."""
+    w = max(3, int(size * 0.14))
+    paper.pencil_line(surf, colour, (x - size * 0.3, y - size * 0.3), (x, y), w, 5)
+    paper.pencil_line(surf, colour, (x, y), (x + size * 0.45, y - size * 0.75), w, 6)
+
+
 def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tuple[float, float, float],
                highlight: bool = False, faded: bool = False) -> None:
-    """H (a hero, with its number; a small box beside it while it holds the Vault item), X (an
-    enemy: a pencil circle with its number, as the seed draws an O), V and E."""
+    """H (a hero, with its number; a small box beside it while it holds the Vault item; pale with a
+    green tick once it has taken its Action this turn: ``faded``), X (an invader: a dark red
+    spiked disc with its number, the one acting bright red), V and E."""
     x, y, size = spot
     fsize = max(10, int(size))
     if name.startswith("H"):
@@ -164,26 +184,40 @@ def draw_token(surf: pygame.Surface, state: InvasionState, name: str, spot: tupl
         owner = h.owner if h else 0
         colour = paper.player_colour(owner) if state.game.hero_players > 1 else paper.INK
         if faded:
-            colour = ((colour[0] + 2 * paper.FAINT[0]) // 3, (colour[1] + 2 * paper.FAINT[1]) // 3,
-                      (colour[2] + 2 * paper.FAINT[2]) // 3)
-        r = paper.text(surf, "H", (x, y), fsize, colour, "center", bold=True)
+            colour = ((colour[0] + 3 * paper.FAINT[0]) // 4, (colour[1] + 3 * paper.FAINT[1]) // 4,
+                      (colour[2] + 3 * paper.FAINT[2]) // 4)
+        r = paper.text(surf, "H", (x, y), fsize, colour, "center", bold=not faded)
         paper.text(surf, str(hid), (r.right, r.bottom - max(3, fsize // 6)), max(9, fsize // 2), colour, "midleft")
         if h is not None and h.item:  # the Vault item it holds: a small filled box by its shoulder
             side = max(5, int(size * 0.28))
             box = pygame.Rect(int(r.right), int(r.top), side, side)
             pygame.draw.rect(surf, paper.GOOD, box)
             pygame.draw.rect(surf, colour, box, 1)
+        if faded:  # its Action is taken: a tick across the lower left of the letter
+            t = max(14.0, size * 0.7)
+            _tick(surf, r.left - t * 0.38, r.bottom - r.h * 0.15, t, paper.GOOD)
         if state.game.hero_players > 1:
             paper.draw_symbol(surf, owner, (x - size * 0.5, y - size * 0.4), max(6, size * 0.3), 1)
         if highlight:
             paper.pencil_circle(surf, paper.GOOD, (x, y), size * 0.62, 2, hid)
     elif name.startswith("X"):
         eid = int(name[1:])
-        rad = max(4, size * 0.38)
-        colour = paper.WARN if highlight else paper.GRAPHITE
-        paper.pencil_circle(surf, colour, (x, y), rad, 3 if highlight else 2, eid)
-        if rad >= 8:
-            paper.text(surf, str(eid), (x, y + 1), max(10, int(rad * (1.1 if eid < 100 else 0.8))), colour, "center")
+        rad = enemy_radius(size)
+        fill = paper.WARN if highlight else ENEMY_FILL
+        # spikes round the disc: an invader reads as one at a glance, whatever the colours
+        spikes = []
+        for k in range(16):
+            t = 2 * math.pi * (k + 0.5) / 16
+            rr = rad * (1.2 if k % 2 == 0 else 0.94)
+            spikes.append((x + rr * math.cos(t), y + rr * math.sin(t)))
+        pygame.draw.polygon(surf, fill, spikes)
+        pygame.draw.circle(surf, fill, (round(x), round(y)), round(rad))
+        paper.pencil_circle(surf, ENEMY_EDGE, (x, y), rad, 2, eid)
+        if highlight:
+            paper.pencil_circle(surf, paper.WARN, (x, y), rad * 1.55, 3, eid)
+        n = str(eid)
+        paper.text(surf, n, (x, y + 1), max(11, int(rad * (1.25 if len(n) == 1 else 1.05 if len(n) == 2 else 0.8))),
+                   paper.PAPER, "center", bold=True)
     else:
         paper.text(surf, name, (x, y), fsize, paper.GRAPHITE, "center", bold=True)
 
