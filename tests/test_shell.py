@@ -776,3 +776,37 @@ def test_the_replay_viewers_pause_menu_offers_no_save(app):
     assert "Keys in the replay" in listed and "play / pause" in listed and "undo" not in listed
     app.frame(key(pygame.K_ESCAPE))
     assert app.top() is scene
+
+
+def test_setup_dropdown_tooltip_shows_when_the_mouse_rests_on_it(app, monkeypatch):
+    """pygame_gui gives a drop-down's tooltip to its frame, but the mouse rests on the button that
+    shows the choice: the sentence must appear there, before and after the list was opened."""
+    from game import registry
+
+    setup = SetupScene(app, registry.get("amoeba"))
+    setup.values["simultaneous"] = True
+    app.push(setup)
+    app.frame([])
+    drop = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.key == "follow_up")
+    setup_page_shows = drop.visible
+    assert setup_page_shows
+
+    def hover():
+        button = drop.current_state.selected_option_button
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: button.rect.center)
+        for _ in range(40):
+            app.frame([], 0.1)
+        return button
+
+    button = hover()
+    assert button.tool_tip is not None and "troops may move into the emptied country" in button.tool_tip_text
+    drop.current_state.finish()  # open the list and close it again: pygame_gui builds a new button
+    drop.current_state = drop.menu_states["expanded"]
+    drop.current_state.start()
+    drop.current_state.finish()
+    drop.current_state = drop.menu_states["closed"]
+    drop.current_state.start()
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (0, 0))
+    app.frame([], 0.1)
+    button = hover()
+    assert button.tool_tip is not None

@@ -16,6 +16,7 @@ from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TipDropDown
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -154,7 +155,7 @@ class SetupScene(Scene):
             if self.seat_kind(current) != self.seats[seat]:
                 self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
             self.labels.append(((sx + px(30), sy + seat * row), self.seat_name(seat), seat_page))
-            dd = pygame_gui.elements.UIDropDownMenu(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh),
+            dd = TipDropDown(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh),
                                                     ui, container=box)
             self.widgets[dd] = ("seat", seat)
             self.seat_drops[seat] = dd
@@ -233,7 +234,7 @@ class SetupScene(Scene):
             current = self.level_names[str(value)] if spec.kind == "level" else spec.shown(value)
             if current not in options:
                 options.append(current)
-            widget: Any = pygame_gui.elements.UIDropDownMenu(options, current, rect, ui, container=box,
+            widget: Any = TipDropDown(options, current, rect, ui, container=box,
                                                              expansion_height_limit=300)
         else:
             widget = pygame_gui.elements.UITextEntryLine(rect, ui, container=box)

@@ -1,0 +1,19 @@
+"""Small extensions of pygame_gui widgets the scenes share."""
+
+from __future__ import annotations
+
+import pygame_gui
+
+
+class TipDropDown(pygame_gui.elements.UIDropDownMenu):
+    """A drop-down whose tooltip shows.  pygame_gui gives the tooltip to the drop-down's frame, but
+    the mouse is always over the button that shows the current choice, which the drop-down builds
+    anew each time it opens or closes: the button is given the tooltip whenever it lacks it."""
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        state = self.current_state
+        button = getattr(state, "selected_option_button", None)
+        tip = getattr(self, "tool_tip_text", None)
+        if button is not None and tip and getattr(button, "tool_tip_text", None) != tip:
+            button.set_tooltip(tip, delay=getattr(self, "tool_tip_delay", None))
