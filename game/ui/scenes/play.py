@@ -366,8 +366,9 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         problem = self.session.take_autosave_problem()
-        if problem:
-            self.app.toast(problem, 8)
+        notice = self.session.take_autosave_notice()  # an old game in progress made room for this one
+        if problem or notice:
+            self.app.toast(problem or notice, 8 if problem else 10)
         self.view.update(dt)
         self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)
