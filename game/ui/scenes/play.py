@@ -29,6 +29,7 @@ CHOICE_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, p
 
 class PlayScene(Scene):
     keyboard_nav = False  # the game's own keys (arrows, Tab, Space...) belong to the board
+    replaying = False  # the replay viewer's subclass says True: views then show no live control
     def __init__(self, app: App, session: Session, replay: Sequence[dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.session = session
