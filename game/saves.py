@@ -244,6 +244,8 @@ def settings_in_words(record: Record) -> str:
     except KeyError:
         return ""
     values = {s.key: record.settings.get(s.key, s.default) for s in spec}
+    # a map source ("generated", "level", "draw") says whether a level setting is played at all
+    sources = [s for s in spec if s.kind == "choice" and "level" in s.choices]
     parts = []
     try:
         for st in spec:
@@ -252,7 +254,11 @@ def settings_in_words(record: Record) -> str:
             value = values[st.key]
             label = _RULE_ID.sub("", st.label)
             if st.kind == "level":
-                parts.append(level_title(record.game, str(value)))
+                if all(values[src.key] == "level" for src in sources):
+                    parts.append(level_title(record.game, str(value)))
+            elif st in sources or st.key == "theme":  # the map or scenario: always said
+                if value != "level":
+                    parts.append(f"{label} {str(st.shown(value)).replace('_', ' ')}")
             elif value == st.default:
                 continue
             elif st.kind == "bool":
@@ -279,7 +285,7 @@ def _seat_words(record: Record, game: Any) -> tuple[list[str], str]:
     kinds = []
     for i, name in enumerate(names):
         kind = record.seats[i] if i < len(record.seats) else "human"
-        kinds.append(f"{name} person" if kind == "human" else f"{name} computer ({levels.get(kind, kind)})")
+        kinds.append(f"{name}: person" if kind == "human" else f"{name}: computer {levels.get(kind, kind)}")
     return names, ", ".join(kinds)
 
 
@@ -318,6 +324,8 @@ class SaveInfo:
     when: str = ""
     over: bool | None = None
     autosave: bool = False
+    #: The game's names for its seats (the screen says them in the palette's colour words).
+    names: tuple[str, ...] = ()
 
     def details(self) -> list[str]:
         """The entry in full, a line each (for the selected entry under the list)."""
@@ -376,6 +384,7 @@ def save_info(path: Path) -> SaveInfo:
         info.status = f"{moves}; will not open ({show(str(exc).rstrip('.'), 80)[1:-1]})"
     else:
         names, info.seats = _seat_words(record, game)
+        info.names = tuple(names)
         info.settings = settings_in_words(record)
         out = _outcome(data, record, len(names))
         info.over = None if out is None else out["over"]

@@ -154,7 +154,7 @@ def test_the_load_list_says_finished_who_won_settings_seats_and_when():
     normal = next(st.label for st in registry.strengths(registry.get("tigers")) if st.agent == "ai")
     assert label.startswith(f"{title}: in progress, 0 actions · ")
     assert "Village fight" in label and "village_fight" not in label and "Wrecks stay on the table: off" in label
-    assert f"Blue person, Orange computer ({normal})" in label
+    assert f"Blue: person, Orange: computer {normal}" in label
     assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d$", label)  # when it was saved
 
     pig = Session.new("pig", {}, 4, ["random", "random"], autosave=False)

@@ -42,7 +42,7 @@ class LoadScene(Scene):
         self.infos: dict[str, SaveInfo] = {}
         for path in self.files:
             info = save_info(path)
-            label = info.label
+            label = paper.seat_words(info.label, info.names)  # the palette's colour words
             if label in self.labels:
                 label = f"{label} ({file_name(path)})"
             while label in self.labels:
@@ -74,7 +74,8 @@ class LoadScene(Scene):
         px = self.px
         ui = self.app.ui
         area, _, _, y = self._layout()
-        self.list = pygame_gui.elements.UISelectionList(area, list(self.labels), ui, container=box)
+        self.list = pygame_gui.elements.UISelectionList(area, list(self.labels), ui, container=box,
+                                                        object_id=pygame_gui.core.ObjectID(object_id="#save_list"))
         if not self.files:
             self.list.hide()  # an empty box would cover the line saying there are no saves yet
         bw, gap = px(180), px(10)
@@ -133,7 +134,7 @@ class LoadScene(Scene):
                        paper.GRAPHITE, "midtop")
             return
         info = self.selected()
-        lines = info.details() if info else ["Games in progress are kept by themselves (autosave); "
+        lines = [paper.seat_words(line, info.names) for line in info.details()] if info else ["Games in progress are kept by themselves (autosave); "
                                              "pick one to read it in full, Open to play on, Watch to replay it."]
         y = details.y
         for i, text in enumerate(lines):
