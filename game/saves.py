@@ -34,7 +34,7 @@ AUTOSAVES = "autosaves"
 MAX_AUTOSAVES = 10
 #: Records longer than this are not replayed just to list them (a save written by this version
 #: says how its game stands; an older one that long is listed without it).
-MAX_REPLAY_TO_LIST = 5000
+MAX_REPLAY_TO_LIST = 1000
 
 
 class SaveError(FileProblem):
@@ -397,10 +397,9 @@ def save_info(path: Path) -> SaveInfo:
         else:
             won = " and ".join(names[w] for w in out["winners"])
             info.status = f"finished, {won} won, {moves}"
-    parts = [f"{title}: {info.status}", info.settings, info.seats]
+    # what a cut-off row must still say first: the game, how it stands, when; then settings and seats
+    parts = [f"{title}: {info.status}", when, info.settings, info.seats]
     label = " · ".join(p for p in parts if p)
-    if when:
-        label = f"{label} · {when}"
     info.label = label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 1] + "…"
     return info
 

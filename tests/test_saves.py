@@ -155,7 +155,7 @@ def test_the_load_list_says_finished_who_won_settings_seats_and_when():
     assert label.startswith(f"{title}: in progress, 0 actions · ")
     assert "Village fight" in label and "village_fight" not in label and "Wrecks stay on the table: off" in label
     assert f"Blue: person, Orange: computer {normal}" in label
-    assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d$", label)  # when it was saved
+    assert re.match(r"[^·]+ · \d{4}-\d\d-\d\d \d\d:\d\d · ", label)  # when it was saved, before the settings
 
     pig = Session.new("pig", {}, 4, ["random", "random"], autosave=False)
     agents = [pig.ruleset.make_agent("random", pig.state.game, i) for i in range(2)]
