@@ -195,3 +195,17 @@ def test_the_load_screens_line_for_no_pick_sits_between_the_list_and_the_buttons
     assert not area.colliderect(load.list.get_abs_rect())
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
     assert isinstance(app.top(), MenuScene)
+
+
+def test_a_temporary_file_a_killed_autosave_left_in_the_games_in_progress_is_removed_at_start():
+    from game.saves import autosaves_dir, clean_stale_temps
+
+    stale = autosaves_dir() / "pig-20261126-090000-abcdef.json.k1ll3d.tmp"
+    stale.write_text("{", encoding="utf-8")
+    old = stale.stat().st_mtime_ns - 3600 * 1_000_000_000
+    os.utime(stale, ns=(old, old))
+    fresh = autosaves_dir() / "pig-20261126-090000-abcdef.json.wr1t1ng.tmp"  # another game writing now
+    fresh.write_text("{", encoding="utf-8")
+    assert clean_stale_temps() == 1
+    assert not stale.exists() and fresh.exists()
+    assert list_autosaves() == []  # a temporary file is never a game in progress
