@@ -5,7 +5,6 @@ the games are played by the random player from fixed seeds."""
 
 from __future__ import annotations
 
-import pygame
 import pygame_gui
 import pytest
 

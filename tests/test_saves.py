@@ -11,8 +11,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.saves import (MAX_AUTOSAVES, describe_save, latest_autosave, list_autosaves, load_save,
-                        old_autosave_path, save_info, write_save)
+from game.saves import (
+    MAX_AUTOSAVES,
+    describe_save,
+    latest_autosave,
+    list_autosaves,
+    load_save,
+    old_autosave_path,
+    save_info,
+    write_save,
+)
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.scenes.menu import MenuScene
