@@ -1,11 +1,21 @@
 """Versioned saves.  A save wraps a record; loading replays it, so a save can never
 hold a state the rules would not reach.  Autosave is atomic (temp, fsync, rename).
+
+Every unfinished game keeps its own autosave in the ``autosaves`` folder of the data
+folder (at most MAX_AUTOSAVES of them; a new game drops the one played longest ago and
+says so).  Continue resumes the one written last; the Load list shows them all.  The
+single ``autosave.json`` of older versions is moved into that folder the first time the
+folder is listed (never deleted: if it cannot be moved it is listed where it is).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +26,15 @@ from .records import RECORD_FORMAT, Record, RecordError
 
 SAVE_FORMAT = "paperwars-save"
 SAVE_VERSION = 2
+#: The one autosave of versions before issue 32 (moved into AUTOSAVES when found).
 AUTOSAVE = "autosave.json"
+#: The folder of the autosaves: one file per game in progress.
+AUTOSAVES = "autosaves"
+#: How many games in progress are kept; a new one beyond this drops the one played longest ago.
+MAX_AUTOSAVES = 10
+#: Records longer than this are not replayed just to list them (a save written by this version
+#: says how its game stands; an older one that long is listed without it).
+MAX_REPLAY_TO_LIST = 1000
 
 
 class SaveError(FileProblem):
@@ -38,28 +56,133 @@ def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_1_to_2}
 
 
-def save_data(record: Record, title: str = "") -> dict[str, Any]:
-    return {
+def outcome_of(state: Any) -> dict[str, Any]:
+    """How the game stands, for the Load list: {"over": False} or the result's winners and text."""
+    if not state.is_over():
+        return {"over": False}
+    res = state.result()
+    return {"over": True, "winners": list(res.winners) if res else [], "text": res.text if res else ""}
+
+
+def save_data(record: Record, title: str = "", outcome: dict[str, Any] | None = None) -> dict[str, Any]:
+    data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
         "title": title,
         "record": record.to_json(),
     }
+    if outcome is not None:  # only shown in the Load list; loading replays the record anyway
+        data["outcome"] = outcome
+    return data
 
 
-def write_save(path: Path, record: Record, title: str = "") -> None:
-    write_atomic(path, save_data(record, title))
+def write_save(path: Path, record: Record, title: str = "", outcome: dict[str, Any] | None = None) -> None:
+    write_atomic(path, save_data(record, title, outcome))
 
 
-def autosave_path() -> Path:
+# -- the autosaves: one per game in progress ------------------------------------------------
+
+def autosaves_dir() -> Path:
+    folder = data_dir() / AUTOSAVES
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def old_autosave_path() -> Path:
+    """Where versions before issue 32 kept their one autosave."""
     return data_dir() / AUTOSAVE
+
+
+def new_autosave_path(game: str) -> Path:
+    """A fresh file name for a new game's autosave (nothing is written yet)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    while True:
+        path = data_dir() / AUTOSAVES / f"{game}-{stamp}-{secrets.token_hex(3)}.json"
+        if not path.exists():
+            return path
+
+
+def is_autosave(path: Path) -> bool:
+    """True for a game-in-progress autosave (this version's folder, or the old single file)."""
+    path = Path(path)
+    try:
+        return path.parent.resolve() == (data_dir() / AUTOSAVES).resolve() or \
+            path.resolve() == old_autosave_path().resolve()
+    except OSError:
+        return False
+
+
+def migrate_old_autosave() -> Path | None:
+    """Move the single autosave of an older version into the autosaves folder (its time kept,
+    so it sorts where it was played).  Returns where it is now; never raises, never deletes."""
+    old = old_autosave_path()
+    try:
+        if not old.is_file():
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
+        target = autosaves_dir() / f"earlier-{stamp}.json"
+        n = 1
+        while target.exists():
+            n += 1
+            target = target.with_name(f"earlier-{stamp}-{n}.json")
+        os.replace(old, target)  # atomic: the file is in one place or the other, never lost
+        return target
+    except OSError:
+        return old if old.is_file() else None
+
+
+def _played(path: Path) -> tuple[int, str]:
+    try:
+        return path.stat().st_mtime_ns, path.name
+    except OSError:
+        return 0, path.name
+
+
+def list_autosaves() -> list[Path]:
+    """Every game in progress, the one played last first (an old single autosave that could not
+    be moved is listed too).  Never raises."""
+    migrate_old_autosave()
+    try:
+        files = [p for p in autosaves_dir().glob("*.json") if p.is_file()]
+    except OSError:
+        files = []
+    try:
+        if old_autosave_path().is_file():
+            files.append(old_autosave_path())
+    except OSError:
+        pass
+    return sorted(files, key=_played, reverse=True)
+
+
+def latest_autosave() -> Path | None:
+    """The game Continue resumes: the autosave written last; None when no game is in progress."""
+    files = list_autosaves()
+    return files[0] if files else None
+
+
+def drop_old_autosaves(keep: Path) -> list[str]:
+    """Keep at most MAX_AUTOSAVES games in progress (``keep``, the new one, always stays):
+    remove those played longest ago; returns what each removed file held, in words."""
+    files = [p for p in list_autosaves() if p != keep]
+    dropped = []
+    for path in files[MAX_AUTOSAVES - 1:]:
+        info = save_info(path)
+        label = info.label if info.problem else \
+            f"{info.title} ({info.status.replace(' (autosave)', '')}{', last played ' + info.when if info.when else ''})"
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        dropped.append(label)
+    return dropped
 
 
 def clean_stale_temps() -> int:
     """Remove temporary files a killed autosave or save left behind (start of the app)."""
     folder = data_dir()
-    return clean_stale_temps_in(folder) + clean_stale_temps_in(folder / "saves")
+    return clean_stale_temps_in(folder) + clean_stale_temps_in(folder / "saves") + \
+        clean_stale_temps_in(folder / AUTOSAVES)
 
 
 def parse_save(data: Any, name: str) -> Record:
@@ -91,18 +214,10 @@ def parse_save(data: Any, name: str) -> Record:
 
 
 def describe_save(path: Path) -> str:
-    """One line for the load screen: which game, when, how far; or that the file is damaged
-    and why (shortened).  Reads only; the file is never changed and nothing raises."""
-    label, problem = save_summary(path)
-    if problem:
-        name = file_name(path)
-        # the list is narrow: the file's name and what is wrong, in a few words (Open says it all)
-        why = problem.split(f" {name} ", 1)[1] if f" {name} " in problem else problem
-        short = name if len(name) <= 28 else name[:27] + "…"
-        if problem.endswith(" is not a Paper Wars save."):
-            return f"{short}: not a Paper Wars save"  # some other file: nothing is wrong with it
-        return f"{short}: damaged ({show(why.rstrip('.'), 44)[1:-1]})"
-    return label
+    """One line for the load screen: which game, how it stands (finished, who won), its settings
+    and seats in words, when it was saved; or that the file is damaged and why (shortened).
+    Reads only; the file is never changed and nothing raises."""
+    return save_info(path).label
 
 
 def _game_title(game: str) -> str:
@@ -114,10 +229,122 @@ def _game_title(game: str) -> str:
         return game
 
 
-def save_summary(path: Path) -> tuple[str, str]:
-    """What the load screen shows for a file: (label, problem).  The label says which game,
-    when, how far; for a file that will not open it is the file's name, and ``problem`` is
-    the sentence why.  Reads only (and only the JSON, never a replay); the file is never
+_RULE_ID = re.compile(r"\s*\((?:[A-Z]+-[A-Z0-9]+(?:/[A-Z0-9]+)?(?:, )?)+\)$")
+
+
+def settings_in_words(record: Record) -> str:
+    """The game's settings as a player reads them: the scenario or map by its title, then every
+    setting that differs from its default ("Tears", "Partial kill k 2", "Wrecks stay on the
+    table: off").  Never raises."""
+    from . import registry
+    from .levels import level_title
+
+    try:
+        spec = registry.get(record.game).game_cls.settings_spec
+    except KeyError:
+        return ""
+    values = {s.key: record.settings.get(s.key, s.default) for s in spec}
+    # a map source ("generated", "level", "draw") says whether a level setting is played at all
+    sources = [s for s in spec if s.kind == "choice" and "level" in s.choices]
+    parts = []
+    try:
+        for st in spec:
+            if not st.applies(values):
+                continue
+            value = values[st.key]
+            label = _RULE_ID.sub("", st.label)
+            if st.kind == "level":
+                if all(values[src.key] == "level" for src in sources):
+                    parts.append(level_title(record.game, str(value)))
+            elif st in sources or st.key == "theme":  # the map or scenario: always said
+                if value != "level":
+                    parts.append(f"{label} {str(st.shown(value)).replace('_', ' ')}")
+            elif value == st.default:
+                continue
+            elif st.kind == "bool":
+                parts.append(label if value else f"{label}: off")
+            else:
+                shown = st.shown(value)
+                if shown == str(value) and isinstance(value, str):
+                    shown = shown.replace("_", " ")
+                parts.append(f"{label} {shown}")
+    except Exception:  # noqa: BLE001 - a strange setting never breaks the list
+        pass
+    return ", ".join(parts)
+
+
+def _seat_words(record: Record, game: Any) -> tuple[list[str], str]:
+    """The seats' names (as the game calls them) and who sits in each, in words."""
+    from . import registry
+
+    names = [game.player_name(i) for i in range(game.num_players)]
+    try:
+        levels = {st.agent: st.label for st in registry.strengths(registry.get(record.game))}
+    except KeyError:
+        levels = {}
+    kinds = []
+    for i, name in enumerate(names):
+        kind = record.seats[i] if i < len(record.seats) else "human"
+        kinds.append(f"{name}: person" if kind == "human" else f"{name}: computer {levels.get(kind, kind)}")
+    return names, ", ".join(kinds)
+
+
+def _outcome(data: Any, record: Record, players: int) -> dict[str, Any] | None:
+    """How the saved game stands: what this version wrote into the save (checked), else by
+    replaying a record of reasonable length; None when that cannot be said."""
+    out = data.get("outcome") if isinstance(data, dict) else None
+    if isinstance(out, dict) and isinstance(out.get("over"), bool):
+        winners = out.get("winners", [])
+        if not out["over"]:
+            return {"over": False}
+        if isinstance(winners, list) and all(type(w) is int and 0 <= w < players for w in winners) \
+                and isinstance(out.get("text", ""), str):
+            return {"over": True, "winners": winners, "text": out.get("text", "")}
+    if len(record.actions) > MAX_REPLAY_TO_LIST:
+        return None
+    try:
+        state = Record.from_json(record.to_json(), "save").replay()
+        return outcome_of(state)
+    except Exception:  # noqa: BLE001 - Open says why; the list only lists
+        return None
+
+
+@dataclass
+class SaveInfo:
+    """What the Load list shows for one file (see :func:`save_info`)."""
+
+    path: Path
+    label: str
+    problem: str = ""
+    title: str = ""
+    #: "in progress, 12 actions", "finished: Blue won", ...
+    status: str = ""
+    settings: str = ""
+    seats: str = ""
+    when: str = ""
+    over: bool | None = None
+    autosave: bool = False
+    #: The game's names for its seats (the screen says them in the palette's colour words).
+    names: tuple[str, ...] = ()
+
+    def details(self) -> list[str]:
+        """The entry in full, a line each (for the selected entry under the list)."""
+        if self.problem:
+            return [self.problem]
+        lines = [f"{self.title}: {self.status}" + (f", saved {self.when}" if self.when else "")]
+        if self.settings:
+            lines.append(f"Settings: {self.settings}")
+        if self.seats:
+            lines.append(f"Seats: {self.seats}")
+        return lines
+
+
+MAX_LABEL = 190
+
+
+def save_info(path: Path) -> SaveInfo:
+    """What the load screen shows for a file.  Reads only (a save written by this version says
+    how its game stands; an older one is replayed if it is not too long); the file is never
     changed and nothing raises."""
     path = Path(path)
     name = file_name(path)
@@ -125,22 +352,63 @@ def save_summary(path: Path) -> tuple[str, str]:
         data = read_json(path, "save")
         record = parse_save(data, name)
     except FileProblem as exc:
-        return f"{name}: will not open", str(exc)
+        problem = str(exc)
     except Exception:  # noqa: BLE001 - one bad file never breaks the list
-        return f"{name}: will not open", f"{name} is not a Paper Wars save."
+        problem = f"{name} is not a Paper Wars save."
+    else:
+        problem = ""
+    if problem:
+        # the list is narrow: the file's name and what is wrong, in a few words (Open says it all)
+        why = problem.split(f" {name} ", 1)[1] if f" {name} " in problem else problem
+        short = name if len(name) <= 28 else name[:27] + "…"
+        if problem.endswith(" is not a Paper Wars save."):
+            label = f"{short}: not a Paper Wars save"  # some other file: nothing is wrong with it
+        else:
+            label = f"{short}: damaged ({show(why.rstrip('.'), 44)[1:-1]})"
+        return SaveInfo(path, label, problem)
     title = data.get("title")
     if data.get("format") == RECORD_FORMAT:
         title = f"{_game_title(record.game)} record"
     elif isinstance(title, str) and title.strip():
         title = show(title, 48)[1:-1]
     else:
-        title = record.game
+        title = _game_title(record.game)
     when = data.get("saved_at")
     when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)
-    label = f"{title}, {when}, {n} action{'s' if n != 1 else ''}" if when else \
-        f"{title}, {n} action{'s' if n != 1 else ''}"
-    return label, ""
+    moves = f"{n} action{'s' if n != 1 else ''}"
+    info = SaveInfo(path, "", title=title, when=when, autosave=is_autosave(path))
+    try:
+        game = record.make_game()
+    except RecordError as exc:
+        info.status = f"{moves}; will not open ({show(str(exc).rstrip('.'), 80)[1:-1]})"
+    else:
+        names, info.seats = _seat_words(record, game)
+        info.names = tuple(names)
+        info.settings = settings_in_words(record)
+        out = _outcome(data, record, len(names))
+        info.over = None if out is None else out["over"]
+        if out is None:
+            info.status = moves
+        elif not out["over"]:
+            info.status = f"in progress{' (autosave)' if info.autosave else ''}, {moves}"
+        elif not out["winners"]:
+            info.status = f"finished, a draw, {moves}"
+        else:
+            won = " and ".join(names[w] for w in out["winners"])
+            info.status = f"finished, {won} won, {moves}"
+    # what a cut-off row must still say first: the game, how it stands, when; then settings and seats
+    parts = [f"{title}: {info.status}", when, info.settings, info.seats]
+    label = " · ".join(p for p in parts if p)
+    info.label = label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 1] + "…"
+    return info
+
+
+def save_summary(path: Path) -> tuple[str, str]:
+    """(label, problem) of :func:`save_info`: the list's line, and for a file that will not
+    open the sentence why ("" when it opens)."""
+    info = save_info(path)
+    return (f"{file_name(Path(path))}: will not open" if info.problem else info.label), info.problem
 
 
 def load_save(path: Path) -> Record:

@@ -12,7 +12,7 @@ from . import registry
 from .engine import Action, Event, IllegalAction, State
 from .jsonio import show
 from .records import MAX_ACTIONS, Record
-from .saves import autosave_path, write_save
+from .saves import MAX_AUTOSAVES, drop_old_autosaves, new_autosave_path, outcome_of, write_save
 
 
 @dataclass
@@ -63,9 +63,13 @@ class Session:
         record.seats = self.seats
         #: A sentence for the screen when the autosave could not be written (see save_auto).
         self.autosave_problem = ""
+        #: A sentence for the screen when this game's first autosave dropped an old game in progress.
+        self.autosave_notice = ""
         self._autosave_said = ""
-        if autosave is True:
-            self.autosave: Path | None = autosave_path()
+        #: True until the first autosave of a new game in progress (then the oldest beyond the bound go).
+        self._new_slot = autosave is True
+        if autosave is True:  # a game of its own: its own file among the games in progress
+            self.autosave: Path | None = new_autosave_path(record.game)
         elif autosave is False:
             self.autosave = None
         else:
@@ -200,7 +204,7 @@ class Session:
         if self.autosave is None:
             return
         try:
-            write_save(self.autosave, self.record, self.ruleset.title)
+            write_save(self.autosave, self.record, self.ruleset.title, outcome_of(self.state))
         except (OSError, ValueError) as exc:
             why = getattr(exc, "strerror", None) or "it could not be written"
             sentence = (f"Autosave failed ({show(str(why), 60)[1:-1]}: {show(str(self.autosave), 80)[1:-1]}); "
@@ -210,6 +214,18 @@ class Session:
             self._autosave_said = sentence
         else:
             self._autosave_said = ""
+            if self._new_slot:
+                self._new_slot = False
+                dropped = drop_old_autosaves(self.autosave)
+                if dropped:
+                    which = "; ".join(dropped[:2]) + (f" and {len(dropped) - 2} more" if len(dropped) > 2 else "")
+                    self.autosave_notice = (f"Only the last {MAX_AUTOSAVES} unfinished games are kept, so the oldest "
+                                            f"was dropped: {show(which, 160)[1:-1]}.")
+
+    def take_autosave_notice(self) -> str:
+        """The dropped-game warning to show once on screen ('' when there is none new)."""
+        out, self.autosave_notice = self.autosave_notice, ""
+        return out
 
     def take_autosave_problem(self) -> str:
         """The autosave failure to show once on screen ('' when there is none new)."""
@@ -217,4 +233,4 @@ class Session:
         return out
 
     def save_as(self, path: Path) -> None:
-        write_save(path, self.record, self.ruleset.title)
+        write_save(path, self.record, self.ruleset.title, outcome_of(self.state))

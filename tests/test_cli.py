@@ -13,7 +13,7 @@ import pytest
 
 from game.cli import main
 from game.records import Record
-from game.saves import SAVE_VERSION, SaveError, autosave_path, load_save, save_data, write_save
+from game.saves import SAVE_VERSION, SaveError, latest_autosave, load_save, save_data, write_save
 from game.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +140,7 @@ def test_kill_dash_nine_mid_game_keeps_every_completed_action(tmp_path):
     proc.kill()  # SIGKILL on POSIX, TerminateProcess on Windows: no chance to clean up either way
     proc.wait()
     os.environ["PAPERWARS_HOME"] = str(home)
-    rec = load_save(autosave_path())
+    rec = load_save(latest_autosave())
     assert len(rec.actions) >= 40
     Session(rec, autosave=False)  # restores without complaint
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from game import registry
 from game.paths import config_dir, data_dir
-from game.saves import autosave_path, load_save
+from game.saves import latest_autosave, list_autosaves, load_save
 from game.session import player_profile
 
 GAMES = ("amoeba", "warigami", "space", "tigers", "invasion")
@@ -69,7 +69,8 @@ def test_a_game_started_from_its_setup_screen_with_huge_profile_files_autosaves_
     from game.ui.scenes.setup import SetupScene
 
     write_profile(words, word_len, battles, name_len)
-    autosave_path().unlink(missing_ok=True)
+    for old in list_autosaves():  # an earlier example's game in progress
+        old.unlink()
     app = make_app((1280, 800), headless=True)
     try:
         setup = SetupScene(app, registry.get(game))
@@ -92,11 +93,11 @@ def test_a_game_started_from_its_setup_screen_with_huge_profile_files_autosaves_
         assert not sess.autosave_problem, sess.autosave_problem
         live = sess.state.to_json()
         # Continue: the real loader, then the menu's own path, then a first frame.
-        record = load_save(autosave_path())
+        record = load_save(latest_autosave())
         assert record.to_json() == sess.record.to_json()
         app.reset_to(MenuScene(app))
         app.frame([])
-        assert app.top().open_save(autosave_path())
+        assert app.top().open_save(latest_autosave())
         app.frame([])
         restored = app.top()
         assert isinstance(restored, PlayScene)
@@ -118,7 +119,7 @@ def test_I_S1_a_resumed_invasion_game_still_refuses_a_used_word():
     sess = Session.new("invasion", {}, 5, ["human"], profile=player_profile("invasion"))
     assert "used_words" not in sess.record.settings
     sess.save_auto()
-    record = load_save(autosave_path())
+    record = load_save(latest_autosave())
     record.profile = player_profile("invasion")
     again = Session(record, autosave=False)
     from game.engine import IllegalAction
@@ -263,7 +264,7 @@ def test_a_crash_in_a_scene_writes_a_report_and_goes_back_to_the_menu_with_conti
         assert __version__ in text and exc.__name__ in text and '"game": "amoeba"' in text
         assert str(reports[0]) in app.toast_text and "Continue" in app.toast_text
         assert app.safe_frame([])  # the menu draws
-        assert app.top().open_save(autosave_path())
+        assert app.top().open_save(latest_autosave())
         assert app.top().session.state.to_json() == sess.state.to_json()
         reports[0].unlink()
     finally:
@@ -328,7 +329,7 @@ def test_a_data_folder_that_cannot_be_made_is_a_sentence_and_the_game_runs(block
         app.frame([])
         sess = Session.new("amoeba", {}, 3, ["human", "human"])
         sess.submit(sess.state.legal_actions()[0])
-        assert not sess.autosave_problem and autosave_path().is_file()  # in the temporary folder
+        assert not sess.autosave_problem and latest_autosave().is_file()  # in the temporary folder
     finally:
         app.close()
         if paths._fallback is not None:

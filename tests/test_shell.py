@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.saves import autosave_path, load_save
+from game.saves import latest_autosave, load_save
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey, monkey_run
@@ -199,7 +199,7 @@ def test_autosave_after_every_action_restores_the_game(app):
     scene = play(app)
     app.frame(key(pygame.K_r))
     app.frame(key(pygame.K_r))
-    rec = load_save(autosave_path())
+    rec = load_save(latest_autosave())
     assert rec.actions == scene.session.record.actions
     restored = Session(rec, autosave=False)
     assert restored.state.to_json() == scene.state.to_json()
@@ -315,7 +315,7 @@ def test_load_screen_names_each_save_and_flags_a_damaged_one_without_touching_it
     bad = saves_dir() / "torn.json"
     bad.write_text('{"format": "paperwars-save", "vers', encoding="utf-8")
     before = bad.read_bytes()
-    assert describe_save(good).endswith(", 1 action")
+    assert describe_save(good).startswith("Pig: in progress, 1 action · ")
     assert "damaged" in describe_save(bad) and bad.read_bytes() == before
     scene = LoadScene(app)
     app.push(scene)
@@ -394,19 +394,19 @@ def test_game_over_panel_closes_to_study_the_board_and_opens_again(app):
 def test_continue_is_offered_only_for_an_unfinished_game(app):
     from game.ui.scenes.pause import saves_dir
 
-    scene = play(app)
-    app.frame(key(pygame.K_r))
-    app.reset_to(MenuScene(app))
-    assert "continue" in app.top().buttons.values()
     scene = play(app, seats=("random", "random"))
     while not scene.state.is_over():
         app.frame([])
     app.frame([])
-    assert not autosave_path().exists()
+    assert latest_autosave() is None  # the finished game left the games in progress ...
     kept = list(saves_dir().glob("pig-finished-*.json"))
-    assert len(kept) == 1 and load_save(kept[0]).actions == scene.session.record.actions
+    assert len(kept) == 1 and load_save(kept[0]).actions == scene.session.record.actions  # ... for Load
     app.reset_to(MenuScene(app))
     assert "continue" not in app.top().buttons.values()
+    scene = play(app)
+    app.frame(key(pygame.K_r))
+    app.reset_to(MenuScene(app))
+    assert "continue" in app.top().buttons.values()
 
 
 def test_computer_seats_are_offered_by_strength_strongest_last_and_unknown_agents_skipped(app):
@@ -637,7 +637,7 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     other.write_text('{"title": "my notes"}', encoding="utf-8")
     before = other.read_bytes()
     # a record holds the whole game: it is listed and opens like a save
-    assert describe_save(rec) == f"{title} record, 1 action"
+    assert describe_save(rec).startswith(f"{title} record: in progress, 1 action · ")
     assert load_save(rec).actions == sess.record.actions
     # a JSON file that is no save at all is named for what it is, and left alone
     assert describe_save(other) == "notes.json: not a Paper Wars save"
@@ -645,7 +645,7 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     scene = LoadScene(app)
     app.push(scene)
     app.frame([])
-    assert scene.labels[f"{title} record, 1 action"] == rec
+    assert scene.labels[describe_save(rec)] == rec
 
 
 def test_escape_over_an_open_dropdown_closes_the_list_only(app):

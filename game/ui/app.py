@@ -113,6 +113,10 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         "tool_tip.text_box": {"colours": {"dark_bg": "#FFFBEA", "normal_border": "#58585F"},
                               "misc": {"border_width": "1", "shadow_width": "0", "padding": "6,4"}, "font": font},
         "#title": {"font": {**font, "size": str(round(30 * scale)), "bold": "1"}},
+        # the Load list's long lines read from the left (a cut-off end, never both ends)
+        "#save_list": {"misc": {"list_item_height": str(round(28 * scale))}},
+        "#save_list.#item_list_item": {"misc": {"text_horiz_alignment": "left",
+                                                "text_horiz_alignment_padding": str(round(8 * scale))}},
     }
 
 

@@ -50,6 +50,10 @@ class PlayContext(Protocol):
     def seat_kind(self, seat: int) -> str:
         """"human" or the agent name of that seat."""
 
+    #: True in the replay viewer (game/ui/scenes/replay.py): the board shows a recorded point
+    #: and nobody moves, so a view shows no live control (see GameView.replaying).
+    replaying: bool
+
 
 class GameView:
     """Base for the five board views.  Subclasses override what they need."""
@@ -58,6 +62,14 @@ class GameView:
     def __init__(self, ctx: PlayContext) -> None:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
+
+    @property
+    def replaying(self) -> bool:
+        """True in the replay viewer.  The board then shows the state at the chosen action and
+        nothing that invites a move: a view hides its own buttons, pools, pickers and prompts
+        for the seat to move, and panels that remember earlier events (the last rolls) are
+        rebuilt from the session's history in ``reset`` (called after every jump)."""
+        return bool(getattr(self.ctx, "replaying", False))
 
     def ui_px(self, n: float) -> int:
         """``n`` pixels at the player's UI scale (for widgets the view places beside its board)."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
 from ... import __version__
 from ...registry import Ruleset, rulesets
-from ...saves import SaveError, autosave_path, load_save
+from ...saves import SaveError, is_autosave, latest_autosave, load_save
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Focus, Scene
@@ -59,7 +61,7 @@ class MenuScene(Scene):
             x = x0 + (cols - in_row) * (cw + gx) // 2 + c * (cw + gx)  # the last row is centred
             self.cards.append((pygame.Rect(x, top + r * (ch + gy), cw, ch), rs))
         labels = []
-        if autosave_path().exists():  # a finished game is moved to the Load list when it ends
+        if latest_autosave() is not None:  # a finished game is moved to the Load list when it ends
             labels.append(("continue", "Continue"))
         labels += [("load", "Load game"), ("settings", "Settings"), ("quit", "Quit")]
         self.buttons = {}
@@ -95,8 +97,10 @@ class MenuScene(Scene):
             self.app.running = False
 
     def press(self, key: str) -> None:
-        if key == "continue":
-            self.open_save(autosave_path())
+        if key == "continue":  # the game played last; the Load list holds the others in progress
+            latest = latest_autosave()
+            if latest is not None:
+                self.open_save(latest)
         elif key == "load":
             from .load import LoadScene
 
@@ -119,11 +123,13 @@ class MenuScene(Scene):
         try:
             record = load_save(path)
             record.profile = player_profile(record.game)  # a resumed game still refuses used words
-            session = Session(record)
+            # a game in progress goes on in its own autosave; a game opened from a save file is a
+            # new game in progress (the file itself stays as it was saved)
+            session = Session(record, autosave=Path(path) if is_autosave(path) else True)
         except (SaveError, KeyError) as exc:
             self.app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)
             return False
-        if session.state.is_over() and path == autosave_path():
+        if session.state.is_over() and is_autosave(path):
             # kept from an older version: a finished game is not continued, it is kept to watch
             scene = PlayScene(self.app, session)
             scene._keep_finished(force=True)

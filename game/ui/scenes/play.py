@@ -29,6 +29,7 @@ CHOICE_EVENTS = (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, p
 
 class PlayScene(Scene):
     keyboard_nav = False  # the game's own keys (arrows, Tab, Space...) belong to the board
+    replaying = False  # the replay viewer's subclass says True: views then show no live control
     def __init__(self, app: App, session: Session, replay: Sequence[dict[str, Any]] | None = None) -> None:
         super().__init__(app)
         self.session = session
@@ -366,8 +367,9 @@ class PlayScene(Scene):
 
     def update(self, dt: float) -> None:
         problem = self.session.take_autosave_problem()
-        if problem:
-            self.app.toast(problem, 8)
+        notice = self.session.take_autosave_notice()  # an old game in progress made room for this one
+        if problem or notice:
+            self.app.toast(problem or notice, 8 if problem else 10)
         self.view.update(dt)
         self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)

@@ -55,6 +55,8 @@ class Entry:
 
 
 class ReplayScene(PlayScene):
+    replaying = True  # every view hides its live controls (GameView.replaying)
+
     def __init__(self, app: App, record: Record) -> None:
         self.full = list(record.actions)
         fresh = Record(record.game, dict(record.settings), record.seed, [], dict(record.pins), record.rules_version,

@@ -809,7 +809,8 @@ class AmoebaView(GameView):
         x0, y0 = self.panel.x, self.panel.y
         if not self.ctx.human_to_move():
             self.number_cells, self.buttons = [], []
-            paper.text(surface, f"{s.game.player_name(s.player)} places...", (x0, y0), 20, paper.GRAPHITE)
+            if not self.replaying:  # a replay shows the action on the board, not who is to place next
+                paper.text(surface, f"{s.game.player_name(s.player)} places...", (x0, y0), 20, paper.GRAPHITE)
             return
         paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
         allowed = set(self._allowed())

@@ -220,7 +220,7 @@ class InvasionView(GameView):
                                       ("event", "Extra Event...", "Call an extra Event of your choice from the table (I-X3)")):
                     bottom.append(self._make_button(k, label, tip))
             bottom.append(self._make_button("end", "End turn", "Enter"))
-        if s.phase != "word":
+        if s.phase != "word" and not self.replaying:  # their presses reach no view in a replay
             bottom.append(self._make_button("export", "Export text", "Write the game as text (I-W2)"))
             bottom.append(self._make_button("sheet", "Game sheet", "Save an A4 sheet as PNG and PDF"))
         rows = self._rows_needed(bottom) if bottom else 0

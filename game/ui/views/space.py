@@ -160,6 +160,10 @@ class SpaceView(GameView):
     def _sync_widgets(self) -> None:
         if not self.buttons:
             return
+        if self.replaying:  # a recorded point: nothing to press
+            for button in self.buttons.values():
+                button.hide()
+            return
         s = self.state
         human = self.ctx.human_to_move() and not s.is_over()
         play = human and s.phase == "play"
@@ -499,7 +503,7 @@ class SpaceView(GameView):
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """Under the buttons: the strength of the flick being dragged, and the pencil in hand."""
-        if not self.buttons or self.rect.w - self.ui_px(PANEL_W) <= 300:
+        if not self.buttons or self.rect.w - self.ui_px(PANEL_W) <= 300 or self.replaying:
             return
         x, y = self.rect.x + 8, self._panel_bottom() + 10
         s = self.state

@@ -174,6 +174,7 @@ class TigersView(GameView):
         self._tool_line: list[tuple[float, float]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
+        self._opening = list(getattr(self.st, "opening", []))  # the replay viewer rebuilds the dice from it
         self._show_opening()
 
     def _show_opening(self) -> None:
@@ -217,6 +218,12 @@ class TigersView(GameView):
         self.followers = []
         self.anims.clear()
         self._static = None
+        if self.replaying:  # after a jump: the dice of the last rolls up to the action on the board
+            sess = getattr(self.ctx, "session", None)
+            events = self._opening + [e for step in (sess.history if sess else ()) for e in step.events]
+            rolls = [e for e in events if e.kind == "roll" and e.data.get("dice")][-4:]
+            self.rolls = [self._roll_entry(e) for e in rolls]
+            self.flash = 0.0
 
     # -- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -548,6 +555,8 @@ class TigersView(GameView):
     # -- the buttons of each phase ------------------------------------------------------------
     def phase_buttons(self) -> list[PencilButton]:
         s = self.st
+        if self.replaying:  # a recorded point: nothing to press (the tools take no input in a replay)
+            return []
         out = [PencilButton("Tape (T)" if self.tool != "tape" else "Tape on (T)", None, lambda: self.key(pygame.K_t)),
                PencilButton("Sight (L)" if self.tool != "los" else "Sight on (L)", None, lambda: self.key(pygame.K_l)),
                PencilButton("Fit (0)", None, self.fit)]
@@ -597,9 +606,7 @@ class TigersView(GameView):
     def on_events(self, events: Sequence[Event]) -> None:
         for e in events:
             if e.kind == "roll" and e.data.get("dice"):
-                entry = {"text": e.text, "dice": e.data["dice"], "need": e.data.get("need", 0), "ok": e.data.get("ok"),
-                         "what": self.roll_label(e.data), "t": 0.0}
-                self.rolls.append(entry)
+                self.rolls.append(self._roll_entry(e))
                 self.rolls = self.rolls[-4:]
                 self.flash = 0.45
             elif e.kind == "move" and "path" in e.data:
@@ -613,6 +620,10 @@ class TigersView(GameView):
             self.selected_unit = -1
         if self.st.phase != "act":
             self.followers = []
+
+    def _roll_entry(self, e: Event) -> dict[str, Any]:
+        return {"text": e.text, "dice": e.data["dice"], "need": e.data.get("need", 0), "ok": e.data.get("ok"),
+                "what": self.roll_label(e.data), "t": 0.0}
 
     def roll_label(self, d: Any) -> str:
         """Whose roll, on which card, for what: "Blue Tank 3 fires at Inf 7 on 6 of hearts"."""

@@ -260,6 +260,11 @@ class WarigamiView(GameView):
         return self.draft
 
     def _sync_widgets(self) -> None:
+        if self.replaying:  # a recorded point: nothing to press
+            for b in (self.end_button, self.heal_button, *self.kind_buttons.values()):
+                if b is not None:
+                    b.hide()
+            return
         s = self.s
         setup = s.phase == SETUP and not s.is_over()
         squad = s.phase == SQUAD
@@ -602,7 +607,7 @@ class WarigamiView(GameView):
             self._draw_roll(surface, self.anims[0])
         elif not self.anims and self.last_roll is not None:
             self._draw_roll(surface, self.last_roll)
-        if s.phase == MOVE and s.pool > 0 and not s.is_over():
+        if s.phase == MOVE and s.pool > 0 and not s.is_over() and not self.replaying:
             paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
                        bold=True)
 
@@ -761,7 +766,8 @@ class WarigamiView(GameView):
         elif s.phase == SETUP:
             out.append("Placing in turn: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
                                                       for i, n in enumerate(s.to_place)))
-            out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
+            if not self.replaying:  # the person's own pick, not a state of the game
+                out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
             for i, q in enumerate(s.squads):
                 out.append(f"{s.game.player_name(i)}'s squad: {squad_words(q or ())}")
         else:
