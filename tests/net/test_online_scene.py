@@ -1,0 +1,257 @@
+"""Play online, headless: Host makes a room on an in-process server, Join says plainly what is
+wrong, the token file round-trips (a damaged one is one sentence), your games mark "your turn".
+
+Every server is on 127.0.0.1 on a free port; waits are bounded loops over frames (the network
+answers in a worker thread), never timed assertions.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.net import lobby
+from game.net.harness import ServerThread
+from game.net.lobby import HostServer
+from game.net.tokens import HeldSeat, TokenStore
+from game.ui.main import make_app
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.online import HostSetupScene, OnlineScene, RoomScene
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def until(app, check, limit=60.0):
+    """Frames until ``check()`` holds (the workers answer in their own threads)."""
+    end = time.monotonic() + limit
+    while not check() and time.monotonic() < end:
+        app.frame([])
+        time.sleep(0.02)
+    app.frame([])
+    return check()
+
+
+def press(app, button):
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+
+
+def pick(app, drop, text):
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=text)])
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app((1280, 800), headless=True)
+    a.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")  # loopback only in tests
+    yield a
+    a.online_host.stop()
+    a.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    st = ServerThread(tmp_path / "server")
+    st.start()
+    yield st
+    st.close()
+
+
+def open_online(app) -> OnlineScene:
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    button = next(b for b, k in menu.buttons.items() if k == "online")
+    assert button.text == "Play online"
+    press(app, button)
+    scene = app.top()
+    assert isinstance(scene, OnlineScene)
+    return scene
+
+
+def test_host_flow_starts_a_server_makes_the_room_and_shows_its_code(app):
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Paper Tigers")
+    port = free_port()
+    scene.port_entry.set_text(str(port))
+    press(app, scene.host_button)
+    setup = app.top()
+    assert isinstance(setup, HostSetupScene) and setup.rs.name == "tigers"
+    assert setup.seed_entry is None  # the server draws the seed and keeps it secret
+    assert "Friend (online)" in setup.seat_options() and "Here, at this screen" in setup.seat_options()
+    assert setup.seats == ["human", "remote"]
+    press(app, setup.start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), setup.problem
+    room = app.top()
+    assert app.online_host.port == port
+    assert room.hosted and len(room.room) == 8 and room.url == f"ws://127.0.0.1:{port}"
+    # the room is on the app's own server, seat 0 claimed for this screen, seat 1 free for the friend
+    srv = app.online_host.server
+    assert room.room in srv.rooms and srv.rooms[room.room].row.game == "tigers"
+    assert srv.rooms[room.room].row.tokens[0] is not None and srv.rooms[room.room].row.tokens[1] is None
+    assert list(room.tokens) == [0] and room.free_seats() == [1]
+    assert any("Blue: you, here" == line for line in room.seat_lines())
+    # the token is kept, so the game is in Your online games after a restart of the app
+    kept = TokenStore()
+    assert [(s.room, s.seat, s.hosted, s.game) for s in kept.seats] == [(room.room, 0, True, "tigers")]
+    assert kept.port == port
+    labels = [e.text for e in room.box.elements if isinstance(e, pygame_gui.elements.UIButton)]
+    assert "Open the game" in labels
+    # a friend looking at the room (Join) sees the game and its settings read-only, and the free seat
+    sync = lobby.peek(room.url, room.room)
+    friend = RoomScene(app, room.url, room.room, sync, TokenStore())
+    assert friend.free_seats() == [1] and "Wrecks stay on the table: on" in friend.settings_lines()
+    assert any(line.startswith("Scenario: ") for line in friend.settings_lines())
+
+
+def test_host_on_a_server_someone_runs(app, server):
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Warigami")
+    pick(app, scene.where_drop, "A server someone runs")
+    assert scene.address_entry.visible and not scene.port_entry.visible
+    scene.address_entry.set_text(f"127.0.0.1:{server.port}")
+    press(app, scene.host_button)
+    setup = app.top()
+    assert isinstance(setup, HostSetupScene)
+    pick(app, setup.seat_drops[1], "Computer: " + next(iter(setup.seat_options()[2:])).split(": ", 1)[1])
+    press(app, setup.start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), setup.problem
+    room = app.top()
+    assert not room.hosted and room.url == server.url and not app.online_host.running
+    kinds = server.call(lambda s: list(s.rooms[room.room].row.seats))
+    assert kinds[0] == "human" and kinds[1] != "human"  # the computer seat runs on the server
+
+
+@pytest.mark.parametrize("address,code,expect", [
+    ("", "ABCDEFGH", "Type the server's address first"),
+    ("127.0.0.1:{port}", "abc", "A room code has 8 letters and digits"),
+    ("127.0.0.1:{port}", "ZZZZZZZZ", "There is no room 'ZZZZZZZZ' on this server."),
+    ("127.0.0.1:{closed}", "ZZZZZZZZ", "Nothing answers at ws://127.0.0.1:"),
+    ("http://127.0.0.1", "ZZZZZZZZ", "A server address starts with ws:// or wss://"),
+])
+def test_join_with_a_wrong_code_or_no_server_says_why_in_a_sentence(app, server, address, code, expect):
+    scene = open_online(app)
+    scene.join_address_entry.set_text(address.format(port=server.port, closed=free_port()))
+    scene.code_entry.set_text(code)
+    press(app, scene.join_button)
+    assert until(app, lambda: bool(scene.join_problem))
+    assert app.top() is scene
+    assert expect in scene.join_problem and scene.join_problem.endswith((".", ")."))
+
+
+def test_join_shows_the_room_read_only_then_takes_a_free_seat(app, server, monkeypatch):
+    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    host_token = lobby.claim(server.url, room, 0)
+    scene = open_online(app)
+    scene.join_address_entry.set_text(f"127.0.0.1:{server.port}")
+    scene.code_entry.set_text(room.lower())
+    press(app, scene.join_button)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), scene.join_problem
+    look = app.top()
+    assert look.free_seats() == [1] and not look.tokens  # looking claimed nothing
+    assert server.call(lambda s: s.rooms[room].row.tokens[1]) is None
+    labels = {e.text: e for e in look.box.elements if isinstance(e, pygame_gui.elements.UIButton)}
+    assert set(labels) == {"Back", "Play Orange", "Watch"}
+    opened = []
+    monkeypatch.setattr("game.ui.scenes.online.open_room",
+                        lambda app, url, code, tokens, watch=False: opened.append((url, code, tokens, watch)))
+    press(app, labels["Play Orange"])
+    assert until(app, lambda: bool(opened)), look.problem
+    url, code, tokens, watch = opened[0]
+    assert (url, code, list(tokens), watch) == (server.url, room, [1], False)
+    assert server.call(lambda s: s.rooms[room].row.tokens[1]) is not None
+    assert [(s.room, s.seat) for s in TokenStore().seats] == [(room, 1)]
+    assert tokens[1] != host_token
+
+
+def test_token_file_round_trips(tmp_path):
+    path = tmp_path / "online.json"
+    store = TokenStore(path)
+    assert store.seats == [] and store.problem == ""
+    a = HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers", True)
+    b = HeldSeat("wss://play.example.org/pw", "ABCDEFGH", 1, "u" * 32, "amoeba")
+    store.add(a)
+    store.add(b)
+    store.set_port(9000)
+    again = TokenStore(path)
+    assert again.seats == [a, b] and again.port == 9000 and again.problem == ""
+    again.add(HeldSeat(a.url, a.room, 0, "v" * 32, "tigers", True))  # a new token for the same seat replaces
+    assert [s.token for s in TokenStore(path).seats] == ["u" * 32, "v" * 32]
+    again.forget(b.url, b.room)
+    assert [s.room for s in TokenStore(path).seats] == ["K7MQ2XPA"]
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("{not json", "is damaged or cut short"),
+    ('{"format": "something else", "seats": []}', "is not a Paper Wars file"),
+    ('{"format": "paperwars-online", "version": 99, "seats": []}', "from another version"),
+    ('[1, 2, 3]', "is not a Paper Wars file"),
+    ("", "is empty"),
+])
+def test_a_damaged_token_file_is_one_sentence_and_is_never_lost(tmp_path, text, expect):
+    path = tmp_path / "online.json"
+    path.write_text(text, encoding="utf-8")
+    store = TokenStore(path)
+    assert store.seats == []
+    assert expect in store.problem and "left as it is" in store.problem
+    assert store.problem.count(". ") <= 2 and "Traceback" not in store.problem
+    assert path.read_text(encoding="utf-8") == text  # reading changed nothing
+    store.add(HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+    assert (tmp_path / "online.damaged.json").read_text(encoding="utf-8") == text  # kept beside it
+    assert len(TokenStore(path).seats) == 1
+
+
+def test_a_token_file_with_one_bad_entry_keeps_the_others(tmp_path):
+    path = tmp_path / "online.json"
+    good = HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers").to_json()
+    path.write_text('{"format": "paperwars-online", "version": 1, "seats": [%s, {"url": "file:///etc/passwd"}]}'
+                    % __import__("json").dumps(good), encoding="utf-8")
+    store = TokenStore(path)
+    assert len(store.seats) == 1 and "1 damaged entry" in store.problem
+
+
+def test_your_games_marks_your_turn_and_the_menu_shows_it(app, server):
+    mine = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    theirs = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    store = TokenStore()
+    store.add(HeldSeat(server.url, mine, 0, lobby.claim(server.url, mine, 0), "tigers"))  # seat 0 moves first
+    store.add(HeldSeat(server.url, theirs, 1, lobby.claim(server.url, theirs, 1), "tigers"))
+    scene = open_online(app)
+    assert until(app, lambda: scene.listing is None and bool(scene.rooms))
+    rows = [label for label, _ in scene.list_rows()]
+    assert rows[0] == f"YOUR TURN: Paper Tigers, room {mine}"
+    assert rows[1] == f"Paper Tigers, room {theirs}: waiting for the others"
+    assert [i["text"] for i in scene.games_list.item_list] == rows
+    assert scene.your_turns() == 1
+    # resuming the selected room opens it with the seat token kept for it
+    opened = []
+    import game.ui.scenes.online as online
+
+    online_open, online.open_room = online.open_room, lambda *a, **k: opened.append(a) or True
+    try:
+        scene.games_list.item_list[0]["selected"] = True
+        press(app, scene.resume_button)
+        assert until(app, lambda: bool(opened))
+    finally:
+        online.open_room = online_open
+    assert opened[0][1:] == (server.url, mine, {0: store.seats[0].token})
+    # on start, the menu asks the servers in the background and marks Play online
+    app.pop()
+    menu = app.top()
+    menu.online_check = online.your_turn_check(app)
+    assert until(app, lambda: menu.online_check.done)
+    assert menu.online_turns() == 1
+
+
+def test_your_games_says_when_a_server_does_not_answer(app):
+    TokenStore().add(HeldSeat(f"ws://127.0.0.1:{free_port()}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+    scene = open_online(app)
+    assert until(app, lambda: scene.listing is None and bool(scene.unreachable))
+    assert "Nothing answers at" in scene.list_problem
+    assert scene.list_rows()[0][0] == "Paper Tigers, room K7MQ2XPA: the server does not answer"
