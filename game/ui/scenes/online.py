@@ -12,6 +12,7 @@ resumes.  Every network request runs in a worker thread (lobby.Job): the window 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -29,6 +30,8 @@ HERE_COMPUTER = "This computer"
 ELSEWHERE = "A server someone runs"
 #: How often (seconds) an open "Your online games" list asks its servers again.
 LIST_EVERY = 30.0
+#: How often (seconds) the host's room screen looks whether a friend has joined.
+ROOM_EVERY = 3.0
 
 
 # -- the app's hosted server and the "your turn" check ------------------------------------------
@@ -115,8 +118,6 @@ class OnlineScene(Scene):
     # -- the list of your games --
     def refresh(self) -> None:
         """Ask the servers again (in the background)."""
-        import time
-
         self.store.load()
         self.list_problem = self.store.problem
         self.asked_at = time.monotonic()
@@ -180,19 +181,18 @@ class OnlineScene(Scene):
         self.port_entry.set_tooltip("Friends connect to this port; your router must forward it for friends "
                                     "outside your home network.")
         self.address_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60) + 2 * step, col, wh),
-                                                                 ui, container=box,
-                                                                 placeholder_text="play.example.org:8765")
+                                                                 ui, container=box)
         self.address_entry.set_text(self.address_text)
         self.show_where()
         self.host_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 3 * step, col, px(48)),
                                                         "Settings and seats...", ui, container=box)
         # Join a game
         x = xs[1]
-        self.join_address_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, top + px(60), col, wh), ui, container=box, placeholder_text="192.168.1.20:8765")
+        self.join_address_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60), col, wh), ui,
+                                                                      container=box)
         self.join_address_entry.set_text(self.join_address)
         self.code_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60) + step, col, wh), ui,
-                                                              container=box, placeholder_text="K7MQ2XPA")
+                                                              container=box)
         self.code_entry.set_text(self.join_code)
         self.code_entry.length_limit = 12
         self.join_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 2 * step, col, px(48)),
@@ -205,7 +205,7 @@ class OnlineScene(Scene):
         self.games_list = pygame_gui.elements.UISelectionList(pygame.Rect(x, top + px(60), col, list_h),
                                                               [label for label, _ in rows], ui, container=box)
         if not rows:
-            self.games_list.hide()
+            self.games_list.hide()  # and its buttons: there is nothing to resume yet
         bw = (col - px(20)) // 3
         y = top + px(70) + list_h
         self.resume_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, px(44)), "Resume", ui, container=box)
@@ -214,6 +214,9 @@ class OnlineScene(Scene):
         self.forget_button = pygame_gui.elements.UIButton(
             pygame.Rect(x + 2 * (bw + px(10)), y, bw, px(44)), "Forget", ui, container=box,
             tool_tip_text="Take the selected room off this list (its seat tokens are thrown away)")
+        if not self.store.seats:
+            for b in (self.resume_button, self.refresh_button, self.forget_button):
+                b.hide()
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h - px(80), px(200), px(50)), "Back",
                                                  ui, container=box)
 
@@ -341,8 +344,6 @@ class OnlineScene(Scene):
 
     # -- answers from the workers --
     def update(self, dt: float) -> None:
-        import time
-
         if self.listing is not None and self.listing.done:
             job, self.listing = self.listing, None
             if job.result is not None:
@@ -411,8 +412,9 @@ class OnlineScene(Scene):
             paper.text(surface, head, (x, top), px(26), paper.INK, bold=True)
         step = px(70)
         labels = [(0, 0, "Game"), (0, 1, "Where it runs"),
-                  (0, 2, "Port on this computer" if self.where == HERE_COMPUTER else "Server address"),
-                  (1, 0, "Host's address"), (1, 1, "Room code")]
+                  (0, 2, "Port on this computer" if self.where == HERE_COMPUTER else
+                   "Server address (like play.example.org:8765)"),
+                  (1, 0, "Host's address (like 192.168.1.20:8765)"), (1, 1, "Room code (8 letters and digits)")]
         for c, r, text in labels:
             paper.text(surface, text, (xs[c], top + px(38) + r * step), px(18), paper.GRAPHITE)
         below = top + px(60) + 3 * step + px(60)
@@ -560,6 +562,8 @@ class RoomScene(Scene):
         self.addresses = lobby.address_urls(port) if hosted else []
         self.problem = ""
         self.job: Job[Any] | None = None
+        self.looking: Job[dict[str, Any]] | None = None
+        self.looked_at = time.monotonic()
         self.rs = next((rs for rs in rulesets() if rs.name == sync.get("game")), None)
         self.game = None
         if self.rs is not None:
@@ -611,7 +615,7 @@ class RoomScene(Scene):
             elif s.get("claimed"):
                 who = "a friend" + (" (here)" if s.get("here") else " (away)")
             else:
-                who = "free: waiting for a friend"
+                who = "waiting for a friend to join"
             out.append(f"{self.seat_name(i)}: {who}")
         return out
 
@@ -666,6 +670,10 @@ class RoomScene(Scene):
 
         self.job = Job(go, self.app.wake)
 
+    def watching_seats(self) -> bool:
+        """The host's screen looks every few seconds whether a friend has taken a free seat."""
+        return self.host and bool(self.free_seats()) and self.app.top() is self
+
     def update(self, dt: float) -> None:
         if self.job is not None and self.job.done:
             job, self.job = self.job, None
@@ -674,9 +682,20 @@ class RoomScene(Scene):
             elif job.result is not None:
                 self.tokens = job.result
                 open_room(self.app, self.url, self.room, self.tokens)
+        if self.looking is not None and self.looking.done:
+            if self.looking.result is not None:
+                self.sync = self.looking.result
+            self.looking, self.looked_at = None, time.monotonic()
+        elif self.looking is None and self.watching_seats() and time.monotonic() - self.looked_at >= ROOM_EVERY:
+            url, room = self.url, self.room
+            self.looking = Job(lambda: lobby.peek(url, room), self.app.wake)
 
     def next_wake(self) -> float | None:
-        return 0.25 if self.job is not None and not self.job.done else None
+        if self.job is not None and not self.job.done:
+            return 0.25
+        if self.watching_seats() and self.looking is None:
+            return max(0.0, ROOM_EVERY - (time.monotonic() - self.looked_at))
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
@@ -688,21 +707,21 @@ class RoomScene(Scene):
         left, width = px(60), w // 2 - px(90)
         if self.host:
             if self.hosted:
-                head = "Your friend types one of these addresses and the room code in Join a game:"
+                head = "Your friend types the room code and one of these addresses in Join a game:"
                 lines = [f"{a}" for a in self.addresses] or ["(this computer has no network address: is it online?)"]
                 foot = (f"A friend outside your home network needs port {self.port} forwarded on your router to "
                         "this computer, or a VPN overlay you both use (such as Tailscale or ZeroTier). "
                         "Windows may ask once whether Paper Wars may use the network: allow it on private networks.")
             else:
-                head = "Your friend types this server address and the room code in Join a game:"
+                head = "Your friend types the room code and this server address in Join a game:"
                 lines = [self.url]
                 foot = "The room stays on that server: you can come back to it from Your online games."
+            paper.text(surface, "Room code:", (left, y + px(10)), px(24), paper.INK)
+            paper.text(surface, self.room, (left + px(150), y), px(40), paper.INK, bold=True)
+            y += px(56)
             for line in paper.wrap(head, px(20), w - 2 * left):
                 paper.text(surface, line, (left, y), px(20), paper.INK)
                 y += px(26)
-            paper.text(surface, "Room code:", (left, y + px(6)), px(24), paper.INK)
-            paper.text(surface, self.room, (left + px(150), y), px(36), paper.INK, bold=True)
-            y += px(50)
             for line in lines[:6]:
                 paper.text(surface, line, (left + px(20), y), px(24), paper.INK, bold=True)
                 y += px(32)
