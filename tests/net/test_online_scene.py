@@ -160,7 +160,7 @@ def test_join_shows_the_room_read_only_then_takes_a_free_seat(app, server, monke
     assert set(labels) == {"Back", "Play Orange", "Watch"}
     opened = []
     monkeypatch.setattr("game.ui.scenes.online.open_room",
-                        lambda app, url, code, tokens, watch=False: opened.append((url, code, tokens, watch)))
+                        lambda app, url, code, tokens, watch=False, replace=False: opened.append((url, code, tokens, watch)))
     press(app, labels["Play Orange"])
     assert until(app, lambda: bool(opened)), look.problem
     url, code, tokens, watch = opened[0]
@@ -255,3 +255,62 @@ def test_your_games_says_when_a_server_does_not_answer(app):
     assert until(app, lambda: scene.listing is None and bool(scene.unreachable))
     assert "Nothing answers at" in scene.list_problem
     assert scene.list_rows()[0][0] == "Paper Tigers, room K7MQ2XPA: the server does not answer"
+
+
+def test_the_menu_asks_for_your_turn_without_waiting_for_a_silent_server(tmp_path):
+    """A server that takes the connection but never answers: the menu opens and draws at once;
+    the question ends later (timeout) with no badge and no crash."""
+    silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    try:
+        TokenStore().add(HeldSeat(f"ws://127.0.0.1:{silent.getsockname()[1]}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+        a = make_app((1024, 600), headless=True)
+        try:
+            menu = a.top()
+            assert isinstance(menu, MenuScene) and menu.online_check is not None
+            for _ in range(3):
+                a.frame([])
+            assert not menu.online_check.done  # nothing answered, and the window went on drawing
+            assert menu.online_turns() == 0
+            assert until(a, lambda: menu.online_check.done, limit=60)
+            assert menu.online_turns() == 0 and "does not answer" in menu.online_check.result["problems"][
+                next(iter(menu.online_check.result["problems"]))]
+        finally:
+            a.close()
+    finally:
+        silent.close()
+
+
+@pytest.mark.parametrize("size,scale", [((1024, 600), 100), ((1366, 768), 125), ((1920, 1080), 150)])
+def test_the_online_screens_lay_out_without_overlaps(tmp_path, size, scale):
+    from tests.test_layout import check
+
+    a = make_app(size, headless=True)
+    a.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")
+    try:
+        if scale != 100:
+            a.set_ui_scale(scale)
+        TokenStore().add(HeldSeat(f"ws://127.0.0.1:{free_port()}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+        check(a, "menu")
+        scene = OnlineScene(a)
+        a.push(scene)
+        check(a, "online")
+        for name in ("tigers", "amoeba", "space"):
+            from game import registry
+
+            a.push(HostSetupScene(a, registry.get(name), ("here", 8765), scene.store))
+            check(a, f"host {name}")
+            a.pop()
+        sync = {"game": "tigers", "settings": {}, "seats": [
+            {"seat": 0, "kind": "remote", "claimed": True, "here": False},
+            {"seat": 1, "kind": "remote", "claimed": False, "here": False}]}
+        for room in (RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store, hosted=True,
+                               tokens={0: "t" * 32}, port=8765),
+                     RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store)):
+            a.push(room)
+            check(a, "room")
+            a.pop()
+    finally:
+        a.online_host.stop()
+        a.close()

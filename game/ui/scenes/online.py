@@ -84,12 +84,20 @@ def game_title(name: str) -> str:
     return next((rs.title for rs in rulesets() if rs.name == name), name)
 
 
-def open_room(app: App, url: str, room: str, tokens: dict[int, str], watch: bool = False) -> bool:
-    """Open the room's game in the play screen: the seats in ``tokens`` are played at this
-    screen (two or more: hot-seat), ``watch`` without a token watches."""
-    from ...net.window import open_online  # the window's network client (netwin)
+def open_room(app: App, url: str, room: str, tokens: dict[int, str], watch: bool = False,
+              replace: bool = False) -> bool:
+    """Open the room's game (the window's network client, game/net/window.py): the seats in
+    ``tokens`` are played at this screen (two or more: hot-seat), ``watch`` watches.  The
+    connecting screen says plainly when the server cannot be reached, then the game opens."""
+    from ...net.window import Seat, join_scene
 
-    return bool(open_online(app, url, room, tokens=tokens, watch=watch))
+    seats = [Seat(token=token) for _, token in sorted(tokens.items())]
+    scene = join_scene(app, url, room, seats=seats, watch=watch)
+    if replace:
+        app.replace(scene)
+    else:
+        app.push(scene)
+    return True
 
 
 # -- the online screen ------------------------------------------------------------------------
@@ -613,7 +621,7 @@ class RoomScene(Scene):
             elif s.get("kind") == "computer":
                 who = "the computer (on the server)"
             elif s.get("claimed"):
-                who = "a friend" + (" (here)" if s.get("here") else " (away)")
+                who = "a player" + (" (connected)" if s.get("here") else " (not connected now)")
             else:
                 who = "waiting for a friend to join"
             out.append(f"{self.seat_name(i)}: {who}")
@@ -650,9 +658,9 @@ class RoomScene(Scene):
             if kind == "back":
                 self.app.pop()
             elif kind == "open":
-                open_room(self.app, self.url, self.room, self.tokens)
+                open_room(self.app, self.url, self.room, self.tokens, replace=True)
             elif kind == "watch":
-                open_room(self.app, self.url, self.room, {}, watch=True)
+                open_room(self.app, self.url, self.room, {}, watch=True, replace=True)
             elif kind == "seat":
                 self.take(seat)
 
@@ -681,7 +689,7 @@ class RoomScene(Scene):
                 self.problem = job.problem
             elif job.result is not None:
                 self.tokens = job.result
-                open_room(self.app, self.url, self.room, self.tokens)
+                open_room(self.app, self.url, self.room, self.tokens, replace=True)
         if self.looking is not None and self.looking.done:
             if self.looking.result is not None:
                 self.sync = self.looking.result
