@@ -314,3 +314,20 @@ def test_the_online_screens_lay_out_without_overlaps(tmp_path, size, scale):
     finally:
         a.online_host.stop()
         a.close()
+
+
+def test_what_is_typed_stays_when_the_list_changes_or_the_window_resizes(app, server):
+    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    scene = open_online(app)
+    scene.join_address_entry.set_text("192.168.1.20:8765")
+    scene.code_entry.set_text("K7MQ")
+    TokenStore().add(HeldSeat(server.url, room, 0, lobby.claim(server.url, room, 0), "tigers"))
+    assert not scene.games_list.visible and not scene.resume_button.visible  # nothing to resume yet
+    scene.refresh()
+    assert until(app, lambda: scene.listing is None and bool(scene.rooms))
+    assert scene.games_list.visible and scene.resume_button.visible
+    assert [label for label, _ in scene.list_rows()] == [f"YOUR TURN: Paper Tigers, room {room}"]
+    assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"
+    app._resized((1100, 700))
+    scene = app.top()
+    assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"

@@ -236,6 +236,11 @@ class OnlineScene(Scene):
             self.port_entry.hide()
             self.address_entry.show()
 
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.box is not None:
+            self.remember_fields()  # what was typed stays when the window changes size
+        super().resize(size)
+
     def remember_fields(self) -> None:
         self.port_text = self.port_entry.get_text()
         self.address_text = self.address_entry.get_text()
@@ -243,18 +248,23 @@ class OnlineScene(Scene):
         self.join_code = self.code_entry.get_text()
 
     def rebuild_list(self) -> None:
+        """Show the list as it is now (the rest of the screen, and what is typed, stays)."""
         rows = self.list_rows()
         if list(dict(rows)) == list(self.rows):
             return
-        self.remember_fields()
         selected = self.games_list.get_single_selection()
-        self.resize(self.app.size)
-        if selected in self.rows:
-            for item in self.games_list.item_list:
-                if item["text"] == selected:
-                    item["selected"] = True
-                    if item.get("button_element") is not None:
-                        item["button_element"].select()
+        self.rows = dict(rows)
+        self.games_list.set_item_list([label for label, _ in rows])
+        for item in self.games_list.item_list:
+            if item["text"] == selected:
+                item["selected"] = True
+                if item.get("button_element") is not None:
+                    item["button_element"].select()
+        for el in (self.games_list, self.resume_button, self.refresh_button, self.forget_button):
+            if rows:
+                el.show()
+            else:
+                el.hide()
 
     # -- input --
     def handle_event(self, event: pygame.event.Event) -> None:
