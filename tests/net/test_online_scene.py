@@ -331,3 +331,42 @@ def test_what_is_typed_stays_when_the_list_changes_or_the_window_resizes(app, se
     app._resized((1100, 700))
     scene = app.top()
     assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"
+
+
+def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app, tmp_path):
+    """Host (two seats: one here, one a friend), Open the game: the play screen holds this seat
+    through the network client; a friend's app (another App, another token file) joins with the
+    code and plays the free seat.  Both sessions see the friend's seat taken."""
+    from game.net.window import ConnectScene, RemoteSession
+    from game.ui.scenes.play import PlayScene
+
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Paper Tigers")
+    scene.port_entry.set_text(str(free_port()))
+    press(app, scene.host_button)
+    press(app, app.top().start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene))
+    room = app.top()
+    code, url = room.room, room.url
+    press(app, next(b for b, (k, _) in room.buttons.items() if k == "open"))
+    assert isinstance(app.top(), ConnectScene)
+    assert until(app, lambda: isinstance(app.top(), PlayScene), limit=120)
+    host_play = app.top()
+    assert isinstance(host_play.session, RemoteSession) and host_play.session.local_seats() == [0]
+    assert app.find(OnlineScene) is scene  # leaving the game goes back to Play online
+    # the friend: Join with the code (the host's address), look, play the free seat
+    friend_home = tmp_path / "friend"
+    friend_store = TokenStore(friend_home / "online.json")
+    sync = lobby.peek(url, code)
+    look = RoomScene(app, url, code, sync, friend_store)
+    assert look.free_seats() == [1]
+    app.push(look)
+    press(app, next(b for b, (k, s) in look.buttons.items() if (k, s) == ("seat", 1)))
+    assert until(app, lambda: isinstance(app.top(), PlayScene) and app.top() is not host_play, limit=120)
+    friend_play = app.top()
+    assert friend_play.session.local_seats() == [1]
+    assert [(s.room, s.seat) for s in TokenStore(friend_home / "online.json").seats] == [(code, 1)]
+    taken = lobby.peek(url, code)["seats"]
+    assert all(s["claimed"] for s in taken)
+    for s in (friend_play.session, host_play.session):
+        s.close()
