@@ -225,8 +225,8 @@ def test_your_games_marks_your_turn_and_the_menu_shows_it(app, server):
     scene = open_online(app)
     assert until(app, lambda: scene.listing is None and bool(scene.rooms))
     rows = [label for label, _ in scene.list_rows()]
-    assert rows[0] == f"YOUR TURN: Paper Tigers, room {mine}"
-    assert rows[1] == f"Paper Tigers, room {theirs}: waiting for the others"
+    assert rows[0] == f"YOUR TURN: Paper Tigers, {mine}"
+    assert rows[1] == f"Paper Tigers, {theirs}: waiting"
     assert [i["text"] for i in scene.games_list.item_list] == rows
     assert scene.your_turns() == 1
     # resuming the selected room opens it with the seat token kept for it
@@ -254,7 +254,7 @@ def test_your_games_says_when_a_server_does_not_answer(app):
     scene = open_online(app)
     assert until(app, lambda: scene.listing is None and bool(scene.unreachable))
     assert "Nothing answers at" in scene.list_problem
-    assert scene.list_rows()[0][0] == "Paper Tigers, room K7MQ2XPA: the server does not answer"
+    assert scene.list_rows()[0][0] == "Paper Tigers, K7MQ2XPA: no answer"
 
 
 def test_the_menu_asks_for_your_turn_without_waiting_for_a_silent_server(tmp_path):
@@ -326,7 +326,7 @@ def test_what_is_typed_stays_when_the_list_changes_or_the_window_resizes(app, se
     scene.refresh()
     assert until(app, lambda: scene.listing is None and bool(scene.rooms))
     assert scene.games_list.visible and scene.resume_button.visible
-    assert [label for label, _ in scene.list_rows()] == [f"YOUR TURN: Paper Tigers, room {room}"]
+    assert [label for label, _ in scene.list_rows()] == [f"YOUR TURN: Paper Tigers, {room}"]
     assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"
     app._resized((1100, 700))
     scene = app.top()
@@ -370,3 +370,17 @@ def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app,
     assert all(s["claimed"] for s in taken)
     for s in (friend_play.session, host_play.session):
         s.close()
+
+
+def test_host_seats_added_by_a_setting_are_for_friends(app):
+    from game import registry
+
+    setup = HostSetupScene(app, registry.get("amoeba"), ("here", 8765), TokenStore())
+    app.push(setup)
+    app.frame([])
+    assert setup.seats == ["human", "remote"]
+    players = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.key == "players")
+    pick(app, players, "3")
+    assert setup.seats == ["human", "remote", "remote"]
+    pick(app, setup.seat_drops[1], "Here, at this screen")
+    assert setup.seats == ["human", "human", "remote"]

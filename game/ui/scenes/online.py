@@ -144,18 +144,19 @@ class OnlineScene(Scene):
             seen.add(key)
             title = game_title(seat.game)
             info = self.rooms.get(key)
+            where = f"{title}, {seat.room}"
             if info is None and seat.url in self.unreachable:
-                out.append((3, f"{title}, room {seat.room}: the server does not answer", key))
+                out.append((3, f"{where}: no answer", key))
             elif info is None and self.listing is not None and not self.listing.done:
-                out.append((2, f"{title}, room {seat.room}: asking the server...", key))
+                out.append((2, f"{where}: asking...", key))
             elif info is None:
-                out.append((4, f"{title}, room {seat.room}: the server no longer has this room", key))
+                out.append((4, f"{where}: gone from the server", key))
             elif info.get("over"):
-                out.append((5, f"{title}, room {seat.room}: over", key))
+                out.append((5, f"{where}: over", key))
             elif info.get("your_turn"):
-                out.append((0, f"YOUR TURN: {title}, room {seat.room}", key))
+                out.append((0, f"YOUR TURN: {where}", key))
             else:
-                out.append((1, f"{title}, room {seat.room}: waiting for the others", key))
+                out.append((1, f"{where}: waiting", key))
         out.sort(key=lambda item: item[0])
         return [(label, key) for _, label, key in out]
 
@@ -486,6 +487,10 @@ class HostSetupScene(SetupScene):
         self.seats = ["human"] + ["remote"] * 15
         self.job: Job[Any] | None = None
 
+    def build(self) -> None:
+        self.seats += ["remote"] * (16 - len(self.seats))  # a seat added by a setting is a friend's
+        super().build()
+
     def seat_options(self) -> list[str]:
         return ["Friend (online)", "Here, at this screen"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
 
@@ -755,9 +760,14 @@ class RoomScene(Scene):
         paper.text(surface, "Settings (the host chose them)" if not self.host else "Settings", (left, y), px(22),
                    paper.INK, bold=True)
         paper.text(surface, "Seats", (col2, y), px(22), paper.INK, bold=True)
-        for i, line in enumerate(self.settings_lines()[:14]):
-            paper.text(surface, paper.fit(line, px(18), width)[0], (left, y + px(34) + i * px(24)), px(18),
-                       paper.GRAPHITE)
+        lines = self.settings_lines()
+        room = max(1, (h - px(110) - y - px(34)) // px(24))  # rows above the buttons; more go in a second column
+        cols = 1 if len(lines) <= room else 2
+        cw = width // cols - px(10)
+        for i, line in enumerate(lines[:room * cols]):
+            c, r = divmod(i, room)
+            paper.text(surface, paper.fit(line, px(18), cw)[0], (left + c * (cw + px(10)), y + px(34) + r * px(24)),
+                       px(18), paper.GRAPHITE)
         for i, line in enumerate(self.seat_lines()):
             paper.draw_symbol(surface, i, (col2 + px(10), y + px(45) + i * px(28)), px(14))
             paper.text(surface, line, (col2 + px(30), y + px(34) + i * px(28)), px(19), paper.INK)
