@@ -384,3 +384,16 @@ def test_host_seats_added_by_a_setting_are_for_friends(app):
     assert setup.seats == ["human", "remote", "remote"]
     pick(app, setup.seat_drops[1], "Here, at this screen")
     assert setup.seats == ["human", "human", "remote"]
+
+
+def test_back_on_play_online_the_hidden_fields_stay_hidden(app):
+    """Coming back from the Host screen shows the screen's widgets again, but never the address
+    field over the port field, nor an empty list (a box's show() shows every child)."""
+    scene = open_online(app)
+    press(app, scene.host_button)
+    assert isinstance(app.top(), HostSetupScene)
+    app.pop()
+    app.frame([])
+    assert app.top() is scene
+    assert scene.port_entry.visible and not scene.address_entry.visible
+    assert not scene.games_list.visible and not scene.resume_button.visible

@@ -248,10 +248,10 @@ class OnlineScene(Scene):
         self.join_address = self.join_address_entry.get_text()
         self.join_code = self.code_entry.get_text()
 
-    def rebuild_list(self) -> None:
+    def rebuild_list(self, force: bool = False) -> None:
         """Show the list as it is now (the rest of the screen, and what is typed, stays)."""
         rows = self.list_rows()
-        if list(dict(rows)) == list(self.rows):
+        if list(dict(rows)) == list(self.rows) and not force:
             return
         selected = self.games_list.get_single_selection()
         self.rows = dict(rows)
@@ -397,9 +397,10 @@ class OnlineScene(Scene):
     def resume(self) -> None:
         """Back from a game or a room: the list may have changed."""
         self.refresh()
-        self.rebuild_list()
         if self.box is not None:
-            self.box.show()
+            self.box.show()  # shows every widget: the ones this screen hides are hidden again
+            self.show_where()
+            self.rebuild_list(force=True)
 
     def resume_room(self, url: str, room: str) -> None:
         """Open a held room's game (starting this app's server first for a hosted room)."""
