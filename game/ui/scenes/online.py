@@ -392,7 +392,11 @@ class OnlineScene(Scene):
 
     def next_wake(self) -> float | None:
         waiting = (self.listing is not None and not self.listing.done) or self.busy()
-        return 0.25 if waiting else None
+        if waiting:
+            return 0.25
+        if self.store.seats and self.app.top() is self:  # the list is asked again every LIST_EVERY s
+            return max(0.0, LIST_EVERY - (time.monotonic() - self.asked_at))
+        return None
 
     def resume(self) -> None:
         """Back from a game or a room: the list may have changed."""
