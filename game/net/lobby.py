@@ -146,12 +146,31 @@ class Job(Generic[T]):
     """``fn()`` in a daemon thread; ``done``, then ``result`` or ``problem``.  ``wake`` is
     called when it ends (the window's App.wake), so the resting window draws the answer."""
 
+    #: Jobs still running (a test waits for them before it closes its window).
+    running: set[Job[Any]] = set()
+    _lock = threading.Lock()
+
     def __init__(self, fn: Callable[[], T], wake: Callable[[], None] | None = None) -> None:
         self.done = False
         self.result: T | None = None
         self.problem = ""
         self._fn, self._wake = fn, wake
+        with Job._lock:
+            Job.running.add(self)
         threading.Thread(target=self._run, daemon=True).start()
+
+    @staticmethod
+    def wait_all(timeout: float = 30.0) -> bool:
+        """Wait until every running job has ended (or ``timeout`` s); True when none is left."""
+        import time
+
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with Job._lock:
+                if not Job.running:
+                    return True
+            time.sleep(0.02)
+        return False
 
     def _run(self) -> None:
         try:
@@ -161,8 +180,12 @@ class Job(Generic[T]):
         except Exception as exc:  # noqa: BLE001 - a worker never takes the window down
             self.problem = f"That did not work ({exc.__class__.__name__}: {str(exc)[:120]})."
         self.done = True
-        if self._wake is not None:
-            self._wake()
+        try:
+            if self._wake is not None:
+                self._wake()
+        finally:
+            with Job._lock:
+                Job.running.discard(self)
 
 
 # -- hosting: a server inside the app --------------------------------------------------------

@@ -16,7 +16,7 @@ import pytest
 
 from game.net import lobby
 from game.net.harness import ServerThread
-from game.net.lobby import HostServer
+from game.net.lobby import HostServer, Job
 from game.net.tokens import HeldSeat, TokenStore
 from game.ui.main import make_app
 from game.ui.scenes.menu import MenuScene
@@ -52,6 +52,7 @@ def app(tmp_path):
     a = make_app((1280, 800), headless=True)
     a.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")  # loopback only in tests
     yield a
+    assert Job.wait_all(60)  # no worker may touch the window after it closes
     a.online_host.stop()
     a.close()
 
@@ -277,6 +278,7 @@ def test_the_menu_asks_for_your_turn_without_waiting_for_a_silent_server(tmp_pat
             assert menu.online_turns() == 0 and "does not answer" in menu.online_check.result["problems"][
                 next(iter(menu.online_check.result["problems"]))]
         finally:
+            Job.wait_all(60)
             a.close()
     finally:
         silent.close()
@@ -312,6 +314,7 @@ def test_the_online_screens_lay_out_without_overlaps(tmp_path, size, scale):
             check(a, "room")
             a.pop()
     finally:
+        Job.wait_all(60)
         a.online_host.stop()
         a.close()
 
