@@ -287,7 +287,7 @@ class RemoteSession:
         latest = self._latest()
         if latest.to_move < 0 or self.seat_kind(latest.to_move) != "human":
             return False
-        for link, seen in zip(self.links, self.seen):
+        for link, seen in zip(self.links, self.seen, strict=True):
             if seen.seat is not None and seen.seat == latest.to_move and seen.index == latest.index:
                 return link.connected and seen.sent_at is None and self.seen.index(seen) == self.viewer
         return False
@@ -327,7 +327,7 @@ class RemoteSession:
     def undo(self) -> bool:
         """Ask the server to take back this window's seat's last action (``undone`` follows)."""
         latest = self._latest()
-        for link, seen in zip(self.links, self.seen):
+        for link, seen in zip(self.links, self.seen, strict=True):
             if seen.seat is not None and seen.can_undo and seen.index == latest.index:
                 return link.send({"type": "undo", "at": seen.index})
         return False
