@@ -272,12 +272,10 @@ class RemoteSession:
     def seat_kind(self, seat: int) -> str:
         """"human" for a seat played at this window, "remote" for a person elsewhere,
         "computer" for a computer player (it runs on the server)."""
-        if seat in self.local_seats():
-            return "human"
         for p in self.presence:
-            if p.get("seat") == seat:
-                return "computer" if p.get("kind") == "computer" else "remote"
-        return "remote"
+            if p.get("seat") == seat and p.get("kind") == "computer":
+                return "computer"  # a seat handed to the computer plays on the server, even one held here
+        return "human" if seat in self.local_seats() else "remote"
 
     def _latest(self) -> _Seen:
         return max(self.seen, key=lambda s: s.index)
@@ -287,7 +285,9 @@ class RemoteSession:
         if self.state is None or self.state.is_over() or self._closed:
             return False
         latest = self._latest()
-        for link, seen in zip(self.links, self.seen):
+        if latest.to_move < 0 or self.seat_kind(latest.to_move) != "human":
+            return False
+        for link, seen in zip(self.links, self.seen, strict=True):
             if seen.seat is not None and seen.seat == latest.to_move and seen.index == latest.index:
                 return link.connected and seen.sent_at is None and self.seen.index(seen) == self.viewer
         return False
@@ -327,7 +327,7 @@ class RemoteSession:
     def undo(self) -> bool:
         """Ask the server to take back this window's seat's last action (``undone`` follows)."""
         latest = self._latest()
-        for link, seen in zip(self.links, self.seen):
+        for link, seen in zip(self.links, self.seen, strict=True):
             if seen.seat is not None and seen.can_undo and seen.index == latest.index:
                 return link.send({"type": "undo", "at": seen.index})
         return False
@@ -379,20 +379,20 @@ class RemoteSession:
 
     def presence_note(self, seat: int) -> str:
         """How a seat is doing, in a few words, for the margin."""
-        if seat in self.local_seats():
-            return "you" if len(self.local_seats()) == 1 else "here"
         for p in self.presence:
             if p.get("seat") != seat:
                 continue
             if p.get("kind") == "computer":
                 return "computer, on the server"
+            if seat in self.local_seats():
+                return "you" if len(self.local_seats()) == 1 else "here"
             if not p.get("claimed"):
                 return "online, nobody yet"
             if p.get("here"):
                 return "online"
             away = dict(self.away_seats()).get(seat, 0.0)
             return f"away {int(away)} s"
-        return "online"
+        return "you" if seat in self.local_seats() else "online"
 
     def next_change(self) -> float | None:
         """Seconds until the margin's away counters need a frame (None: nothing counts)."""

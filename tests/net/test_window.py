@@ -74,7 +74,10 @@ def play_my_turns(app, scene, rng, until):
     end = time.monotonic() + LIMIT
     while not until():
         if time.monotonic() > end:
-            raise AssertionError("the game did not end")
+            sess = scene.session
+            raise AssertionError(f"the game did not end: {[(x.seat, x.index, x.to_move, x.sent_at) for x in sess.seen]}"
+                                 f" viewer {sess.viewer} top {app.top().name()} covered {scene._covered_for} "
+                                 f"problem {sess.problem!r} refusal {scene.refusal!r}")
         app.frame(pygame.event.get(), 1 / 30)
         if scene.view.busy():
             scene.view.skip_animation()
@@ -278,6 +281,14 @@ def test_chat_line_reaches_the_other_window(server, app):
             time.sleep(0.01)
         run_until(app, lambda: any(t == "hello from seat 0" for _, t in scene.session.chat), "the chat echo")
         assert scene.session.send_chat("x" * 201).startswith("A chat line holds")
+        # with the pause menu over the game, the window still hears the room
+        scene.open_pause()
+        assert app.top() is not scene
+        end = time.monotonic() + LIMIT
+        while not other.send_chat("while you were paused") == "":
+            assert time.monotonic() < end
+            time.sleep(0.5)
+        run_until(app, lambda: any(t == "while you were paused" for _, t in scene.session.chat), "the chat behind")
     finally:
         other.close()
 

@@ -191,8 +191,9 @@ class PlayScene(Scene):
         self.chat_entry.set_text_length_limit(200)
         y -= bh + px(6)
         half = (w - px(8)) // 2
-        self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand to computer", ui,
-                                                            container=box)
+        self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand over", ui,
+                                                            container=box,
+                                                            tool_tip_text="The computer plays the away seat")
         self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), "Keep waiting",
                                                         ui, container=box)
         self.chat_top = y
@@ -362,7 +363,7 @@ class PlayScene(Scene):
             self.app.sounds.play("dice")
         else:
             self.app.sounds.play("scratch")
-        self._sync_buttons()
+        self._sync_if_top()
 
     # -- computer seats ------------------------------------------------------------
     def _agent(self, seat: int) -> Any:
@@ -453,23 +454,44 @@ class PlayScene(Scene):
                 self.view.reset()
                 self._log_hold = None
                 self._over_shown = self._over_shown and self.state.is_over()
-                self._sync_buttons()
+                self._sync_if_top()
             elif what == "refused":
                 self.refuse(item[1], item[2])
-                self._sync_buttons()
+                self._sync_if_top()
             elif what in ("note", "fatal"):
                 self.app.toast(item[1], 8)
             elif what == "over":
                 sess: Any = self.session
                 kept = f" The game is in your saves: {sess.kept.name}." if sess.kept else ""
                 self.app.toast(sess.verdict + kept, 10, good=bool(sess.verified))
-                self._sync_buttons()
+                self._sync_if_top()
             elif what in ("presence", "chat", "link"):
-                self._sync_buttons()
+                self._sync_if_top()
         offer = self.session.handover_offer()  # type: ignore[attr-defined]
         if offer != getattr(self, "_offer", None):
             self._offer = offer
+            self._sync_if_top()
+
+    def _sync_if_top(self) -> None:
+        """Buttons follow the game only while this scene is on top (resume syncs them again)."""
+        if self.app.top() is self:
             self._sync_buttons()
+
+    def due(self, now: float) -> bool:
+        """Online: a frame a second while a seat is away (its counter and the hand-over offer)."""
+        if not self.remote:
+            return False
+        step = self.session.next_change()  # type: ignore[attr-defined]
+        if step is None or now < getattr(self, "_tick_at", 0.0):
+            return False
+        self._tick_at = now + step
+        return True
+
+    def update_behind(self) -> None:
+        """Online, with a scene on top (pause, result, cover, rules): take in the server's messages
+        (the end's check and record, presence, chat), so nothing waits for the scene to close."""
+        if self.remote:
+            self._poll_remote()
 
     def update(self, dt: float) -> None:
         if self.remote:
