@@ -172,6 +172,54 @@ def _netplay(args: argparse.Namespace) -> int:
     return 0 if out["ok"] else 1
 
 
+def _room(args: argparse.Namespace) -> int:
+    """Create a room at URL and print its code (then `paperwars join URL CODE` plays it)."""
+    import asyncio
+
+    from .jsonio import parse_json
+    from .net.client import Fatal, create_room
+
+    try:
+        settings = parse_json(args.settings) if args.settings else {}
+        if not isinstance(settings, dict):
+            raise ValueError("is not a JSON object")
+    except ValueError as exc:
+        print(f"paperwars room: the settings {exc}.", file=sys.stderr)
+        return 2
+    seats = [a.strip() for a in args.seats.split(",") if a.strip()]
+    try:
+        code = asyncio.run(create_room(args.url, args.game, seats, settings, args.seed))
+    except Fatal as exc:
+        print(f"paperwars room: {exc}", file=sys.stderr)
+        return 2
+    print(code)
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    """Open the window straight into a room: a seat (by number or token), hot seat, or watching."""
+    from .net.window import Seat
+    from .ui.main import join
+
+    seats = [Seat(token=t) for t in args.token] + [Seat(seat=n) for n in args.seat]
+    if not seats and not args.watch:
+        seats = [Seat()]
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print(f"paperwars join: --size is WIDTHxHEIGHT (e.g. 960x1040), not {args.size!r}.", file=sys.stderr)
+            return 2
+
+    def keep(url: str, room: str, seat: int, token: str) -> None:
+        print(f"Seat {seat} of room {room} is yours; to come back to it: paperwars join {url} {room} --token {token}",
+              flush=True)
+
+    return join(args.url, args.room, seats, args.watch, keep, size)
+
+
 def registry_levels() -> str:
     from .registry import levels_text
 
@@ -229,6 +277,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dump", default="", help="folder for seat-N.jsonl: every message each client received")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_netplay)
+    p = sub.add_parser("room", help="create a room on a server and print its code")
+    p.add_argument("url")
+    p.add_argument("game")
+    p.add_argument("--seats", default="remote,remote",
+                   help="per seat 'remote' (a person joins) or a computer player run on the server, e.g. remote,ai")
+    p.add_argument("--settings", default="", help="JSON object of game settings")
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(fn=_room)
+    p = sub.add_parser("join", help="open the game window in a room on a server (play a seat or watch)")
+    p.add_argument("url")
+    p.add_argument("room", help="the room's 8-character code")
+    p.add_argument("--seat", type=int, action="append", default=[],
+                   help="claim this seat (twice for hot seat at this window)")
+    p.add_argument("--token", action="append", default=[], help="come back to a seat you hold (its token)")
+    p.add_argument("--watch", action="store_true", help="watch the game")
+    p.add_argument("--size", default="", help="window size, e.g. 960x1040")
+    p.set_defaults(fn=_join)
     p = sub.add_parser("startup-probe", help=argparse.SUPPRESS)
     p.set_defaults(fn=_startup_probe)
     p = sub.add_parser("idle-probe", help=argparse.SUPPRESS)  # bench: CPU of a window nobody touches

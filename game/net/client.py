@@ -237,28 +237,37 @@ class SeatClient:
     # -- the end: trust, but verify ---------------------------------------------------------------
     def verify(self) -> dict[str, Any]:
         assert self.over is not None
-        problems: list[str] = list(self.problems)
-        try:
-            rec = Record.from_json(self.over["record"], "room's record")
-            if commitment(rec.seed, self.over["nonce"]) != self.commitment:
-                problems.append("the seed does not match the commitment given at the start")
-            state = rec.start()
-            shown = self.views.get(0)
-            if shown is not None and plain(state.view(self.seat)) != shown:
-                problems.append("the start differs from what was shown")
-            for i, _a, _e, state in rec.steps():
-                shown = self.views.get(i + 1)
-                if shown is not None and plain(state.view(self.seat)) != shown:
-                    problems.append(f"after action {i} the record shows another game than was shown")
-                    break
-            res = state.result()
-            want = None if res is None else {"winners": list(res.winners), "text": res.text}
-            if want != self.over.get("result"):
-                problems.append("the record's result differs from the result announced")
-        except (RecordError, KeyError, TypeError, ValueError) as exc:
-            problems.append(f"the record does not replay: {exc}")
+        problems = verify_over(self.over, self.commitment, self.views, self.seat, self.problems)
         return {"seat": self.seat, "ok": not problems, "problems": problems, "reconnects": self.reconnects,
                 "received": self.received}
+
+
+def verify_over(over: dict[str, Any], given: str, views: dict[int, Any], seat: int | None,
+                earlier: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The end of a room, checked: the seed matches the commitment ``given`` at the start, and
+    the record replays to exactly the ``views`` this seat was shown (index -> view) and to the
+    announced result.  The problems found (an empty list: the server was honest)."""
+    problems: list[str] = list(earlier)
+    try:
+        rec = Record.from_json(over["record"], "room's record")
+        if commitment(rec.seed, over["nonce"]) != given:
+            problems.append("the seed does not match the commitment given at the start")
+        state = rec.start()
+        shown = views.get(0)
+        if shown is not None and plain(state.view(seat)) != shown:
+            problems.append("the start differs from what was shown")
+        for i, _a, _e, state in rec.steps():
+            shown = views.get(i + 1)
+            if shown is not None and plain(state.view(seat)) != shown:
+                problems.append(f"after action {i} the record shows another game than was shown")
+                break
+        res = state.result()
+        want = None if res is None else {"winners": list(res.winners), "text": res.text}
+        if want != over.get("result"):
+            problems.append("the record's result differs from the result announced")
+    except (RecordError, KeyError, TypeError, ValueError) as exc:
+        problems.append(f"the record does not replay: {exc}")
+    return problems
 
 
 def decode_reply(frame: Any) -> dict[str, Any]:
@@ -307,4 +316,4 @@ async def netplay(url: str, game: str, agents: list[str], settings: dict[str, An
             "latencies": [t for c in clients for t in c.latencies]}
 
 
-__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem"]
+__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem", "verify_over"]

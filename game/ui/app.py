@@ -505,6 +505,10 @@ class App:
         top = self.top()
         if top is not None:
             top.update(dt)
+        for scene in self.scenes[:-1]:  # an online game below a pause or result panel still hears the server
+            behind = getattr(scene, "update_behind", None)
+            if behind is not None:
+                behind()
         self.draw()
 
     def _close_dropdowns(self) -> bool:

@@ -30,6 +30,17 @@ def run() -> int:
     return 0
 
 
+def join(url: str, room: str, seats: list, watch: bool = False, on_token=None,  # type: ignore[no-untyped-def]
+         size: tuple[int, int] | None = None) -> int:
+    """`paperwars join`: the window opens straight into a room on a server (Back leads to the menu)."""
+    from ..net.window import join_scene
+
+    app = make_app(size)
+    app.push(join_scene(app, url, room, seats, watch, on_token))
+    app.run()
+    return 0
+
+
 def watch(path: str) -> int:
     """`paperwars replay FILE --watch`: the replay viewer in a window (Menu leads to the main menu)."""
     from pathlib import Path

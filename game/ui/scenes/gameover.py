@@ -38,6 +38,8 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.play = play
         self.buttons: dict[object, str] = {}
+        if play.remote:  # a rematch online is a new room (the menu's Host); the replay needs the record
+            self.CHOICES = tuple(c for c in self.CHOICES if c[0] != "rematch")
 
     CHOICES = (("study", "Study the board"), ("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))
 
@@ -50,7 +52,7 @@ class GameOverScene(Scene):
         per_row = 4 if 4 * (bw + gap) + px(40) <= w else 2
         rows = -(-len(self.CHOICES) // per_row)
         width = min(w - px(20), max(px(560), per_row * (bw + gap) - gap + px(60)))
-        height = px(150) + rows * (px(48) + gap)
+        height = px(150) + rows * (px(48) + gap) + (px(48) if self.play.remote else 0)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = area.center
         self.per_row = per_row
@@ -83,6 +85,9 @@ class GameOverScene(Scene):
         from .play import PlayScene
 
         rec = self.play.session.record
+        if rec is None and key == "replay":
+            self.app.toast("The room's record has not come from the server yet; try again in a moment.", 5)
+            return
         if key == "study":
             self.app.pop()  # the final board, with a Result button to bring this back
         elif key == "menu":
@@ -115,3 +120,9 @@ class GameOverScene(Scene):
             lines = paper.wrap(text, size, panel.width - px(40))
         for i, line in enumerate(lines[:4]):
             paper.text(surface, line, (panel.centerx, panel.y + px(62) + (size + px(4)) * i), size, paper.INK, "midtop")
+        if self.play.remote:  # the end's check (seed commitment, replay) and where the record went
+            sess = self.play.session
+            note = getattr(sess, "verdict", "") or "Waiting for the room's record to check it..."
+            colour = paper.WARN if getattr(sess, "verified", None) is False else paper.GRAPHITE
+            for i, line in enumerate(paper.wrap(note, px(15), panel.width - px(30))[:2]):
+                paper.text(surface, line, (panel.centerx, panel.bottom - px(44) + px(18) * i), px(15), colour, "midtop")

@@ -32,6 +32,9 @@ class MenuScene(Scene):
         self.buttons: dict[object, str] = {}
         self.icons: dict[str, pygame.Surface] = {}
         self.card_scale = 1.0
+        from .online import your_turn_check  # "your turn" in online games, asked in the background
+
+        self.online_check = your_turn_check(app)
 
     def build(self) -> None:
         box = self.new_box()
@@ -63,7 +66,7 @@ class MenuScene(Scene):
         labels = []
         if latest_autosave() is not None:  # a finished game is moved to the Load list when it ends
             labels.append(("continue", "Continue"))
-        labels += [("load", "Load game"), ("settings", "Settings"), ("quit", "Quit")]
+        labels += [("load", "Load game"), ("online", "Play online"), ("settings", "Settings"), ("quit", "Quit")]
         self.buttons = {}
         bw, gap = min(px(170), (w - px(20)) // len(labels) - px(20)), px(20)
         bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
@@ -71,6 +74,8 @@ class MenuScene(Scene):
             b = pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(48)), label,
                                              self.app.ui, container=box)
             self.buttons[b] = key
+            if key == "online":
+                self.online_button = b
         credits = pygame_gui.elements.UIButton(pygame.Rect(w - px(132), px(16), px(116), px(40)), "Credits",
                                               self.app.ui, container=box)
         self.buttons[credits] = "credits"
@@ -105,6 +110,10 @@ class MenuScene(Scene):
             from .load import LoadScene
 
             self.app.push(LoadScene(self.app))
+        elif key == "online":
+            from .online import OnlineScene
+
+            self.app.push(OnlineScene(self.app))
         elif key == "settings":
             from .settings import SettingsScene
 
@@ -144,6 +153,34 @@ class MenuScene(Scene):
         from .replay import open_replay
 
         return open_replay(self.app, path) is not None
+
+    def online_turns(self) -> int:
+        """Online games where it is the player's turn (0 while the servers are asked, or none answer)."""
+        job = self.online_check
+        if job is None or not job.done or job.result is None:
+            return 0
+        return sum(1 for info in job.result["rooms"].values() if info.get("your_turn"))
+
+    def _draw_online_badge(self, surface: pygame.Surface) -> None:
+        turns = self.online_turns()
+        button = getattr(self, "online_button", None)
+        if not turns or button is None:
+            return
+        rect = button.get_abs_rect()
+        label = "your turn" if turns == 1 else f"your turn: {turns}"
+        badge = paper.font(self.px(16), bold=True).size(label)
+        tag = pygame.Rect(0, 0, badge[0] + self.px(14), badge[1] + self.px(6))
+        tag.midbottom = (rect.centerx, rect.y - self.px(4))
+        pygame.draw.rect(surface, (226, 240, 226), tag, border_radius=self.px(8))
+        pygame.draw.rect(surface, paper.GOOD, tag, 2, border_radius=self.px(8))
+        paper.text(surface, label, tag.center, self.px(16), paper.GOOD, "center", bold=True)
+
+    def resume(self) -> None:
+        super().resume()
+        from .online import your_turn_check  # back from Play online (or a game): ask again
+
+        if self.online_check is None or self.online_check.done:
+            self.online_check = your_turn_check(self.app)
 
     def icon(self, rs: Ruleset) -> pygame.Surface:
         size = (round(self.px(120) * self.card_scale), round(self.px(110) * self.card_scale))
@@ -186,5 +223,6 @@ class MenuScene(Scene):
             for j, line in enumerate(lines):
                 paper.text(surface, line, (tx, text_top + lh * j), fs, paper.GRAPHITE)
             draw_tick(surface, rect, rs.name)  # the basics lesson is done
+        self._draw_online_badge(surface)
         if not self.cards:
             paper.text(surface, "No games are installed.", (w // 2, h // 2), px(26), paper.WARN, "center")

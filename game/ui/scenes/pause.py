@@ -61,6 +61,9 @@ class PauseScene(Scene):
         super().__init__(app)
         self.play = play
         self.buttons: dict[object, str] = {}
+        if play.remote:  # an online game is kept on the server: nothing to save here
+            self.note = "The game is kept on the server: leave and come back any time."
+            self.labels = tuple((k, "Leave the room" if k == "menu" else t) for k, t in self.labels if k != "save")
 
     def build(self) -> None:
         box = self.new_box()

@@ -56,6 +56,11 @@ class PlayScene(Scene):
         self.log_back = 0  # log entries scrolled back from the newest (mouse wheel over the log)
         self._log_seen = 0  # log length when drawn last: a new line brings the log back to the newest
         self._pointer = (0, 0)
+        #: An online game (game.net.window.RemoteSession): the server decides, this window shows.
+        self.remote = bool(getattr(session, "remote", False))
+        self.chat_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.handover_button: pygame_gui.elements.UIButton | None = None
+        self.wait_button: pygame_gui.elements.UIButton | None = None
 
     # -- PlayContext ----------------------------------------------------------------
     @property
@@ -72,7 +77,10 @@ class PlayScene(Scene):
         return paper.seat_words(text, [game.player_name(i) for i in range(game.num_players)])
 
     def seat_title(self, seat: int) -> str:
-        """What sits in that seat, in words: "person", "computer: Normal", "replay"."""
+        """What sits in that seat, in words: "person", "computer: Normal", "replay"; online:
+        "you", "online", "away 40 s", "computer, on the server"."""
+        if self.remote:
+            return self.session.presence_note(seat)  # type: ignore[attr-defined,no-any-return]
         kind = self.seat_kind(seat)
         if kind in ("human", "replay"):
             return "person" if kind == "human" else kind
@@ -110,6 +118,9 @@ class PlayScene(Scene):
             self.refuse(exc.message, exc.rule)
             return False
         self.refusal = ""
+        if events is None:  # online: sent to the server; the board changes when it is applied (poll)
+            self.app.sounds.play("scratch")
+            return True
         self._hold_log(log_before, events)
         self._after_action(events)
         return True
@@ -166,7 +177,27 @@ class PlayScene(Scene):
         self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - bh - px(8), self.margin_w - 2 * gap, bh),
                                                           "Show the result", ui, container=box, tool_tip_text="R")
         self.buttons_top = y - bh - px(8)
+        self.chat_top = self.buttons_top
+        if self.remote:
+            self._build_remote(box, x0, self.buttons_top, self.margin_w - 2 * gap, bh)
         self._sync_buttons()
+
+    def _build_remote(self, box: Any, x: int, y: int, w: int, bh: int) -> None:
+        """Online: a chat line and the hand-over offer for a seat that is away, above the buttons."""
+        px = self.px
+        ui = self.app.ui
+        y -= bh + px(8)
+        self.chat_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w, bh), ui, container=box,
+                                                              placeholder_text="Chat: type, then Enter")
+        self.chat_entry.set_text_length_limit(200)
+        y -= bh + px(6)
+        half = (w - px(8)) // 2
+        self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand over", ui,
+                                                            container=box,
+                                                            tool_tip_text="The computer plays the away seat")
+        self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), "Keep waiting",
+                                                        ui, container=box)
+        self.chat_top = y
 
     def board_rect(self) -> pygame.Rect:
         w, h = self.app.size
@@ -178,6 +209,8 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.view.kill()
+        if self.remote:
+            self.session.close()  # type: ignore[attr-defined]  # leave the room; it stays open
         super().exit()
 
     def pause(self) -> None:
@@ -203,6 +236,13 @@ class PlayScene(Scene):
                 result.show()
             else:
                 result.hide()
+        if self.handover_button is not None and self.wait_button is not None:
+            offer = self.session.handover_offer()  # type: ignore[attr-defined]
+            for b in (self.handover_button, self.wait_button):
+                if offer is None or self.app.top() is not self:
+                    b.hide()
+                else:
+                    b.show()
         if self.undo_button is not None:
             if self.session.can_undo() and self.replay_queue is None:
                 self.undo_button.enable()
@@ -228,8 +268,19 @@ class PlayScene(Scene):
                 self.open_pause()
             elif event.ui_element is self.result_button:
                 self.show_result()
+            elif self.remote and event.ui_element is self.handover_button:
+                seat = self.session.handover_offer()  # type: ignore[attr-defined]
+                if seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
+                    self.app.toast(f"{self.state.game.player_name(seat)}'s seat goes to the computer.", 4, good=True)
+            elif self.remote and event.ui_element is self.wait_button:
+                seat = self.session.handover_offer()  # type: ignore[attr-defined]
+                if seat is not None:
+                    self.session.waived.add(seat)  # type: ignore[attr-defined]
+                self._sync_buttons()
             elif self.human_to_move() and not self.view.busy():
                 self._to_view(event)  # the view's own widgets
+            return
+        if self.chat_entry is not None and self._chatting(event):
             return
         if self.view.busy() and self._skip_gesture(event):
             self.view.skip_animation()
@@ -249,6 +300,24 @@ class PlayScene(Scene):
                 return
         if self.human_to_move() and not self.view.busy():
             self._to_view(event)
+
+    def _chatting(self, event: pygame.event.Event) -> bool:
+        """Keys typed into the chat line stay there (never reach the board); Enter sends, Esc leaves it."""
+        entry = self.chat_entry
+        assert entry is not None
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is entry:
+            problem = self.session.send_chat(entry.get_text())  # type: ignore[attr-defined]
+            if problem:
+                self.app.toast(problem, 5)
+            else:
+                entry.set_text("")
+            return True
+        if not entry.is_focused:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            entry.unfocus()
+            return True
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
 
     def scroll_log(self, entries: int) -> None:
         """Wheel up shows older log entries, wheel down newer ones, down to the newest."""
@@ -273,6 +342,10 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if self.replay_queue is not None or self._worker is not None:
             return
+        if self.remote:  # the server takes it back; ``undone`` redraws the board (poll)
+            if not (self.session.can_undo() and self.session.undo()):
+                self.refusal, self.refusal_rule = self.session.undo_refusal(), "UNDO"
+            return
         if self.session.undo():
             self.view.reset()
             self.refusal = ""
@@ -291,7 +364,7 @@ class PlayScene(Scene):
             self.app.sounds.play("dice")
         else:
             self.app.sounds.play("scratch")
-        self._sync_buttons()
+        self._sync_if_top()
 
     # -- computer seats ------------------------------------------------------------
     def _agent(self, seat: int) -> Any:
@@ -301,6 +374,8 @@ class PlayScene(Scene):
         return self.agents[seat]
 
     def _run_computer(self, dt: float) -> None:
+        if self.remote:
+            return  # online, computer seats play on the server
         state = self.state
         if state.is_over() or self.view.busy() or self._covered_for is not None:
             return
@@ -359,13 +434,69 @@ class PlayScene(Scene):
             return None
         if self.replay_queue is not None:
             return 0.0 if self.replay_queue else None
+        if self.remote:  # the network thread wakes the window when a message comes
+            return self.session.next_change()  # type: ignore[attr-defined,no-any-return]
         if self.session.is_human_turn():
             return None
         if self._worker is not None and self._worker.is_alive():
             return 0.25
         return 0.0
 
+    def _poll_remote(self) -> None:
+        """Online: take in what the server sent (see RemoteSession.poll)."""
+        for item in self.session.poll():  # type: ignore[attr-defined]
+            what = item[0]
+            if what == "applied":
+                _, events, log_before = item
+                self.refusal = ""
+                self._hold_log(log_before, events)
+                self._after_action(events)
+            elif what == "reset":
+                self.view.reset()
+                self._log_hold = None
+                self._over_shown = self._over_shown and self.state.is_over()
+                self._sync_if_top()
+            elif what == "refused":
+                self.refuse(item[1], item[2])
+                self._sync_if_top()
+            elif what in ("note", "fatal"):
+                self.app.toast(item[1], 8)
+            elif what == "over":
+                sess: Any = self.session
+                kept = f" The game is in your saves: {sess.kept.name}." if sess.kept else ""
+                self.app.toast(sess.verdict + kept, 10, good=bool(sess.verified))
+                self._sync_if_top()
+            elif what in ("presence", "chat", "link"):
+                self._sync_if_top()
+        offer = self.session.handover_offer()  # type: ignore[attr-defined]
+        if offer != getattr(self, "_offer", None):
+            self._offer = offer
+            self._sync_if_top()
+
+    def _sync_if_top(self) -> None:
+        """Buttons follow the game only while this scene is on top (resume syncs them again)."""
+        if self.app.top() is self:
+            self._sync_buttons()
+
+    def due(self, now: float) -> bool:
+        """Online: a frame a second while a seat is away (its counter and the hand-over offer)."""
+        if not self.remote:
+            return False
+        step = self.session.next_change()  # type: ignore[attr-defined]
+        if step is None or now < getattr(self, "_tick_at", 0.0):
+            return False
+        self._tick_at = now + step
+        return True
+
+    def update_behind(self) -> None:
+        """Online, with a scene on top (pause, result, cover, rules): take in the server's messages
+        (the end's check and record, presence, chat), so nothing waits for the scene to close."""
+        if self.remote:
+            self._poll_remote()
+
     def update(self, dt: float) -> None:
+        if self.remote:
+            self._poll_remote()
         problem = self.session.take_autosave_problem()
         notice = self.session.take_autosave_notice()  # an old game in progress made room for this one
         if problem or notice:
@@ -455,7 +586,12 @@ class PlayScene(Scene):
         hint = self.view.hint() if self.human_to_move() and not busy else ""
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
-        if self.refusal:
+        if self.remote and not self.refusal:
+            hint = self._remote_hint(hint)
+        if self.remote and self.session.problem:  # type: ignore[attr-defined]
+            line, size = paper.fit(self.session.problem + " Reconnecting...", px(19), w - 28)  # type: ignore[attr-defined]
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
+        elif self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
             line, size = paper.fit("Not allowed: " + self.refusal + rule, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
@@ -463,6 +599,25 @@ class PlayScene(Scene):
             line, size = paper.fit(hint, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.GRAPHITE)
         pygame.draw.line(surface, paper.FAINT, (8, self.status_h - 4), (w - 8, self.status_h - 4), 1)
+
+    def _remote_hint(self, hint: str) -> str:
+        """Online: the hand-over offer, or whom the window waits for."""
+        sess: Any = self.session
+        offer = sess.handover_offer()
+        if offer is not None:
+            name = self.say(self.state.game.player_name(offer))
+            return (f"{name} has been away {int(dict(sess.away_seats()).get(offer, 0))} s: keep waiting, hand the "
+                    "seat to the computer, or leave (Menu); the room stays open.")
+        if hint or self.state.is_over():
+            return hint
+        seat = self.state.current_player()
+        if sess.watching:
+            return "You are watching this game."
+        if seat >= 0 and sess.seat_kind(seat) != "human":
+            return f"Waiting for {self.say(self.state.game.player_name(seat))} ({sess.presence_note(seat)})."
+        if any(s.sent_at is not None for s in sess.seen):
+            return "Sent; waiting for the server."
+        return hint
 
     def seat_line(self, seat: int) -> str:
         """The margin's line for a seat: its name and what sits in it."""
@@ -499,6 +654,8 @@ class PlayScene(Scene):
         paper.text(surface, head, (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
+        if self.remote:
+            bottom = self._draw_chat(surface, x, mw) - px(4)
         room = max(0, (bottom - y) // px(19))
         lines: list[str] = []
         end = len(log) - self.log_back
@@ -510,3 +667,17 @@ class PlayScene(Scene):
         for line in lines:
             paper.text(surface, line, (x + px(8), y), px(16), paper.GRAPHITE)
             y += px(19)
+
+    def _draw_chat(self, surface: pygame.Surface, x: int, mw: int) -> int:
+        """Online: the last chat lines above the chat entry; returns their top."""
+        px = self.px
+        sess: Any = self.session
+        y = self.chat_top - px(4)
+        game = self.state.game
+        for seat, text in reversed(sess.chat[-3:]):
+            who = "watcher" if seat is None else game.player_name(seat)
+            parts = paper.wrap(self.say(f"{who}: {text}"), px(16), mw - px(20))[:2]
+            y -= px(19) * len(parts)
+            for k, part in enumerate(parts):
+                paper.text(surface, part, (x + px(8), y + k * px(19)), px(16), paper.INK)
+        return y

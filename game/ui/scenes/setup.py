@@ -40,6 +40,13 @@ def rule_of(label: str) -> str:
 
 
 class SetupScene(Scene):
+    #: What a subclass changes (Play online's Host reuses this screen): the heading, the start
+    #: button, whether a seed is asked for, and the editor / Learn to play buttons.
+    heading = "New game"
+    start_label = "Start"
+    ask_seed = True
+    extras = True
+
     def __init__(self, app: App, ruleset: Ruleset) -> None:
         super().__init__(app)
         self.rs = ruleset
@@ -162,29 +169,32 @@ class SetupScene(Scene):
             dd.set_tooltip(self.seat_help(self.seats[seat]))
             self.pages.append((dd, seat_page))
         y = sy + n * row + px(12)
-        self.labels.append(((sx, y), "Seed (replays)", seat_page))
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + label_w, y, wide, wh), ui,
-                                                              container=box)
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text(self.seed)
-        self.pages.append((self.seed_entry, seat_page))
-        legend_top = y + row
+        self.seed_entry = None
+        if self.ask_seed:
+            self.labels.append(((sx, y), "Seed (replays)", seat_page))
+            self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + label_w, y, wide, wh), ui,
+                                                                  container=box)
+            self.seed_entry.set_allowed_characters("numbers")
+            self.seed_entry.set_text(self.seed)
+            self.pages.append((self.seed_entry, seat_page))
+        legend_top = y + (row if self.ask_seed else 0)
         legend_bottom = bottom - px(8)
         if getattr(self.rs.game_cls, "describe_setup", None) is not None:
             legend_bottom = min(legend_bottom, h - px(DESCRIBE_UP) - px(6))  # stop above the scenario's description
         self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, legend_bottom - legend_top))
         self.legend_page = seat_page
-        labels = ["Back", "Start"] + ([self.rs.editor_label] if self.rs.editor else [])
+        labels = ["Back", self.start_label] + ([self.rs.editor_label] if self.rs.editor and self.extras else [])
         bw, gap = px(200), px(20)
         bw = min(bw, (w - px(20)) // len(labels) - gap)
         bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
         made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(50)), label, ui,
                                              container=box) for i, label in enumerate(labels)]
         self.back, self.start = made[0], made[1]
-        self.editor = made[2] if self.rs.editor else None
+        self.editor = made[2] if len(made) > 2 else None
         from .lesson import list_lessons  # the game's "Learn to play" lessons
         self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
-                                                  "Learn to play", ui, container=box) if list_lessons(self.rs.name) else None
+                                                  "Learn to play", ui, container=box) \
+            if self.extras and list_lessons(self.rs.name) else None
         self.show_page(self.page)
 
     def show_page(self, page: int) -> None:
@@ -281,7 +291,7 @@ class SetupScene(Scene):
                 before = self.num_players(), self.offered()
                 self._set_setting(what, event.text)
                 if (self.num_players(), self.offered()) != before:
-                    self.seed = self.seed_entry.get_text() or self.seed  # keep a seed typed in
+                    self.keep_seed()  # keep a seed typed in
                     self.resize(self.app.size)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.widgets:
             _, spec = self.widgets[event.ui_element]
@@ -312,19 +322,27 @@ class SetupScene(Scene):
 
     def resume(self) -> None:
         # Back from the editor: a level saved there must show in the level list.
-        self.seed = self.seed_entry.get_text() or self.seed
+        self.keep_seed()
         self.resize(self.app.size)
         if self.box is not None:
             self.box.show()
 
-    def begin(self) -> bool:
-        from .play import PlayScene
+    def keep_seed(self) -> None:
+        if self.seed_entry is not None:
+            self.seed = self.seed_entry.get_text() or self.seed
 
+    def take_typed(self) -> None:
+        """Settings typed into text fields count even without Enter."""
         for widget, (kind, spec) in self.widgets.items():
             if kind == "setting" and isinstance(widget, pygame_gui.elements.UITextEntryLine):
                 self._set_setting(spec, widget.get_text())
+
+    def begin(self) -> bool:
+        from .play import PlayScene
+
+        self.take_typed()
         try:
-            seed = int(self.seed_entry.get_text() or "0")
+            seed = int(self.seed_entry.get_text() or "0") if self.seed_entry is not None else 0
         except ValueError:
             seed = 0
         try:
@@ -343,7 +361,7 @@ class SetupScene(Scene):
         surface.blit(self.app.paper(), (0, 0))
         px = self.px
         w, h = self.app.size
-        paper.text(surface, f"New game: {self.rs.title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
+        paper.text(surface, f"{self.heading}: {self.rs.title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
         pitch = paper.wrap(self.rs.pitch, px(20), w - px(40))
         for i, line in enumerate(pitch[:2]):
             paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")

@@ -689,7 +689,8 @@ class TigersView(GameView):
         from ...rules.tigers.campaign import record_battle
 
         sess = getattr(self.ctx, "session", None)
-        key = f"{sess.record.seed}-{len(sess.record.actions)}" if sess is not None else ""
+        rec = getattr(sess, "record", None)  # online, the record comes just after the last move
+        key = f"{rec.seed}-{len(rec.actions)}" if rec is not None else f"online-{getattr(sess, 'room', '')}"
         seats = (self.ctx.seat_kind(0), self.ctx.seat_kind(1))
         try:
             camp = record_battle(str(self.st.game.settings["level"]), self.st, key, seats=seats)

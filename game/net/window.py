@@ -1,0 +1,651 @@
+"""The game window as a network client: a room on a server played in the ordinary play scene.
+
+* :class:`Link` is one connection to a room for one seat (or to watch): an asyncio loop with
+  a ``websockets`` client in a daemon thread.  Every message it receives goes into a queue and
+  wakes the window with a pygame event (the window sleeps as it always does: no polling loop).
+  It reconnects by itself with backoff and resumes its seat with the seat token.
+* :class:`RemoteSession` stands in for :class:`game.session.Session` in the play scene: the
+  state it draws is built from this window's seats' **views** only (``State.from_view``; its
+  guesses at hidden parts are never drawn, the views show hidden things as hidden), submitting
+  sends an intention (``act``) and the board changes when the server's ``applied`` comes.
+  One window may hold several seats (hot seat with a remote seat): one link per seat.
+* :class:`ConnectScene` says what it is doing (connecting, why a server cannot be reached)
+  and opens the play scene at the first position.  :func:`join_scene` is the entry point the
+  menu and ``paperwars join`` use (see /work/brief/net-api.md and docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .. import registry
+from ..engine import Action, Event, IllegalAction, State
+from ..records import Record, RecordError
+from ..ui import paper
+from ..ui.app import WAKE, Scene
+from .client import decode_reply, hello, open_ws, reach_problem, verify_over
+from .protocol import MAX_CHAT, encode
+
+#: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
+#: token is the only key to the seat: the caller keeps it (the menu's token store).
+TokenStore = Callable[[str, str, int, str], None]
+#: Error codes no reconnect can mend: the link stops and says why.
+FATAL_CODES = ("version", "room", "token", "seat")
+MAX_BACKOFF = 5.0
+AWAY_OFFER_S = 90.0
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat this window plays: resumed with ``token``, or claimed by number (``seat``), or the
+    first free seat (both None)."""
+
+    seat: int | None = None
+    token: str | None = None
+
+
+def post_wake() -> None:
+    """Wake the window's main loop (it sleeps until an event comes)."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class Link:
+    """One connection to a room, in its own daemon thread: reconnects with backoff, resumes
+    with the token, puts every message in ``inbox`` and calls ``wake`` after each."""
+
+    def __init__(self, url: str, room: str, seat: Seat | None, on_token: TokenStore | None = None,
+                 wake: Callable[[], None] = post_wake, max_backoff: float = MAX_BACKOFF) -> None:
+        self.url, self.room = url, room.strip().upper()
+        self.want = seat  # None: watch
+        self.token = seat.token if seat else None
+        self.on_token = on_token
+        self.wake = wake
+        self.max_backoff = max_backoff
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.connected = False
+        self.reconnects = 0
+        self._loop = asyncio.new_event_loop()
+        self._ws: Any = None
+        self._stop = False
+        self._task: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._run, name=f"net-{self.room}", daemon=True)
+
+    def start(self) -> Link:
+        self._thread.start()
+        return self
+
+    # -- from the window's thread ------------------------------------------------------------
+    def send(self, msg: dict[str, Any]) -> bool:
+        """Send a message if connected (False: not connected now; the caller says so)."""
+        if self._ws is None or self._stop or self._loop.is_closed():
+            return False
+        ws = self._ws
+
+        async def go() -> None:
+            with contextlib.suppress(Exception):
+                await ws.send(encode(msg))
+
+        coro = go()
+        try:
+            asyncio.run_coroutine_threadsafe(coro, self._loop)
+        except RuntimeError:  # the loop has just stopped
+            coro.close()
+            return False
+        return True
+
+    def close(self) -> None:
+        """Stop: the connection closes, the seat stays the player's (the room shows it away)."""
+        self._stop = True
+        if self._thread.is_alive() and not self._loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._cancel)
+            self._thread.join(3)
+
+    def _cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    # -- the network thread -------------------------------------------------------------------
+    def _put(self, msg: dict[str, Any]) -> None:
+        self.inbox.put(msg)
+        self.wake()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._task = self._loop.create_task(self._main())
+            with contextlib.suppress(asyncio.CancelledError):
+                self._loop.run_until_complete(self._task)
+        finally:
+            with contextlib.suppress(Exception):
+                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            self._loop.close()
+
+    async def _main(self) -> None:
+        delay = 0.05
+        rng = random.Random()
+        while not self._stop:
+            problem = ""
+            try:
+                async with await open_ws(self.url) as ws:
+                    self._ws = ws
+                    await ws.send(encode(hello()))
+                    join: dict[str, Any] = {"type": "join", "room": self.room}
+                    if self.want is None:
+                        join["watch"] = True
+                    elif self.token:
+                        join["token"] = self.token
+                    elif self.want.seat is not None:
+                        join["seat"] = self.want.seat
+                    await ws.send(encode(join))
+                    async for frame in ws:
+                        msg = decode_reply(frame)
+                        kind = msg.get("type")
+                        if kind == "error" and msg.get("code") in FATAL_CODES:
+                            self._put({"type": "_fatal", "message": str(msg.get("message", ""))})
+                            self._stop = True
+                            return
+                        if kind == "joined":
+                            if msg.get("token") and isinstance(msg.get("seat"), int):
+                                self.token = str(msg["token"])
+                                if self.on_token is not None:
+                                    with contextlib.suppress(Exception):
+                                        self.on_token(self.url, self.room, int(msg["seat"]), self.token)
+                        if kind == "sync":
+                            delay = 0.05
+                            if not self.connected:
+                                self.connected = True
+                                self._put({"type": "_link", "connected": True, "problem": ""})
+                        if kind == "error" and msg.get("code") in ("limit", "rate"):
+                            self._put(msg)
+                            break  # come back later, with the backoff
+                        self._put(msg)
+                    problem = "The server closed the connection."
+            except Exception as exc:  # noqa: BLE001 - every failure of the line: say why, try again
+                problem = reach_problem(self.url, exc)
+            finally:
+                self._ws = None
+            if self._stop:
+                return
+            self.connected = False
+            self.reconnects += 1
+            self._put({"type": "_link", "connected": False, "problem": problem})
+            await asyncio.sleep(delay * (0.5 + rng.random()))
+            delay = min(delay * 2, self.max_backoff)
+
+
+class _Seen:
+    """What one link has been told: the position, its views by index, its log, the end."""
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.index = -1
+        self.view: Any = None
+        self.to_move = -1
+        self.over_flag = False
+        self.can_undo = False
+        self.views: dict[int, Any] = {}
+        self.log: list[str] = []
+        self.fold: Any = None
+        self.commitment = ""
+        self.problems: list[str] = []
+        self.over: dict[str, Any] | None = None
+        self.sent_at: int | None = None
+        self.synced = False
+
+
+class RemoteSession:
+    """A room on a server, in the shape of :class:`game.session.Session` for the play scene."""
+
+    remote = True
+    autosave: Path | None = None
+
+    def __init__(self, url: str, room: str, seats: list[Seat] | None = None, watch: bool = False,
+                 on_token: TokenStore | None = None, wake: Callable[[], None] = post_wake,
+                 start: bool = True) -> None:
+        self.url, self.room = url, room.strip().upper()
+        claims: list[Seat | None] = [None] if watch or not seats else list(seats)
+        self.links = [Link(url, self.room, c, on_token, wake) for c in claims]
+        self.seen = [_Seen() for _ in self.links]
+        self.watching = claims == [None]
+        self.game: Any = None
+        self.ruleset: Any = None
+        self.state: State = None  # type: ignore[assignment]  # set by the first sync
+        self.viewer = 0  # the link whose view is drawn
+        #: A fresh number for the guesses ``from_view`` makes at hidden parts (never drawn).
+        self.view_seed = secrets.randbits(48)
+        self.presence: list[dict[str, Any]] = []
+        self.presence_at = time.monotonic()
+        self.chat: list[tuple[int | None, str]] = []
+        self.problem = ""  # why the server cannot be reached now ("" when connected)
+        self.fatal = ""
+        self.verdict = ""  # the end's check, in a sentence
+        self.verified: bool | None = None
+        self.final: Record | None = None
+        self.kept: Path | None = None
+        self.keep_problem = ""
+        self.waived: set[int] = set()  # away seats the player chose to wait for
+        self._closed = False
+        if start:
+            for link in self.links:
+                link.start()
+
+    # -- the Session interface the play scene uses ----------------------------------------------
+    @property
+    def record(self) -> Record | None:
+        """The room's whole record once the game is over (the seed stays on the server until then)."""
+        return self.final
+
+    @property
+    def log(self) -> list[str]:
+        return self.seen[self.viewer].log
+
+    @property
+    def seats(self) -> list[str]:
+        return [self.seat_kind(i) for i in range(self.game.num_players)] if self.game else []
+
+    @property
+    def history(self) -> list[Any]:
+        return []
+
+    def local_seats(self) -> list[int]:
+        return [s.seat for s in self.seen if s.seat is not None]
+
+    def ready(self) -> bool:
+        """Every link has its first position (the play scene can open)."""
+        return self.state is not None and all(s.synced for s in self.seen)
+
+    def seat_kind(self, seat: int) -> str:
+        """"human" for a seat played at this window, "remote" for a person elsewhere,
+        "computer" for a computer player (it runs on the server)."""
+        for p in self.presence:
+            if p.get("seat") == seat and p.get("kind") == "computer":
+                return "computer"  # a seat handed to the computer plays on the server, even one held here
+        return "human" if seat in self.local_seats() else "remote"
+
+    def _latest(self) -> _Seen:
+        return max(self.seen, key=lambda s: s.index)
+
+    def is_human_turn(self) -> bool:
+        """A seat of this window is to act, its link is connected and up to date, nothing is in flight."""
+        if self.state is None or self.state.is_over() or self._closed:
+            return False
+        latest = self._latest()
+        if latest.to_move < 0 or self.seat_kind(latest.to_move) != "human":
+            return False
+        for link, seen in zip(self.links, self.seen, strict=True):
+            if seen.seat is not None and seen.seat == latest.to_move and seen.index == latest.index:
+                return link.connected and seen.sent_at is None and self.seen.index(seen) == self.viewer
+        return False
+
+    def submit(self, action: Action, save: bool = True) -> None:
+        """Send the intention for the seat to move.  Refused at once (IllegalAction) when the
+        rules already refuse it on this window's view; else the server answers later
+        (``applied`` or ``refused``, see poll).  Returns None: nothing has happened yet."""
+        if not self.is_human_turn():
+            raise IllegalAction("TURN", "Wait: the server has not answered the last move yet."
+                                if any(s.sent_at is not None for s in self.seen) else "It is not your turn.")
+        trial = self.state.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            raise
+        except Exception:  # noqa: BLE001 - a guess that cannot try it: the server decides
+            pass
+        seen = self.seen[self.viewer]
+        link = self.links[self.viewer]
+        if not link.send({"type": "act", "at": seen.index, "action": action.to_json()}):
+            raise IllegalAction("", "Not connected to the server just now; try again when it is back.")
+        seen.sent_at = seen.index
+        return None
+
+    def can_undo(self) -> bool:
+        latest = self._latest()
+        return any(s.can_undo and s.index == latest.index for s in self.seen if s.seat is not None) \
+            and not self._closed and self.state is not None and not self.state.is_over()
+
+    def undo_refusal(self) -> str:
+        if self.watching:
+            return "Nothing to undo: you are watching this game."
+        return ("Nothing to undo: online, only your own last action can be taken back, and never once it "
+                "showed a die, a card, a flick's outcome or a secret.")
+
+    def undo(self) -> bool:
+        """Ask the server to take back this window's seat's last action (``undone`` follows)."""
+        latest = self._latest()
+        for link, seen in zip(self.links, self.seen, strict=True):
+            if seen.seat is not None and seen.can_undo and seen.index == latest.index:
+                return link.send({"type": "undo", "at": seen.index})
+        return False
+
+    def take_autosave_problem(self) -> str:
+        out, self.keep_problem = self.keep_problem, ""
+        return out
+
+    def save_as(self, path: Path) -> None:
+        from ..saves import write_save
+
+        if self.final is None:
+            raise OSError(0, "an online game is kept on the server until it is over")
+        write_save(path, self.final, self.ruleset.title)
+
+    # -- the room ----------------------------------------------------------------------------------
+    def send_chat(self, text: str) -> str:
+        """Send a chat line; a sentence when it cannot go ("" when sent)."""
+        text = text.strip()
+        if not text:
+            return ""
+        if len(text) > MAX_CHAT:
+            return f"A chat line holds at most {MAX_CHAT} characters."
+        if not self.links[0].send({"type": "chat", "text": text}):
+            return "Not connected to the server just now: the line was not sent."
+        return ""
+
+    def away_seats(self) -> list[tuple[int, float]]:
+        """Other people's seats that are away: (seat, seconds away now)."""
+        out = []
+        gone = time.monotonic() - self.presence_at
+        mine = self.local_seats()
+        for p in self.presence:
+            if p.get("kind") == "remote" and p.get("claimed") and not p.get("here") and p.get("seat") not in mine:
+                out.append((int(p["seat"]), float(p.get("away_s", 0.0)) + gone))
+        return out
+
+    def handover_offer(self) -> int | None:
+        """A seat away long enough that this window may hand it to the computer (None: none)."""
+        if self.watching or self.state is None or self.state.is_over():
+            return None
+        for seat, away in self.away_seats():
+            if away >= AWAY_OFFER_S and seat not in self.waived:
+                return seat
+        return None
+
+    def hand_over(self, seat: int) -> bool:
+        return self.links[0].send({"type": "hand_over", "seat": seat})
+
+    def presence_note(self, seat: int) -> str:
+        """How a seat is doing, in a few words, for the margin."""
+        for p in self.presence:
+            if p.get("seat") != seat:
+                continue
+            if p.get("kind") == "computer":
+                return "computer, on the server"
+            if seat in self.local_seats():
+                return "you" if len(self.local_seats()) == 1 else "here"
+            if not p.get("claimed"):
+                return "online, nobody yet"
+            if p.get("here"):
+                return "online"
+            away = dict(self.away_seats()).get(seat, 0.0)
+            return f"away {int(away)} s"
+        return "you" if seat in self.local_seats() else "online"
+
+    def next_change(self) -> float | None:
+        """Seconds until the margin's away counters need a frame (None: nothing counts)."""
+        return 1.0 if self.away_seats() and self.state is not None and not self.state.is_over() else None
+
+    def close(self) -> None:
+        """Leave the room (the seats stay this player's; the room stays open on the server)."""
+        if self._closed:
+            return
+        self._closed = True
+        for link in self.links:
+            link._stop = True
+        for link in self.links:
+            link.close()
+
+    # -- messages -----------------------------------------------------------------------------------
+    def poll(self) -> list[tuple[Any, ...]]:
+        """Take in what the links received (called by the window's thread).  Returns what the
+        scene must do, in order: ("applied", events, log_before), ("reset",) (the position
+        changed in another way: undo, a resync, another seat's view), ("refused", sentence,
+        rule), ("note", sentence), ("over",), ("presence",), ("chat",), ("link",), ("fatal", sentence)."""
+        out: list[tuple[Any, ...]] = []
+        for i, link in enumerate(self.links):
+            while True:
+                try:
+                    msg = link.inbox.get_nowait()
+                except queue.Empty:
+                    break
+                out.extend(self._handle(i, msg))
+        out.extend(self._choose_viewer())
+        return out
+
+    def _choose_viewer(self) -> list[tuple[Any, ...]]:
+        """Draw the view of the local seat to move (hot seat); else keep the one drawn."""
+        if self.state is None:
+            return []
+        latest = self._latest()
+        for i, s in enumerate(self.seen):
+            if s.seat is not None and s.seat == latest.to_move and s.index == latest.index and i != self.viewer:
+                self.viewer = i
+                self._rebuild()
+                return [("reset",)]
+        return []
+
+    def _rebuild(self) -> None:
+        seen = self.seen[self.viewer]
+        if seen.view is None or self.game is None:
+            return
+        cls = type(self.game.new_state(0)) if self.state is None else type(self.state)
+        self.state = cls.from_view(self.game, seen.view, self.view_seed)
+
+    def _position(self, seen: _Seen, msg: dict[str, Any]) -> None:
+        seen.index, seen.view, seen.to_move = int(msg["index"]), msg["view"], int(msg["to_move"])
+        seen.over_flag, seen.can_undo = bool(msg.get("over")), bool(msg.get("can_undo"))
+        seen.views[seen.index] = msg["view"]
+
+    def _handle(self, i: int, msg: dict[str, Any]) -> list[tuple[Any, ...]]:
+        seen = self.seen[i]
+        kind = msg.get("type")
+        drawn = i == self.viewer
+        try:
+            if kind == "_link":
+                self.problem = str(msg.get("problem", "")) if not msg.get("connected") else ""
+                if not msg.get("connected"):
+                    seen.sent_at = None  # decided again when the position comes back
+                return [("link",)]
+            if kind == "_fatal":
+                self.fatal = str(msg.get("message", "The server refused this window."))
+                return [("fatal", self.fatal)]
+            if kind == "joined":
+                seen.seat = msg.get("seat") if isinstance(msg.get("seat"), int) else None
+                return []
+            if kind == "sync":
+                if self.game is None:
+                    self.ruleset = registry.get(str(msg["game"]))
+                    self.game = self.ruleset.make_game(msg["settings"])
+                if not seen.commitment:
+                    seen.commitment = str(msg["commitment"])
+                elif seen.commitment != msg["commitment"]:
+                    seen.problems.append("the seed commitment changed during the game")
+                if isinstance(msg.get("seat"), int):
+                    seen.seat = msg["seat"]
+                self._position(seen, msg)
+                seen.log = [str(t) for t in msg.get("log", [])]
+                seen.fold = None
+                seen.sent_at = None
+                seen.synced = True
+                if isinstance(msg.get("seats"), list):
+                    self.presence, self.presence_at = msg["seats"], time.monotonic()
+                if i == 0:
+                    self.chat = [(c.get("seat"), str(c.get("text", ""))) for c in msg.get("chat", [])][-20:]
+                if drawn or self.state is None:
+                    self._rebuild()
+                return [("reset",)]
+            if kind == "applied":
+                if seen.sent_at is not None and msg.get("seat") == seen.seat:
+                    seen.sent_at = None
+                log_before = len(seen.log)
+                events = [Event(str(e["kind"]), str(e.get("text", "")), dict(e.get("data") or {}),
+                                bool(e.get("reveals"))) for e in msg.get("events", [])]
+                self._log_action(seen, int(msg["seat"]), str(msg.get("notation", "")), events)
+                self._position(seen, msg)
+                if drawn:
+                    self._rebuild()
+                    return [("applied", events, log_before)]
+                return []
+            if kind == "undone":
+                self._position(seen, msg)
+                seen.sent_at = None
+                self.links[i].send({"type": "sync"})  # the log as the server keeps it
+                if drawn:
+                    self._rebuild()
+                    return [("reset",)]
+                return []
+            if kind == "refused":
+                if seen.sent_at is not None:
+                    seen.sent_at = None
+                if msg.get("kind") == "stale":
+                    return [("note", str(msg.get("message", "")))]
+                return [("refused", str(msg.get("message", "")), str(msg.get("rule", "")))]
+            if kind == "presence":
+                if isinstance(msg.get("seats"), list):
+                    self.presence, self.presence_at = msg["seats"], time.monotonic()
+                self.waived &= {s for s, _ in self.away_seats()}
+                return [("presence",)]
+            if kind == "chat":
+                if i == 0:
+                    self.chat = (self.chat + [(msg.get("seat"), str(msg.get("text", "")))])[-20:]
+                    return [("chat",)]
+                return []
+            if kind == "over":
+                seen.over = msg
+                return self._finish(i)
+            if kind == "error":
+                return [("note", str(msg.get("message", "The server refused a message.")))]
+        except (KeyError, TypeError, ValueError) as exc:
+            return [("note", f"The server sent a message this window cannot use ({exc.__class__.__name__}); "
+                             "asking for the position again.")] if self.links[i].send({"type": "sync"}) else []
+        return []
+
+    def _log_action(self, seen: _Seen, seat: int, notation: str, events: list[Event]) -> None:
+        """The log lines of an applied action, as a Session at one screen writes them."""
+        name = self.game.player_name(seat) if seat >= 0 else ""
+        texts = [e.text for e in events if e.text]
+        if notation == "(a secret choice)" or not texts:
+            seen.log.append(f"{name}: {notation}" if name else notation)
+            seen.fold = None
+        for e in events:
+            if not e.text:
+                continue
+            fold = e.data.get("fold")
+            if fold is not None and fold == seen.fold and seen.log:
+                seen.log[-1] = e.text
+            else:
+                seen.log.append(e.text)
+            seen.fold = fold
+        del seen.log[:-400]
+
+    def _finish(self, i: int) -> list[tuple[Any, ...]]:
+        """The end: check the seed and the replay (as the headless clients do), keep the record."""
+        seen = self.seen[i]
+        assert seen.over is not None
+        problems = verify_over(seen.over, seen.commitment, seen.views, seen.seat, seen.problems)
+        first = self.verified is None
+        self.verified = (self.verified is not False) and not problems
+        if problems:
+            self.verdict = "The check failed: " + "; ".join(problems) + "."
+        elif self.verified:
+            self.verdict = ("Checked: the seed matches the commitment given at the start, and the record "
+                            "replays to every position you were shown.")
+        if not first:
+            return []
+        try:
+            self.final = Record.from_json(seen.over["record"], "room's record")
+        except RecordError as exc:
+            self.keep_problem = f"The room's record cannot be kept: {exc}"
+            return [("over",)]
+        self._keep()
+        return [("over",)]
+
+    def _keep(self) -> None:
+        """The finished game goes to the player's saves, like a game finished at one screen."""
+        from ..ui.scenes.pause import saves_dir
+
+        assert self.final is not None
+        try:
+            path = saves_dir() / time.strftime(f"{self.final.game}-online-{self.room}-finished-%Y%m%d-%H%M%S.json")
+            self.save_as(path)
+            self.kept = path
+        except OSError as exc:
+            self.keep_problem = f"The finished game could not be kept: {exc.strerror or exc}."
+
+
+def join_scene(app: Any, url: str, room: str, seats: list[Seat] | None = None, watch: bool = False,
+               on_token: TokenStore | None = None) -> ConnectScene:
+    """The scene to push to play (or watch) a room: it connects, then opens the game.
+
+    ``seats``: the seats this window plays, each ``Seat(token=...)`` (a seat already held),
+    ``Seat(seat=n)`` (claim seat n) or ``Seat()`` (the first free seat); two or more for hot seat.
+    ``watch``: join as a spectator (``seats`` ignored).  ``on_token(url, room, seat, token)`` is
+    called from the network thread when a seat is newly claimed: keep the token to come back."""
+    return ConnectScene(app, RemoteSession(url, room, seats, watch, on_token))
+
+
+class ConnectScene(Scene):
+    """Connecting to a room: what is happening, why the server cannot be reached, Back."""
+
+    def __init__(self, app: Any, session: RemoteSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.back: Any = None
+
+    def build(self) -> None:
+        box = self.new_box()
+        w, h = self.app.size
+        px = self.px
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h // 2 + px(90), px(200), px(44)),
+                                                 "Back", self.app.ui, container=box, tool_tip_text="Esc")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or \
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.session.close()
+            if len(self.app.scenes) > 1:
+                self.app.pop()
+            else:
+                from ..ui.scenes.menu import MenuScene
+
+                self.app.reset_to(MenuScene(self.app))
+
+    def update(self, dt: float) -> None:
+        for item in self.session.poll():
+            if item[0] == "note":
+                self.app.toast(item[1], 6)
+        if self.session.ready() and not self.session.fatal:
+            from ..ui.scenes.play import PlayScene
+
+            self.app.replace(PlayScene(self.app, self.session))  # type: ignore[arg-type]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.paper(), (0, 0))
+        w, h = self.app.size
+        px = self.px
+        s = self.session
+        title = f"Room {s.room}" + (" (watching)" if s.watching else "")
+        paper.text(surface, title, (w // 2, h // 2 - px(80)), px(40), paper.INK, "center", bold=True)
+        if s.fatal:
+            line, colour = s.fatal, paper.WARN
+        elif s.problem:
+            line, colour = s.problem + " Trying again...", paper.WARN
+        else:
+            line, colour = f"Connecting to {s.url}...", paper.GRAPHITE
+        y = h // 2 - px(20)
+        for part in paper.wrap(line, px(22), w - px(80)):
+            paper.text(surface, part, (w // 2, y), px(22), colour, "center")
+            y += px(28)

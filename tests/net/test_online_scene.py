@@ -1,0 +1,402 @@
+"""Play online, headless: Host makes a room on an in-process server, Join says plainly what is
+wrong, the token file round-trips (a damaged one is one sentence), your games mark "your turn".
+
+Every server is on 127.0.0.1 on a free port; waits are bounded loops over frames (the network
+answers in a worker thread), never timed assertions.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.net import lobby
+from game.net.harness import ServerThread
+from game.net.lobby import HostServer, Job
+from game.net.tokens import HeldSeat, TokenStore
+from game.ui.main import make_app
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.online import HostSetupScene, OnlineScene, RoomScene
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def until(app, check, limit=60.0):
+    """Frames until ``check()`` holds (the workers answer in their own threads)."""
+    end = time.monotonic() + limit
+    while not check() and time.monotonic() < end:
+        app.frame([])
+        time.sleep(0.02)
+    app.frame([])
+    return check()
+
+
+def press(app, button):
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)])
+
+
+def pick(app, drop, text):
+    app.frame([pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=drop, text=text)])
+
+
+@pytest.fixture
+def app(tmp_path):
+    a = make_app((1280, 800), headless=True)
+    a.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")  # loopback only in tests
+    yield a
+    assert Job.wait_all(60)  # no worker may touch the window after it closes
+    a.online_host.stop()
+    a.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    st = ServerThread(tmp_path / "server")
+    st.start()
+    yield st
+    st.close()
+
+
+def open_online(app) -> OnlineScene:
+    menu = app.top()
+    assert isinstance(menu, MenuScene)
+    button = next(b for b, k in menu.buttons.items() if k == "online")
+    assert button.text == "Play online"
+    press(app, button)
+    scene = app.top()
+    assert isinstance(scene, OnlineScene)
+    return scene
+
+
+def test_host_flow_starts_a_server_makes_the_room_and_shows_its_code(app):
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Paper Tigers")
+    port = free_port()
+    scene.port_entry.set_text(str(port))
+    press(app, scene.host_button)
+    setup = app.top()
+    assert isinstance(setup, HostSetupScene) and setup.rs.name == "tigers"
+    assert setup.seed_entry is None  # the server draws the seed and keeps it secret
+    assert "Friend (online)" in setup.seat_options() and "Here, at this screen" in setup.seat_options()
+    assert setup.seats == ["human", "remote"]
+    press(app, setup.start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), setup.problem
+    room = app.top()
+    assert app.online_host.port == port
+    assert room.hosted and len(room.room) == 8 and room.url == f"ws://127.0.0.1:{port}"
+    # the room is on the app's own server, seat 0 claimed for this screen, seat 1 free for the friend
+    srv = app.online_host.server
+    assert room.room in srv.rooms and srv.rooms[room.room].row.game == "tigers"
+    assert srv.rooms[room.room].row.tokens[0] is not None and srv.rooms[room.room].row.tokens[1] is None
+    assert list(room.tokens) == [0] and room.free_seats() == [1]
+    assert any("Blue: you, here" == line for line in room.seat_lines())
+    # the token is kept, so the game is in Your online games after a restart of the app
+    kept = TokenStore()
+    assert [(s.room, s.seat, s.hosted, s.game) for s in kept.seats] == [(room.room, 0, True, "tigers")]
+    assert kept.port == port
+    labels = [e.text for e in room.box.elements if isinstance(e, pygame_gui.elements.UIButton)]
+    assert "Open the game" in labels
+    # a friend looking at the room (Join) sees the game and its settings read-only, and the free seat
+    sync = lobby.peek(room.url, room.room)
+    friend = RoomScene(app, room.url, room.room, sync, TokenStore())
+    assert friend.free_seats() == [1] and "Wrecks stay on the table: on" in friend.settings_lines()
+    assert any(line.startswith("Scenario: ") for line in friend.settings_lines())
+
+
+def test_host_on_a_server_someone_runs(app, server):
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Warigami")
+    pick(app, scene.where_drop, "A server someone runs")
+    assert scene.address_entry.visible and not scene.port_entry.visible
+    scene.address_entry.set_text(f"127.0.0.1:{server.port}")
+    press(app, scene.host_button)
+    setup = app.top()
+    assert isinstance(setup, HostSetupScene)
+    pick(app, setup.seat_drops[1], "Computer: " + next(iter(setup.seat_options()[2:])).split(": ", 1)[1])
+    press(app, setup.start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), setup.problem
+    room = app.top()
+    assert not room.hosted and room.url == server.url and not app.online_host.running
+    kinds = server.call(lambda s: list(s.rooms[room.room].row.seats))
+    assert kinds[0] == "human" and kinds[1] != "human"  # the computer seat runs on the server
+
+
+@pytest.mark.parametrize("address,code,expect", [
+    ("", "ABCDEFGH", "Type the server's address first"),
+    ("127.0.0.1:{port}", "abc", "A room code has 8 letters and digits"),
+    ("127.0.0.1:{port}", "ZZZZZZZZ", "There is no room 'ZZZZZZZZ' on this server."),
+    ("127.0.0.1:{closed}", "ZZZZZZZZ", "Nothing answers at ws://127.0.0.1:"),
+    ("http://127.0.0.1", "ZZZZZZZZ", "A server address starts with ws:// or wss://"),
+])
+def test_join_with_a_wrong_code_or_no_server_says_why_in_a_sentence(app, server, address, code, expect):
+    scene = open_online(app)
+    scene.join_address_entry.set_text(address.format(port=server.port, closed=free_port()))
+    scene.code_entry.set_text(code)
+    press(app, scene.join_button)
+    assert until(app, lambda: bool(scene.join_problem))
+    assert app.top() is scene
+    assert expect in scene.join_problem and scene.join_problem.endswith((".", ")."))
+
+
+def test_join_shows_the_room_read_only_then_takes_a_free_seat(app, server, monkeypatch):
+    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    host_token = lobby.claim(server.url, room, 0)
+    scene = open_online(app)
+    scene.join_address_entry.set_text(f"127.0.0.1:{server.port}")
+    scene.code_entry.set_text(room.lower())
+    press(app, scene.join_button)
+    assert until(app, lambda: isinstance(app.top(), RoomScene)), scene.join_problem
+    look = app.top()
+    assert look.free_seats() == [1] and not look.tokens  # looking claimed nothing
+    assert server.call(lambda s: s.rooms[room].row.tokens[1]) is None
+    labels = {e.text: e for e in look.box.elements if isinstance(e, pygame_gui.elements.UIButton)}
+    assert set(labels) == {"Back", "Play Orange", "Watch"}
+    opened = []
+    monkeypatch.setattr("game.ui.scenes.online.open_room",
+                        lambda app, url, code, tokens, watch=False, replace=False: opened.append((url, code, tokens, watch)))
+    press(app, labels["Play Orange"])
+    assert until(app, lambda: bool(opened)), look.problem
+    url, code, tokens, watch = opened[0]
+    assert (url, code, list(tokens), watch) == (server.url, room, [1], False)
+    assert server.call(lambda s: s.rooms[room].row.tokens[1]) is not None
+    assert [(s.room, s.seat) for s in TokenStore().seats] == [(room, 1)]
+    assert tokens[1] != host_token
+
+
+def test_token_file_round_trips(tmp_path):
+    path = tmp_path / "online.json"
+    store = TokenStore(path)
+    assert store.seats == [] and store.problem == ""
+    a = HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers", True)
+    b = HeldSeat("wss://play.example.org/pw", "ABCDEFGH", 1, "u" * 32, "amoeba")
+    store.add(a)
+    store.add(b)
+    store.set_port(9000)
+    again = TokenStore(path)
+    assert again.seats == [a, b] and again.port == 9000 and again.problem == ""
+    again.add(HeldSeat(a.url, a.room, 0, "v" * 32, "tigers", True))  # a new token for the same seat replaces
+    assert [s.token for s in TokenStore(path).seats] == ["u" * 32, "v" * 32]
+    again.forget(b.url, b.room)
+    assert [s.room for s in TokenStore(path).seats] == ["K7MQ2XPA"]
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("{not json", "is damaged or cut short"),
+    ('{"format": "something else", "seats": []}', "is not a Paper Wars file"),
+    ('{"format": "paperwars-online", "version": 99, "seats": []}', "from another version"),
+    ('[1, 2, 3]', "is not a Paper Wars file"),
+    ("", "is empty"),
+])
+def test_a_damaged_token_file_is_one_sentence_and_is_never_lost(tmp_path, text, expect):
+    path = tmp_path / "online.json"
+    path.write_text(text, encoding="utf-8")
+    store = TokenStore(path)
+    assert store.seats == []
+    assert expect in store.problem and "left as it is" in store.problem
+    assert store.problem.count(". ") <= 2 and "Traceback" not in store.problem
+    assert path.read_text(encoding="utf-8") == text  # reading changed nothing
+    store.add(HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+    assert (tmp_path / "online.damaged.json").read_text(encoding="utf-8") == text  # kept beside it
+    assert len(TokenStore(path).seats) == 1
+
+
+def test_a_token_file_with_one_bad_entry_keeps_the_others(tmp_path):
+    path = tmp_path / "online.json"
+    good = HeldSeat("ws://127.0.0.1:8765", "K7MQ2XPA", 0, "t" * 32, "tigers").to_json()
+    path.write_text('{"format": "paperwars-online", "version": 1, "seats": [%s, {"url": "file:///etc/passwd"}]}'
+                    % __import__("json").dumps(good), encoding="utf-8")
+    store = TokenStore(path)
+    assert len(store.seats) == 1 and "1 damaged entry" in store.problem
+
+
+def test_your_games_marks_your_turn_and_the_menu_shows_it(app, server):
+    mine = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    theirs = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    store = TokenStore()
+    store.add(HeldSeat(server.url, mine, 0, lobby.claim(server.url, mine, 0), "tigers"))  # seat 0 moves first
+    store.add(HeldSeat(server.url, theirs, 1, lobby.claim(server.url, theirs, 1), "tigers"))
+    scene = open_online(app)
+    assert until(app, lambda: scene.listing is None and bool(scene.rooms))
+    rows = [label for label, _ in scene.list_rows()]
+    assert rows[0] == f"YOUR TURN: Paper Tigers, {mine}"
+    assert rows[1] == f"Paper Tigers, {theirs}: waiting"
+    assert [i["text"] for i in scene.games_list.item_list] == rows
+    assert scene.your_turns() == 1
+    # resuming the selected room opens it with the seat token kept for it
+    opened = []
+    import game.ui.scenes.online as online
+
+    online_open, online.open_room = online.open_room, lambda *a, **k: opened.append(a) or True
+    try:
+        scene.games_list.item_list[0]["selected"] = True
+        press(app, scene.resume_button)
+        assert until(app, lambda: bool(opened))
+    finally:
+        online.open_room = online_open
+    assert opened[0][1:] == (server.url, mine, {0: store.seats[0].token})
+    # on start, the menu asks the servers in the background and marks Play online
+    app.pop()
+    menu = app.top()
+    menu.online_check = online.your_turn_check(app)
+    assert until(app, lambda: menu.online_check.done)
+    assert menu.online_turns() == 1
+
+
+def test_your_games_says_when_a_server_does_not_answer(app):
+    TokenStore().add(HeldSeat(f"ws://127.0.0.1:{free_port()}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+    scene = open_online(app)
+    assert until(app, lambda: scene.listing is None and bool(scene.unreachable))
+    assert "Nothing answers at" in scene.list_problem
+    assert scene.list_rows()[0][0] == "Paper Tigers, K7MQ2XPA: no answer"
+
+
+def test_the_menu_asks_for_your_turn_without_waiting_for_a_silent_server(tmp_path):
+    """A server that takes the connection but never answers: the menu opens and draws at once;
+    the question ends later (timeout) with no badge and no crash."""
+    silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    try:
+        TokenStore().add(HeldSeat(f"ws://127.0.0.1:{silent.getsockname()[1]}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+        a = make_app((1024, 600), headless=True)
+        try:
+            menu = a.top()
+            assert isinstance(menu, MenuScene) and menu.online_check is not None
+            for _ in range(3):
+                a.frame([])
+            assert not menu.online_check.done  # nothing answered, and the window went on drawing
+            assert menu.online_turns() == 0
+            assert until(a, lambda: menu.online_check.done, limit=60)
+            assert menu.online_turns() == 0 and "does not answer" in menu.online_check.result["problems"][
+                next(iter(menu.online_check.result["problems"]))]
+        finally:
+            Job.wait_all(60)
+            a.close()
+    finally:
+        silent.close()
+
+
+@pytest.mark.parametrize("size,scale", [((1024, 600), 100), ((1366, 768), 125), ((1920, 1080), 150)])
+def test_the_online_screens_lay_out_without_overlaps(tmp_path, size, scale):
+    from tests.test_layout import check
+
+    a = make_app(size, headless=True)
+    a.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")
+    try:
+        if scale != 100:
+            a.set_ui_scale(scale)
+        TokenStore().add(HeldSeat(f"ws://127.0.0.1:{free_port()}", "K7MQ2XPA", 0, "t" * 32, "tigers"))
+        check(a, "menu")
+        scene = OnlineScene(a)
+        a.push(scene)
+        check(a, "online")
+        for name in ("tigers", "amoeba", "space"):
+            from game import registry
+
+            a.push(HostSetupScene(a, registry.get(name), ("here", 8765), scene.store))
+            check(a, f"host {name}")
+            a.pop()
+        sync = {"game": "tigers", "settings": {}, "seats": [
+            {"seat": 0, "kind": "remote", "claimed": True, "here": False},
+            {"seat": 1, "kind": "remote", "claimed": False, "here": False}]}
+        for room in (RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store, hosted=True,
+                               tokens={0: "t" * 32}, port=8765),
+                     RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store)):
+            a.push(room)
+            check(a, "room")
+            a.pop()
+    finally:
+        Job.wait_all(60)
+        a.online_host.stop()
+        a.close()
+
+
+def test_what_is_typed_stays_when_the_list_changes_or_the_window_resizes(app, server):
+    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    scene = open_online(app)
+    scene.join_address_entry.set_text("192.168.1.20:8765")
+    scene.code_entry.set_text("K7MQ")
+    TokenStore().add(HeldSeat(server.url, room, 0, lobby.claim(server.url, room, 0), "tigers"))
+    assert not scene.games_list.visible and not scene.resume_button.visible  # nothing to resume yet
+    scene.refresh()
+    assert until(app, lambda: scene.listing is None and bool(scene.rooms))
+    assert scene.games_list.visible and scene.resume_button.visible
+    assert [label for label, _ in scene.list_rows()] == [f"YOUR TURN: Paper Tigers, {room}"]
+    assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"
+    app._resized((1100, 700))
+    scene = app.top()
+    assert scene.join_address_entry.get_text() == "192.168.1.20:8765" and scene.code_entry.get_text() == "K7MQ"
+
+
+def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app, tmp_path):
+    """Host (two seats: one here, one a friend), Open the game: the play screen holds this seat
+    through the network client; a friend's app (another App, another token file) joins with the
+    code and plays the free seat.  Both sessions see the friend's seat taken."""
+    from game.net.window import ConnectScene, RemoteSession
+    from game.ui.scenes.play import PlayScene
+
+    scene = open_online(app)
+    pick(app, scene.game_drop, "Paper Tigers")
+    scene.port_entry.set_text(str(free_port()))
+    press(app, scene.host_button)
+    press(app, app.top().start)
+    assert until(app, lambda: isinstance(app.top(), RoomScene))
+    room = app.top()
+    code, url = room.room, room.url
+    press(app, next(b for b, (k, _) in room.buttons.items() if k == "open"))
+    assert isinstance(app.top(), ConnectScene)
+    assert until(app, lambda: isinstance(app.top(), PlayScene), limit=120)
+    host_play = app.top()
+    assert isinstance(host_play.session, RemoteSession) and host_play.session.local_seats() == [0]
+    assert app.find(OnlineScene) is scene  # leaving the game goes back to Play online
+    # the friend: Join with the code (the host's address), look, play the free seat
+    friend_home = tmp_path / "friend"
+    friend_store = TokenStore(friend_home / "online.json")
+    sync = lobby.peek(url, code)
+    look = RoomScene(app, url, code, sync, friend_store)
+    assert look.free_seats() == [1]
+    app.push(look)
+    press(app, next(b for b, (k, s) in look.buttons.items() if (k, s) == ("seat", 1)))
+    assert until(app, lambda: isinstance(app.top(), PlayScene) and app.top() is not host_play, limit=120)
+    friend_play = app.top()
+    assert friend_play.session.local_seats() == [1]
+    assert [(s.room, s.seat) for s in TokenStore(friend_home / "online.json").seats] == [(code, 1)]
+    taken = lobby.peek(url, code)["seats"]
+    assert all(s["claimed"] for s in taken)
+    for s in (friend_play.session, host_play.session):
+        s.close()
+
+
+def test_host_seats_added_by_a_setting_are_for_friends(app):
+    from game import registry
+
+    setup = HostSetupScene(app, registry.get("amoeba"), ("here", 8765), TokenStore())
+    app.push(setup)
+    app.frame([])
+    assert setup.seats == ["human", "remote"]
+    players = next(w for w, (kind, spec) in setup.widgets.items() if kind == "setting" and spec.key == "players")
+    pick(app, players, "3")
+    assert setup.seats == ["human", "remote", "remote"]
+    pick(app, setup.seat_drops[1], "Here, at this screen")
+    assert setup.seats == ["human", "human", "remote"]
+
+
+def test_back_on_play_online_the_hidden_fields_stay_hidden(app):
+    """Coming back from the Host screen shows the screen's widgets again, but never the address
+    field over the port field, nor an empty list (a box's show() shows every child)."""
+    scene = open_online(app)
+    press(app, scene.host_button)
+    assert isinstance(app.top(), HostSetupScene)
+    app.pop()
+    app.frame([])
+    assert app.top() is scene
+    assert scene.port_entry.visible and not scene.address_entry.visible
+    assert not scene.games_list.visible and not scene.resume_button.visible

@@ -1,0 +1,297 @@
+"""The game window as a network client (game/net/window.py), headless.
+
+An in-process server on 127.0.0.1 (a free port); a window-less App whose play scene holds a
+RemoteSession.  Nothing here is timed: every wait is for a condition, with a generous bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pygame
+import pytest
+
+from game import registry
+from game.engine import Chance, IllegalAction
+from game.net.client import create_room
+from game.net.harness import ServerThread
+from game.net.protocol import plain
+from game.net.window import ConnectScene, RemoteSession, Seat, join_scene
+from game.ui.main import make_app
+from game.ui.scenes.play import PlayScene
+
+LIMIT = 180.0  # seconds any one wait may take before the test gives up (never a timing assertion)
+
+
+@pytest.fixture
+def server(tmp_path):
+    st = ServerThread(tmp_path / "server")
+    st.start()
+    yield st
+    st.close()
+
+
+@pytest.fixture
+def app():
+    a = make_app((1280, 800), headless=True)
+    yield a
+    while a.scenes:
+        a.pop()
+
+
+def room(server, game, seats, settings=None, seed=3):
+    return asyncio.run(create_room(server.url, game, seats, settings or {}, seed))
+
+
+def run_until(app, done, what, limit=LIMIT):
+    """Frames (with the events the links posted) until ``done()``; fails after ``limit`` s."""
+    end = time.monotonic() + limit
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError(f"gave up waiting for {what}")
+        app.frame(pygame.event.get(), 1 / 30)
+        time.sleep(0.002)
+
+
+def play_scene(app):
+    top = app.top()
+    return top if isinstance(top, PlayScene) else app.find(PlayScene)
+
+
+def open_room(app, server, code, seats=None, watch=False, tokens=None):
+    kept = tokens if tokens is not None else []
+    app.push(join_scene(app, server.url, code, seats or [Seat()], watch,
+                        lambda url, r, seat, token: kept.append((seat, token))))
+    run_until(app, lambda: play_scene(app) is not None, "the first position")
+    return play_scene(app)
+
+
+def play_my_turns(app, scene, rng, until):
+    """Play this window's seats with random legal moves (from the drawn state) until ``until()``."""
+    agent_rng = Chance(rng.randrange(1 << 30))
+    end = time.monotonic() + LIMIT
+    while not until():
+        if time.monotonic() > end:
+            sess = scene.session
+            raise AssertionError(f"the game did not end: {[(x.seat, x.index, x.to_move, x.sent_at) for x in sess.seen]}"
+                                 f" viewer {sess.viewer} top {app.top().name()} covered {scene._covered_for} "
+                                 f"problem {sess.problem!r} refusal {scene.refusal!r}")
+        app.frame(pygame.event.get(), 1 / 30)
+        if scene.view.busy():
+            scene.view.skip_animation()
+        if app.top() is not scene and scene._covered_for is not None:  # hot seat cover: click it away
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(5, 5))], 1 / 30)
+            continue
+        if scene.human_to_move() and not scene.view.busy():
+            state = scene.state
+            try:
+                action = state.random_action(agent_rng)
+            except (IllegalAction, ValueError, IndexError):
+                continue
+            scene.submit(action)
+        time.sleep(0.002)
+
+
+@pytest.mark.parametrize("game,settings", [("warigami", {"units": 4}), ("tigers", {})])
+def test_window_plays_a_whole_game_against_a_server_computer_seat(server, app, game, settings):
+    """A window plays seat 0 against the server's computer in seat 1 to the end: the board it
+    draws follows the server, the end is checked (seed commitment, replay) and the record kept
+    in the player's saves."""
+    code = room(server, game, ["remote", "random"], settings)
+    scene = open_room(app, server, code)
+    sess = scene.session
+    assert isinstance(sess, RemoteSession) and sess.local_seats() == [0]
+    play_my_turns(app, scene, random.Random(1), lambda: sess.final is not None)
+    run_until(app, lambda: scene._over_shown, "the result panel")
+    assert scene.state.is_over()
+    assert sess.verified is True, sess.verdict
+    assert "Checked" in sess.verdict
+    on_server = server.call(lambda s: s.rooms[code].session.record.to_json())
+    assert sess.final is not None and plain(sess.final.to_json()) == plain(on_server)
+    assert sess.kept is not None and sess.kept.is_file()
+    res = server.call(lambda s: s.rooms[code].state.result().text)
+    assert scene.state.result().text == res
+    assert sess.log == server.call(lambda s: list(s.rooms[code].session.log[-len(sess.log):]))
+
+
+def test_a_refusal_shows_its_sentence_and_rule_like_at_one_screen(server, app):
+    """Refused at once when the rules refuse it on the window's own view; and a refusal that
+    comes back from the server (sent past that check) shows its sentence and rule id too."""
+    code = room(server, "warigami", ["remote", "random"], {"units": 4})
+    scene = open_room(app, server, code)
+    run_until(app, scene.human_to_move, "seat 0's turn")
+    sess = scene.session
+    game = scene.state.game
+    bad = game.decode_action({"type": "Squad", "kinds": ["medic"] * 9})
+    assert scene.submit(bad) is False
+    assert scene.refusal and scene.refusal_rule == "W-B2", (scene.refusal, scene.refusal_rule)
+    scene.refusal = scene.refusal_rule = ""
+    assert sess.links[0].send({"type": "act", "at": sess.seen[0].index, "action": bad.to_json()})
+    sess.seen[0].sent_at = sess.seen[0].index
+    run_until(app, lambda: bool(scene.refusal), "the server's refusal")
+    assert scene.refusal_rule == "W-B2" and sess.seen[0].sent_at is None
+    assert scene.human_to_move()  # nothing changed: still this seat's choice
+
+
+def _cards_in(data, deck):
+    """Every card code anywhere in a JSON value."""
+    if isinstance(data, str):
+        return {data} if data in deck else set()
+    if isinstance(data, dict):
+        return set().union(*(_cards_in(v, deck) for v in data.values())) if data else set()
+    if isinstance(data, (list, tuple)):
+        return set().union(*(_cards_in(v, deck) for v in data)) if data else set()
+    return set()
+
+
+def _public_cards(state):
+    """The cards of a Tigers state anybody may see: face up in hands, on units, recovering,
+    turned in the queue, discarded (T-T2)."""
+    out = {c for hand in state.hands for c, up in hand if up}
+    out |= {c for cs in state.assigned.values() for c, up in cs if up}
+    out |= {c for c, up in state.recovering.values() if up}
+    out |= {c for c, _uid in state.queue}
+    return out | set(getattr(state, "discard", ()))
+
+
+def test_a_tigers_window_never_holds_a_face_down_card(server, app):
+    """Every view the window received names only cards that were public at that action (the
+    record, replayed at the end, says which were face down: T-T2); the state it draws is
+    built from its view alone (the guesses come from the window's own seed)."""
+    from game.rules.tigers import cards as C
+
+    code = room(server, "tigers", ["remote", "random"])
+    scene = open_room(app, server, code)
+    sess = scene.session
+    cls = type(scene.state)
+    drawn = 0
+
+    def check() -> bool:
+        nonlocal drawn
+        seen = sess.seen[0]
+        if seen.view is not None and sess.viewer == 0:
+            assert plain(scene.state.view(0)) == seen.view
+            guess = cls.from_view(scene.state.game, seen.view, sess.view_seed)
+            assert plain(guess.to_json()) == plain(scene.state.to_json())
+            drawn += 1
+        return sess.final is not None
+
+    play_my_turns(app, scene, random.Random(4), check)
+    deck = set(C.FULL_DECK)
+    views = sess.seen[0].views
+    rec = sess.final
+    states = [rec.start()] + [st for _i, _a, _e, st in rec.steps()]
+    assert len(views) > 10 and drawn > 10
+    for i, view in views.items():
+        leaked = _cards_in(view, deck) - _public_cards(states[i])
+        assert not leaked, (i, leaked)
+    hidden_now = {c for hand in states[-1].hands for c, up in hand if not up}
+    assert not any(C.label(c) in sess.log[-1] for c in hidden_now - _public_cards(states[-1]))
+
+
+def test_a_warigami_window_never_holds_the_other_squad_before_the_reveal(server, app):
+    """Seat 1 (the server's computer) chooses its squad first; until seat 0 has chosen, the
+    window's view, log and state carry none of it (the state's guess is its own)."""
+    code = room(server, "warigami", ["random", "remote"], {"units": 4})
+    scene = open_room(app, server, code, [Seat(seat=1)])
+    sess = scene.session
+    run_until(app, scene.human_to_move, "the window's squad choice")
+    real = server.call(lambda s: list(s.rooms[code].state.squads[0]))
+    view = sess.seen[0].view
+    assert view["phase"] == "squad" and view["squads"][0] == ["?"] * len(real)
+    assert not any(str(k) in line for k in set(real) for line in sess.log if "squad" in line.lower())
+    rebuilt = type(scene.state).from_view(scene.state.game, view, sess.view_seed)
+    assert plain(rebuilt.to_json()) == plain(scene.state.to_json())
+    lines = scene.view.margin_lines()
+    assert any("ready" in line for line in lines)
+    assert not any(real_word in " ".join(lines) for real_word in ("healer", "sniper", "tank", "bomber", "soldier")
+                   if real_word in real and not any(real_word in x for x in lines if x.startswith("Your squad")))
+
+
+def test_the_window_reconnects_after_the_server_stops_and_restarts(server, app):
+    code = room(server, "tigers", ["remote", "random"])
+    scene = open_room(app, server, code)
+    sess = scene.session
+    play_my_turns(app, scene, random.Random(2), lambda: sess.seen[0].index >= 6)
+    before = sess.seen[0].index
+    server.stop()
+    run_until(app, lambda: bool(sess.problem), "the lost connection to be noticed")
+    assert "cannot be reached" in sess.problem or "Nothing answers" in sess.problem or "closed" in sess.problem
+    server.start()
+    run_until(app, lambda: not sess.problem and sess.links[0].connected, "the reconnection")
+    assert sess.seen[0].index >= before
+    play_my_turns(app, scene, random.Random(3), lambda: sess.final is not None)
+    assert sess.verified is True, sess.verdict
+
+
+def test_hot_seat_with_a_remote_seat_one_window_two_seats(server, app):
+    """One window holds seats 0 and 1 of a three-seat Amoeba room (two tokens, two
+    connections), seat 2 is the server's computer: the window draws the view of the seat to
+    move and covers the board between its two people."""
+    code = room(server, "amoeba", ["remote", "remote", "random"], {"players": 3})
+    tokens: list[tuple[int, str]] = []
+    scene = open_room(app, server, code, [Seat(seat=0), Seat(seat=1)], tokens=tokens)
+    sess = scene.session
+    assert sorted(sess.local_seats()) == [0, 1] and sorted(s for s, _ in tokens) == [0, 1]
+    assert len(sess.links) == 2
+    play_my_turns(app, scene, random.Random(5), lambda: sess.final is not None)
+    assert sess.verified is True, sess.verdict
+
+
+def test_an_unreachable_server_is_said_plainly_and_a_wrong_room_is_refused(server, app):
+    s = socket_free_port()
+    scene = join_scene(app, f"ws://127.0.0.1:{s}", "ABCDEFGH", [Seat()])
+    app.push(scene)
+    run_until(app, lambda: bool(scene.session.problem), "the reach problem")
+    assert "Nothing answers" in scene.session.problem
+    scene.session.close()
+    app.pop()
+    scene = join_scene(app, server.url, "ZZZZZZZZ", [Seat()])
+    app.push(scene)
+    run_until(app, lambda: bool(scene.session.fatal), "the refusal")
+    assert "no room" in scene.session.fatal
+    assert isinstance(app.top(), ConnectScene)
+    scene.session.close()
+
+
+def socket_free_port():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_chat_line_reaches_the_other_window(server, app):
+    code = room(server, "tigers", ["remote", "remote"])
+    scene = open_room(app, server, code, [Seat(seat=0)])
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        end = time.monotonic() + LIMIT
+        while not other.ready():
+            assert time.monotonic() < end
+            other.poll()
+            time.sleep(0.01)
+        assert scene.session.send_chat("hello from seat 0") == ""
+        while not any(t == "hello from seat 0" for _, t in other.chat):
+            assert time.monotonic() < end
+            other.poll()
+            time.sleep(0.01)
+        run_until(app, lambda: any(t == "hello from seat 0" for _, t in scene.session.chat), "the chat echo")
+        assert scene.session.send_chat("x" * 201).startswith("A chat line holds")
+        # with the pause menu over the game, the window still hears the room
+        scene.open_pause()
+        assert app.top() is not scene
+        end = time.monotonic() + LIMIT
+        while not other.send_chat("while you were paused") == "":
+            assert time.monotonic() < end
+            time.sleep(0.5)
+        run_until(app, lambda: any(t == "while you were paused" for _, t in scene.session.chat), "the chat behind")
+    finally:
+        other.close()
+
+
+def test_rules_registry_has_the_games():  # the tests above name these games
+    assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}
