@@ -498,7 +498,8 @@ class PlayScene(Scene):
         if self.remote:
             self._poll_remote()
         problem = self.session.take_autosave_problem()
-        notice = self.session.take_autosave_notice()  # an old game in progress made room for this one
+        # an old game in progress made room for this one (an online game keeps no autosave here)
+        notice = "" if self.remote else self.session.take_autosave_notice()
         if problem or notice:
             self.app.toast(problem or notice, 8 if problem else 10)
         self.view.update(dt)
