@@ -522,3 +522,51 @@ def test_T_E3_the_campaign_screen_names_each_commander_once_and_each_level_by_it
         assert lines[3] == "  Battle 1, Village fight: Blue 3 - 3 Orange: a draw"
     finally:
         app.close()
+
+
+def _written(tv):
+    """Record every text the view writes (paper.text and paper.note) with where it went."""
+    out: list[tuple[str, pygame.Rect]] = []
+    real_text, real_note = tv.paper.text, tv.paper.note
+
+    def text(surf, t, *a, **k):
+        r = real_text(surf, t, *a, **k)
+        out.append((t, pygame.Rect(r)))
+        return r
+
+    def note(surf, t, *a, **k):
+        r = real_note(surf, t, *a, **k)
+        out.append((t, pygame.Rect(r)))
+        return r
+    return out, text, note, (real_text, real_note)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_T_A6_the_hover_card_and_the_odds_line_are_both_readable_at_once(size):
+    """Issue 32: hovering an enemy to fire, the unit's hover card was drawn over the odds line."""
+    from game.ui.views import tigers as tv
+    from tests.tigers.helpers import at_act
+
+    app, sess, scene = open_scene(size=size)
+    try:
+        s, v = scene.state, scene.view
+        at_act(s, "2H", 0, [6, 6, 6])
+        window = v.table_rect()
+        for t in (u for u in s.units if u.side == 1):
+            at = tuple(int(c) for c in v.px(t.x, t.y))
+            v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0), touch=False))
+            out, text, note, real = _written(tv)
+            tv.paper.text, tv.paper.note = text, note
+            try:
+                v.draw(app.screen)
+            finally:
+                tv.paper.text, tv.paper.note = real
+            odds = [r for w, r in out if w.startswith(f"Tank 0 at Orange {tv.unit_tag(t)}") or w.startswith("No line")
+                    or w.startswith("Infantry fires")]
+            card = [r for w, r in out if w in v.hover_lines(t)]
+            assert odds and card, (t.id, [w for w, _ in out])
+            for r in odds:
+                assert r.collidelist(card) == -1, (size, t.id)
+                assert window.contains(r), (size, t.id, r, window)
+    finally:
+        app.close()

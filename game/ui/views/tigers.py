@@ -174,6 +174,10 @@ class TigersView(GameView):
         self._tool_line: list[tuple[float, float]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
+        #: This frame's odds line (text, colour) while an enemy is under the pointer in the act phase.
+        self.odds: tuple[str, Colour] | None = None
+        #: Where this frame's notes went on the screen: "card" (hover card), "odds", "tool" (tape or sight).
+        self.shown: dict[str, pygame.Rect] = {}
         self._show_opening()
 
     def _show_opening(self) -> None:
@@ -986,16 +990,21 @@ class TigersView(GameView):
         if s.phase == "terrain" and 0 <= self.selected_piece < len(s.pieces):
             pts = [self.px(*q) for q in s.pieces[self.selected_piece]["points"]]
             pygame.draw.polygon(surf, paper.WARN, pts, 2)
+        self.odds = None
+        self.shown = {}
         if s.phase == "act" and human and self.table_rect().collidepoint(self.mouse):
-            self.fire_preview(surf, mouse_cm)
+            self.odds = self.fire_preview(surf, mouse_cm)
         if self.tool and self.drag and len(self.drag) > 1:
-            self.tool_line(surf, self.drag[0], self.drag[-1])
+            self.shown["tool"] = self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
-            self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
-        if not self.drag and not self.hover_off and self.table_rect().collidepoint(self.mouse):
-            uid = self.unit_at(mouse_cm)
-            if uid >= 0:
-                self.hover_card(surf, s.units[uid])
+            self.shown["tool"] = self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
+        uid = self.unit_at(mouse_cm) if self.table_rect().collidepoint(self.mouse) else -1
+        if not self.drag and not self.hover_off and uid >= 0:
+            self.hover_card(surf, s.units[uid])  # with the odds line on top of it, both in full
+        elif self.odds is not None and uid >= 0:  # the odds line beside the target
+            b = self.px(*s.position(s.units[uid]))
+            self.shown["odds"] = paper.note(surf, self.odds[0], (b[0] + 12, b[1] + 6), 16, self.odds[1], bold=True,
+                                            within=surf.get_clip() or None)
 
     def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], str, str]:
         """What letting go of ``drag`` would do: (where the unit ends, "how far - stops: why",
@@ -1062,32 +1071,58 @@ class TigersView(GameView):
                 lines.append("Can follow this turn (Follow me!)" if not why else why)
         return lines
 
-    def hover_rect(self, w: int, h: int) -> pygame.Rect:
+    def hover_rect(self, w: int, h: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """Where a w x h hover card goes: beside the pointer, never over it; above it when there
-        is no room below, so the units next to the pointer stay in sight."""
+        is no room below, so the units next to the pointer stay in sight; clear of the notes in
+        ``avoid`` (the tape's or the sight string's reading) wherever there is room."""
         area = self.table_rect().inflate(-8, -8)
         mx, my = self.mouse
-        r = pygame.Rect(mx - w - 16, my + 16, w, h)
-        if r.left < area.left:
-            r.left = mx + 16
-        if r.bottom > area.bottom:
-            r.bottom = my - 16
-        r.clamp_ip(area)
-        return r
+        pointer = pygame.Rect(mx - 8, my - 8, 17, 17)
+        best: tuple[int, pygame.Rect] | None = None
+        spots = [pygame.Rect(x, y, w, h) for x, y in ((mx - w - 16, my + 16), (mx + 16, my + 16),
+                                                     (mx - w - 16, my - 16 - h), (mx + 16, my - 16 - h))]
+        for r in [r for r in spots if area.contains(r)] + [r.clamp(area) for r in spots]:
+            over = 0 if not r.colliderect(pointer) else w * h
+            for a in avoid:
+                c = r.clip(a)
+                over += c.w * c.h
+            if over == 0:
+                return r
+            if best is None or over < best[0]:
+                best = (over, r)
+        assert best is not None
+        return best[1]
 
     def hover_card(self, surf: pygame.Surface, u: Unit) -> None:
+        """The unit's card beside the pointer; while an order is being aimed (``self.odds``), the
+        odds line is written on its top edge, so both are read in full at once."""
         lines = self.hover_lines(u)
+        area = self.table_rect().inflate(-8, -8)
         w = max(paper.font(14).size(line)[0] for line in lines) + 16
+        odds = paper.wrap(self.odds[0], 16, max(w, area.w - 16) - 16, True) if self.odds else []
+        if odds:
+            w = max(w, max(paper.font(16, True).size(line)[0] for line in odds) + 16)
+        top = 20 * len(odds) + (6 if odds else 0)
         h = 18 * len(lines) + 10
-        r = self.hover_rect(w, h)
-        back = pygame.Surface(r.size, pygame.SRCALPHA)
+        block = self.hover_rect(min(w, area.w), top + h, [r for k, r in self.shown.items() if k == "tool"])
+        back = pygame.Surface(block.size, pygame.SRCALPHA)
         back.fill((*paper.PAPER, 240))
-        surf.blit(back, r)
+        surf.blit(back, block)
+        if odds:
+            assert self.odds is not None
+            strip = pygame.Rect(block.left, block.top, block.w, top - 4)
+            pygame.draw.rect(surf, paper.FAINT, strip, 1)
+            for i, line in enumerate(odds):
+                paper.text(surf, line, (strip.left + 8, strip.top + 3 + 20 * i), 16, self.odds[1], bold=True)
+            self.shown["odds"] = strip
+        r = pygame.Rect(block.left, block.top + top, block.w, h)
         pygame.draw.rect(surf, paper.player_colour(u.side), r, 2)
         for i, line in enumerate(lines):
             paper.text(surf, line, (r.left + 8, r.top + 5 + 18 * i), 14, paper.INK, bold=i == 0)
+        self.shown["card"] = r
 
-    def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> None:
+    def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+        """The tape or the sight string from ``a`` to ``b`` with its reading; returns where the reading is."""
         pa, pb = self.px(*a), self.px(*b)
         d = math.dist(a, b)
         if self.tool == "tape":
@@ -1097,8 +1132,8 @@ class TigersView(GameView):
                 f = i * 2.5 / d
                 q = (pa[0] + (pb[0] - pa[0]) * f, pa[1] + (pb[1] - pa[1]) * f)
                 pygame.draw.circle(surf, paper.INK, q, 2)
-            paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
-                       within=surf.get_clip() or None)
+            return paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
+                              within=surf.get_clip() or None)
         else:
             ua, ub = self.unit_at(a), self.unit_at(b)
             s = self.st
@@ -1111,30 +1146,31 @@ class TigersView(GameView):
             col = paper.WARN if blocked else ((200, 150, 20) if doubt else paper.GOOD)
             paper.pencil_line(surf, col, pa, pb, 2)
             word = "blocked" if blocked else ("in doubt: 1D6, 4+ sees" if doubt else "clear")
-            paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
-                       within=surf.get_clip() or None)
+            return paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
+                              within=surf.get_clip() or None)
 
-    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> None:
+    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+        """Draw the line of fire from the acting unit to the enemy under ``p`` and return the odds
+        line for it (or the refusal) with its colour; None when no enemy is under ``p``.  The caller
+        writes the line: beside the target, or on top of the hover card when that is shown."""
         s = self.st
         card, head = s.queue[0]
         tid = self.unit_at(p)
         if tid < 0 or s.units[tid].side == s.units[head].side:
-            return
+            return None
         shooter, t = s.units[head], s.units[tid]
         a, b = self.px(*s.position(shooter)), self.px(*s.position(t))
         err = s.fire_refusal(shooter, tid)
         if err is not None:
             paper.pencil_line(surf, paper.WARN, a, b, 2)
-            paper.note(surf, err.message, (b[0] + 12, b[1] + 6), 16, paper.WARN, within=surf.get_clip() or None)
-            return
+            return err.message, paper.WARN
         _, doubt = s.line_of_sight(shooter, t)
         n, need = C.dice_for(card, "fire"), C.difficulty(card)
         p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
         paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
         extra = ", sight in doubt" if doubt else ""
-        paper.note(surf, f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
-                   f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", (b[0] + 12, b[1] + 6), 16, paper.INK,
-                   bold=True, within=surf.get_clip() or None)
+        return (f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
+                f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", paper.INK)
 
     def queue_x(self) -> int:
         """Where the "Turned, in order" area starts in the tray: left of the dice (``rect.right - 330``)
