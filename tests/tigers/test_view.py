@@ -570,3 +570,41 @@ def test_T_A6_the_hover_card_and_the_odds_line_are_both_readable_at_once(size):
                 assert window.contains(r), (size, t.id, r, window)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+@pytest.mark.parametrize("queue", [(2, 2, 13, 1), (2, 13, 2, 1, 1, 3, 13, 2)])
+def test_T_T4_labels_under_the_turned_cards_never_run_together(size, queue):
+    """Issue 32: "Truck 2Truck 2" under two turned cards; at 1024x600 the cards ran into the dice."""
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene("village_fight", size=size)
+    try:
+        s, v = scene.state, scene.view
+        s.queue = [(c, uid) for c, uid in zip(("KS", "QH", "10D", "9C", "8S", "7H", "6D", "5C"), queue, strict=False)]
+        s.assigned, s.phase = {}, "act"
+        out, text, note, real = _written(tv)
+        cards: list[pygame.Rect] = []
+        real_card = tv.draw_card
+        tv.paper.text, tv.paper.note = text, note
+        tv.draw_card = lambda surf, rect, card, mark=None: cards.append(pygame.Rect(rect)) or real_card(surf, rect, card,
+                                                                                                         mark)
+        try:
+            v.draw_tray(app.screen)
+        finally:
+            tv.paper.text, tv.paper.note = real
+            tv.draw_card = real_card
+        tags = {tv.unit_tag(u) for u in s.units}
+        below = v.table_rect().bottom + 58 + tv.CARD_H  # under the turned cards (the hands have no labels)
+        labels = [r for w, r in out if w in tags and r.top >= below - 4]
+        dice = v.rect.right - 330 + 3  # draw_tray: the first die's left edge
+        turned = [r for r in cards if r.left >= v.queue_x()]
+        assert len(turned) == len(queue)
+        assert all(r.right < dice for r in turned + labels), size
+        runs = 1 + sum(1 for a, b in zip(queue, queue[1:], strict=False) if a != b)  # one label a run
+        assert len(labels) == runs
+        for i, a in enumerate(labels):
+            assert a.collidelist(labels[i + 1:]) == -1, (size, queue)
+            assert v.rect.contains(a)
+    finally:
+        app.close()

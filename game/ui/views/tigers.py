@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -70,6 +71,12 @@ def pct(p: float) -> str:
     if v <= 0:
         return "<1%"
     return f"{v}%"
+
+
+@lru_cache(maxsize=512)
+def _text_size(s: str, size: int, bold: bool) -> tuple[int, int]:
+    """The size of ``s`` in the hand font (measured once: the labels are laid out every frame)."""
+    return paper.font(size, bold).size(s)
 
 
 def unit_tag(u: Unit) -> str:
@@ -1177,6 +1184,43 @@ class TigersView(GameView):
         with room for its label and two cards, even in a narrow window (1024x600)."""
         return self.rect.left + max(200, min(max(420, self.rect.w // 2 - 120), self.rect.w - 330 - 2 * (CARD_W + 6) - 40))
 
+    def queue_layout(self, left: int, right: int, y: int) -> list[tuple[pygame.Rect, str | None, Any]]:
+        """The turned cards between ``left`` and ``right`` (fanned when they do not fit) and the unit
+        under each: one label under a unit's cards side by side, each label in the first row under
+        the cards where it overlaps no other, so no two ever run together.  Returns (rect, None,
+        (card, index)) for a card and (rect, label, (side,)) for a label, in drawing order."""
+        s = self.st
+        queue = s.queue[:8]
+        if not queue:
+            return []
+        n = len(queue)
+        step = CARD_W + 6.0 if n == 1 else min(CARD_W + 6.0, max(8.0, (right - left - CARD_W) / (n - 1)))
+        out: list[tuple[pygame.Rect, str | None, Any]] = []
+        cards = [pygame.Rect(int(left + i * step), y, CARD_W, CARD_H) for i in range(n)]
+        out += [(r, None, (c, i)) for i, (r, (c, _)) in enumerate(zip(cards, queue, strict=True))]
+        runs: list[tuple[int, int, int]] = []  # (unit, first card, last card) of cards side by side
+        for i, (_, uid) in enumerate(queue):
+            if runs and runs[-1][0] == uid:
+                runs[-1] = (uid, runs[-1][1], i)
+            else:
+                runs.append((uid, i, i))
+        rows: list[list[pygame.Rect]] = []
+        for uid, a, b in runs:
+            u = s.units[uid]
+            w, h = _text_size(unit_tag(u), 13, True)
+            r = pygame.Rect(0, 0, w + 4, h)
+            r.centerx = (cards[a].left + cards[b].right) // 2
+            r.left = max(left, min(r.left, max(left, right) - r.w))
+            for k in range(len(rows) + 1):
+                if k == len(rows):
+                    rows.append([])
+                r.top = y + CARD_H + 2 + k * (h + 1)
+                if r.inflate(6, 0).collidelist(rows[k]) == -1:
+                    rows[k].append(r)
+                    break
+            out.append((r, unit_tag(u), (u.side,)))
+        return out
+
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
         top = self.table_rect().bottom + 4
@@ -1214,14 +1258,17 @@ class TigersView(GameView):
                     self.card_hits.insert(0, (r, c if up else "?"))  # the top card wins a click
             y += CARD_H + 8
         # turned cards in initiative order
-        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
-        for i, (c, uid) in enumerate(s.queue[:8]):
-            r = pygame.Rect(qx + i * (CARD_W + 6), top + 58, CARD_W, CARD_H)
-            draw_card(surf, r, c, (230, 160, 0) if i == 0 else None)
-            paper.text(surf, unit_tag(s.units[uid]), (r.centerx, r.bottom + 2), 13, paper.player_colour(s.units[uid].side),
-                       "midtop")
-        # the latest rolls: dice and what they needed
         rx = self.rect.right - 330
+        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
+        for r, text, side in self.queue_layout(qx, rx - 6, top + 58):
+            if text is None:
+                draw_card(surf, r, side[0], (230, 160, 0) if side[1] == 0 else None)
+            else:
+                back = pygame.Surface(r.size, pygame.SRCALPHA)
+                back.fill((*paper.PAPER, 220))
+                surf.blit(back, r)
+                paper.text(surf, text, r.center, 13, paper.player_colour(side[0]), "center", bold=True)
+        # the latest rolls: dice and what they needed
         ry = top + 36
         for entry in self.rolls[-3:]:
             dice = entry["dice"]
