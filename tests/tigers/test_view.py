@@ -608,3 +608,77 @@ def test_T_T4_labels_under_the_turned_cards_never_run_together(size, queue):
             assert v.rect.contains(a)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("level", ["village_fight", "tank_battle", "forest_crossing", "crowd"])
+@pytest.mark.parametrize("with_cards", [False, True], ids=["bare", "cards"])
+def test_unit_labels_and_cards_never_collide_nor_hide_a_unit_at_any_window_size(size, level, with_cards):
+    """Issue 32: at 1024x600 unit labels ran into each other, and a card laid on the armoured car
+    hid its icon.  Every unit has its label, and no label or card lies on another or on any unit."""
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene("tank_battle" if level == "crowd" else level, size=size)
+    try:
+        s, v = scene.state, scene.view
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        if level == "crowd":  # Blue's units in two tight rows, 6 cm centre to centre
+            for i, u in enumerate(u for u in live if u.side == 0):
+                u.x, u.y, u.heading = 60.0 + (i % 4) * 6.0, 60.0 + (i // 4) * 12.0, 270.0
+            assert not any(a.polygon().intersects(b.polygon()) for a in live for b in live if a.id < b.id)
+        for u in live if with_cards else ():  # the worst case: two cards by each unit (one up), one by every third
+            s.assigned[u.id] = [("AS", False)] if u.id % 3 == 0 else [("AS", False), ("7H", True)]
+        out, text, note, real = _written(tv)
+        cards: list[pygame.Rect] = []
+        real_card = tv.draw_card
+        tv.paper.text, tv.paper.note = text, note
+        tv.draw_card = lambda surf, rect, card, mark=None: cards.append(pygame.Rect(rect)) or real_card(surf, rect, card,
+                                                                                                         mark)
+        v.mouse = (0, 0)  # no hover card
+        try:
+            v.draw(app.screen)
+        finally:
+            tv.paper.text, tv.paper.note = real
+            tv.draw_card = real_card
+        table = v.table_rect()
+        on_table = [r for r in cards if r.bottom <= table.bottom]
+        tags = {tv.unit_tag(u) for u in live}
+        labels = [r for w, r in out if w in tags and r.bottom <= table.bottom]
+        assert len(on_table) == sum(len(s.assigned.get(u.id, ())) for u in live)
+        assert len(labels) == len(live)
+        bodies = []
+        for u in live:
+            pts = [v.px(x, y) for x, y in u.polygon().exterior.coords]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            bodies.append(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys))))
+        marks = labels + on_table
+        for i, r in enumerate(marks):
+            assert table.contains(r), (size, level, r)
+            assert r.collidelist(bodies) == -1, (size, level, "a card or label on a unit", r)
+            assert r.collidelist(marks[i + 1:]) == -1, (size, level, "labels or cards collide", r)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+def test_a_card_laid_on_the_armoured_car_leaves_its_sketch_in_full_view(size):
+    """Issue 32: a card laid on the armoured car hid its icon.  The car's sketch looks the same,
+    pixel for pixel, with one or two cards laid on it."""
+    app, sess, scene = open_scene("village_fight", size=size)
+    try:
+        s, v = scene.state, scene.view
+        car = next(u for u in s.units if u.kind == "armoured_car")
+        pts = [v.px(x, y) for x, y in car.polygon().exterior.coords]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+        v.mouse = (0, 0)  # no hover card
+
+        def sketch():
+            v.draw(app.screen)
+            return pygame.image.tobytes(app.screen.subsurface(box), "RGB")
+        bare = sketch()
+        for cards in ([("AS", False)], [("AS", False), ("7H", True)]):
+            s.assigned[car.id] = cards
+            assert sketch() == bare, (size, cards)
+    finally:
+        app.close()

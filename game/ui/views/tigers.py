@@ -181,6 +181,7 @@ class TigersView(GameView):
         self._tool_line: list[tuple[float, float]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
+        self._marks: tuple[Any, dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]] | None = None
         #: This frame's odds line (text, colour) while an enemy is under the pointer in the act phase.
         self.odds: tuple[str, Colour] | None = None
         #: Where this frame's notes went on the screen: "card" (hover card), "odds", "tool" (tape or sight).
@@ -799,10 +800,12 @@ class TigersView(GameView):
         surface.set_clip(area.clip(old_clip) if old_clip else area)
         for u in s.units:
             if u.wreck:
-                self.draw_unit(surface, u)
-        for u in s.units:
-            if u.alive and u.carrier < 0 and u.placed:
-                self.draw_unit(surface, u)
+                self.draw_unit(surface, u, marks=False)
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        for u in live:
+            self.draw_unit(surface, u, marks=False)
+        for u in live:  # after every sketch: no unit is ever drawn over a card or a label
+            self.draw_marks(surface, u)
         self.draw_overlays(surface)
         surface.set_clip(old_clip)
         self.draw_tray(surface)
@@ -825,19 +828,11 @@ class TigersView(GameView):
                     d -= seg
         return u.x, u.y, u.heading
 
-    def draw_unit(self, surf: pygame.Surface, u: Unit) -> None:
+    def draw_unit(self, surf: pygame.Surface, u: Unit, marks: bool = True) -> None:
+        """The unit's sketch, its frame when it acts or follows, and (``marks``) its cards and label."""
         s = self.st
         x, y, h = self.unit_pose(u)
-        k = KINDS[u.kind]
-        dx, dy = heading_vec(h)
-        px_, py_ = -dy, dx
-
-        def L(a: float, b: float) -> tuple[float, float]:
-            """Unit-local cm (a forward, b right) to screen."""
-            return self.px(x + dx * a + px_ * b, y + dy * a + py_ * b)
-
-        hl, hw = k.length / 2, k.width / 2
-        base = [L(hl, -hw), L(hl, hw), L(-hl, hw), L(-hl, -hw)]
+        base = self._base(u)
         key = (u.id, u.kind, u.side, round(h, 1), round(self.scale, 3), u.damaged, u.wreck, u.passenger >= 0)
         sprite = self._sprites.get(key)
         if sprite is None:
@@ -847,48 +842,120 @@ class TigersView(GameView):
             self._sprites[key] = sprite
         cx, cy = self.px(x, y)
         surf.blit(sprite, (cx - sprite.get_width() / 2, cy - sprite.get_height() / 2))
-        # cards lying on the unit
-        cards: list[pygame.Rect] = []
-        for i, (c, up) in enumerate(s.assigned.get(u.id, [])):
-            r = pygame.Rect(0, 0, 16, 22)
-            cx, cy = L(0, hw + 2.5)
-            r.center = (int(cx + 18 * i), int(cy))
-            draw_card(surf, r, c if up else None)
-            cards.append(r)
-        if not u.wreck:
-            self.draw_tag(surf, u, base, cards)
+        if u.passenger >= 0 and not u.wreck:  # a marker on the carrier: a ring with a P
+            mx, my = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
+            pygame.draw.circle(surf, paper.PAPER, (mx, my), 7)
+            pygame.draw.circle(surf, paper.player_colour(u.side), (mx, my), 7, 2)
+            paper.text(surf, "P", (mx, my), 11, paper.player_colour(u.side), "center", bold=True)
         if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
             pygame.draw.polygon(surf, (230, 160, 0), base, 3)
         if u.id in self.followers or u.id == self.selected_unit:
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
+        if marks and not u.wreck:
+            self.draw_marks(surf, u)
 
-    def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]],
-                 cards: Sequence[pygame.Rect] = ()) -> None:
-        """Type and number beside the base (and the passenger it carries), legible at any zoom;
-        set past the cards lying beside the base so they never hide it."""
-        s = self.st
+    def _base(self, u: Unit) -> list[tuple[float, float]]:
+        """The four screen corners of the unit's base where it is drawn now (front edge first)."""
+        x, y, h = self.unit_pose(u)
+        k = KINDS[u.kind]
+        return [self.px(*q) for q in base_corners(x, y, h, k.length, k.width)]
+
+    def _body(self, u: Unit) -> pygame.Rect:
+        """The screen box of the unit's sketch: its base and its gun barrel."""
+        pts = self._base(u)
+        if u.kind in ("tank", "armoured_car", "gun"):
+            x, y, h = self.unit_pose(u)
+            dx, dy = heading_vec(h)
+            reach = u.spec.length / 2 + {"tank": 2.0, "armoured_car": 0.8, "gun": 1.0}[u.kind]
+            pts.append(self.px(x + dx * reach, y + dy * reach))
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        return pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
+
+    def label_text(self, u: Unit) -> str:
+        """Type and number as written beside the unit (and the passenger it carries)."""
         tag = unit_tag(u)
         if u.passenger >= 0:
-            tag += f" + {unit_tag(s.units[u.passenger])}"
-        right = max(q[0] for q in base)
-        top = min(q[1] for q in base)
-        bottom = max(q[1] for q in base)
-        img = paper.font(13, True).size(tag)
-        x, y = right + 3, (top + bottom) / 2 - img[1] / 2
-        row = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
-        for c in cards:
-            if c.colliderect(row):
-                x = max(x, c.right + 3)
-        r = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
+            tag += f" + {unit_tag(self.st.units[u.passenger])}"
+        return tag
+
+    def unit_marks(self) -> dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]:
+        """Where each unit's cards lie and its label is written: (card rects, label rect, beside),
+        ``beside`` False when crowding put them a little away (a pencil line then points to the
+        unit).  The cards and the label of a unit form one strip, set right, left, below or above
+        its sketch, then further off, at the first spot inside the table that touches no unit's
+        sketch and no other strip: no card ever hides a unit, no two labels ever collide."""
+        s = self.st
+        area = self.table_rect()
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        key = (round(self.scale, 4), round(self.off[0], 1), round(self.off[1], 1), area.size, area.topleft,
+               tuple((u.id, self.unit_pose(u), u.passenger, tuple(s.assigned.get(u.id, ()))) for u in live),
+               tuple((u.id, u.x, u.y, u.heading) for u in s.units if u.wreck))
+        if self._marks is not None and self._marks[0] == key:
+            return self._marks[1]
+        bodies = {u.id: self._body(u) for u in s.units if u.wreck or u in live}
+        taken = list(bodies.values())
+        out: dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]] = {}
+        for u in live:
+            body = bodies[u.id]
+            n = len(s.assigned.get(u.id, ()))
+            tw, th = _text_size(self.label_text(u), 13, True)
+            cw = 18 * n
+            w, h = cw + tw + 4, max(th, 22 if n else 0)
+            spot, beside = self._spot(body, w, h, taken, area)
+            taken.append(spot)
+            cards = [pygame.Rect(spot.left + 18 * i, spot.centery - 11, 16, 22) for i in range(n)]
+            out[u.id] = (cards, pygame.Rect(spot.left + cw, spot.centery - th // 2, tw + 4, th), beside)
+        self._marks = (key, out)
+        return out
+
+    @staticmethod
+    def _spot(body: pygame.Rect, w: int, h: int, taken: Sequence[pygame.Rect],
+              area: pygame.Rect) -> tuple[pygame.Rect, bool]:
+        """The first free w x h spot round ``body`` (see unit_marks), and whether it is beside it."""
+        g = 3
+        cx, cy = body.centerx - w // 2, body.centery - h // 2
+        spots: list[tuple[int, int, bool]] = []
+        for k in range(5):
+            for d in ((0,) if k == 0 else (k, -k)):
+                spots += [(body.right + g, cy + d * (h + 2), k == 0), (body.left - g - w, cy + d * (h + 2), k == 0),
+                          (cx + d * (w // 2 + 4), body.bottom + g + (k // 2) * (h + 2), k == 0),
+                          (cx + d * (w // 2 + 4), body.top - g - h - (k // 2) * (h + 2), k == 0)]
+        if not body.colliderect(area):  # off the visible table: it is clipped away anyway
+            return pygame.Rect(body.right + g, cy, w, h), True
+        inner = area.inflate(-4, -4)
+        best: tuple[int, pygame.Rect, bool] | None = None
+        for x, y, beside in spots:
+            r = pygame.Rect(x, y, w, h)
+            if inner.contains(r) and r.collidelist(taken) == -1:
+                return r, beside
+            r = r.clamp(inner)
+            over = sum(c.w * c.h for c in (r.clip(o) for o in taken))
+            if best is None or over < best[0]:
+                best = (over, r, beside and r.x == x and r.y == y)
+        assert best is not None
+        return best[1], best[2]
+
+    def draw_marks(self, surf: pygame.Surface, u: Unit) -> None:
+        """The cards lying by the unit and its label, where ``unit_marks`` put them."""
+        marks = self.unit_marks().get(u.id)
+        if marks is None:
+            return
+        cards, label, beside = marks
+        if not beside:  # set away from the crowd: a pencil line from the strip to the unit
+            body = self._body(u)
+            strip = label.unionall(cards) if cards else label
+            end = (min(max(body.centerx, strip.left), strip.right), min(max(body.centery, strip.top), strip.bottom))
+            pygame.draw.line(surf, paper.player_colour(u.side), body.center, end, 1)
+        for r, (c, up) in zip(cards, self.st.assigned.get(u.id, []), strict=False):
+            draw_card(surf, r, c if up else None)
+        self.draw_tag(surf, u, label)
+
+    def draw_tag(self, surf: pygame.Surface, u: Unit, r: pygame.Rect) -> None:
+        """Type and number in ``r`` on a scrap of paper, legible over lines and terrain."""
         back = pygame.Surface(r.size, pygame.SRCALPHA)
-        back.fill((*paper.PAPER, 200))
+        back.fill((*paper.PAPER, 210))
         surf.blit(back, r)
-        paper.text(surf, tag, (x, y), 13, paper.player_colour(u.side), bold=True)
-        if u.passenger >= 0:  # a marker on the carrier: a ring with a P
-            cx, cy = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
-            pygame.draw.circle(surf, paper.PAPER, (cx, cy), 7)
-            pygame.draw.circle(surf, paper.player_colour(u.side), (cx, cy), 7, 2)
-            paper.text(surf, "P", (cx, cy), 11, paper.player_colour(u.side), "center", bold=True)
+        paper.text(surf, self.label_text(u), (r.left + 2, r.top), 13, paper.player_colour(u.side), bold=True)
 
     def _unit_sprite(self, u: Unit, h: float) -> pygame.Surface:
         """The unit's top-down pencil sketch at this zoom and facing (cached by the caller)."""
