@@ -274,11 +274,10 @@ class TigersView(GameView):
         self.off = (at[0] - cx * new, at[1] - cy * new)
 
     def key(self, k: int) -> bool:
-        if k == pygame.K_t:
-            self.tool = "" if self.tool == "tape" else "tape"
-            return True
-        if k == pygame.K_l:
-            self.tool = "" if self.tool == "los" else "los"
+        if k in (pygame.K_t, pygame.K_l):  # each tool is taken up afresh: no reading left from before
+            tool = "tape" if k == pygame.K_t else "los"
+            self.tool = "" if self.tool == tool else tool
+            self._tool_line = None
             return True
         if k == pygame.K_0:
             self.fit()
@@ -1429,6 +1428,8 @@ class TigersView(GameView):
         to pick and its turn button; each follower, then the target or the Move button; the point a
         move goes straight to; Keep, Hold, Stay and the other phase buttons."""
         s = self.st
+        if self.tool:  # the tape or the string in hand takes every click on the table: put it away first
+            return self.tool_button(self.tool)
         if isinstance(action, (Assign, Recover)):
             if action.card != "?" and self.card_choice != action.card:
                 return next((r for r, c in self.card_hits if c == action.card), None)
@@ -1463,6 +1464,27 @@ class TigersView(GameView):
         if isinstance(action, Discard):
             return next((r for r, c in self.card_hits if c == action.card), None)
         return None
+
+    def tool_button(self, tool: str) -> pygame.Rect | None:
+        """The tray button of the measuring tape ("tape") or the sight string ("los")."""
+        word = "Tape" if tool == "tape" else "Sight"
+        b = next((b for b in self.buttons if b.label.startswith(word)), None)
+        return b.rect if b is not None and b.rect.w > 0 else None
+
+    def lesson_look(self, look: dict[str, Any]) -> dict[str, Any] | None:
+        """A lesson step that measures with the tape ({"tool": "tape"}) or checks the sight string
+        ({"tool": "sight"}) from one unit to another: first the tool's button (T or L), then a drag
+        from the "from" unit, let go on the "to" unit (either way round counts)."""
+        tool = {"tape": "tape", "sight": "los"}.get(look.get("tool", ""))
+        a, b = self.unit_rect(look.get("from", -1)), self.unit_rect(look.get("to", -1))
+        if tool is None or a is None or b is None:
+            return None
+        line = self._tool_line
+        done = (self.tool == tool and self.drag is None and line is not None and len(line) > 1
+                and {self.unit_at(line[0]), self.unit_at(line[-1])} == {look["from"], look["to"]})
+        if self.tool != tool:
+            return {"target": self.tool_button(tool), "drag": None, "done": False}
+        return {"target": b if self.drag else a, "drag": (a.center, b.center), "done": done}
 
     def lesson_match(self, expected: Action, action: Action) -> bool:
         """A click anywhere in the highlighted mark of a straight move is that move: the click is
