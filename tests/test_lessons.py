@@ -217,6 +217,11 @@ def _good():
     (lambda d: d["steps"].insert(0, {"say": "They wait.", "rule": "P-1", "auto": [{"type": "Roll"}] * 9}),
      "1 to 8 actions"),
     (lambda d: d["steps"].insert(0, {"say": "They wait.", "rule": "P-1", "auto": [{"type": "Nope"}]}), "cannot read"),
+    (lambda d: d["steps"][0].update(expect_look={"tool": "tape", "from": 1, "to": 2}), "exactly one"),
+    (lambda d: d["steps"][0].update(expect_look={"tool": "tape", "from": "a", "to": 2}) or d["steps"][0].pop("expect"),
+     "needs a look"),
+    (lambda d: d["steps"][0].update(expect_look={"tool": "", "from": 1, "to": 2}) or d["steps"][0].pop("expect"),
+     "needs a look"),
 ])
 def test_a_bad_lesson_file_is_refused_with_a_sentence(change, words):
     assert parse_lesson(_good(), "pig", "good").title == "T"
@@ -465,9 +470,14 @@ def test_a_click_anywhere_in_the_highlighted_mark_of_a_tigers_move_makes_that_mo
             app.frame([])
         else:
             for _ in range(4):
-                click(app, scene.target().center)
+                shown = scene.window()  # a look step: the tool in hand, drag from one unit to the other
+                if shown is not None and scene.target().collidepoint(shown["from"]):
+                    drag(app, shown["from"], shown["to"])
+                else:
+                    click(app, scene.target().center)
                 if scene.index != before:
                     break
+            assert scene.index > before, (scene.refusal, scene.hinted)
         settle(app, scene)
     before = scene.index
     mark = scene.target()
@@ -476,3 +486,48 @@ def test_a_click_anywhere_in_the_highlighted_mark_of_a_tigers_move_makes_that_mo
     click(app, at)
     assert scene.index == before + 1, (scene.refusal, scene.hinted)
     assert scene.state.game.decode_action(scene.session.record.actions[-1]) == scene.lesson.steps[before].expect
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_T_A5_T_A3_the_tigers_basics_lesson_has_the_learner_use_the_tape_and_the_sight_string(size):
+    """Issue 32: the lessons never showed the tape (T) or the sight line (L).  The basics has a
+    step for each: the tool's button is highlighted, then the drag from unit to unit; a drag
+    between other units or a game action does not count; the next step asks to put it away."""
+    lesson = next(x for x in ALL if x.key == "tigers/basics")
+    looks = [s.look for s in lesson.steps if s.look is not None]
+    assert [w["tool"] for w in looks] == ["tape", "sight"]
+    app = make_app(size, headless=True)
+    try:
+        scene = start(app, lesson)
+        view = scene.view
+        for look, key in zip(looks, (pygame.K_t, pygame.K_l), strict=True):
+            while scene.step.look is None:
+                if scene.step.auto is None:
+                    assert scene.submit(scene.step.expect)
+                else:
+                    app.frame([])
+                settle(app, scene)
+            before = scene.index
+            tool = "tape" if look["tool"] == "tape" else "los"
+            assert scene.target() == view.tool_button(tool) and scene.window() is None
+            state = json.dumps(scene.state.to_json(), sort_keys=True)
+            assert not scene.submit(scene.state.legal_actions()[0])  # a game action is not this step
+            assert scene.hinted and json.dumps(scene.state.to_json(), sort_keys=True) == state
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+            assert view.tool == tool
+            a, b = (view.unit_rect(look[k]) for k in ("from", "to"))
+            assert scene.target() == a and scene.window()["to"] == b.center
+            other = next(u.id for u in scene.state.units if u.id not in (look["from"], look["to"])
+                         and view.unit_rect(u.id) is not None)
+            drag(app, a.center, view.unit_rect(other).center)  # measured to the wrong unit: not yet
+            assert scene.index == before
+            drag(app, b.center, a.center)  # either way round
+            assert scene.index == before + 1
+            reading = view.shown["tool"]
+            assert pygame.Rect((0, 0), app.size).contains(reading)
+            assert scene.target() == view.tool_button(tool)  # the next step: put the tool away first
+            assert "again puts" in scene.step.say
+            click(app, scene.target().center)
+            assert view.tool == ""
+    finally:
+        app.close()

@@ -150,6 +150,13 @@ class GameView:
         drag end inside the window, "outline": the polygon of accepted drag ends} (pixels)."""
         return None
 
+    def lesson_look(self, look: dict[str, Any]) -> dict[str, Any] | None:
+        """For a lesson's look step (a board tool such as a tape, no game action; docs/lessons.md):
+        {"target": the screen area of the next click or drag towards it, "drag": (from, to) pixels
+        of the drag once the tool is in hand, else None, "done": True once it has been used as the
+        step asks}; None when the view has no such tool."""
+        return None
+
     def lesson_match(self, expected: Action, action: Action) -> bool:
         """True when ``action`` is what a click inside the highlight of ``expected`` makes, though
         not equal to it (a point rounded to the table's grid); the lesson then applies ``expected``."""

@@ -522,3 +522,163 @@ def test_T_E3_the_campaign_screen_names_each_commander_once_and_each_level_by_it
         assert lines[3] == "  Battle 1, Village fight: Blue 3 - 3 Orange: a draw"
     finally:
         app.close()
+
+
+def _written(tv):
+    """Record every text the view writes (paper.text and paper.note) with where it went."""
+    out: list[tuple[str, pygame.Rect]] = []
+    real_text, real_note = tv.paper.text, tv.paper.note
+
+    def text(surf, t, *a, **k):
+        r = real_text(surf, t, *a, **k)
+        out.append((t, pygame.Rect(r)))
+        return r
+
+    def note(surf, t, *a, **k):
+        r = real_note(surf, t, *a, **k)
+        out.append((t, pygame.Rect(r)))
+        return r
+    return out, text, note, (real_text, real_note)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_T_A6_the_hover_card_and_the_odds_line_are_both_readable_at_once(size):
+    """Issue 32: hovering an enemy to fire, the unit's hover card was drawn over the odds line."""
+    from game.ui.views import tigers as tv
+    from tests.tigers.helpers import at_act
+
+    app, sess, scene = open_scene(size=size)
+    try:
+        s, v = scene.state, scene.view
+        at_act(s, "2H", 0, [6, 6, 6])
+        window = v.table_rect()
+        for t in (u for u in s.units if u.side == 1):
+            at = tuple(int(c) for c in v.px(t.x, t.y))
+            v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0), touch=False))
+            out, text, note, real = _written(tv)
+            tv.paper.text, tv.paper.note = text, note
+            try:
+                v.draw(app.screen)
+            finally:
+                tv.paper.text, tv.paper.note = real
+            odds = [r for w, r in out if w.startswith(f"Tank 0 at Orange {tv.unit_tag(t)}") or w.startswith("No line")
+                    or w.startswith("Infantry fires")]
+            card = [r for w, r in out if w in v.hover_lines(t)]
+            assert odds and card, (t.id, [w for w, _ in out])
+            for r in odds:
+                assert r.collidelist(card) == -1, (size, t.id)
+                assert window.contains(r), (size, t.id, r, window)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+@pytest.mark.parametrize("queue", [(2, 2, 13, 1), (2, 13, 2, 1, 1, 3, 13, 2)])
+def test_T_T4_labels_under_the_turned_cards_never_run_together(size, queue):
+    """Issue 32: "Truck 2Truck 2" under two turned cards; at 1024x600 the cards ran into the dice."""
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene("village_fight", size=size)
+    try:
+        s, v = scene.state, scene.view
+        s.queue = [(c, uid) for c, uid in zip(("KS", "QH", "10D", "9C", "8S", "7H", "6D", "5C"), queue, strict=False)]
+        s.assigned, s.phase = {}, "act"
+        out, text, note, real = _written(tv)
+        cards: list[pygame.Rect] = []
+        real_card = tv.draw_card
+        tv.paper.text, tv.paper.note = text, note
+        tv.draw_card = lambda surf, rect, card, mark=None: cards.append(pygame.Rect(rect)) or real_card(surf, rect, card,
+                                                                                                         mark)
+        try:
+            v.draw_tray(app.screen)
+        finally:
+            tv.paper.text, tv.paper.note = real
+            tv.draw_card = real_card
+        tags = {tv.unit_tag(u) for u in s.units}
+        below = v.table_rect().bottom + 58 + tv.CARD_H  # under the turned cards (the hands have no labels)
+        labels = [r for w, r in out if w in tags and r.top >= below - 4]
+        dice = v.rect.right - 330 + 3  # draw_tray: the first die's left edge
+        turned = [r for r in cards if r.left >= v.queue_x()]
+        assert len(turned) == len(queue)
+        assert all(r.right < dice for r in turned + labels), size
+        runs = 1 + sum(1 for a, b in zip(queue, queue[1:], strict=False) if a != b)  # one label a run
+        assert len(labels) == runs
+        for i, a in enumerate(labels):
+            assert a.collidelist(labels[i + 1:]) == -1, (size, queue)
+            assert v.rect.contains(a)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("level", ["village_fight", "tank_battle", "forest_crossing", "crowd"])
+@pytest.mark.parametrize("with_cards", [False, True], ids=["bare", "cards"])
+def test_unit_labels_and_cards_never_collide_nor_hide_a_unit_at_any_window_size(size, level, with_cards):
+    """Issue 32: at 1024x600 unit labels ran into each other, and a card laid on the armoured car
+    hid its icon.  Every unit has its label, and no label or card lies on another or on any unit."""
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene("tank_battle" if level == "crowd" else level, size=size)
+    try:
+        s, v = scene.state, scene.view
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        if level == "crowd":  # Blue's units in two tight rows, 6 cm centre to centre
+            for i, u in enumerate(u for u in live if u.side == 0):
+                u.x, u.y, u.heading = 60.0 + (i % 4) * 6.0, 60.0 + (i // 4) * 12.0, 270.0
+            assert not any(a.polygon().intersects(b.polygon()) for a in live for b in live if a.id < b.id)
+        for u in live if with_cards else ():  # the worst case: two cards by each unit (one up), one by every third
+            s.assigned[u.id] = [("AS", False)] if u.id % 3 == 0 else [("AS", False), ("7H", True)]
+        out, text, note, real = _written(tv)
+        cards: list[pygame.Rect] = []
+        real_card = tv.draw_card
+        tv.paper.text, tv.paper.note = text, note
+        tv.draw_card = lambda surf, rect, card, mark=None: cards.append(pygame.Rect(rect)) or real_card(surf, rect, card,
+                                                                                                         mark)
+        v.mouse = (0, 0)  # no hover card
+        try:
+            v.draw(app.screen)
+        finally:
+            tv.paper.text, tv.paper.note = real
+            tv.draw_card = real_card
+        table = v.table_rect()
+        on_table = [r for r in cards if r.bottom <= table.bottom]
+        tags = {tv.unit_tag(u) for u in live}
+        labels = [r for w, r in out if w in tags and r.bottom <= table.bottom]
+        assert len(on_table) == sum(len(s.assigned.get(u.id, ())) for u in live)
+        assert len(labels) == len(live)
+        bodies = []
+        for u in live:
+            pts = [v.px(x, y) for x, y in u.polygon().exterior.coords]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            bodies.append(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys))))
+        marks = labels + on_table
+        for i, r in enumerate(marks):
+            assert table.contains(r), (size, level, r)
+            assert r.collidelist(bodies) == -1, (size, level, "a card or label on a unit", r)
+            assert r.collidelist(marks[i + 1:]) == -1, (size, level, "labels or cards collide", r)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+def test_a_card_laid_on_the_armoured_car_leaves_its_sketch_in_full_view(size):
+    """Issue 32: a card laid on the armoured car hid its icon.  The car's sketch looks the same,
+    pixel for pixel, with one or two cards laid on it."""
+    app, sess, scene = open_scene("village_fight", size=size)
+    try:
+        s, v = scene.state, scene.view
+        car = next(u for u in s.units if u.kind == "armoured_car")
+        pts = [v.px(x, y) for x, y in car.polygon().exterior.coords]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+        v.mouse = (0, 0)  # no hover card
+
+        def sketch():
+            v.draw(app.screen)
+            return pygame.image.tobytes(app.screen.subsurface(box), "RGB")
+        bare = sketch()
+        for cards in ([("AS", False)], [("AS", False), ("7H", True)]):
+            s.assigned[car.id] = cards
+            assert sketch() == bare, (size, cards)
+    finally:
+        app.close()

@@ -58,6 +58,8 @@ class Step:
     flick: dict[str, Any] | None = None
     #: A turn step (S-M6 heading after a move): {"angle": [lo, hi]} (degrees).
     turn: dict[str, Any] | None = None
+    #: A look step: a board tool used from one piece to another, no game action ({"tool", "from", "to"}).
+    look: dict[str, Any] | None = None
 
 
 @dataclass
@@ -132,9 +134,10 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
         where = f"step {i} of the {source}"
         if not isinstance(s, Mapping):
             raise LessonError(f"The {where} is not an object ({show(s)}).")
-        kinds = [k for k in ("expect", "auto", "expect_flick", "expect_turn") if k in s]
+        kinds = [k for k in ("expect", "auto", "expect_flick", "expect_turn", "expect_look") if k in s]
         if len(kinds) != 1:
-            raise LessonError(f"The {where} needs exactly one of expect, auto, expect_flick or expect_turn.")
+            raise LessonError(f"The {where} needs exactly one of expect, auto, expect_flick, expect_turn or "
+                              "expect_look.")
         step = Step(say=_text(s, "say", where), rule=_text(s, "rule", where, 24))
         if kinds[0] == "expect_flick":
             w = s["expect_flick"]
@@ -147,6 +150,13 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
             if not isinstance(w, Mapping):
                 raise LessonError(f"The {where} needs a turn window {{\"angle\": [low, high]}} ({show(w)}).")
             step.turn = {"angle": _window(w.get("angle"), where, -360, 720)}
+        elif kinds[0] == "expect_look":
+            w = s["expect_look"]
+            if not isinstance(w, Mapping) or not isinstance(w.get("tool"), str) or not w["tool"] \
+                    or not all(isinstance(w.get(k), int) and not isinstance(w.get(k), bool) for k in ("from", "to")):
+                raise LessonError(f"The {where} needs a look {{\"tool\": name, \"from\": piece, \"to\": piece}} "
+                                  f"({show(w)}).")
+            step.look = {"tool": w["tool"], "from": w["from"], "to": w["to"]}
         elif kinds[0] == "auto":
             raw = s["auto"] if isinstance(s["auto"], list) else [s["auto"]]
             if not 1 <= len(raw) <= MAX_AUTO:
@@ -340,6 +350,9 @@ class LessonScene(PlayScene):
         step = self.step
         if step is None or step.auto is not None or self.view.busy() or self._hold > 0:
             return None
+        if step.look is not None:
+            look = self.view.lesson_look(step.look)
+            return look["target"] if look is not None else None
         return self.view.lesson_target(self.expected(step))
 
     def expected(self, step: Step) -> Action:
@@ -444,6 +457,13 @@ class LessonScene(PlayScene):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self._run_computer(dt)
+        step = self.step
+        if step is not None and step.look is not None and not self.view.busy():
+            look = self.view.lesson_look(step.look)
+            if look is not None and look["done"]:  # the tool was used as the step asks: on to the next
+                self.hinted = ""
+                self.index += 1
+                self._auto_wait = AUTO_DELAY
         if self.finished() and not self._ended and not self.view.busy() and self._hold <= 0:
             self._end_wait -= 0 if self.app.headless else dt  # the board shows the last move a moment
             if self._end_wait > 0 and not self.app.headless:
@@ -468,9 +488,16 @@ class LessonScene(PlayScene):
         self._draw_panel(surface)
 
     def window(self) -> dict[str, Any] | None:
-        """The flick step's window on the paper (the view maps it): {"from", "to", "outline"} in pixels."""
+        """The flick step's window on the paper (the view maps it): {"from", "to", "outline"} in pixels;
+        for a look step, the drag the tool is to make ("from", "to" and no outline) once it is in hand."""
         step = self.step
-        if step is None or step.flick is None or self.view.busy():
+        if step is None or self.view.busy():
+            return None
+        if step.look is not None:
+            look = self.view.lesson_look(step.look)
+            drag = look.get("drag") if look is not None else None
+            return {"from": drag[0], "to": drag[1], "outline": []} if drag else None
+        if step.flick is None:
             return None
         return self.view.lesson_window(step.flick)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -70,6 +71,12 @@ def pct(p: float) -> str:
     if v <= 0:
         return "<1%"
     return f"{v}%"
+
+
+@lru_cache(maxsize=512)
+def _text_size(s: str, size: int, bold: bool) -> tuple[int, int]:
+    """The size of ``s`` in the hand font (measured once: the labels are laid out every frame)."""
+    return paper.font(size, bold).size(s)
 
 
 def unit_tag(u: Unit) -> str:
@@ -175,6 +182,11 @@ class TigersView(GameView):
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
         self._opening = list(getattr(self.st, "opening", []))  # the replay viewer rebuilds the dice from it
+        self._marks: tuple[Any, dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]] | None = None
+        #: This frame's odds line (text, colour) while an enemy is under the pointer in the act phase.
+        self.odds: tuple[str, Colour] | None = None
+        #: Where this frame's notes went on the screen: "card" (hover card), "odds", "tool" (tape or sight).
+        self.shown: dict[str, pygame.Rect] = {}
         self._show_opening()
 
     def _show_opening(self) -> None:
@@ -269,11 +281,10 @@ class TigersView(GameView):
         self.off = (at[0] - cx * new, at[1] - cy * new)
 
     def key(self, k: int) -> bool:
-        if k == pygame.K_t:
-            self.tool = "" if self.tool == "tape" else "tape"
-            return True
-        if k == pygame.K_l:
-            self.tool = "" if self.tool == "los" else "los"
+        if k in (pygame.K_t, pygame.K_l):  # each tool is taken up afresh: no reading left from before
+            tool = "tape" if k == pygame.K_t else "los"
+            self.tool = "" if self.tool == tool else tool
+            self._tool_line = None
             return True
         if k == pygame.K_0:
             self.fit()
@@ -800,10 +811,12 @@ class TigersView(GameView):
         surface.set_clip(area.clip(old_clip) if old_clip else area)
         for u in s.units:
             if u.wreck:
-                self.draw_unit(surface, u)
-        for u in s.units:
-            if u.alive and u.carrier < 0 and u.placed:
-                self.draw_unit(surface, u)
+                self.draw_unit(surface, u, marks=False)
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        for u in live:
+            self.draw_unit(surface, u, marks=False)
+        for u in live:  # after every sketch: no unit is ever drawn over a card or a label
+            self.draw_marks(surface, u)
         self.draw_overlays(surface)
         surface.set_clip(old_clip)
         self.draw_tray(surface)
@@ -826,19 +839,11 @@ class TigersView(GameView):
                     d -= seg
         return u.x, u.y, u.heading
 
-    def draw_unit(self, surf: pygame.Surface, u: Unit) -> None:
+    def draw_unit(self, surf: pygame.Surface, u: Unit, marks: bool = True) -> None:
+        """The unit's sketch, its frame when it acts or follows, and (``marks``) its cards and label."""
         s = self.st
         x, y, h = self.unit_pose(u)
-        k = KINDS[u.kind]
-        dx, dy = heading_vec(h)
-        px_, py_ = -dy, dx
-
-        def L(a: float, b: float) -> tuple[float, float]:
-            """Unit-local cm (a forward, b right) to screen."""
-            return self.px(x + dx * a + px_ * b, y + dy * a + py_ * b)
-
-        hl, hw = k.length / 2, k.width / 2
-        base = [L(hl, -hw), L(hl, hw), L(-hl, hw), L(-hl, -hw)]
+        base = self._base(u)
         key = (u.id, u.kind, u.side, round(h, 1), round(self.scale, 3), u.damaged, u.wreck, u.passenger >= 0)
         sprite = self._sprites.get(key)
         if sprite is None:
@@ -848,48 +853,120 @@ class TigersView(GameView):
             self._sprites[key] = sprite
         cx, cy = self.px(x, y)
         surf.blit(sprite, (cx - sprite.get_width() / 2, cy - sprite.get_height() / 2))
-        # cards lying on the unit
-        cards: list[pygame.Rect] = []
-        for i, (c, up) in enumerate(s.assigned.get(u.id, [])):
-            r = pygame.Rect(0, 0, 16, 22)
-            cx, cy = L(0, hw + 2.5)
-            r.center = (int(cx + 18 * i), int(cy))
-            draw_card(surf, r, c if up else None)
-            cards.append(r)
-        if not u.wreck:
-            self.draw_tag(surf, u, base, cards)
+        if u.passenger >= 0 and not u.wreck:  # a marker on the carrier: a ring with a P
+            mx, my = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
+            pygame.draw.circle(surf, paper.PAPER, (mx, my), 7)
+            pygame.draw.circle(surf, paper.player_colour(u.side), (mx, my), 7, 2)
+            paper.text(surf, "P", (mx, my), 11, paper.player_colour(u.side), "center", bold=True)
         if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
             pygame.draw.polygon(surf, (230, 160, 0), base, 3)
         if u.id in self.followers or u.id == self.selected_unit:
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
+        if marks and not u.wreck:
+            self.draw_marks(surf, u)
 
-    def draw_tag(self, surf: pygame.Surface, u: Unit, base: list[tuple[float, float]],
-                 cards: Sequence[pygame.Rect] = ()) -> None:
-        """Type and number beside the base (and the passenger it carries), legible at any zoom;
-        set past the cards lying beside the base so they never hide it."""
-        s = self.st
+    def _base(self, u: Unit) -> list[tuple[float, float]]:
+        """The four screen corners of the unit's base where it is drawn now (front edge first)."""
+        x, y, h = self.unit_pose(u)
+        k = KINDS[u.kind]
+        return [self.px(*q) for q in base_corners(x, y, h, k.length, k.width)]
+
+    def _body(self, u: Unit) -> pygame.Rect:
+        """The screen box of the unit's sketch: its base and its gun barrel."""
+        pts = self._base(u)
+        if u.kind in ("tank", "armoured_car", "gun"):
+            x, y, h = self.unit_pose(u)
+            dx, dy = heading_vec(h)
+            reach = u.spec.length / 2 + {"tank": 2.0, "armoured_car": 0.8, "gun": 1.0}[u.kind]
+            pts.append(self.px(x + dx * reach, y + dy * reach))
+        xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+        return pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
+
+    def label_text(self, u: Unit) -> str:
+        """Type and number as written beside the unit (and the passenger it carries)."""
         tag = unit_tag(u)
         if u.passenger >= 0:
-            tag += f" + {unit_tag(s.units[u.passenger])}"
-        right = max(q[0] for q in base)
-        top = min(q[1] for q in base)
-        bottom = max(q[1] for q in base)
-        img = paper.font(13, True).size(tag)
-        x, y = right + 3, (top + bottom) / 2 - img[1] / 2
-        row = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
-        for c in cards:
-            if c.colliderect(row):
-                x = max(x, c.right + 3)
-        r = pygame.Rect(int(x) - 2, int(y), img[0] + 4, img[1])
+            tag += f" + {unit_tag(self.st.units[u.passenger])}"
+        return tag
+
+    def unit_marks(self) -> dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]:
+        """Where each unit's cards lie and its label is written: (card rects, label rect, beside),
+        ``beside`` False when crowding put them a little away (a pencil line then points to the
+        unit).  The cards and the label of a unit form one strip, set right, left, below or above
+        its sketch, then further off, at the first spot inside the table that touches no unit's
+        sketch and no other strip: no card ever hides a unit, no two labels ever collide."""
+        s = self.st
+        area = self.table_rect()
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        key = (round(self.scale, 4), round(self.off[0], 1), round(self.off[1], 1), area.size, area.topleft,
+               tuple((u.id, self.unit_pose(u), u.passenger, tuple(s.assigned.get(u.id, ()))) for u in live),
+               tuple((u.id, u.x, u.y, u.heading) for u in s.units if u.wreck))
+        if self._marks is not None and self._marks[0] == key:
+            return self._marks[1]
+        bodies = {u.id: self._body(u) for u in s.units if u.wreck or u in live}
+        taken = list(bodies.values())
+        out: dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]] = {}
+        for u in live:
+            body = bodies[u.id]
+            n = len(s.assigned.get(u.id, ()))
+            tw, th = _text_size(self.label_text(u), 13, True)
+            cw = 18 * n
+            w, h = cw + tw + 4, max(th, 22 if n else 0)
+            spot, beside = self._spot(body, w, h, taken, area)
+            taken.append(spot)
+            cards = [pygame.Rect(spot.left + 18 * i, spot.centery - 11, 16, 22) for i in range(n)]
+            out[u.id] = (cards, pygame.Rect(spot.left + cw, spot.centery - th // 2, tw + 4, th), beside)
+        self._marks = (key, out)
+        return out
+
+    @staticmethod
+    def _spot(body: pygame.Rect, w: int, h: int, taken: Sequence[pygame.Rect],
+              area: pygame.Rect) -> tuple[pygame.Rect, bool]:
+        """The first free w x h spot round ``body`` (see unit_marks), and whether it is beside it."""
+        g = 3
+        cx, cy = body.centerx - w // 2, body.centery - h // 2
+        spots: list[tuple[int, int, bool]] = []
+        for k in range(5):
+            for d in ((0,) if k == 0 else (k, -k)):
+                spots += [(body.right + g, cy + d * (h + 2), k == 0), (body.left - g - w, cy + d * (h + 2), k == 0),
+                          (cx + d * (w // 2 + 4), body.bottom + g + (k // 2) * (h + 2), k == 0),
+                          (cx + d * (w // 2 + 4), body.top - g - h - (k // 2) * (h + 2), k == 0)]
+        if not body.colliderect(area):  # off the visible table: it is clipped away anyway
+            return pygame.Rect(body.right + g, cy, w, h), True
+        inner = area.inflate(-4, -4)
+        best: tuple[int, pygame.Rect, bool] | None = None
+        for x, y, beside in spots:
+            r = pygame.Rect(x, y, w, h)
+            if inner.contains(r) and r.collidelist(taken) == -1:
+                return r, beside
+            r = r.clamp(inner)
+            over = sum(c.w * c.h for c in (r.clip(o) for o in taken))
+            if best is None or over < best[0]:
+                best = (over, r, beside and r.x == x and r.y == y)
+        assert best is not None
+        return best[1], best[2]
+
+    def draw_marks(self, surf: pygame.Surface, u: Unit) -> None:
+        """The cards lying by the unit and its label, where ``unit_marks`` put them."""
+        marks = self.unit_marks().get(u.id)
+        if marks is None:
+            return
+        cards, label, beside = marks
+        if not beside:  # set away from the crowd: a pencil line from the strip to the unit
+            body = self._body(u)
+            strip = label.unionall(cards) if cards else label
+            end = (min(max(body.centerx, strip.left), strip.right), min(max(body.centery, strip.top), strip.bottom))
+            pygame.draw.line(surf, paper.player_colour(u.side), body.center, end, 1)
+        for r, (c, up) in zip(cards, self.st.assigned.get(u.id, []), strict=False):
+            draw_card(surf, r, c if up else None)
+        self.draw_tag(surf, u, label)
+
+    def draw_tag(self, surf: pygame.Surface, u: Unit, r: pygame.Rect) -> None:
+        """Type and number in ``r`` on a scrap of paper, legible over lines and terrain."""
         back = pygame.Surface(r.size, pygame.SRCALPHA)
-        back.fill((*paper.PAPER, 200))
+        back.fill((*paper.PAPER, 210))
         surf.blit(back, r)
-        paper.text(surf, tag, (x, y), 13, paper.player_colour(u.side), bold=True)
-        if u.passenger >= 0:  # a marker on the carrier: a ring with a P
-            cx, cy = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
-            pygame.draw.circle(surf, paper.PAPER, (cx, cy), 7)
-            pygame.draw.circle(surf, paper.player_colour(u.side), (cx, cy), 7, 2)
-            paper.text(surf, "P", (cx, cy), 11, paper.player_colour(u.side), "center", bold=True)
+        paper.text(surf, self.label_text(u), (r.left + 2, r.top), 13, paper.player_colour(u.side), bold=True)
 
     def _unit_sprite(self, u: Unit, h: float) -> pygame.Surface:
         """The unit's top-down pencil sketch at this zoom and facing (cached by the caller)."""
@@ -998,16 +1075,21 @@ class TigersView(GameView):
         if s.phase == "terrain" and 0 <= self.selected_piece < len(s.pieces):
             pts = [self.px(*q) for q in s.pieces[self.selected_piece]["points"]]
             pygame.draw.polygon(surf, paper.WARN, pts, 2)
+        self.odds = None
+        self.shown = {}
         if s.phase == "act" and human and self.table_rect().collidepoint(self.mouse):
-            self.fire_preview(surf, mouse_cm)
+            self.odds = self.fire_preview(surf, mouse_cm)
         if self.tool and self.drag and len(self.drag) > 1:
-            self.tool_line(surf, self.drag[0], self.drag[-1])
+            self.shown["tool"] = self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
-            self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
-        if not self.drag and not self.hover_off and self.table_rect().collidepoint(self.mouse):
-            uid = self.unit_at(mouse_cm)
-            if uid >= 0:
-                self.hover_card(surf, s.units[uid])
+            self.shown["tool"] = self.tool_line(surf, self._tool_line[0], self._tool_line[-1])
+        uid = self.unit_at(mouse_cm) if self.table_rect().collidepoint(self.mouse) else -1
+        if not self.drag and not self.hover_off and uid >= 0:
+            self.hover_card(surf, s.units[uid])  # with the odds line on top of it, both in full
+        elif self.odds is not None and uid >= 0:  # the odds line beside the target
+            b = self.px(*s.position(s.units[uid]))
+            self.shown["odds"] = paper.note(surf, self.odds[0], (b[0] + 12, b[1] + 6), 16, self.odds[1], bold=True,
+                                            within=surf.get_clip() or None)
 
     def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], str, str]:
         """What letting go of ``drag`` would do: (where the unit ends, "how far - stops: why",
@@ -1074,32 +1156,58 @@ class TigersView(GameView):
                 lines.append("Can follow this turn (Follow me!)" if not why else why)
         return lines
 
-    def hover_rect(self, w: int, h: int) -> pygame.Rect:
+    def hover_rect(self, w: int, h: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """Where a w x h hover card goes: beside the pointer, never over it; above it when there
-        is no room below, so the units next to the pointer stay in sight."""
+        is no room below, so the units next to the pointer stay in sight; clear of the notes in
+        ``avoid`` (the tape's or the sight string's reading) wherever there is room."""
         area = self.table_rect().inflate(-8, -8)
         mx, my = self.mouse
-        r = pygame.Rect(mx - w - 16, my + 16, w, h)
-        if r.left < area.left:
-            r.left = mx + 16
-        if r.bottom > area.bottom:
-            r.bottom = my - 16
-        r.clamp_ip(area)
-        return r
+        pointer = pygame.Rect(mx - 8, my - 8, 17, 17)
+        best: tuple[int, pygame.Rect] | None = None
+        spots = [pygame.Rect(x, y, w, h) for x, y in ((mx - w - 16, my + 16), (mx + 16, my + 16),
+                                                     (mx - w - 16, my - 16 - h), (mx + 16, my - 16 - h))]
+        for r in [r for r in spots if area.contains(r)] + [r.clamp(area) for r in spots]:
+            over = 0 if not r.colliderect(pointer) else w * h
+            for a in avoid:
+                c = r.clip(a)
+                over += c.w * c.h
+            if over == 0:
+                return r
+            if best is None or over < best[0]:
+                best = (over, r)
+        assert best is not None
+        return best[1]
 
     def hover_card(self, surf: pygame.Surface, u: Unit) -> None:
+        """The unit's card beside the pointer; while an order is being aimed (``self.odds``), the
+        odds line is written on its top edge, so both are read in full at once."""
         lines = self.hover_lines(u)
+        area = self.table_rect().inflate(-8, -8)
         w = max(paper.font(14).size(line)[0] for line in lines) + 16
+        odds = paper.wrap(self.odds[0], 16, max(w, area.w - 16) - 16, True) if self.odds else []
+        if odds:
+            w = max(w, max(paper.font(16, True).size(line)[0] for line in odds) + 16)
+        top = 20 * len(odds) + (6 if odds else 0)
         h = 18 * len(lines) + 10
-        r = self.hover_rect(w, h)
-        back = pygame.Surface(r.size, pygame.SRCALPHA)
+        block = self.hover_rect(min(w, area.w), top + h, [r for k, r in self.shown.items() if k == "tool"])
+        back = pygame.Surface(block.size, pygame.SRCALPHA)
         back.fill((*paper.PAPER, 240))
-        surf.blit(back, r)
+        surf.blit(back, block)
+        if odds:
+            assert self.odds is not None
+            strip = pygame.Rect(block.left, block.top, block.w, top - 4)
+            pygame.draw.rect(surf, paper.FAINT, strip, 1)
+            for i, line in enumerate(odds):
+                paper.text(surf, line, (strip.left + 8, strip.top + 3 + 20 * i), 16, self.odds[1], bold=True)
+            self.shown["odds"] = strip
+        r = pygame.Rect(block.left, block.top + top, block.w, h)
         pygame.draw.rect(surf, paper.player_colour(u.side), r, 2)
         for i, line in enumerate(lines):
             paper.text(surf, line, (r.left + 8, r.top + 5 + 18 * i), 14, paper.INK, bold=i == 0)
+        self.shown["card"] = r
 
-    def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> None:
+    def tool_line(self, surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
+        """The tape or the sight string from ``a`` to ``b`` with its reading; returns where the reading is."""
         pa, pb = self.px(*a), self.px(*b)
         d = math.dist(a, b)
         if self.tool == "tape":
@@ -1109,8 +1217,8 @@ class TigersView(GameView):
                 f = i * 2.5 / d
                 q = (pa[0] + (pb[0] - pa[0]) * f, pa[1] + (pb[1] - pa[1]) * f)
                 pygame.draw.circle(surf, paper.INK, q, 2)
-            paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
-                       within=surf.get_clip() or None)
+            return paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
+                              within=surf.get_clip() or None)
         else:
             ua, ub = self.unit_at(a), self.unit_at(b)
             s = self.st
@@ -1123,35 +1231,73 @@ class TigersView(GameView):
             col = paper.WARN if blocked else ((200, 150, 20) if doubt else paper.GOOD)
             paper.pencil_line(surf, col, pa, pb, 2)
             word = "blocked" if blocked else ("in doubt: 1D6, 4+ sees" if doubt else "clear")
-            paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
-                       within=surf.get_clip() or None)
+            return paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
+                              within=surf.get_clip() or None)
 
-    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> None:
+    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+        """Draw the line of fire from the acting unit to the enemy under ``p`` and return the odds
+        line for it (or the refusal) with its colour; None when no enemy is under ``p``.  The caller
+        writes the line: beside the target, or on top of the hover card when that is shown."""
         s = self.st
         card, head = s.queue[0]
         tid = self.unit_at(p)
         if tid < 0 or s.units[tid].side == s.units[head].side:
-            return
+            return None
         shooter, t = s.units[head], s.units[tid]
         a, b = self.px(*s.position(shooter)), self.px(*s.position(t))
         err = s.fire_refusal(shooter, tid)
         if err is not None:
             paper.pencil_line(surf, paper.WARN, a, b, 2)
-            paper.note(surf, err.message, (b[0] + 12, b[1] + 6), 16, paper.WARN, within=surf.get_clip() or None)
-            return
+            return err.message, paper.WARN
         _, doubt = s.line_of_sight(shooter, t)
         n, need = C.dice_for(card, "fire"), C.difficulty(card)
         p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
         paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
         extra = ", sight in doubt" if doubt else ""
-        paper.note(surf, f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
-                   f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", (b[0] + 12, b[1] + 6), 16, paper.INK,
-                   bold=True, within=surf.get_clip() or None)
+        return (f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
+                f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", paper.INK)
 
     def queue_x(self) -> int:
         """Where the "Turned, in order" area starts in the tray: left of the dice (``rect.right - 330``)
         with room for its label and two cards, even in a narrow window (1024x600)."""
         return self.rect.left + max(200, min(max(420, self.rect.w // 2 - 120), self.rect.w - 330 - 2 * (CARD_W + 6) - 40))
+
+    def queue_layout(self, left: int, right: int, y: int) -> list[tuple[pygame.Rect, str | None, Any]]:
+        """The turned cards between ``left`` and ``right`` (fanned when they do not fit) and the unit
+        under each: one label under a unit's cards side by side, each label in the first row under
+        the cards where it overlaps no other, so no two ever run together.  Returns (rect, None,
+        (card, index)) for a card and (rect, label, (side,)) for a label, in drawing order."""
+        s = self.st
+        queue = s.queue[:8]
+        if not queue:
+            return []
+        n = len(queue)
+        step = CARD_W + 6.0 if n == 1 else min(CARD_W + 6.0, max(8.0, (right - left - CARD_W) / (n - 1)))
+        out: list[tuple[pygame.Rect, str | None, Any]] = []
+        cards = [pygame.Rect(int(left + i * step), y, CARD_W, CARD_H) for i in range(n)]
+        out += [(r, None, (c, i)) for i, (r, (c, _)) in enumerate(zip(cards, queue, strict=True))]
+        runs: list[tuple[int, int, int]] = []  # (unit, first card, last card) of cards side by side
+        for i, (_, uid) in enumerate(queue):
+            if runs and runs[-1][0] == uid:
+                runs[-1] = (uid, runs[-1][1], i)
+            else:
+                runs.append((uid, i, i))
+        rows: list[list[pygame.Rect]] = []
+        for uid, a, b in runs:
+            u = s.units[uid]
+            w, h = _text_size(unit_tag(u), 13, True)
+            r = pygame.Rect(0, 0, w + 4, h)
+            r.centerx = (cards[a].left + cards[b].right) // 2
+            r.left = max(left, min(r.left, max(left, right) - r.w))
+            for k in range(len(rows) + 1):
+                if k == len(rows):
+                    rows.append([])
+                r.top = y + CARD_H + 2 + k * (h + 1)
+                if r.inflate(6, 0).collidelist(rows[k]) == -1:
+                    rows[k].append(r)
+                    break
+            out.append((r, unit_tag(u), (u.side,)))
+        return out
 
     def draw_tray(self, surf: pygame.Surface) -> None:
         s = self.st
@@ -1190,14 +1336,17 @@ class TigersView(GameView):
                     self.card_hits.insert(0, (r, c if up else "?"))  # the top card wins a click
             y += CARD_H + 8
         # turned cards in initiative order
-        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
-        for i, (c, uid) in enumerate(s.queue[:8]):
-            r = pygame.Rect(qx + i * (CARD_W + 6), top + 58, CARD_W, CARD_H)
-            draw_card(surf, r, c, (230, 160, 0) if i == 0 else None)
-            paper.text(surf, unit_tag(s.units[uid]), (r.centerx, r.bottom + 2), 13, paper.player_colour(s.units[uid].side),
-                       "midtop")
-        # the latest rolls: dice and what they needed
         rx = self.rect.right - 330
+        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
+        for r, text, side in self.queue_layout(qx, rx - 6, top + 58):
+            if text is None:
+                draw_card(surf, r, side[0], (230, 160, 0) if side[1] == 0 else None)
+            else:
+                back = pygame.Surface(r.size, pygame.SRCALPHA)
+                back.fill((*paper.PAPER, 220))
+                surf.blit(back, r)
+                paper.text(surf, text, r.center, 13, paper.player_colour(side[0]), "center", bold=True)
+        # the latest rolls: dice and what they needed
         ry = top + 36
         for entry in self.rolls[-3:]:
             dice = entry["dice"]
@@ -1291,6 +1440,8 @@ class TigersView(GameView):
         to pick and its turn button; each follower, then the target or the Move button; the point a
         move goes straight to; Keep, Hold, Stay and the other phase buttons."""
         s = self.st
+        if self.tool:  # the tape or the string in hand takes every click on the table: put it away first
+            return self.tool_button(self.tool)
         if isinstance(action, (Assign, Recover)):
             if action.card != "?" and self.card_choice != action.card:
                 return next((r for r, c in self.card_hits if c == action.card), None)
@@ -1325,6 +1476,27 @@ class TigersView(GameView):
         if isinstance(action, Discard):
             return next((r for r, c in self.card_hits if c == action.card), None)
         return None
+
+    def tool_button(self, tool: str) -> pygame.Rect | None:
+        """The tray button of the measuring tape ("tape") or the sight string ("los")."""
+        word = "Tape" if tool == "tape" else "Sight"
+        b = next((b for b in self.buttons if b.label.startswith(word)), None)
+        return b.rect if b is not None and b.rect.w > 0 else None
+
+    def lesson_look(self, look: dict[str, Any]) -> dict[str, Any] | None:
+        """A lesson step that measures with the tape ({"tool": "tape"}) or checks the sight string
+        ({"tool": "sight"}) from one unit to another: first the tool's button (T or L), then a drag
+        from the "from" unit, let go on the "to" unit (either way round counts)."""
+        tool = {"tape": "tape", "sight": "los"}.get(look.get("tool", ""))
+        a, b = self.unit_rect(look.get("from", -1)), self.unit_rect(look.get("to", -1))
+        if tool is None or a is None or b is None:
+            return None
+        line = self._tool_line
+        done = (self.tool == tool and self.drag is None and line is not None and len(line) > 1
+                and {self.unit_at(line[0]), self.unit_at(line[-1])} == {look["from"], look["to"]})
+        if self.tool != tool:
+            return {"target": self.tool_button(tool), "drag": None, "done": False}
+        return {"target": b if self.drag else a, "drag": (a.center, b.center), "done": done}
 
     def lesson_match(self, expected: Action, action: Action) -> bool:
         """A click anywhere in the highlighted mark of a straight move is that move: the click is
