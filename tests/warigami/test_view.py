@@ -178,6 +178,8 @@ def test_hover_bench_sweeps_real_pointer_motions_over_enemies():
     out = hover_frame_times(frames=12, level="skirmish", units=4)
     assert out["frames"] == 12 and out["frames_with_preview"] == 12  # every frame drew a line of sight and odds
     assert {"median", "p99", "cpu_median", "cpu_p99"} <= set(out)
+    out = hover_frame_times(frames=10, level="huge", units=3, size=(1024, 600))  # the board scrolls to each target
+    assert out["scrolls"] and out["frames_with_preview"] == 10
 
 
 # -- no traps in the view (issue 13) ---------------------------------------------------------------
