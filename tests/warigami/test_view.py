@@ -406,6 +406,7 @@ def test_on_the_huge_map_at_1024x600_units_stay_readable_and_the_board_scrolls(m
         app.frame([])
         v = scene.view
         assert v.cell >= 24 and v.scrollable()  # squares of 24 pixels or more, not 15
+        assert "scroll" in v.hint()
         hp = [t for t in spy.seen if t[0].isdigit() and t[0] == str(10)]
         assert hp and min(t[1] for t in hp) >= 12  # the HP numbers
         me = sess.state.current_player()

@@ -52,7 +52,7 @@ STEP_S = 0.09  # seconds per square of a move animation
 ROLL_S = 1.0  # seconds the die tumbles and shows its face
 #: The smallest square (pixels at 100% UI scale) that keeps a unit's type tag and HP readable; a
 #: map that would need smaller squares in the window scrolls instead (wheel, arrows, middle drag).
-MIN_CELL = 28
+MIN_CELL = 32
 #: The unit types' tags, written on every unit and on the squad buttons of a narrow window.
 TAGS = {"smg": "SMG", "shotgun": "SHT", "sniper": "SNP", "medic": "MED", "rpg": "RPG"}
 
@@ -776,9 +776,8 @@ class WarigamiView(GameView):
         pygame.draw.rect(surface, paper.PAPER, pygame.Rect(left, top, w, bar_h))
         col = paper.GOOD if u.hp > 6 else ((200, 140, 0) if u.hp > 3 else paper.WARN)
         pygame.draw.rect(surface, col, pygame.Rect(left, top, w * max(0, u.hp) / MAX_HP, bar_h))
-        small = max(10, int(c * 0.3))
-        self._label(surface, TAGS[u.kind], (cx, top - 1), small, paper.INK, "midbottom")
-        self._label(surface, str(u.hp), (cx + c * 0.47, cy - c * 0.47), max(12, int(c * 0.36)), paper.INK,
+        self._label(surface, TAGS[u.kind], (cx, top - 1), max(11, int(c * 0.3)), paper.INK, "midbottom")
+        self._label(surface, str(u.hp), (cx + c * 0.47, cy - c * 0.47), max(13, int(c * 0.36)), paper.INK,
                     "topright")
         if done:  # a plain tick in ink over the washed-out figure
             k, lw = c * 0.2, max(3, round(c * 0.08))
@@ -1016,7 +1015,8 @@ class WarigamiView(GameView):
             return ("Heal: click a hurt unit of yours next to the medic (up, down, left or right; a diagonal "
                     "is distance 2). H or right click to stop.")
         if self.selected is None:
-            return "Click one of your units. E or Enter ends the turn."
+            more = " Wheel, arrow keys or a middle drag scroll the map." if self.scrollable() else ""
+            return "Click one of your units. E or Enter ends the turn." + more
         if s.phase == MOVE:
             medic = " H: heal." if self._medic() is not None else ""
             return ("Click a green square to move (numbers: pool left), hover an enemy to see the odds, "
