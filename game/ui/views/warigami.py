@@ -256,7 +256,7 @@ class WarigamiView(GameView):
         c, vp = self.cell, self.viewport
         xs = [q[0] for q in squares]
         ys = [q[1] for q in squares]
-        sx, sy = self.scroll
+        sx, sy = float(self.scroll[0]), float(self.scroll[1])
         if centre:
             sx = (min(xs) + max(xs) + 1) / 2 * c - vp.w / 2
             sy = (min(ys) + max(ys) + 1) / 2 * c - vp.h / 2
