@@ -349,6 +349,9 @@ class Game(ABC):
     settings_spec: ClassVar[tuple[Setting, ...]] = ()
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     hidden_information: ClassVar[bool] = False
+    #: Settings whose default changed within a rules version: the value a record that names none
+    #: was played with (records.py fills it in; Session.new writes today's default into new records).
+    record_defaults: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         settings = dict(settings or {})

@@ -132,7 +132,8 @@ class Record:
             raise RecordError(f"This record uses {rs.title} rules version {shown}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
         try:
-            return rs.make_game({**self.settings, **self.profile})
+            # A setting the record leaves out means the default of its time (Game.record_defaults).
+            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **self.profile})
         except SettingsError as exc:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:

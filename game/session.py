@@ -85,7 +85,10 @@ class Session:
             profile: dict[str, Any] | None = None) -> Session:
         """A new game; ``profile`` (see :func:`player_profile`) reaches the rules but not the record."""
         rs = registry.get(game)
-        rec = Record(game=game, settings=dict(settings), seed=seed, pins=dict(pins or {}),
+        # A setting whose default changed is always written (see Game.record_defaults): a record
+        # that leaves it out means the old default.
+        named = {spec.key: spec.default for spec in rs.game_cls.settings_spec if spec.key in rs.game_cls.record_defaults}
+        rec = Record(game=game, settings={**named, **settings}, seed=seed, pins=dict(pins or {}),
                      rules_version=rs.game_cls.rules_version, seats=list(seats), profile=dict(profile or {}))
         # What is written must read back: the record's own reader checks it before the game
         # starts (a seed of 30 digits, a setting too long), never only when Continue is pressed.

@@ -91,3 +91,49 @@ def test_W_L3_segment_square_clipping_exact():
     assert segment_enters_square((0, 0), (3, 1), (1, 1)) is None  # enters row 1 at x = 2.0: corner of (1,1)
     b = board_from_json({"rows": ["1.#2", "...."]}, "t")
     assert not b.walls_clear((0, 0), (3, 0))
+
+
+# -- the default map has cover (issue 32) -------------------------------------------------------------
+
+def test_W_B1_W_B4_the_default_map_is_the_outpost_16_by_12_with_cover_for_four_players():
+    game = WarigamiGame()
+    b = game.board
+    assert game.settings["level"] == "outpost" and (b.width, b.height) == (16, 12)  # W-B1: default 16 x 12
+    assert len(b.zones) == 4 and map_problems(b, squad=10) == []
+    # walls that block sight (W-L3) between the two long sides' start zones, which open ground does not
+    left, right = sorted(b.zones[0]), sorted(b.zones[1])
+    blocked = sum(1 for a in left for c in right if not b.walls_clear(a, c))
+    assert len(b.walls) >= 10 and blocked > len(left) * len(right) // 10
+    from game.levels import level_title
+
+    assert level_title("warigami", "outpost") == "Outpost (16 x 12, walls)"
+
+
+def _old_record(actions):
+    """A rules-version-3 record written before the Outpost became the default: it names no map."""
+    from game.records import Record
+
+    return Record.from_json({"format": "paperwars-record", "version": 1, "game": "warigami",
+                             "rules_version": WarigamiGame.rules_version, "settings": {"units": 1},
+                             "seed": 3, "pins": {"faces": [6, 1]}, "actions": actions})
+
+
+def test_a_record_that_names_no_map_still_replays_on_the_standard_field():
+    squads = [{"type": "Squad", "kinds": ["smg"]}, {"type": "Squad", "kinds": ["smg"]}]
+    places = [{"type": "Place", "kind": "smg", "x": 2, "y": 2}, {"type": "Place", "kind": "smg", "x": 13, "y": 2}]
+    # seat 1 wins the roll-off (faces 6, 1) and walks onto (4, 2): open ground on the standard field,
+    # a wall on the Outpost
+    rec = _old_record(squads + places + [{"type": "Move", "unit": 1, "x": 4, "y": 2}])
+    state = rec.replay()
+    assert state.board.name == "Standard field (16 x 12)" and state.units[1].sq == (4, 2)
+
+
+def test_a_new_game_names_its_map_in_the_record():
+    from game.session import Session
+
+    sess = Session.new("warigami", {"units": 2}, 1, ["human", "human"], autosave=False)
+    assert sess.record.settings["level"] == "outpost" and sess.state.board.walls
+    from game.records import Record
+
+    again = Record.from_json(sess.record.to_json()).replay()
+    assert again.board.name == sess.state.board.name

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.warigami.state import ATTACK, MOVE, SETUP, Unit
+from game.rules.warigami.state import ATTACK, MOVE, SETUP, Squad, Unit
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey_run
@@ -178,6 +178,8 @@ def test_hover_bench_sweeps_real_pointer_motions_over_enemies():
     out = hover_frame_times(frames=12, level="skirmish", units=4)
     assert out["frames"] == 12 and out["frames_with_preview"] == 12  # every frame drew a line of sight and odds
     assert {"median", "p99", "cpu_median", "cpu_p99"} <= set(out)
+    out = hover_frame_times(frames=10, level="huge", units=3, size=(1024, 600))  # the board scrolls to each target
+    assert out["scrolls"] and out["frames_with_preview"] == 10
 
 
 # -- no traps in the view (issue 13) ---------------------------------------------------------------
@@ -314,3 +316,147 @@ def test_W_T2_one_way_to_attack_two_clicks_with_or_without_movement_left(app):
 
     keys = dict(GAME_KEYS["warigami"])
     assert keys["Click an enemy twice"] == "attack: aim, then fire"
+
+
+# -- issue 32: what a new player stumbled on ---------------------------------------------------------
+
+class TextSpy:
+    """Every text the board writes in a frame: (words, size, colour, rect)."""
+
+    def __init__(self, monkeypatch):
+        from game.ui import paper
+
+        self.seen: list[tuple[str, int, tuple[int, int, int], pygame.Rect]] = []
+        real = paper.text
+
+        def spy(surf, s, pos, size=20, colour=paper.INK, anchor="topleft", bold=False):
+            r = real(surf, s, pos, size, colour, anchor, bold)
+            self.seen.append((s, size, tuple(colour), r))
+            return r
+
+        monkeypatch.setattr(paper, "text", spy)
+
+    def of(self, words):
+        return [t for t in self.seen if t[0] == words]
+
+
+def test_the_damage_popup_on_the_top_row_stays_inside_the_board(app, monkeypatch):
+    sess, scene, v = battle_scene(app, [(0, "shotgun", 5, 1), (1, "smg", 5, 0), (1, "smg", 9, 7)], faces=(6,))
+    click(app, v.centre((5, 1)))
+    click(app, v.centre((5, 0)))
+    click(app, v.centre((5, 0)))  # fired: 6 hits the top row for 7 (close blast)
+    settle(app, scene)
+    spy = TextSpy(monkeypatch)
+    app.frame([])
+    (_, _, _, where), = spy.of("-7")
+    window = pygame.Rect(0, 0, *app.size)
+    assert window.contains(where) and where.top >= v.rect.top  # not cut off by the title above the board
+    for _ in range(3):
+        app.frame([], dt=0.5)
+    assert v.last_roll is not None and not where.colliderect(v.die_rect(v.last_roll))  # nor hidden by the die
+
+
+def test_the_odds_box_covers_none_of_the_players_own_units(app):
+    mine = [(0, "smg", x, y) for x, y in ((5, 2), (5, 3), (5, 4), (6, 3), (3, 5), (4, 5), (5, 5), (3, 1), (4, 1), (5, 1))]
+    sess, scene, v = battle_scene(app, [(0, "smg", 0, 3), (1, "smg", 4, 3), *mine])
+    s = sess.state
+    v.selected = 1
+    a, b = v.centre((0, 3)), v.centre((4, 3))
+    lines, faces = v.shot_text(s.units[1], s.units[2], s.shot(1, 2))
+    box = v._box_place(330, 12 + 22 * (len(lines) + 2), a, b)
+    own = [v.sq_rect(u.sq).inflate(-int(v.cell * 0.2), -int(v.cell * 0.2)) for u in s.units_of(0)]
+    assert box.collidelistall(own) == []
+    assert not box.clipline(a, b) and v.viewport.contains(box)
+
+
+def test_units_carry_their_type_and_one_that_has_acted_a_plain_ink_tick(app, monkeypatch):
+    from game.ui import paper
+
+    sess, scene, v = battle_scene(app, [(0, "shotgun", 2, 3), (0, "sniper", 2, 5), (1, "medic", 8, 7), (1, "rpg", 8, 1)])
+    spy = TextSpy(monkeypatch)
+    v._layer = None
+    app.frame([])
+    for tag in ("SHT", "SNP", "MED", "RPG"):
+        (_, size, colour, _), = spy.of(tag)
+        assert size >= 10 and colour == paper.INK
+    r = v.sq_rect((2, 3), (0, 0))
+
+    def ink(layer):
+        return sum(1 for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                   if layer.get_at((x, y))[:3] == paper.INK)
+
+    before = ink(v.unit_layer(None))
+    sess.state.units[1].acted = True
+    after = ink(v.unit_layer(None))
+    assert after > before + r.w // 2  # a mark in full ink, not the faint word
+
+
+def test_on_the_huge_map_at_1024x600_units_stay_readable_and_the_board_scrolls(monkeypatch):
+    app = make_app((1024, 600), headless=True)
+    try:
+        sess = Session.new("warigami", {"level": "huge", "units": 30}, 5, ["human", "human"], autosave=False)
+        from game.agents import RandomAgent
+
+        builder = RandomAgent(sess.state.game, 3)
+        while sess.state.phase in ("squad", "setup"):
+            sess.submit(builder.choose(sess.state))
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        spy = TextSpy(monkeypatch)
+        app.frame([])
+        v = scene.view
+        assert v.cell >= 24 and v.scrollable()  # squares of 24 pixels or more, not 15
+        assert "scroll" in v.hint()
+        hp = [t for t in spy.seen if t[0].isdigit() and t[0] == str(10)]
+        assert hp and min(t[1] for t in hp) >= 12  # the HP numbers
+        me = sess.state.current_player()
+        mine = [u.sq for u in sess.state.units_of(me)]
+        assert any(v.viewport.contains(v.sq_rect(sq)) for sq in mine)  # the turn opens on the player's units
+        before = v.scroll
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=v.viewport.center, rel=(0, 0), buttons=(0, 0, 0),
+                                      touch=False)])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT if before[0] else pygame.K_RIGHT, mod=0,
+                                      unicode="", scancode=0)])
+        assert v.scroll != before
+        moved = v.scroll
+        app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if moved[1] == 0 else 1, flipped=False,
+                                      precise_x=0.0, precise_y=0.0, touch=False, which=0)])
+        assert v.scroll[1] != moved[1]
+        sq = v.square_at(v.viewport.center)
+        assert sq is not None and v.sq_rect(sq).collidepoint(v.viewport.center)  # clicks land where drawn
+        assert v.square_at((v.viewport.right + 3, v.viewport.centery)) is None  # the hidden board takes no click
+        far = (0, 0) if v.scroll[0] > 0 else (sess.state.board.width - 1, sess.state.board.height - 1)
+        v.show_squares([far])  # the computer's move or shot far away is brought into view
+        assert v.viewport.contains(v.sq_rect(far))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
+@pytest.mark.parametrize("scale", [100, 125, 150, 200])
+def test_the_squad_buttons_show_their_whole_text_at_every_size_and_scale(size, scale):
+    app = make_app(size, headless=True)
+    try:
+        if scale != 100:
+            app.set_ui_scale(scale)
+        sess = Session.new("warigami", {"units": 10}, 5, ["human", "human"], autosave=False)
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        for phase in ("squad", "setup"):
+            if phase == "setup":
+                sess.submit(Squad(("smg",) * 3 + ("shotgun",) * 3 + ("sniper",) * 2 + ("medic", "rpg")))
+                sess.submit(Squad(("shotgun",) * 10))
+                scene.view.on_events([])
+            app.frame([])
+            app.frame([])
+            buttons = [b for b in scene.view.kind_buttons.values() if b.visible]
+            assert len(buttons) == 5
+            for b in buttons + [scene.view.end_button]:
+                if b.visible:
+                    assert b.font.size(b.text)[0] <= b.relative_rect.width - 4, (phase, b.text, b.relative_rect)
+            texts = [b.text for b in buttons]
+            assert texts[1].startswith("2 ") and ("Shotgun" in texts[1] or "SHT" in texts[1])
+            if phase == "setup":
+                assert texts[1].endswith("x3")
+    finally:
+        app.close()

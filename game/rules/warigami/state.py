@@ -85,7 +85,7 @@ class WarigamiGame(Game):
     rules_version = "3"  # 3: RULES.md revision 3 (W-T1 no corner cutting, W-T2 a heal leaves movement open)
     title = "Warigami Tactics"
     settings_spec = (
-        Setting("level", "Map", "standard", "level", help="The battlefield (levels/warigami)."),
+        Setting("level", "Map", "outpost", "level", help="The battlefield (levels/warigami)."),
         Setting("players", "Players", 2, "int", lo=2, hi=4),
         Setting("units", "Units per side", 10, "int", lo=1, hi=30, help="Squad size (W-B1)."),
         Setting("criticals", "Criticals and knicks", False, "bool", help="W-H4 critical/knick table."),
@@ -94,6 +94,9 @@ class WarigamiGame(Game):
                 help="After this many rounds the side with most HP left wins."),
     )
     action_types = (Squad, Place, Move, Attack, Heal, EndTurn)
+    #: The default map was the wall-free standard field until the Outpost (with cover) took its
+    #: place: a record that names no map was played on the standard field and still replays there.
+    record_defaults = {"level": "standard"}
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)

@@ -50,6 +50,11 @@ Colour = tuple[int, int, int]
 OUTCOME_WORD = {"miss": "miss", "hit": "hit", "knick": "knick", "base": "hit", "critical": "CRIT"}
 STEP_S = 0.09  # seconds per square of a move animation
 ROLL_S = 1.0  # seconds the die tumbles and shows its face
+#: The smallest square (pixels at 100% UI scale) that keeps a unit's type tag and HP readable; a
+#: map that would need smaller squares in the window scrolls instead (wheel, arrows, middle drag).
+MIN_CELL = 32
+#: The unit types' tags, written on every unit and on the squad buttons of a narrow window.
+TAGS = {"smg": "SMG", "shotgun": "SHT", "sniper": "SNP", "medic": "MED", "rpg": "RPG"}
 
 
 def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
@@ -127,6 +132,12 @@ class WarigamiView(GameView):
         super().__init__(ctx)  # type: ignore[arg-type]
         self.cell = 40.0
         self.origin = (0.0, 0.0)
+        #: The part of the view the board shows in; a board bigger than it scrolls by ``scroll``.
+        self.viewport = pygame.Rect(0, 0, 1, 1)
+        self.scroll = (0, 0)
+        self._dragging = False
+        self._pointer = (-1, -1)
+        self._focus_key: object = None  # whose units the scrolled view last looked for
         self.selected: int | None = None
         self.hover: Square | None = None
         self.kind = "smg"
@@ -161,9 +172,11 @@ class WarigamiView(GameView):
         super().layout(rect)
         b = self.s.board
         bar = self.ui_px(52)
-        self.cell = max(6.0, min((rect.w - 20) / b.width, (rect.h - bar - 20) / b.height))
-        gw, gh = self.cell * b.width, self.cell * b.height
-        self.origin = (rect.x + (rect.w - gw) / 2, rect.y + 10 + (rect.h - bar - 20 - gh) / 2)
+        self.viewport = pygame.Rect(rect.x + 10, rect.y + 10, max(1, rect.w - 20), max(1, rect.h - bar - 20))
+        fit = min(self.viewport.w / b.width, self.viewport.h / b.height)
+        # Never smaller than a readable unit: a board that does not fit scrolls (the huge map).
+        self.cell = max(fit, float(max(MIN_CELL, self.ui_px(MIN_CELL))))
+        self._place(self.scroll)
         self._board_key = None
         self._figures.clear()
         self._build_widgets()
@@ -214,6 +227,52 @@ class WarigamiView(GameView):
         self._reach_key = None
         self._board_key = None
 
+    def scrollable(self) -> bool:
+        """True when the board is bigger than its part of the window (then it scrolls)."""
+        b = self.s.board
+        return self.cell * b.width > self.viewport.w + 0.5 or self.cell * b.height > self.viewport.h + 0.5
+
+    def _place(self, scroll: tuple[float, float]) -> None:
+        """Put the board in the viewport: centred along a side that fits, else shifted by ``scroll``
+        (kept so that the board always covers that side of the viewport)."""
+        b, vp = self.s.board, self.viewport
+        gw, gh = self.cell * b.width, self.cell * b.height
+        sx = min(max(0, round(scroll[0])), max(0, math.ceil(gw - vp.w)))
+        sy = min(max(0, round(scroll[1])), max(0, math.ceil(gh - vp.h)))
+        self.scroll = (sx, sy)
+        self.origin = (vp.x + (vp.w - gw) / 2 if gw <= vp.w else float(vp.x - sx),
+                       vp.y + (vp.h - gh) / 2 if gh <= vp.h else float(vp.y - sy))
+
+    def scroll_by(self, dx: float, dy: float) -> bool:
+        before = self.scroll
+        self._place((self.scroll[0] + dx, self.scroll[1] + dy))
+        return self.scroll != before
+
+    def show_squares(self, squares: Sequence[Square], centre: bool = False) -> None:
+        """Scroll (if the board scrolls) so that ``squares`` are in view: centred on them, or by as
+        little as brings them a square inside the edge."""
+        if not squares or not self.scrollable():
+            return
+        c, vp = self.cell, self.viewport
+        xs = [q[0] for q in squares]
+        ys = [q[1] for q in squares]
+        sx, sy = float(self.scroll[0]), float(self.scroll[1])
+        if centre:
+            sx = (min(xs) + max(xs) + 1) / 2 * c - vp.w / 2
+            sy = (min(ys) + max(ys) + 1) / 2 * c - vp.h / 2
+        else:
+            lo_x, hi_x = (min(xs) - 1) * c, (max(xs) + 2) * c
+            lo_y, hi_y = (min(ys) - 1) * c, (max(ys) + 2) * c
+            if lo_x < sx:
+                sx = lo_x
+            elif hi_x > sx + vp.w:
+                sx = min(lo_x, hi_x - vp.w)
+            if lo_y < sy:
+                sy = lo_y
+            elif hi_y > sy + vp.h:
+                sy = min(lo_y, hi_y - vp.h)
+        self._place((sx, sy))
+
     def sq_rect(self, sq: Square, origin: tuple[float, float] | None = None) -> pygame.Rect:
         c = self.cell
         ox, oy = self.origin if origin is None else origin
@@ -223,6 +282,8 @@ class WarigamiView(GameView):
         return (self.origin[0] + (sq[0] + 0.5) * self.cell, self.origin[1] + (sq[1] + 0.5) * self.cell)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
+        if not self.viewport.collidepoint(pos):
+            return None  # scrolled out of view, or the buttons under the board
         x = math.floor((pos[0] - self.origin[0]) / self.cell)
         y = math.floor((pos[1] - self.origin[1]) / self.cell)
         return (x, y) if self.s.board.inside((x, y)) else None
@@ -305,7 +366,9 @@ class WarigamiView(GameView):
             self.kind = next(k for k in KINDS if k in left)
         for i, (k, b) in enumerate(self.kind_buttons.items()):
             if (setup or squad) and human:
-                label = f"{i + 1} {WEAPONS[k].label}" + (f" x{left.count(k)}" if setup else "")
+                count = f" x{left.count(k)}" if setup else ""
+                label = self.fitting(b, [f"{i + 1} {WEAPONS[k].label}{count}", f"{i + 1} {TAGS[k]}{count}",
+                                         f"{TAGS[k]}{count}", f"{i + 1} {TAGS[k]}"])
                 if b.text != label:
                     b.set_text(label)
                 b.show()
@@ -319,6 +382,17 @@ class WarigamiView(GameView):
                     b.unselect()
             else:
                 b.hide()
+
+    @staticmethod
+    def fitting(button: pygame_gui.elements.UIButton, labels: Sequence[str]) -> str:
+        """The first of ``labels`` the button shows whole in its own font (at any UI scale); the
+        type's full name first, its tag (SHT for Shotgun) on a narrow button."""
+        font = getattr(button, "font", None)
+        room = button.relative_rect.width - 8
+        for label in labels:
+            if font is None or font.size(label)[0] <= room:
+                return label
+        return labels[-1]
 
     def _medic(self) -> Unit | None:
         """The selected unit if it is a medic of the seat to move (the Heal button needs one)."""
@@ -370,8 +444,40 @@ class WarigamiView(GameView):
         return ok
 
     # -- input --------------------------------------------------------------------------------
+    def _scroll_event(self, event: pygame.event.Event) -> bool | None:
+        """The wheel, the arrow keys and a middle-button drag scroll a board bigger than the window
+        (True when it moved); None for any other event."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 2 and self.viewport.collidepoint(event.pos):
+            self._dragging = self.scrollable()
+            return None if not self._dragging else False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 2 and self._dragging:
+            self._dragging = False
+            return False
+        if not self.scrollable():
+            return None
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            return self.scroll_by(-event.rel[0], -event.rel[1])
+        if event.type == pygame.MOUSEWHEEL and self.viewport.collidepoint(self._pointer):
+            step = self.cell * 2
+            dx, dy = -event.x * step, -event.y * step
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                dx, dy = dy, dx
+            return self.scroll_by(dx, dy)
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if event.type == pygame.KEYDOWN and event.key in arrows:
+            dx, dy = arrows[event.key]
+            return self.scroll_by(dx * self.cell * 3, dy * self.cell * 3)
+        return None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.s
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        scrolled = self._scroll_event(event)
+        if scrolled is not None:
+            if scrolled and self._pointer[0] >= 0:
+                self.hover = self.square_at(self._pointer)
+            return scrolled
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.square_at(event.pos)
             return False
@@ -465,9 +571,11 @@ class WarigamiView(GameView):
         for e in events:
             if e.kind == "move":
                 path = list(e.data["path"])
+                self.show_squares([path[0], path[-1]])
                 self.anims.append({"kind": "move", "unit": e.data["unit"], "path": path, "t": 0.0,
                                    "dur": STEP_S * max(1, len(path) - 1)})
             elif e.kind == "attack":
+                self.show_squares([e.data["from"], e.data["to"]])
                 self.anims.append({"kind": "roll", "t": 0.0, "dur": ROLL_S, **dict(e.data)})
             elif e.kind == "end_turn":
                 self.selected, self.pending, self.healing = None, None, False
@@ -478,7 +586,22 @@ class WarigamiView(GameView):
             self.selected = None
         self._sync_widgets()
 
+    def _focus(self) -> None:
+        """On a board that scrolls, look for the seat to move when its turn (or placement) begins:
+        its units, or its free start zone while placing."""
+        s = self.s
+        key = (s.phase in (SQUAD, SETUP), s.player, s.turns)
+        if key == self._focus_key or self.anims:
+            return
+        self._focus_key = key
+        if s.phase == SETUP:
+            zone = [q for q in s.board.zones[s.player] if q not in s.at and q not in s.board.walls]
+            self.show_squares(zone or sorted(s.board.zones[s.player]), centre=True)
+        elif s.phase != SQUAD:
+            self.show_squares([u.sq for u in s.units_of(s.player)], centre=True)
+
     def update(self, dt: float) -> None:
+        self._focus()
         if self.anims:
             a = self.anims[0]
             a["t"] = float(a["t"]) + dt  # type: ignore[arg-type]
@@ -592,6 +715,8 @@ class WarigamiView(GameView):
         moving = self.anims[0] if self.anims and self.anims[0]["kind"] == "move" else None
         moving_id = int(moving["unit"]) if moving is not None else None  # type: ignore[call-overload]
         human = self.ctx.human_to_move()
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport.clip(clip))  # a board that scrolls stays in its part of the window
         surface.blit(self.marked_layer(moving_id, human), (round(self.origin[0]), round(self.origin[1])))
         shot = self.hovered_shot() if human and not self.anims else None
         if shot is not None and not shot[1].problem:
@@ -607,9 +732,26 @@ class WarigamiView(GameView):
             self._draw_roll(surface, self.anims[0])
         elif not self.anims and self.last_roll is not None:
             self._draw_roll(surface, self.last_roll)
+        surface.set_clip(clip)
+        if self.scrollable():
+            self._draw_scrollbars(surface)
         if s.phase == MOVE and s.pool > 0 and not s.is_over() and not self.replaying:
             paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
                        bold=True)
+
+    def _draw_scrollbars(self, surface: pygame.Surface) -> None:
+        """Where the view is on a board bigger than the window: a pencil bar along the bottom and the
+        right edge of the board's part of the window."""
+        b, vp, c = self.s.board, self.viewport, self.cell
+        gw, gh = c * b.width, c * b.height
+        if gw > vp.w:
+            x0 = vp.x + vp.w * self.scroll[0] / gw
+            bar = pygame.Rect(round(x0), vp.bottom + 2, max(12, round(vp.w * vp.w / gw)), 5)
+            pygame.draw.rect(surface, paper.GRAPHITE, bar, border_radius=2)
+        if gh > vp.h:
+            y0 = vp.y + vp.h * self.scroll[1] / gh
+            bar = pygame.Rect(vp.right + 2, round(y0), 5, max(12, round(vp.h * vp.h / gh)))
+            pygame.draw.rect(surface, paper.GRAPHITE, bar, border_radius=2)
 
     def _path_pos(self, anim: dict[str, object]) -> tuple[float, float]:
         path: list[Square] = anim["path"]  # type: ignore[assignment]
@@ -623,23 +765,39 @@ class WarigamiView(GameView):
 
     def _draw_unit(self, surface: pygame.Surface, u: Unit, pos: tuple[float, float],
                    origin: tuple[float, float]) -> None:
-        cx, cy = origin[0] + (pos[0] + 0.5) * self.cell, origin[1] + (pos[1] + 0.5) * self.cell
-        img = self.figure(u.kind, u.owner)
-        surface.blit(img, img.get_rect(center=(int(cx), int(cy - self.cell * 0.06))))
+        """A figure with its type's tag under it, the HP number at the top right and the HP bar; a unit
+        of the seat to move that has acted is washed out under a plain tick in ink ("done")."""
         c = self.cell
-        if c >= 12:
-            left = cx - c * 0.42
-            top = cy + c * 0.36
-            w = c * 0.84
-            pygame.draw.rect(surface, paper.PAPER, pygame.Rect(left, top, w, max(2, c * 0.08)))
-            frac = max(0, u.hp) / MAX_HP
-            col = paper.GOOD if u.hp > 6 else ((200, 140, 0) if u.hp > 3 else paper.WARN)
-            pygame.draw.rect(surface, col, pygame.Rect(left, top, w * frac, max(2, c * 0.08)))
-        if c >= 20:
-            paper.text(surface, str(u.hp), (cx + c * 0.46, cy - c * 0.46), max(11, int(c * 0.3)), paper.INK,
-                       "topright", bold=True)
-        if u.acted and u.owner == self.s.player:
-            paper.text(surface, "done", (cx, cy + c * 0.05), max(10, int(c * 0.25)), paper.FAINT, "center")
+        cx, cy = origin[0] + (pos[0] + 0.5) * c, origin[1] + (pos[1] + 0.5) * c
+        img = self.figure(u.kind, u.owner)
+        surface.blit(img, img.get_rect(center=(int(cx), int(cy - c * 0.1))))
+        done = u.acted and u.owner == self.s.player and not self.s.is_over()
+        if done:
+            wash = pygame.Surface((max(1, int(c * 0.9)), max(1, int(c * 0.9))), pygame.SRCALPHA)
+            wash.fill((*paper.PAPER, 150))
+            surface.blit(wash, wash.get_rect(center=(int(cx), int(cy))))
+        bar_h = max(3, c * 0.08)
+        left, top, w = cx - c * 0.42, cy + c * 0.46 - bar_h, c * 0.84
+        pygame.draw.rect(surface, paper.PAPER, pygame.Rect(left, top, w, bar_h))
+        col = paper.GOOD if u.hp > 6 else ((200, 140, 0) if u.hp > 3 else paper.WARN)
+        pygame.draw.rect(surface, col, pygame.Rect(left, top, w * max(0, u.hp) / MAX_HP, bar_h))
+        self._label(surface, TAGS[u.kind], (cx, top - 1), max(11, int(c * 0.3)), paper.INK, "midbottom")
+        self._label(surface, str(u.hp), (cx + c * 0.47, cy - c * 0.47), max(13, int(c * 0.36)), paper.INK,
+                    "topright")
+        if done:  # a plain tick in ink over the washed-out figure
+            k, lw = c * 0.2, max(3, round(c * 0.08))
+            pts = [(cx - 1.2 * k, cy - 0.5 * k), (cx - 0.4 * k, cy + 0.3 * k), (cx + 1.1 * k, cy - 1.3 * k)]
+            pygame.draw.lines(surface, paper.PAPER, False, pts, lw + 4)
+            pygame.draw.lines(surface, paper.INK, False, pts, lw)
+
+    @staticmethod
+    def _label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Colour,
+               anchor: str) -> pygame.Rect:
+        """Bold text on a scrap of paper (readable over a figure, a fold line or the grid)."""
+        r = pygame.Rect((0, 0), paper.font(size, True).size(text))
+        setattr(r, anchor, (int(pos[0]), int(pos[1])))
+        pygame.draw.rect(surface, paper.PAPER, r.inflate(4, 0), border_radius=3)
+        return paper.text(surface, text, r.topleft, size, colour, bold=True)
 
     def _draw_splash(self, surface: pygame.Surface, shot: Shot) -> None:
         size = self.sq_rect((0, 0)).inflate(-2, -2).size
@@ -702,21 +860,36 @@ class WarigamiView(GameView):
         return lines, faces
 
     def _box_place(self, w: int, h: int, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:
-        """Where the odds box goes: beside the target, clear of the line of sight and the shooter."""
-        gap = self.cell * 0.7
-        area = pygame.Rect(self.rect.x + 4, self.rect.y + 4, self.rect.w - 8, self.rect.h - 60)
-        spots = [(b[0] + gap, b[1] - h / 2), (b[0] - gap - w, b[1] - h / 2), (b[0] - w / 2, b[1] + gap),
-                 (b[0] - w / 2, b[1] - gap - h)]
-        shooter = pygame.Rect(0, 0, int(self.cell), int(self.cell))
-        shooter.center = (int(a[0]), int(a[1]))
-        units = [self.centre(u.sq) for u in self.s.units.values()]
+        """Where the odds box goes: beside the target (right, left, below, above, each also slid
+        along that side), else anywhere over the board; never over the shooter, the target or the
+        line of sight if a place allows it, then over none of the player's own units, then over
+        as few other units as possible."""
+        c = self.cell
+        gap = c * 0.7
+        area = self.viewport.clip(pygame.Rect(self.rect.x + 4, self.rect.y + 4, self.rect.w - 8, self.rect.h - 60))
+        spots: list[tuple[float, float]] = []
+        for dy in (-h / 2, -h + c / 2, -c / 2):  # right of the target, then left: centred, ending, starting
+            spots.append((b[0] + gap, b[1] + dy))
+            spots.append((b[0] - gap - w, b[1] + dy))
+        for dx in (-w / 2, -w + c / 2, -c / 2):  # below the target, then above
+            spots.append((b[0] + dx, b[1] + gap))
+            spots.append((b[0] + dx, b[1] - gap - h))
+        # then anywhere on the board, in steps of half a box: some place covers no unit at all
+        spots += [(x, y) for y in range(area.y, max(area.y, area.bottom - h) + 1, max(1, h // 2))
+                  for x in range(area.x, max(area.x, area.right - w) + 1, max(1, w // 2))]
+        ends = [pygame.Rect(0, 0, int(c), int(c)) for _ in (a, b)]
+        ends[0].center, ends[1].center = (int(a[0]), int(a[1])), (int(b[0]), int(b[1]))
+        me = self.s.units[self.selected].owner if self.selected in self.s.units else self.s.player
+        shrink = -int(c * 0.2)  # a box may touch a square's edge, not the figure on it
+        own = [self.sq_rect(u.sq).inflate(shrink, shrink) for u in self.s.units.values() if u.owner == me]
+        others = [self.sq_rect(u.sq).inflate(shrink, shrink) for u in self.s.units.values() if u.owner != me]
 
-        def cost(box: pygame.Rect) -> int:  # hiding the line or the shooter is worst, then hiding units
-            return (100 * (bool(box.clipline(a, b)) + box.colliderect(shooter))
-                    + sum(1 for p in units if box.collidepoint(p)))
+        def cost(box: pygame.Rect) -> int:  # the shot first, then the player's own units, then the rest
+            return (1000 * sum(box.colliderect(e) for e in ends) + 300 * bool(box.clipline(a, b))
+                    + 20 * len(box.collidelistall(own)) + len(box.collidelistall(others)))
 
         boxes = [pygame.Rect(int(x), int(y), w, h).clamp(area) for x, y in spots]
-        return min(boxes, key=cost)  # the first of the best, in the order right, left, below, above
+        return min(boxes, key=cost)  # the first of the best, in the order above
 
     def _draw_roll(self, surface: pygame.Surface, anim: dict[str, object]) -> None:
         s = self.s
@@ -726,8 +899,8 @@ class WarigamiView(GameView):
         paper.pencil_line(surface, paper.INK, a, b, 2)
         settled = t > 0.55
         face = int(anim["face"]) if settled else 1 + int(t * 23) % 6  # type: ignore[call-overload]
-        size = max(34, int(self.cell * 0.9))
-        cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - self.cell * 0.3
+        box = self.die_rect(anim)
+        size, (cx, cy) = box.w, box.center
         ang = 0 if settled else t * 900
         die = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(die, (255, 253, 245), die.get_rect(), border_radius=size // 6)
@@ -742,15 +915,42 @@ class WarigamiView(GameView):
         surface.blit(rot, rot.get_rect(center=(int(cx), int(cy))))
         if settled:
             out = str(anim["outcome"])
-            dmg = int(anim["damage"])  # type: ignore[call-overload]
-            word = {"miss": "miss!", "hit": f"-{dmg}", "knick": f"knick -{dmg}", "base": f"-{dmg}",
-                    "critical": f"CRITICAL -{dmg}"}[out]
-            paper.text(surface, word, (b[0], b[1] - self.cell * 0.7), max(18, int(self.cell * 0.5)),
-                       paper.WARN if out != "miss" else paper.GRAPHITE, "center", bold=True)
+            word, size, where = self.popup(anim)
+            self._label(surface, word, where.topleft, size, paper.WARN if out != "miss" else paper.GRAPHITE,
+                        "topleft")
             for sq in anim.get("splash_squares", ()) or ():  # type: ignore[attr-defined]
                 r = self.sq_rect(sq)
                 pygame.draw.rect(surface, paper.WARN, r.inflate(-4, -4), 2)
         del s
+
+    def popup(self, anim: dict[str, object]) -> tuple[str, int, pygame.Rect]:
+        """The result written over the target ("-5", "miss!", "CRITICAL -10"): its words, size and
+        place, above the target, or below it on the top row, always inside the board's part of the
+        window (never cut off by the window's edge or the title above the board)."""
+        out = str(anim["outcome"])
+        dmg = int(anim["damage"])  # type: ignore[call-overload]
+        word = {"miss": "miss!", "hit": f"-{dmg}", "knick": f"knick -{dmg}", "base": f"-{dmg}",
+                "critical": f"CRITICAL -{dmg}"}[out]
+        size = max(18, int(self.cell * 0.5))
+        r = pygame.Rect((0, 0), paper.font(size, True).size(word))
+        bx, by = self.centre(anim["to"])  # type: ignore[arg-type]
+        die = self.die_rect(anim)
+        c, vp = self.cell, self.viewport
+        best = None
+        for dx, dy in ((0, -0.7), (0, 0.7), (0.5, 0), (-0.5, 0)):  # above, below, right, left of the target
+            r.center = (int(bx + dx * (c + r.w)), int(by + dy * c))
+            if vp.contains(r) and not r.colliderect(die):
+                return word, size, r
+            best = best or r.clamp(vp)
+        return word, size, best  # type: ignore[return-value]
+
+    def die_rect(self, anim: dict[str, object]) -> pygame.Rect:
+        """Where the die lands: on the line of fire a little above its middle, inside the viewport."""
+        size = max(34, int(self.cell * 0.9))
+        a, b = self.centre(anim["from"]), self.centre(anim["to"])  # type: ignore[arg-type]
+        r = pygame.Rect(0, 0, size, size)
+        r.center = (int((a[0] + b[0]) / 2), int((a[1] + b[1]) / 2 - self.cell * 0.3))
+        return r.clamp(self.viewport.inflate(-size // 2, -size // 2))
 
     # -- text ---------------------------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
@@ -777,6 +977,10 @@ class WarigamiView(GameView):
                     out.append(f"Movement pool: {s.pool} (2 per living unit)")
                 out.append("Phase: " + ("movement" if s.phase == MOVE else "attack (movement over)"))
                 out.append(f"Round {s.round}" + (f" of {limit}" if limit else ""))
+                mine = s.units_of(s.player)
+                acted = sum(1 for u in mine if u.acted)
+                if acted and s.phase != SETUP:
+                    out.append(f"Ticked, faded units have acted this turn ({acted} of {len(mine)})")
             else:
                 played = min(s.round, limit) if limit else s.round
                 out.append(f"{played} round{'s' if played != 1 else ''} played"
@@ -817,7 +1021,8 @@ class WarigamiView(GameView):
             return ("Heal: click a hurt unit of yours next to the medic (up, down, left or right; a diagonal "
                     "is distance 2). H or right click to stop.")
         if self.selected is None:
-            return "Click one of your units. E or Enter ends the turn."
+            more = " Wheel, arrow keys or a middle drag scroll the map." if self.scrollable() else ""
+            return "Click one of your units. E or Enter ends the turn." + more
         if s.phase == MOVE:
             medic = " H: heal." if self._medic() is not None else ""
             return ("Click a green square to move (numbers: pool left), hover an enemy to see the odds, "
@@ -846,17 +1051,23 @@ class WarigamiView(GameView):
         if isinstance(action, Place):
             if action.kind != self.kind and action.kind in self.kind_buttons:
                 return self.kind_buttons[action.kind].rect
+            self.show_squares([(action.x, action.y)])
             return self.sq_rect((action.x, action.y))
         if isinstance(action, (Move, Attack, Heal)):
             me = s.units.get(action.unit)
             if me is None:
                 return None
             if self.selected != action.unit:
+                self.show_squares([me.sq])
                 return self.sq_rect(me.sq)
             if isinstance(action, Heal) and not self.healing:
                 return self.heal_button.rect if self.heal_button is not None else None
             if isinstance(action, Move):
+                self.show_squares([me.sq, (action.x, action.y)])
                 return self.sq_rect((action.x, action.y))
             other = s.units.get(action.target)
-            return self.sq_rect(other.sq) if other is not None else None
+            if other is None:
+                return None
+            self.show_squares([me.sq, other.sq])
+            return self.sq_rect(other.sq)
         return None
