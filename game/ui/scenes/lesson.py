@@ -357,7 +357,7 @@ class LessonScene(PlayScene):
     def submit(self, action: Action) -> bool:
         step = self.step
         if step is None or step.auto is not None:
-            self.refuse("Wait a moment: the lesson is moving the other side.")
+            self.refuse("Wait a moment: the lesson is making a move.")
             return False
         if step.expect is not None and action != step.expect and self.view.lesson_match(step.expect, action):
             action = step.expect  # a click inside the highlighted mark: the step's own action
