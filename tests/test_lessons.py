@@ -515,3 +515,36 @@ def test_space_flick_lesson_shows_each_move_of_the_other_side_on_the_board():
         assert sum(line.startswith("Orange's ship") for line in scene.session.log) == 4  # 2 flights, 2 turns
     finally:
         app.close()
+
+
+def test_amoeba_basics_teaches_moving_troops_by_dragging():
+    """Issue 32: the lessons never taught the drag that moves troops (A-G3)."""
+    from game.rules.amoeba.actions import Move
+
+    lesson = next(x for x in ALL if x.key == "amoeba/basics")
+    i = next(i for i, s in enumerate(lesson.steps) if isinstance(s.expect, Move))
+    assert "drag" in lesson.steps[i].say
+    app = make_app((1024, 600), headless=True)
+    try:
+        scene = start(app, lesson)
+        for _ in range(400):
+            if scene.index == i:
+                break
+            if scene.step.auto is None and not scene.view.busy():
+                assert scene.submit(scene.step.expect)
+            app.frame([], dt=0.1)
+        app.frame([])
+        assert scene.index == i
+        shown = scene.window()  # an arrow from the country to press to the one to let go on
+        assert shown is not None and scene.target().collidepoint(shown["from"])
+        drag(app, shown["from"], shown["to"])
+        move = lesson.steps[i].expect
+        assert scene.index == i and scene.view.legs == [[move.source, d, n] for d, n in move.dests]
+        assert scene.window() is None  # dragged: now the Move button is highlighted
+        go = next(b for b in scene.view.buttons if b.key == "go")
+        assert scene.target() == go.rect
+        click(app, go.rect.center)
+        assert scene.index == i + 1
+        assert scene.state.troops[move.dests[0][0]] == move.dests[0][1]
+    finally:
+        app.close()

@@ -1123,4 +1123,19 @@ class AmoebaView(GameView):
             return next((pygame.Rect(r) for r, n in self.number_cells if n == action.n), None)
         if isinstance(action, Attack) and not action.follow:
             return country(action.target)
+        if isinstance(action, Move):
+            if self.legs == [[action.source, d, n] for d, n in action.dests]:
+                go = next((b for b in self.buttons if b.key == "go"), None)  # drawn: "Move (Enter)"
+                return pygame.Rect(go.rect) if go is not None else None
+            return country(action.source)
+        return None
+
+    def lesson_drag(self, action: Action) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """A move is dragged from its country to the next destination still to be drawn."""
+        if not isinstance(action, Move):
+            return None
+        drawn = {leg[1] for leg in self.legs if leg[0] == action.source}
+        for d, _n in action.dests:
+            if d not in drawn:
+                return self.to_px(*self.st.map.labels[action.source]), self.to_px(*self.st.map.labels[d])
         return None
