@@ -157,6 +157,11 @@ class GameView:
         step asks}; None when the view has no such tool."""
         return None
 
+    def lesson_drag(self, action: Action) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """For a step made by dragging (not a flick): where the drag starts and where it lets go
+        (pixels), while that drag is still to be made; None when the next gesture is a click."""
+        return None
+
     def lesson_match(self, expected: Action, action: Action) -> bool:
         """True when ``action`` is what a click inside the highlight of ``expected`` makes, though
         not equal to it (a point rounded to the table's grid); the lesson then applies ``expected``."""

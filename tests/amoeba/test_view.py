@@ -325,9 +325,9 @@ def test_view_redraws_only_the_changed_countries_and_the_sheet_matches_a_full_re
 
     real = mod.draw_countries
 
-    def spy(surf, amap, scale, owner=(), only=None):
+    def spy(surf, amap, scale, owner=(), only=None, origin=(0.0, 0.0)):
         calls.append(only)
-        real(surf, amap, scale, owner, only)
+        real(surf, amap, scale, owner, only, origin)
 
     mod.draw_countries = spy
     try:
@@ -415,3 +415,49 @@ def test_a_good_placement_leaves_no_red_reason_under_the_pointer_and_a_refusal_s
     click(app, label(view, 3))
     click(app, cell.center)
     assert scene.refusal.count("allowed") == 0 and "#5 holds 9" in scene.refusal  # "Not allowed: " is the line's
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1280, 800), (1366, 768), (1920, 1080)])
+def test_the_board_fills_its_area_and_the_numbers_are_readable_at_every_size_and_ui_scale(size):
+    """Issue 32: at 1024x600 the numbers were 10 px and grey, the bottom third of the board area empty."""
+    from game.ui.scenes.settings import SCALES
+    from game.ui.views.amoeba import label_size, troop_size
+
+    app = make_app(size, headless=True)
+    try:
+        scene = scene_for(app, {}, advance=40)
+        view = scene.view
+        amap = view.st.map
+        for percent in SCALES:
+            app.set_ui_scale(int(percent.rstrip("%")))
+            app.frame([])
+            where = f"{size} at {percent}"
+            rect, sheet, panel = view.rect, view.sheet, view.panel
+            assert rect.contains(sheet) and rect.contains(panel) and not sheet.colliderect(panel), where
+            # the sheet reaches across the room the panel leaves, one way or the other
+            across = sheet.left - rect.left <= 8 and panel.left - sheet.right <= 16
+            down = sheet.top - rect.top <= 8 and (panel.top if panel.top > sheet.bottom else rect.bottom) - sheet.bottom <= 16
+            assert across or down, f"{where}: {sheet} leaves its area {rect} half empty (panel {panel})"
+            # and the countries reach across the sheet: no wide margin of empty paper
+            xs = [view.to_px(x, y)[0] for i in range(amap.n) for x, y in amap.rings[i][0]]
+            ys = [view.to_px(x, y)[1] for i in range(amap.n) for x, y in amap.rings[i][0]]
+            assert max(max(xs) - min(xs) >= 0.9 * sheet.w, max(ys) - min(ys) >= 0.9 * sheet.h), where
+            assert label_size(view.scale) >= 14, where  # the "#n" of a country
+            assert troop_size(view.scale) + 4 >= 18, where  # its troops
+            # the panel's widest content (the number picker, four buttons) fits in it
+            assert panel.w >= 180 and panel.h >= 150, where
+    finally:
+        app.close()
+
+
+def test_country_numbers_stand_above_the_troops_even_in_a_small_country(app):
+    from game.ui.views.amoeba import label_size, tag_y, troop_size
+
+    scene = scene_for(app, {"players": 6, "map": "level", "level": "six_thirty_six"}, advance=40)
+    view = scene.view
+    amap = view.st.map
+    c = min(range(amap.n), key=lambda i: amap.room[i])
+    x, y = amap.labels[c]
+    tag_bottom = tag_y(y, amap.room[c], view.scale) + label_size(view.scale) / 2
+    troop_top = y * view.scale - (troop_size(view.scale) + 4) / 2
+    assert tag_bottom <= troop_top

@@ -362,3 +362,38 @@ def test_a_near_miss_reads_as_a_miss_in_the_log_and_on_the_paper(app):
     assert tuple(app.screen.get_at((round(x), round(y)))[:3]) == paper.PAPER  # the gap, in bare paper
     far = v.px((110.29, 200))
     assert tuple(app.screen.get_at((round(far[0]), round(far[1])))[:3]) != paper.PAPER  # the trace itself
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_hangar_marks_and_ship_numbers_never_cover_a_ship(size):
+    """Issue 32: the hangar's mark and the ships' numbers sat on top of ships packed in a hangar."""
+    from shapely.geometry import Point
+
+    from game.rules.space.geometry import piece_polygon
+
+    a = make_app(size, headless=True)
+    try:
+        sess = Session.new("space", {"field": "none", "doors": "centred"}, 3, ["human", "human"],
+                           pins={"noise": False}, autosave=False)
+        scene = PlayScene(a, sess)
+        a.push(scene)
+        a.frame([])
+        for act in (PlacePiece(108, 12, 90), PlacePiece(108, 266, 270), PlacePiece(101, 12, 90),
+                    PlacePiece(101, 266, 270), PlacePiece(115, 14, 90), PlacePiece(115, 264, 270)):
+            assert scene.submit(act)
+        settle(a, scene)
+        a.frame([])
+        view = scene.view
+        pieces = sess.state.pieces
+        bodies = {p.id: piece_polygon(p.kind, p.x, p.y, p.heading) for p in pieces}
+        for seat, at in view._marks()[0].items():
+            hangar = sess.state.game.hangars[seat]
+            assert hangar.region.contains(Point(at))
+            mark = Point(at).buffer(view._hangar_mark_px() / view.scale)
+            assert not any(mark.intersects(b) for b in bodies.values()), f"the mark of hangar {seat} covers a ship"
+        for p in pieces:
+            badge = view.badge_box(p, view._badge(p))
+            for q, body in bodies.items():
+                assert not badge.intersects(body), f"ship {p.id}'s number covers ship {q}"
+    finally:
+        a.close()

@@ -370,7 +370,7 @@ class LessonScene(PlayScene):
     def submit(self, action: Action) -> bool:
         step = self.step
         if step is None or step.auto is not None:
-            self.refuse("Wait a moment: the lesson is moving the other side.")
+            self.refuse("Wait a moment: the lesson is making a move.")
             return False
         if step.expect is not None and action != step.expect and self.view.lesson_match(step.expect, action):
             action = step.expect  # a click inside the highlighted mark: the step's own action
@@ -491,20 +491,34 @@ class LessonScene(PlayScene):
         """The flick step's window on the paper (the view maps it): {"from", "to", "outline"} in pixels;
         for a look step, the drag the tool is to make ("from", "to" and no outline) once it is in hand."""
         step = self.step
-        if step is None or self.view.busy():
+        if step is None or self.view.busy() or self._hold > 0:
             return None
         if step.look is not None:
             look = self.view.lesson_look(step.look)
             drag = look.get("drag") if look is not None else None
             return {"from": drag[0], "to": drag[1], "outline": []} if drag else None
-        if step.flick is None:
-            return None
+        if step.flick is None:  # a step made by a drag (an Amoeba move): from where to where, no window
+            ends = self.view.lesson_drag(step.expect) if step.expect is not None else None
+            return None if ends is None else {"from": ends[0], "to": ends[1], "outline": []}
         return self.view.lesson_window(step.flick)
 
     def _draw_window(self, surface: pygame.Surface) -> None:
         """Shade the directions and lengths of drag the flick step accepts, and mark its middle."""
         w = self.window()
-        if w is None or len(w["outline"]) < 3:
+        if w is None:
+            return
+        if not w["outline"]:  # a drag: an arrow from where to press to where to let go
+            a, b = w["from"], w["to"]
+            pygame.draw.line(surface, (200, 90, 10), a, b, 3)
+            d = math.dist(a, b)
+            if d > 1:
+                ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+                for sgn in (1, -1):
+                    tip = (b[0] - 14 * (ux * 0.87 - sgn * uy * 0.5), b[1] - 14 * (uy * 0.87 + sgn * ux * 0.5))
+                    pygame.draw.line(surface, (200, 90, 10), b, tip, 3)
+            pygame.draw.circle(surface, (200, 90, 10), (int(b[0]), int(b[1])), 6, 2)
+            return
+        if len(w["outline"]) < 3:
             return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         pygame.draw.polygon(shade, (230, 120, 20, 60), w["outline"])

@@ -32,7 +32,8 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
     "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
               ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
               ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
-              ("Enter or Space", "confirm the heading; Enter: field done"), ("T", "turret (variant)")],
+              ("Enter or Space", "confirm the heading"), ("Enter", "done drawing asteroids"),
+              ("T", "turret (variant)")],
     "tigers": [("T", "tape measure"), ("L", "line of sight"), ("0", "fit the table"), ("+ / -", "zoom"),
                ("Q / E", "turn while deploying or shaping terrain"), ("Delete", "remove the chosen terrain"),
                ("Letters in ( )", "the buttons beside the table")],
@@ -123,10 +124,10 @@ class PauseScene(Scene):
         paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
         paper.text(surface, self.note, (w // 2, px(90)), px(20),
                    paper.GRAPHITE, "center")
-        x = self.column_x() + px(260) + px(60)
+        x = self.column_x() + px(260) + px(40)
         if x + px(300) > w:
             return  # no room beside the buttons (the hint line and F1 still tell)
-        self._draw_keys(surface, pygame.Rect(x, px(130), w - x - px(20), h - px(150)))
+        self._draw_keys(surface, pygame.Rect(x, px(122), w - x - px(20), h - px(142)))
 
     def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(heading, keys) of the list beside the buttons: this game's keys, then the shell's."""
@@ -157,6 +158,26 @@ class PauseScene(Scene):
                     return out
         return []
 
+    def key_panel(self, area: pygame.Rect) -> tuple[pygame.Rect, list[tuple[str, int, bool, int]], pygame.Rect]:
+        """The paper panel the key list is written on (inside ``area``), its lines, and the part of
+        the panel they are wrapped to: every line fits inside the panel (issue 32: "Enter: field
+        done" ran out of it)."""
+        pad = self.px(12)
+        inner = area.inflate(-2 * pad, -2 * pad)
+        lines = self.key_lines(inner)
+        if not lines:
+            return pygame.Rect(area.x, area.y, 0, 0), [], inner
+        widest = max(paper.font(size, heading).size(text)[0] for text, size, heading, _y in lines)
+        last_text, last_size, _h, last_y = lines[-1]
+        panel = pygame.Rect(area.x, area.y, min(area.w, widest + 2 * pad), last_y + last_size + self.px(4) + pad - area.y)
+        return panel, lines, inner
+
     def _draw_keys(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        for text, size, heading, y in self.key_lines(area):
-            paper.text(surface, text, (area.x, y), size, paper.INK if heading else paper.GRAPHITE, bold=heading)
+        panel, lines, inner = self.key_panel(area)
+        if not lines:
+            return
+        pygame.draw.rect(surface, paper.PAPER, panel, border_radius=self.px(6))
+        paper.pencil_lines(surface, paper.FAINT, [panel.topleft, panel.topright, panel.bottomright, panel.bottomleft],
+                           True, 2, 5)
+        for text, size, heading, y in lines:
+            paper.text(surface, text, (inner.x, y), size, paper.INK if heading else paper.GRAPHITE, bold=heading)

@@ -14,23 +14,55 @@ from .. import paper
 from ..app import App, Scene
 
 
+def _inline(text: str) -> str:
+    s = html.escape(text)
+    s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
+    s = re.sub(r"(?<!\*)\*(?!\*)(.+?)\*", r"<i>\1</i>", s)
+    return re.sub(r"`(.+?)`", r"\1", s)
+
+
+_ITEM = re.compile(r"([-*]|\d+\.) ")
+
+
 def markdown_to_html(md: str) -> str:
-    """Enough Markdown for rule sheets: headings, bullets, bold, italics, code."""
+    """Enough Markdown for rule sheets: headings, bullets (numbered too), bold, italics, code,
+    indented example blocks.  A paragraph or a list item is one line however the source breaks
+    it, so the text box wraps it to its own width (source lines never run past the page's edge
+    or break it raggedly); only example blocks keep their lines."""
     out: list[str] = []
-    for line in md.splitlines():
-        s = html.escape(line.rstrip())
-        s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
-        s = re.sub(r"(?<!\*)\*(?!\*)(.+?)\*", r"<i>\1</i>", s)
-        s = re.sub(r"`(.+?)`", r"\1", s)
-        if s.startswith("#"):
-            level = len(s) - len(s.lstrip("#"))
+    kind = ""  # the last line of ``out``: "para", "item", "code", "head", or "" after a blank line
+    before = ""  # the kind of the last line before the blank lines
+    for raw in md.splitlines():
+        line = raw.rstrip()
+        text = line.lstrip()
+        indent = len(line) - len(text)
+        if not text:
+            if kind:
+                before = kind
+            out.append("")
+            kind = ""
+            continue
+        if indent >= 4 and (kind == "code" or (kind == "" and before != "item")):
+            out.append("&nbsp;" * indent + html.escape(text))  # an example block keeps its lines
+            kind = "code"
+            continue
+        if text.startswith("#"):
+            level = len(text) - len(text.lstrip("#"))
             size = {1: 6, 2: 5}.get(level, 4)
-            out.append(f"<font size={size}><b>{s.lstrip('#').strip()}</b></font>")
-        elif s.lstrip().startswith(("- ", "* ")):
-            indent = "&nbsp;" * (len(s) - len(s.lstrip()))
-            out.append(f"{indent}&bull; {s.lstrip()[2:]}")
-        else:
-            out.append(s)
+            out.append(f"<font size={size}><b>{_inline(text.lstrip('#').strip())}</b></font>")
+            kind = "head"
+            continue
+        item = _ITEM.match(text)
+        if item:
+            mark = "&bull;" if item.group(1) in "-*" else item.group(1)
+            out.append(f"{'&nbsp;' * indent}{mark} {_inline(text[item.end():])}")
+            kind = "item"
+            continue
+        if kind in ("para", "item"):
+            out[-1] += " " + _inline(text)  # the same paragraph or item goes on: the box wraps it
+            continue
+        out.append(_inline(text))
+        kind = "para"
     return "<br>".join(out)
 
 

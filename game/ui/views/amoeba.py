@@ -34,7 +34,11 @@ from ...rules.amoeba.state import AmoebaState
 from .. import paper
 from ..view import GameView
 
-PANEL_W = 200
+PANEL_W = 200  #: the side panel beside the sheet ...
+PANEL_H = 160  #: ... or under it, whichever leaves the sheet bigger
+FRAME_MM = 6.0  #: paper kept around the countries once the map is drawn (the board zooms onto them)
+LABEL_MIN = 14  #: the smallest "#n" country number, in pixels (readable at 1024x600)
+TROOP_MIN = 18  #: the smallest troop number, in pixels
 RED = paper.WARN
 NEIGHBOUR = (70, 110, 170)  #: the outline of a hovered country's neighbours (everything depends on who touches)
 REVEAL_S = 1.8  #: seconds the A-V8 choices stay drawn on the board before they resolve
@@ -45,20 +49,22 @@ def _tint(colour: Sequence[int], amount: float = 0.82) -> tuple[int, int, int]:
 
 
 def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: Sequence[int] = (),
-                   only: Collection[int] | None = None) -> None:
+                   only: Collection[int] | None = None, origin: tuple[float, float] = (0.0, 0.0)) -> None:
     """The sheet with its countries in pencil and their numbers (tinted by owner), onto ``surf``
     whose top-left is the sheet's corner.  The play view and the map editor share it.
 
     With ``only`` the caller has set a clip rectangle and filled it with paper: just those
     countries are drawn again (the ones that reach into the clip), in the same order.
+    ``origin`` is the sheet point (mm) at the surface's corner when only part of the sheet is shown.
     """
+    ox, oy = origin
     if only is None:
         surf.fill(paper.PAPER)
         which: Sequence[int] = range(amap.n)
     else:
         which = sorted(only)
     pygame.draw.rect(surf, paper.FAINT, surf.get_rect(), 1)
-    polys = {i: [(x * scale, y * scale) for x, y in amap.rings[i][0]] for i in which}
+    polys = {i: [((x - ox) * scale, (y - oy) * scale) for x, y in amap.rings[i][0]] for i in which}
     for i in reversed(which):
         o = owner[i] if i < len(owner) else -1
         if o >= 0 and len(polys[i]) > 2:
@@ -67,38 +73,58 @@ def draw_countries(surf: pygame.Surface, amap: AmoebaMap, scale: float, owner: S
         if len(polys[i]) > 2:
             paper.pencil_lines(surf, paper.GRAPHITE, polys[i], True, 2, i)
         for hole in amap.rings[i][1:]:
-            pts = [(x * scale, y * scale) for x, y in hole]
+            pts = [((x - ox) * scale, (y - oy) * scale) for x, y in hole]
             if len(pts) > 2:
                 paper.pencil_lines(surf, paper.GRAPHITE, pts, True, 2, i + 99)
     small = label_size(scale)
     for i in which:
         (x, y), r = amap.labels[i], amap.room[i]
-        paper.text(surf, f"#{i + 1}", (x * scale, (y - r * 0.75) * scale), small, paper.FAINT, "center")
+        paper.text(surf, f"#{i + 1}", ((x - ox) * scale, tag_y(y - oy, r, scale)), small, paper.GRAPHITE,
+                   "center", bold=True)
 
 
 def label_size(scale: float) -> int:
-    return max(10, int(scale * 3.2))
+    """The "#n" country number's size: never below LABEL_MIN pixels."""
+    return max(LABEL_MIN, int(scale * 3.2))
 
 
 def troop_size(scale: float) -> int:
-    return max(14, int(scale * 5.5))
+    """The troop count's symbol size (its number is 4 px bigger): never below TROOP_MIN - 4."""
+    return max(TROOP_MIN - 4, int(scale * 5.5))
 
 
-def country_boxes(amap: AmoebaMap, scale: float) -> list[pygame.Rect]:
+def tag_y(y: float, room: float, scale: float) -> float:
+    """The pixel height of a country's "#n": above its troop label, however small the country."""
+    return y * scale - max(room * 0.75 * scale, (troop_size(scale) + 4) * 0.55 + label_size(scale) * 0.55)
+
+
+def map_frame(amap: AmoebaMap) -> tuple[float, float, float, float]:
+    """The part of the sheet (x, y, w, h in mm) the countries need, with a margin of paper."""
+    xs = [x for i in range(amap.n) for x, _ in amap.rings[i][0]]
+    ys = [y for i in range(amap.n) for _, y in amap.rings[i][0]]
+    if not xs:
+        return 0.0, 0.0, PAPER_W, PAPER_H
+    x0, y0 = max(0.0, min(xs) - FRAME_MM), max(0.0, min(ys) - FRAME_MM)
+    x1, y1 = min(PAPER_W, max(xs) + FRAME_MM), min(PAPER_H, max(ys) + FRAME_MM)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def country_boxes(amap: AmoebaMap, scale: float, origin: tuple[float, float] = (0.0, 0.0)) -> list[pygame.Rect]:
     """Per country, the sheet pixels its drawing may touch: outline, "#n" and the troop label."""
     boxes = []
     small, size = label_size(scale), troop_size(scale)
     num_w = paper.font(size + 4, True).size("000")[0]
-    tag_w = paper.font(small).size(f"#{amap.n}")[0]
+    tag_w = paper.font(small, True).size(f"#{amap.n}")[0]
+    ox, oy = origin
     for i in range(amap.n):
-        xs = [x for x, _ in amap.rings[i][0]]
-        ys = [y for _, y in amap.rings[i][0]]
+        xs = [x - ox for x, _ in amap.rings[i][0]]
+        ys = [y - oy for _, y in amap.rings[i][0]]
         box = pygame.Rect(int(min(xs) * scale) - 4, int(min(ys) * scale) - 4,
                           int((max(xs) - min(xs)) * scale) + 9, int((max(ys) - min(ys)) * scale) + 9)
         (x, y), r = amap.labels[i], amap.room[i]
-        lx, ly = x * scale, y * scale
+        lx, ly = (x - ox) * scale, (y - oy) * scale
         box.union_ip(pygame.Rect(int(lx - size * 1.3), int(ly - size), int(size * 1.3 + num_w + 8), 2 * size + 2))
-        ty = (y - r * 0.75) * scale
+        ty = tag_y(y - oy, r, scale)
         box.union_ip(pygame.Rect(int(lx - tag_w / 2) - 3, int(ty - small), tag_w + 6, 2 * small))
         boxes.append(box)
     return boxes
@@ -149,6 +175,9 @@ class AmoebaView(GameView):
         self.oy = 0.0
         self.sheet = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.panel_under = False  # the panel sits under the sheet (a wide, low board area)
+        self.origin = (0.0, 0.0)  # the sheet point (mm) at the board's top-left corner
+        self._fit_key: object = None
         self._sheet_surf: pygame.Surface | None = None
         self._sheet_key: object = None
         self._boxes: list[pygame.Rect] = []
@@ -190,13 +219,44 @@ class AmoebaView(GameView):
 
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
-        avail_w = max(100, rect.w - PANEL_W - 16)
-        avail_h = max(100, rect.h - 8)
-        self.scale = min(avail_w / PAPER_W, avail_h / PAPER_H)
-        w, h = int(PAPER_W * self.scale), int(PAPER_H * self.scale)
-        self.sheet = pygame.Rect(rect.x + 4, rect.y + 4, w, h)
-        self.ox, self.oy = self.sheet.x, self.sheet.y
-        self.panel = pygame.Rect(self.sheet.right + 12, rect.y + 4, max(60, rect.right - self.sheet.right - 16), rect.h - 8)
+        self._fit_key = None
+        self._fit()
+
+    def _fit(self) -> None:
+        """Place the sheet and the panel in the board area.  While the map is drawn the whole A4
+        sheet shows; once it is drawn the board zooms onto the countries.  The panel goes beside
+        the sheet or under it, whichever leaves the sheet bigger, and the sheet is centred in the
+        room that is left: at 1024x600 the board fills the area instead of its top two thirds."""
+        rect = self.rect
+        s = self.ctx.state
+        amap = s.map if isinstance(s, AmoebaState) else None
+        whole = amap is None or s.phase == "map" or amap.n == 0  # type: ignore[union-attr]
+        key = (tuple(rect), whole, None if whole else id(amap))
+        if key == self._fit_key:
+            return
+        self._fit_key = key
+        fx, fy, fw, fh = (0.0, 0.0, PAPER_W, PAPER_H) if whole or amap is None else map_frame(amap)
+        beside = min(max(50, rect.w - PANEL_W - 20) / fw, max(50, rect.h - 8) / fh)
+        under = min(max(50, rect.w - 8) / fw, max(50, rect.h - PANEL_H - 16) / fh)
+        self.panel_under = under > beside * 1.02
+        self.scale = under if self.panel_under else beside
+        w, h = int(fw * self.scale), int(fh * self.scale)
+        if self.panel_under:
+            free = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - 8, rect.h - PANEL_H - 16)
+        else:
+            free = pygame.Rect(rect.x + 4, rect.y + 4, rect.w - PANEL_W - 20, rect.h - 8)
+        self.sheet = pygame.Rect(0, 0, w, h)
+        self.sheet.center = free.center
+        if self.panel_under:
+            self.sheet.top = free.top
+            top = self.sheet.bottom + 12
+            self.panel = pygame.Rect(rect.x + 4, top, rect.w - 8, rect.bottom - 4 - top)
+        else:
+            self.sheet.left = free.left
+            self.panel = pygame.Rect(self.sheet.right + 12, rect.y + 4, max(60, rect.right - self.sheet.right - 16),
+                                     rect.h - 8)
+        self.origin = (fx, fy)
+        self.ox, self.oy = self.sheet.x - fx * self.scale, self.sheet.y - fy * self.scale
         self._sheet_key = None
 
     def to_px(self, x: float, y: float) -> tuple[float, float]:
@@ -229,11 +289,11 @@ class AmoebaView(GameView):
             self._sheet_surf = surf.convert() if pygame.display.get_surface() is not None else surf
             self._sheet_key = None
         surf = self._sheet_surf
-        key = (self.sheet.size, self.scale, s.map)
+        key = (self.sheet.size, self.scale, self.origin, s.map)
         if self._sheet_key != key:
-            self._boxes = country_boxes(s.map, self.scale)
-            draw_countries(surf, s.map, self.scale, s.owner)
-            self._draw_troops(surf, (-self.ox, -self.oy))
+            self._boxes = country_boxes(s.map, self.scale, self.origin)
+            draw_countries(surf, s.map, self.scale, s.owner, origin=self.origin)
+            self._draw_troops(surf, (-self.sheet.x, -self.sheet.y))
             self._sheet_key = key
         elif self._drawn != (s.owner, s.troops):
             owner0, troops0 = self._drawn
@@ -242,14 +302,15 @@ class AmoebaView(GameView):
             near = {c for c, b in enumerate(self._boxes) if b.colliderect(patch)}
             surf.set_clip(patch)
             surf.fill(paper.PAPER, patch)
-            draw_countries(surf, s.map, self.scale, s.owner, near)
-            self._draw_troops(surf, (-self.ox, -self.oy), near)
+            draw_countries(surf, s.map, self.scale, s.owner, near, self.origin)
+            self._draw_troops(surf, (-self.sheet.x, -self.sheet.y), near)
             surf.set_clip(None)
         self._drawn = (list(s.owner), list(s.troops))
         return surf
 
     # -- input ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self._fit()
         s = self.st
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -659,6 +720,7 @@ class AmoebaView(GameView):
 
     # -- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
         s = self.st
         self.shown = {}
         surface.blit(self._sheet(), self.sheet.topleft)
@@ -698,10 +760,14 @@ class AmoebaView(GameView):
             self._arrow(surface, src, dst, colour, 4)
         paper.text(surface, "Revealed", (self.panel.x, self.panel.y), 22, paper.INK, bold=True)
         y = self.panel.y + 30
+        x, col_w = self.panel.x, (min(self.panel.w, 340) if self.panel_under else self.panel.w)
         for p, said in self.reveal["lines"] if self.reveal else ():
-            paper.draw_symbol(surface, p, (self.panel.x + 7, y + 10), 12)
-            for part in paper.wrap(said, 17, self.panel.w - 22)[:3]:
-                paper.text(surface, part, (self.panel.x + 20, y), 17, paper.INK)
+            parts = paper.wrap(said, 17, col_w - 26)[:3]
+            if self.panel_under and y + 21 * len(parts) > self.panel.bottom and x + 2 * col_w <= self.panel.right:
+                x, y = x + col_w, self.panel.y + 30  # a wide, low panel: the next column
+            paper.draw_symbol(surface, p, (x + 7, y + 10), 12)
+            for part in parts:
+                paper.text(surface, part, (x + 20, y), 17, paper.INK)
                 y += 21
             y += 4
 
@@ -764,13 +830,24 @@ class AmoebaView(GameView):
         if len(pts) > 2:
             pygame.draw.polygon(surface, tuple(colour[:3]), pts, width)
 
+    @property
+    def text_w(self) -> int:
+        """The width the panel's sentences wrap to (under the sheet the buttons stand at the right)."""
+        return max(160, self.panel.w - 2 * 188) if self.panel_under else self.panel.w
+
     def _panel_buttons(self, labels: list[tuple[str, str]], y: int) -> int:
+        """The buttons under the panel's text, or, in a panel under the sheet, in columns at its right."""
         self.buttons = []
-        for label, key in labels:
+        rows = max(1, (self.panel.h + 8) // 44)
+        for i, (label, key) in enumerate(labels):
             b = Button(label, key)
-            b.rect = pygame.Rect(self.panel.x, y, min(180, self.panel.w), 36)
+            if self.panel_under:
+                col, row = divmod(i, rows)
+                b.rect = pygame.Rect(self.panel.right - 180 - col * 188, self.panel.y + row * 44, 180, 36)
+            else:
+                b.rect = pygame.Rect(self.panel.x, y, min(180, self.panel.w), 36)
+                y += 44
             self.buttons.append(b)
-            y += 44
         return y
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
@@ -815,7 +892,7 @@ class AmoebaView(GameView):
         paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
         allowed = set(self._allowed())
         top = max(s.cap, max(allowed, default=1))
-        cols = 5
+        cols = max(5, (self.panel.w - 4) // 36) if self.panel_under else 5
         cell = max(26, min(36, (self.panel.w - 4) // cols))
         self.number_cells = []
         hover_reason = ""
@@ -892,7 +969,7 @@ class AmoebaView(GameView):
             for src, dst, n in self.legs:
                 paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
                 y += 22
-            for part in paper.wrap("wheel or arrow keys: how many", 16, self.panel.w - 4):
+            for part in paper.wrap("wheel or arrow keys: how many", 16, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
                 y += 19
             labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
@@ -906,7 +983,7 @@ class AmoebaView(GameView):
             self._outline(surface, c, paper.player_colour(me), 4)
             secret = "in secret" if me in s.dependent else "openly"
             for part in paper.wrap(f"You pointed at #{c + 1}: write the troops down {secret}.", 17,
-                                   self.panel.w - 4):
+                                   self.text_w - 4):
                 paper.text(surface, part, (x0, y), 17, paper.INK)
                 y += 20
             y += 6
@@ -918,7 +995,7 @@ class AmoebaView(GameView):
                        (x0, y), 22, paper.INK, bold=True)
             y += 28
             for part in paper.wrap("You point at it in secret; the troops are written down after the reveal.",
-                                   16, self.panel.w - 4):
+                                   16, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
                 y += 19
             self._panel_buttons([("Point (Enter)", "go"), ("Cancel", "cancel")], y + 7)
@@ -1047,4 +1124,19 @@ class AmoebaView(GameView):
             return next((pygame.Rect(r) for r, n in self.number_cells if n == action.n), None)
         if isinstance(action, Attack) and not action.follow:
             return country(action.target)
+        if isinstance(action, Move):
+            if self.legs == [[action.source, d, n] for d, n in action.dests]:
+                go = next((b for b in self.buttons if b.key == "go"), None)  # drawn: "Move (Enter)"
+                return pygame.Rect(go.rect) if go is not None else None
+            return country(action.source)
+        return None
+
+    def lesson_drag(self, action: Action) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """A move is dragged from its country to the next destination still to be drawn."""
+        if not isinstance(action, Move):
+            return None
+        drawn = {leg[1] for leg in self.legs if leg[0] == action.source}
+        for d, _n in action.dests:
+            if d not in drawn:
+                return self.to_px(*self.st.map.labels[action.source]), self.to_px(*self.st.map.labels[d])
         return None

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -73,6 +73,8 @@ class SpaceView(GameView):
         self.origin = (0.0, 0.0)
         self._static: pygame.Surface | None = None
         self._static_key: object = None
+        self._marks_key: object = None
+        self._marks_at: tuple[dict[int, Pt], dict[int, Pt]] = ({}, {})
         self._sheet_surf: pygame.Surface | None = None
         self._residue: pygame.Surface | None = None
         self._residue_key: object = None
@@ -248,8 +250,6 @@ class SpaceView(GameView):
             for k, seg in enumerate(h.wall_segments(self.state.doors[h.seat])):
                 pts = [self._local(c) for c in seg.coords]
                 paper.pencil_line(surf, paper.INK, pts[0], pts[-1], 3, seed=h.seat * 7 + k, wobble=0.3)
-            cx, cy = h.region.centroid.x, h.region.centroid.y
-            paper.draw_symbol(surf, h.seat, self._local((cx, cy)), max(8, IN * self.scale * 0.3), 1)
         return surf
 
     def _rocks_now(self) -> list[Polygon]:
@@ -273,6 +273,8 @@ class SpaceView(GameView):
         if self.show_residue:
             self._draw_residue(surface)
         pending = s.pending if s.phase == "heading" and self._shown is None and self.ctx.human_to_move() else None
+        for seat, at in self._marks()[0].items():  # each hangar's owner mark, where no ship stands
+            paper.draw_symbol(surface, seat, self.px(at), self._hangar_mark_px(), 1)
         for p in self._pieces_now():
             if p.id != pending:
                 self._piece(surface, p, highlight=self._selected() == p.id)
@@ -366,7 +368,13 @@ class SpaceView(GameView):
         paper.text(surface, str(p.id), (bx + max(4.0, 1.6 * self.scale), by), NUMBER_SIZE, paper.INK, "midleft")
 
     def _badge(self, p: Piece) -> Pt:
-        """Where the owner's symbol goes: behind the ship, or beside it near an edge of the paper."""
+        """Where the owner's symbol and the ship's number go: clear of every ship (see _marks)."""
+        at = self._marks()[1].get(p.id)
+        return at if at is not None else self._badge_options(p)[0]
+
+    def _badge_options(self, p: Piece) -> list[Pt]:
+        """Places for a piece's badge, best first: behind the ship, beside it, ahead, then further out
+        (as far as the badge is big at this scale); only those whose badge lies on the paper."""
         g = self.state.game
         if p.kind == "turret":
             options = [(0.0, -5.5), (0.0, 5.5), (5.5, 0.0), (-5.5, 0.0)]
@@ -374,11 +382,61 @@ class SpaceView(GameView):
             cx, cy = math.cos(p.heading), math.sin(p.heading)
             back = -(IN / 4 + 3.5)
             options = [(cx * back, cy * back), (-cy * 5, cx * 5), (cy * 5, -cx * 5), (cx * 4.5, cy * 4.5)]
+        x0, y0, x1, y1 = self.badge_box(p, (0.0, 0.0)).bounds
+        reach = max(x1 - x0, y1 - y0) + IN / 4
+        options += [(math.cos(k * math.pi / 4) * r, math.sin(k * math.pi / 4) * r)
+                    for r in (reach * 0.6, reach, reach * 1.5) for k in range(8)]
+        out = []
         for dx, dy in options:
-            x, y = p.x + dx, p.y + dy
-            if 2.5 < x < g.width - 2.5 and 2.5 < y < g.height - 2.5:
-                return x, y
-        return p.x, p.y
+            bx0, by0, bx1, by1 = self.badge_box(p, (p.x + dx, p.y + dy)).bounds
+            if 0 <= bx0 and bx1 <= g.width and 0 <= by0 and by1 <= g.height:
+                out.append((p.x + dx, p.y + dy))
+        return out or [(p.x, p.y)]
+
+    def badge_box(self, p: Piece, at: Pt) -> Polygon:
+        """The paper (mm) a badge at ``at`` covers: the owner's symbol and the number right of it."""
+        sc = max(self.scale, 1e-6)
+        r = max(5.0, 2.0 * self.scale) / sc
+        tw, th = paper.font(NUMBER_SIZE).size(str(p.id))
+        half = max(r, th / 2 / sc)
+        return box(at[0] - r, at[1] - half, at[0] + (max(4.0, 1.6 * self.scale) + tw) / sc, at[1] + half)
+
+    def _hangar_mark_px(self) -> float:
+        return max(8.0, IN * self.scale * 0.3)
+
+    def _marks(self) -> tuple[dict[int, Pt], dict[int, Pt]]:
+        """Where each hangar's owner mark and each piece's badge (symbol and number) are written: on
+        bare paper, never on a ship (issue 32).  Recomputed only when a piece or the scale changes."""
+        pieces = self._pieces_now()
+        g = self.state.game
+        key = (self.scale, g.width, g.height, tuple((p.id, p.kind, p.x, p.y, p.heading) for p in pieces))
+        if key == self._marks_key:
+            return self._marks_at
+        bodies = [Polygon(_outline(p.kind, p.x, p.y, p.heading)).buffer(0.8) for p in pieces]
+        taken: list[BaseGeometry] = list(bodies)
+        hangar_at: dict[int, Pt] = {}
+        r = self._hangar_mark_px() / max(self.scale, 1e-6) + 0.8
+        for h in g.hangars:
+            spot = _clear_spot(h.region, r, taken)
+            hangar_at[h.seat] = spot
+            taken.append(Point(spot).buffer(r))
+        walls = [seg.buffer(0.6) for h in g.hangars for seg in h.wall_segments(self.state.doors[h.seat])]
+        badges: dict[int, Pt] = {}
+        for p in pieces:
+            best, least = None, math.inf
+            for at in self._badge_options(p):
+                area = self.badge_box(p, at)
+                cover = sum(area.intersection(t).area for t in taken if area.intersects(t))
+                cover += 0.1 * sum(area.intersection(w).area for w in walls if area.intersects(w))
+                if cover < least:
+                    best, least = at, cover
+                if cover == 0:
+                    break
+            assert best is not None
+            badges[p.id] = best
+            taken.append(self.badge_box(p, best))
+        self._marks_key, self._marks_at = key, (hangar_at, badges)
+        return self._marks_at
 
     def _draw_anim(self, surface: pygame.Surface) -> None:
         for a in self.anim:
@@ -1074,7 +1132,29 @@ class SpaceView(GameView):
                                                               (r.right - 35, r.top + band + 14)])
 
 
-@lru_cache(maxsize=256)
+def _clear_spot(region: Polygon, r: float, taken: Sequence[BaseGeometry]) -> Pt:
+    """A point of ``region`` at least ``r`` from its edges and clear of everything ``taken`` by ``r``:
+    the centre when it is free, else the free point nearest to it (else the least covered one)."""
+    x0, y0, x1, y1 = region.bounds
+    c = region.centroid
+    inner = region.buffer(-r)
+    spots = [(c.x, c.y)]
+    for i in range(1, 25):
+        f = i / 25
+        spots.append((x0 + (x1 - x0) * f, c.y) if x1 - x0 >= y1 - y0 else (c.x, y0 + (y1 - y0) * f))
+    spots = [q for q in spots if inner.is_empty or inner.contains(Point(q))] or [(c.x, c.y)]
+    spots.sort(key=lambda q: math.dist(q, (c.x, c.y)))
+    best, room = spots[0], -math.inf
+    for q in spots:
+        clear = min((t.distance(Point(q)) for t in taken), default=math.inf) - r
+        if clear >= 0:
+            return q
+        if clear > room:
+            best, room = q, clear
+    return best
+
+
+@lru_cache(maxsize=4096)
 def _outline(kind: str, x: float, y: float, heading: float) -> tuple[Pt, ...]:
     """A piece's outline in mm: exactly the polygon the rules test (cached, not rebuilt every frame)."""
     return tuple((float(cx), float(cy)) for cx, cy in piece_polygon(kind, x, y, heading).exterior.coords[:-1])
