@@ -313,10 +313,19 @@ class RemoteSession:
         seen.sent_at = seen.index
         return None
 
-    def can_undo(self) -> bool:
+    def _undo_link(self) -> int | None:
+        """The link that may take back the last action: its seat made it (the server says so),
+        and at hot seat only the person to move asks, as at one screen (never another person's)."""
+        if self._closed or self.state is None or self.state.is_over():
+            return None
         latest = self._latest()
-        return any(s.can_undo and s.index == latest.index for s in self.seen if s.seat is not None) \
-            and not self._closed and self.state is not None and not self.state.is_over()
+        able = [i for i, s in enumerate(self.seen) if s.seat is not None and s.can_undo and s.index == latest.index]
+        if latest.to_move in self.local_seats() and self.seat_kind(latest.to_move) == "human":
+            able = [i for i in able if self.seen[i].seat == latest.to_move]
+        return able[0] if able else None
+
+    def can_undo(self) -> bool:
+        return self._undo_link() is not None
 
     def undo_refusal(self) -> str:
         if self.watching:
@@ -326,11 +335,8 @@ class RemoteSession:
 
     def undo(self) -> bool:
         """Ask the server to take back this window's seat's last action (``undone`` follows)."""
-        latest = self._latest()
-        for link, seen in zip(self.links, self.seen, strict=True):
-            if seen.seat is not None and seen.can_undo and seen.index == latest.index:
-                return link.send({"type": "undo", "at": seen.index})
-        return False
+        i = self._undo_link()
+        return i is not None and self.links[i].send({"type": "undo", "at": self.seen[i].index})
 
     def take_autosave_problem(self) -> str:
         out, self.keep_problem = self.keep_problem, ""

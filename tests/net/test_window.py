@@ -236,8 +236,20 @@ def test_hot_seat_with_a_remote_seat_one_window_two_seats(server, app):
     sess = scene.session
     assert sorted(sess.local_seats()) == [0, 1] and sorted(s for s, _ in tokens) == [0, 1]
     assert len(sess.links) == 2
-    play_my_turns(app, scene, random.Random(5), lambda: sess.final is not None)
+    handovers = 0
+
+    def watch() -> bool:
+        nonlocal handovers
+        latest = max(sess.seen, key=lambda s: s.index)
+        held = {s.seat: s for s in sess.seen}
+        if latest.to_move == 1 and held[0].index == held[1].index == latest.index and held[0].can_undo:
+            handovers += 1  # seat 0 just acted, seat 1 (the other person here) is to move
+            assert not sess.can_undo(), "one person here took back the other's move"
+        return sess.final is not None
+
+    play_my_turns(app, scene, random.Random(5), watch)
     assert sess.verified is True, sess.verdict
+    assert handovers > 0
 
 
 def test_an_unreachable_server_is_said_plainly_and_a_wrong_room_is_refused(server, app):
