@@ -49,17 +49,19 @@ class LoadScene(Scene):
         box = self.new_box()
         w, h = self.app.size
         ui = self.app.ui
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(w // 2 - 300, 110, 600, h - 230),
+        px = self.px
+        # At the UI scale: the list as wide as the window allows, the buttons in a row below it.
+        lw = min(px(600), w - px(40))
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(w // 2 - lw // 2, px(110), lw, h - px(230)),
                                                         list(self.labels), ui, container=box)
         if not self.files:
             self.list.hide()  # an empty box would cover the line saying there are no saves yet
-        self.open = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 10, h - 90, 180, 48), "Open", ui,
-                                                 container=box)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 190, h - 90, 180, 48), "Back", ui,
-                                                 container=box)
+        back, open_, watch = self.button_rows(["Back", "Open", "Watch"], h - px(42), width=180, height=48)
+        self.open = pygame_gui.elements.UIButton(open_, "Open", ui, container=box)
+        self.back = pygame_gui.elements.UIButton(back, "Back", ui, container=box)
         # shell hook: watch the selected file in the replay viewer
-        self.watch = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 200, h - 90, 180, 48), "Watch", ui,
-                                                  container=box, tool_tip_text="Play it back move by move")
+        self.watch = pygame_gui.elements.UIButton(watch, "Watch", ui, container=box,
+                                                  tool_tip_text="Play it back move by move")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -93,9 +95,10 @@ class LoadScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
+        px = self.px
         if self.message:
-            paper.text(surface, self.message, (w // 2, h - 116), 20, paper.WARN, "midtop")
-        paper.text(surface, "Load a saved game", (w // 2, 40), 40, paper.INK, "midtop", bold=True)
+            paper.text(surface, self.message, (w // 2, h - px(116)), px(20), paper.WARN, "midtop")
+        paper.text(surface, "Load a saved game", (w // 2, px(40)), px(40), paper.INK, "midtop", bold=True)
         if not self.files:
-            paper.text(surface, "No saved games yet: Esc in a game, then Save.", (w // 2, 300), 22,
+            paper.text(surface, "No saved games yet: Esc in a game, then Save.", (w // 2, px(300)), px(22),
                        paper.GRAPHITE, "midtop")
