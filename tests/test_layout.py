@@ -233,6 +233,29 @@ def test_menu_settings_load(app):
     app.pop()
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("extra", [1, 3])
+def test_menu_places_any_number_of_entries(one_app, monkeypatch, size, extra):
+    """Other screens add menu entries (Continue, Play online ...): the menu places N of them,
+    at the largest scale each window uses, without a fixed count."""
+    from game.ui.scenes.menu import MenuScene
+
+    more = [(f"more{i}", f"Another entry {i}") for i in range(extra)]
+    monkeypatch.setattr(MenuScene, "entries", lambda self: [("continue", "Continue"), *more, ("load", "Load game"),
+                                                            ("settings", "Settings"), ("quit", "Quit")])
+    one_app._resized(size)
+    one_app.set_ui_scale(OFFERED[-1])
+    one_app.reset_to(MenuScene(one_app))
+    try:
+        menu = one_app.top()
+        assert sorted(menu.buttons.values()) == sorted(["continue", "load", "settings", "quit", "credits",
+                                                        *(k for k, _ in more)])
+        check(one_app, f"menu with {4 + extra} entries")
+    finally:
+        monkeypatch.undo()
+        one_app.reset_to(MenuScene(one_app))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_setup_pages_and_their_drop_downs(app, name):
     from game.ui.scenes.setup import SetupScene
