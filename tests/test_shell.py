@@ -607,7 +607,6 @@ def test_tigers_hover_card_is_gone_once_the_pointer_is_taken_away(app, leave):
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
 def test_setup_computer_levels_never_run_into_the_scenario_description(size):
     from game import registry
-    from game.ui.scenes.setup import DESCRIBE_UP
 
     a = make_app(size, headless=True)
     try:
@@ -615,7 +614,7 @@ def test_setup_computer_levels_never_run_into_the_scenario_description(size):
         a.push(sc)
         a.frame([])
         used = len(sc.legend_lines()) * sc.px(19)
-        assert sc.legend_lines() and sc.legend_at.y + used <= size[1] - sc.px(DESCRIBE_UP)
+        assert sc.description and sc.legend_lines() and sc.legend_at.y + used <= sc.describe_top
     finally:
         a.close()
 

@@ -20,6 +20,7 @@ from ..paths import data_dir, sprites_dir
 from . import paper
 from .prefs import Prefs
 from .sound import Sounds
+from .widgets import TipDropDown
 
 MIN_SIZE = (800, 560)
 #: The window the screens are laid out for at a UI scale of 100%: the scale used is at most
@@ -79,6 +80,12 @@ def write_crash_report(exc: BaseException, record: Any, scenes: list[str]) -> Pa
         return None
 
 
+def list_row(scale: float) -> int:
+    """The height of a row in an open drop-down or a selection list: the theme's text and a
+    little air (pygame_gui's own 20 px cut the text at large UI scales)."""
+    return paper.font(round(17 * scale)).get_height() + max(4, round(4 * scale))
+
+
 def theme(scale: float = 1.0) -> dict[str, Any]:
     """The pygame_gui theme: paper colours and the bundled hand font, at the UI scale."""
     fonts = sprites_dir() / "fonts"
@@ -105,7 +112,14 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
     return {
         "defaults": {"colours": colours, "font": font, "misc": {}},
         "button": {"misc": shape, "font": font},
-        "drop_down_menu": {"misc": {"border_width": "2", "shadow_width": "0"}},
+        "drop_down_menu": {"misc": {"border_width": "2", "shadow_width": "0",
+                                    "open_button_width": str(round(20 * scale))}},
+        # A drop-down near the bottom of the window opens upwards (Scene.drop_down picks it).
+        "#opens_up": {"misc": {"expand_direction": "up"}},
+        # List rows (an open drop-down, the Load list) as tall as their text at this scale: the
+        # library's fixed 20 px cut the rows at 150%.
+        "selection_list": {"misc": {"list_item_height": str(list_row(scale))}},
+        "text_entry_line": {"font": font},
         "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
                      "colours": {"dark_bg": "#00000000"}, "font": font},
         "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
@@ -303,6 +317,46 @@ class Scene:
     def px(self, n: float) -> int:
         """``n`` pixels at the UI scale."""
         return self.app.px(n)
+
+    def drop_down(self, options: list[str], current: str, rect: pygame.Rect, container: Any = None,
+                  **kwargs: Any) -> TipDropDown:
+        """A drop-down whose open list stays inside the window: downwards when all its rows fit
+        below (or there is more room below than above), else upwards; a list longer than the
+        room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window)."""
+        margin = self.px(8)
+        need = list_row(self.app.scale) * len(options) + 8
+        below = self.app.size[1] - rect.bottom - margin
+        above = rect.top - margin
+        up = need > below and above > below
+        return TipDropDown(
+            options, current, rect, self.app.ui, container=container or self.box,
+            object_id="#opens_up" if up else None, expansion_height_limit=max(0, min(need, above if up else below)),
+            **kwargs)
+
+    def button_rows(self, labels: list[str], bottom: int, width: int = 170, height: int = 48,
+                    gap: int = 20) -> list[pygame.Rect]:
+        """Where a row of buttons goes: side by side and centred, the last row's bottom at
+        ``bottom``; each ``width`` wide at the UI scale, narrower to share a small window but
+        never narrower than its label; a second row (and more) when they still do not fit."""
+        px = self.px
+        room = self.app.size[0] - px(20)
+        g, bh, n = px(gap), px(height), len(labels)
+        need = max((paper.font(px(17)).size(t)[0] for t in labels), default=0) + px(24)
+        per_row = max(1, n)
+        bw = min(px(width), (room - (per_row - 1) * g) // per_row)
+        while per_row > 1 and bw < need:
+            per_row -= 1
+            bw = min(px(width), (room - (per_row - 1) * g) // per_row)
+        bw = min(room, max(bw, need))
+        rows = -(-n // per_row) if n else 0
+        out = []
+        for i in range(n):
+            r, c = divmod(i, per_row)
+            in_row = min(per_row, n - r * per_row)
+            x = self.app.size[0] // 2 - (in_row * (bw + g) - g) // 2 + c * (bw + g)
+            y = bottom - (rows - r) * bh - (rows - 1 - r) * px(10)
+            out.append(pygame.Rect(x, y, bw, bh))
+        return out
 
     def new_box(self) -> pygame_gui.core.UIContainer:
         self.box = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.app.size), self.app.ui)

@@ -47,7 +47,8 @@ class GameOverScene(Scene):
         """The panel: four buttons in a row when they fit, else two rows of two."""
         px = self.px
         bw, gap = px(170), px(14)
-        area = over_board(self.app, px(560) + px(20))
+        # Over the board (never the log) whenever two buttons a row fit on it.
+        area = over_board(self.app, 2 * (bw + gap) - gap + px(60) + px(20))
         w = area.w
         per_row = 4 if 4 * (bw + gap) + px(40) <= w else 2
         rows = -(-len(self.CHOICES) // per_row)

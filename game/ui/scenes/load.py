@@ -78,14 +78,13 @@ class LoadScene(Scene):
                                                         object_id=pygame_gui.core.ObjectID(object_id="#save_list"))
         if not self.files:
             self.list.hide()  # an empty box would cover the line saying there are no saves yet
-        bw, gap = px(180), px(10)
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - bw - gap - bw // 2, y, bw, px(48)), "Back", ui,
-                                                 container=box)
-        self.open = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - bw // 2, y, bw, px(48)), "Open", ui,
-                                                 container=box, tool_tip_text="Play on from where it was saved")
+        back, open_, watch = self.button_rows(["Back", "Open", "Watch"], y + px(48), width=180, height=48)
+        self.back = pygame_gui.elements.UIButton(back, "Back", ui, container=box)
+        self.open = pygame_gui.elements.UIButton(open_, "Open", ui, container=box,
+                                                 tool_tip_text="Play on from where it was saved")
         # shell hook: watch the selected file in the replay viewer
-        self.watch = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + bw // 2 + gap, y, bw, px(48)), "Watch", ui,
-                                                  container=box, tool_tip_text="Play it back move by move")
+        self.watch = pygame_gui.elements.UIButton(watch, "Watch", ui, container=box,
+                                                  tool_tip_text="Play it back move by move")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

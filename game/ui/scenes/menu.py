@@ -36,49 +36,55 @@ class MenuScene(Scene):
 
         self.online_check = your_turn_check(app)
 
+    def entries(self) -> list[tuple[str, str]]:
+        """The menu's buttons along the bottom, (key, label), in order; any number of them."""
+        labels = []
+        if latest_autosave() is not None:  # a finished game is moved to the Load list when it ends
+            labels.append(("continue", "Continue"))
+        return labels + [("load", "Load game"), ("online", "Play online"), ("settings", "Settings"), ("quit", "Quit")]
+
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
         px = self.px
-        self.cards = []
-        n = len(self.games)
-        # Cards shrink (to 75%) before a row is dropped, so 1024x600 still shows every game.
-        top, bottom = px(150), h - px(96)
-        best = None
-        for cols in (3, 2, 1):
-            for shrink in (1.0, 0.9, 0.8, 0.75):
-                cw, ch, gx, gy = (round(px(v) * shrink) for v in (CARD_W, CARD_H, 24, 22))
-                rows = -(-n // cols)
-                if cols * (cw + gx) - gx <= w - px(20) and rows * (ch + gy) - gy <= bottom - top:
-                    best = (cols, cw, ch, gx, gy)
-                    break
-            if best:
-                break
-        cols, cw, ch, gx, gy = best or (max(1, (w - px(20)) // (px(CARD_W) + px(24))), px(CARD_W), px(CARD_H),
-                                         px(24), px(22))
-        self.card_scale = cw / px(CARD_W)
-        x0 = (w - cols * (cw + gx) + gx) // 2
-        for i, rs in enumerate(self.games):
-            r, c = divmod(i, cols)
-            in_row = min(cols, n - r * cols)
-            x = x0 + (cols - in_row) * (cw + gx) // 2 + c * (cw + gx)  # the last row is centred
-            self.cards.append((pygame.Rect(x, top + r * (ch + gy), cw, ch), rs))
-        labels = []
-        if latest_autosave() is not None:  # a finished game is moved to the Load list when it ends
-            labels.append(("continue", "Continue"))
-        labels += [("load", "Load game"), ("online", "Play online"), ("settings", "Settings"), ("quit", "Quit")]
         self.buttons = {}
-        bw, gap = min(px(170), (w - px(20)) // len(labels) - px(20)), px(20)
-        bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
-        for i, (key, label) in enumerate(labels):
-            b = pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(48)), label,
-                                             self.app.ui, container=box)
+        entries = self.entries()
+        rects = self.button_rows([label for _, label in entries], h - px(32), width=170, height=48, gap=20)
+        for (key, label), rect in zip(entries, rects, strict=True):
+            b = pygame_gui.elements.UIButton(rect, label, self.app.ui, container=box)
             self.buttons[b] = key
             if key == "online":
                 self.online_button = b
         credits = pygame_gui.elements.UIButton(pygame.Rect(w - px(132), px(16), px(116), px(40)), "Credits",
                                               self.app.ui, container=box)
         self.buttons[credits] = "credits"
+        # The cards fill the room between the title and the buttons: as many columns as make
+        # them largest, never larger than at the UI scale, the last row centred.
+        top = px(150)
+        bottom = min(r.top for r in rects) - px(22) if rects else h - px(20)
+        self.cards = []
+        n = len(self.games)
+        room_w, room_h = w - px(20), bottom - top
+        gx, gy = px(24), px(22)
+        best = (0.0, 1)
+        for cols in range(1, max(1, n) + 1):
+            rows = -(-n // cols)
+            cw = min(px(CARD_W), (room_w - (cols - 1) * gx) / cols,
+                     (room_h - (rows - 1) * gy) / rows * CARD_W / CARD_H)
+            if cw > best[0] + 0.5:
+                best = (cw, cols)
+        cw = max(1, int(best[0]))
+        cols = best[1]
+        ch = max(1, cw * CARD_H // CARD_W)
+        self.card_scale = cw / px(CARD_W)
+        rows = -(-n // cols) if n else 0
+        y0 = top + max(0, (room_h - rows * (ch + gy) + gy) // 2) if rows else top
+        x0 = (w - cols * (cw + gx) + gx) // 2
+        for i, rs in enumerate(self.games):
+            r, c = divmod(i, cols)
+            in_row = min(cols, n - r * cols)
+            x = x0 + (cols - in_row) * (cw + gx) // 2 + c * (cw + gx)  # the last row is centred
+            self.cards.append((pygame.Rect(x, y0 + r * (ch + gy), cw, ch), rs))
 
     def focus_items(self) -> list[Focus]:
         """The game cards first (Enter opens the game's setup), then the buttons."""
@@ -199,7 +205,7 @@ class MenuScene(Scene):
         paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - px(200), px(100)), (w // 2 + px(200), px(96)), 3, 5)
         paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, px(108)),
                    px(22), paper.GRAPHITE, "midtop")
-        paper.text(surface, f"version {__version__}", (px(16), h - px(30)), px(16), paper.FAINT)
+        paper.text(surface, f"version {__version__}", (px(16), px(16)), px(16), paper.FAINT)
         mouse = pygame.mouse.get_pos()
         for i, (rect, rs) in enumerate(self.cards):
             k = rect.width / CARD_W  # the card's own scale (UI scale times shrink)

@@ -45,13 +45,12 @@ class SettingsScene(Scene):
         self.volume = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x, self.row_y[1], ww, px(38)),
                                                              round(self.app.prefs.volume * 100), (0, 100), ui,
                                                              container=box)
-        self.palette = pygame_gui.elements.UIDropDownMenu(list(PALETTES), self.app.prefs.palette,
-                                                          pygame.Rect(x, self.row_y[2], ww, px(42)), ui, container=box)
+        self.palette = self.drop_down(list(PALETTES), self.app.prefs.palette, pygame.Rect(x, self.row_y[2], ww, px(42)))
         current = f"{self.app.prefs.ui_scale}%"
         options = list(SCALES) if current in SCALES else sorted({*SCALES, current}, key=lambda t: int(t[:-1]))
-        self.scale = pygame_gui.elements.UIDropDownMenu(options, current, pygame.Rect(x, self.row_y[3], ww, px(42)),
-                                                        ui, container=box, expansion_height_limit=h // 2)
-        self.scale.set_tooltip("Fonts, buttons and margins; the boards take the room that is left.")
+        self.scale = self.drop_down(options, current, pygame.Rect(x, self.row_y[3], ww, px(42)))
+        self.scale.set_tooltip("Fonts, buttons and margins; the boards take the room that is left. A window too "
+                               "small for the scale uses the largest that fits it.")
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(90), h - px(76), px(180), px(46)), "Done", ui,
                                                  container=box)
 
@@ -85,6 +84,15 @@ class SettingsScene(Scene):
         return [f"Volume {round(self.app.prefs.volume * 100)}%" if label == "Volume" else label
                 for label in self.ROWS]
 
+    def scale_note(self) -> str:
+        """Said under the UI scale when the window is too small for it: every screen is laid
+        out to fit, so a small window uses the largest scale that fits (App.fit_scale)."""
+        used = round(self.app.scale * 100)
+        if used >= self.app.prefs.ui_scale:
+            return ""
+        return (f"This window has room for {used}% at most, so it uses {used}%; "
+                f"a larger window or fullscreen shows {self.app.prefs.ui_scale}%.")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         px = self.px
@@ -94,6 +102,11 @@ class SettingsScene(Scene):
         for y, label in zip(self.row_y, self.row_labels(), strict=False):
             text, size = paper.fit(label, px(22), x - px(10))
             paper.text(surface, text, (x, y + px(8)), size, paper.INK, "topright")
-        y = self.row_y[-1] + px(80)
+        note = self.scale_note()
+        y = self.row_y[-1] + px(56)
+        for line in paper.wrap(note, px(18), w - px(40)) if note else []:
+            paper.text(surface, line, (w // 2, y), px(18), paper.GRAPHITE, "midtop")
+            y += px(22)
+        y += px(28)
         for seat in range(6):
             paper.draw_symbol(surface, seat, (w // 2 - px(30) + seat * px(44), y), px(24), 3)

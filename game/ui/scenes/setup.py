@@ -16,12 +16,11 @@ from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
-from ..widgets import TipDropDown
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
 WIDGET_W = 185
-DESCRIBE_UP = 250  # the scenario description (when a ruleset gives one) starts this far above the bottom
+DESCRIBE_LINES = 6  # the scenario description (when a ruleset gives one): at most this many lines
 COL_W = LABEL_W + WIDGET_W + 12
 
 
@@ -112,16 +111,28 @@ class SetupScene(Scene):
         row, wh, label_w = px(ROW), px(38), px(LABEL_W)
         specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
         top = px(112) + px(36)
-        bottom = h - px(96)  # the buttons
+        # The scenario's description sits above the buttons (at least one line: a refused
+        # setting is said there instead); the settings stop above it.  A smaller hand when
+        # the seats, the seed and a pager would not fit above it.
+        n = self.num_players()
+        for self.describe_size, self.describe_step in ((18, 22), (16, 19), (14, 17)):
+            self.description = self.describe_lines()
+            self.describe_top = h - px(96) - max(1, len(self.description)) * px(self.describe_step)
+            bottom = self.describe_top - px(10)
+            if (bottom - top - px(12)) // row >= n + 2:
+                break
         rows = max(2, (bottom - top) // row)  # a paged column keeps a row for its pager
         col_w0 = label_w + px(WIDGET_W) + px(12)
         need = max(1, -(-len(specs) // rows))  # setting columns that hold every setting
         cols = max(1, min(4, need + 1, (w - px(20)) // col_w0))
-        # Widgets take the room there is (long choices such as themes stay readable).
-        self.widget_w = wide = max(px(WIDGET_W), min(px(300), (w - px(40)) // cols - label_w - px(12)))
+        # Widgets take the room there is, and are wide enough for their longest choice (a
+        # column fewer, and more pages, rather than a cut name).
+        need_w = self.widest_choice(specs) + px(20) + px(16)
+        while cols > 1 and (w - px(40)) // cols - label_w - px(12) < need_w:
+            cols -= 1
+        self.widget_w = wide = max(px(WIDGET_W), min(max(px(300), need_w), (w - px(40)) // cols - label_w - px(12)))
         col_w = label_w + wide + px(12)
         x0 = (w - cols * col_w) // 2 + px(10)
-        n = self.num_players()
         while len(self.seats) < n:
             self.seats.append("human" if not self.seats else self.rs.default_ai)
         self.seats = self.seats[:n]
@@ -145,12 +156,15 @@ class SetupScene(Scene):
             self._setting_widget(spec, pygame.Rect(x + label_w, y, wide, wh), box, pg)
         self.pager: dict[object, int] = {}
         if n_pages > 1:
+            # Previous, More settings and "page 1 of 4" share the settings column's width.
             y = top + (rows - 1) * row
+            said = paper.font(px(17)).size(f"page {n_pages} of {n_pages}")[0]
+            pw = min(px(170), (col_w - px(12) - 2 * px(12) - said) // 2)
             for i, (label, step) in enumerate((("Previous", -1), ("More settings", +1))):
-                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (px(170) + px(12)), y, px(170), wh), label, ui,
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (pw + px(12)), y, pw, wh), label, ui,
                                                  container=box, tool_tip_text="Page Up" if step < 0 else "Page Down")
                 self.pager[b] = step
-            self.page_label_at = (x0 + 2 * (px(170) + px(12)), y + px(8))
+            self.page_label_at = (x0 + 2 * (pw + px(12)), y + px(8))
         # Seats.
         seat_page = n_pages - 1 if cols == 1 and specs else -1
         sx = x0 + (cols - 1) * col_w if cols > 1 else x0
@@ -162,13 +176,12 @@ class SetupScene(Scene):
             if self.seat_kind(current) != self.seats[seat]:
                 self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
             self.labels.append(((sx + px(30), sy + seat * row), self.seat_name(seat), seat_page))
-            dd = TipDropDown(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh),
-                                                    ui, container=box)
+            dd = self.drop_down(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh), box)
             self.widgets[dd] = ("seat", seat)
             self.seat_drops[seat] = dd
             dd.set_tooltip(self.seat_help(self.seats[seat]))
             self.pages.append((dd, seat_page))
-        y = sy + n * row + px(12)
+        y = sy + n * row + row - wh  # a little apart from the seats, clear of a pager row
         self.seed_entry = None
         if self.ask_seed:
             self.labels.append(((sx, y), "Seed (replays)", seat_page))
@@ -177,18 +190,15 @@ class SetupScene(Scene):
             self.seed_entry.set_allowed_characters("numbers")
             self.seed_entry.set_text(self.seed)
             self.pages.append((self.seed_entry, seat_page))
-        legend_top = y + (row if self.ask_seed else 0)
-        legend_bottom = bottom - px(8)
-        if getattr(self.rs.game_cls, "describe_setup", None) is not None:
-            legend_bottom = min(legend_bottom, h - px(DESCRIBE_UP) - px(6))  # stop above the scenario's description
+        legend_top = y + row if self.ask_seed else sy + n * row + px(12)
+        legend_bottom = bottom - px(8)  # above the scenario's description (or the buttons)
+        if seat_page >= 0 and n_pages > 1:
+            legend_bottom = min(legend_bottom, top + (rows - 1) * row - px(8))  # and above the pager
         self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, legend_bottom - legend_top))
         self.legend_page = seat_page
         labels = ["Back", self.start_label] + ([self.rs.editor_label] if self.rs.editor and self.extras else [])
-        bw, gap = px(200), px(20)
-        bw = min(bw, (w - px(20)) // len(labels) - gap)
-        bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
-        made = [pygame_gui.elements.UIButton(pygame.Rect(bx + i * (bw + gap), h - px(80), bw, px(50)), label, ui,
-                                             container=box) for i, label in enumerate(labels)]
+        made = [pygame_gui.elements.UIButton(rect, label, ui, container=box) for label, rect in
+                zip(labels, self.button_rows(labels, h - px(30), width=200, height=50), strict=True)]
         self.back, self.start = made[0], made[1]
         self.editor = made[2] if len(made) > 2 else None
         from .lesson import list_lessons  # the game's "Learn to play" lessons
@@ -228,26 +238,48 @@ class SetupScene(Scene):
             paper.text(surface, line, (self.legend_at.x, y), self.px(16), paper.GRAPHITE)
             y += self.px(19)
 
-    def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any, page: int = -1) -> None:
-        ui = self.app.ui
+    def choices(self, spec: Setting) -> list[str]:
+        """What a setting's drop-down lists ([] for a number typed in)."""
         value = self.values[spec.key]
         if spec.kind == "bool":
-            options = ["off", "on"]
-        elif spec.kind == "int":
-            options = [str(v) for v in range(spec.lo, spec.hi + 1)] if spec.hi - spec.lo <= 60 else []
-        elif spec.kind == "level":
+            return ["off", "on"]
+        if spec.kind == "int":
+            return [str(v) for v in range(spec.lo, spec.hi + 1)] if spec.hi - spec.lo <= 60 else []
+        if spec.kind == "level":
             self.level_names = self.level_titles([*list_levels(self.rs.name), str(value)])
-            options = list(dict.fromkeys(self.level_names.values()))
-        else:
-            options = [spec.shown(c) for c in spec.choices]
+            return list(dict.fromkeys(self.level_names.values()))
+        return [spec.shown(c) for c in spec.choices]
+
+    def widest_choice(self, specs: list[Setting]) -> int:
+        """Pixels of the longest choice any drop-down here shows (settings and seats)."""
+        f = paper.font(self.px(17))
+        texts = [t for spec in specs for t in self.choices(spec)] + self.seat_options()
+        return max((f.size(t)[0] for t in texts), default=0)
+
+    def describe_lines(self) -> list[str]:
+        """The scenario's description as the screen shows it above the buttons (none while a
+        setting is refused: the refusal is said there instead)."""
+        describe = getattr(self.rs.game_cls, "describe_setup", None)
+        if describe is None or self.problem:
+            return []
+        try:
+            texts = describe(self.values)
+        except (SettingsError, FileProblem):
+            return []
+        w = self.app.size[0]
+        size = self.px(getattr(self, "describe_size", 18))
+        return [ln for text in texts for ln in paper.wrap(text, size, w - self.px(120))][:DESCRIBE_LINES]
+
+    def _setting_widget(self, spec: Setting, rect: pygame.Rect, box: Any, page: int = -1) -> None:
+        value = self.values[spec.key]
+        options = self.choices(spec)
         if options:
             current = self.level_names[str(value)] if spec.kind == "level" else spec.shown(value)
             if current not in options:
                 options.append(current)
-            widget: Any = TipDropDown(options, current, rect, ui, container=box,
-                                                             expansion_height_limit=300)
+            widget: Any = self.drop_down(options, current, rect, box)
         else:
-            widget = pygame_gui.elements.UITextEntryLine(rect, ui, container=box)
+            widget = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, container=box)
             widget.set_allowed_characters("numbers")
             widget.set_text(str(value))
         tip = " ".join(part for part in (spec.help, rule_of(spec.label)) if part)
@@ -288,9 +320,9 @@ class SetupScene(Scene):
                 self.seats[what] = self.seat_kind(event.text)
                 event.ui_element.set_tooltip(self.seat_help(self.seats[what]))
             else:
-                before = self.num_players(), self.offered()
+                before = self.num_players(), self.offered(), len(self.description)
                 self._set_setting(what, event.text)
-                if (self.num_players(), self.offered()) != before:
+                if (self.num_players(), self.offered(), len(self.describe_lines())) != before:
                     self.keep_seed()  # keep a seed typed in
                     self.resize(self.app.size)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in self.widgets:
@@ -361,13 +393,17 @@ class SetupScene(Scene):
         surface.blit(self.app.paper(), (0, 0))
         px = self.px
         w, h = self.app.size
-        paper.text(surface, f"{self.heading}: {self.rs.title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
+        # The title keeps clear of "Learn to play" in the top right corner (a smaller hand if need be).
+        title, size = paper.fit(f"{self.heading}: {self.rs.title}", px(40), w - 2 * px(190), bold=True)
+        paper.text(surface, title, (w // 2, px(20) + (px(40) - size) // 2), size, paper.INK, "midtop", bold=True)
         pitch = paper.wrap(self.rs.pitch, px(20), w - px(40))
         for i, line in enumerate(pitch[:2]):
             paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")
         for (x, y), label, page in self.labels:
             if page >= 0 and page != self.page:
                 continue
+            if label == "Rules and variants" and self.page == self.legend_page:
+                continue  # the seats' own page (one-column windows)
             if label in ("Seats", "Rules and variants"):
                 paper.text(surface, label, (x, y), px(21), paper.INK, bold=True)
                 continue
@@ -386,13 +422,9 @@ class SetupScene(Scene):
         if self.legend_page < 0 or self.legend_page == self.page:
             self._draw_legend(surface)
         if self.problem:
-            paper.text(surface, self.problem, (w // 2, h - px(118)), px(19), paper.WARN, "midtop")
-        describe = getattr(self.rs.game_cls, "describe_setup", None)  # a ruleset may say what its level holds
-        if describe is not None and not self.problem:
-            try:
-                lines = [ln for text in describe(self.values) for ln in paper.wrap(text, px(18), w - px(120))]
-            except (SettingsError, FileProblem):
-                lines = []
-            for i, line in enumerate(lines[:6]):
-                paper.text(surface, line, (w // 2, h - px(DESCRIBE_UP) + px(22) * i), px(18), paper.GRAPHITE,
-                           "midtop")
+            line, size = paper.fit(self.problem, px(19), w - px(40))
+            paper.text(surface, line, (w // 2, self.describe_top), size, paper.WARN, "midtop")
+        if not self.problem:  # what the chosen scenario holds, when the ruleset says
+            for i, line in enumerate(self.describe_lines()[:len(self.description)]):
+                paper.text(surface, line, (w // 2, self.describe_top + px(self.describe_step) * i),
+                           px(self.describe_size), paper.GRAPHITE, "midtop")
