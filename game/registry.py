@@ -75,7 +75,7 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
                Strength("Normal", "ai", "Tries out a few futures before each move."),
-               Strength("Hard", "hard", "Thinks up to a second a move: paces its placements to place last, "
+               Strength("Hard", "hard", "Thinks up to a second a move: races for the first move, "
                                         "searches your answers turns ahead and does not feed you troops.")),
     "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                  Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
