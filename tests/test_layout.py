@@ -268,10 +268,6 @@ def test_setup_pages_and_their_drop_downs(app, name):
         check_open_drop_downs(app, f"{name} setup page {page + 1}")
 
 
-#: Known and left to the Invasion view's own work: its buttons are a fixed 34 px high (ROW_H), so
-#: from 175% their 35-40 px labels are cut top and bottom.
-INVASION_ROWS = pytest.mark.xfail(strict=True, reason="Invasion's bottom buttons keep 34 px from 175%")
-
 #: Known and left to the Warigami view's own work (branch wari, issue 32: "the squad buttons clip"):
 #: at 800x560 and 100% its six bottom buttons share a 484 px board and "2 Shotgun" is cut.
 WARIGAMI_BUTTONS = pytest.mark.xfail(strict=True, reason="Warigami's squad buttons clip on an 800 px window")
@@ -281,8 +277,6 @@ WARIGAMI_BUTTONS = pytest.mark.xfail(strict=True, reason="Warigami's squad butto
 def test_play_and_its_overlays(app, name, request):
     if name == "warigami" and app.size == MIN_SIZE and app.scale == 1.0:
         request.applymarker(WARIGAMI_BUTTONS)
-    if name == "invasion" and app.scale >= 1.75:
-        request.applymarker(INVASION_ROWS)
     from game.ui.scenes.cover import CoverScene
     from game.ui.scenes.gameover import GameOverScene
     from game.ui.scenes.pause import PauseScene
@@ -310,11 +304,8 @@ REPLAY_CASES = [((1024, 600), 100), ((1280, 800), 150), ((1920, 1080), 150), ((3
 @pytest.mark.parametrize("name", GAMES)
 def test_replay(case, name, request, one_app):
     from game.engine import Chance
-    from game.ui.scenes.replay import ReplayScene
-
-    if name == "invasion" and App.fit_scale(case[1], case[0]) >= 1.75:
-        request.applymarker(INVASION_ROWS)
     from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.replay import ReplayScene
 
     app = one_app
     app.reset_to(MenuScene(app))

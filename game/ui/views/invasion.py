@@ -103,7 +103,7 @@ class InvasionView(GameView):
         self._event_buttons: dict[Any, int] = {}  # the extra-Event chooser's buttons (I-X3)
         self._ui_key: object = None
         self.top_h = PLAY_TOP
-        self.bottom_h = ROW_H + 14
+        self.bottom_h = self.row_h + 14
         self._word_y = 0
         self._suggest_i = -1
         # The word this game put on the used-words list (I-S1): the one typed here, or, for a game
@@ -152,12 +152,17 @@ class InvasionView(GameView):
         self._sync_ui()
 
     def _make_button(self, key: str, label: str, tip: str = "", min_w: int = 84) -> tuple[str, Any, int]:
-        el = pygame_gui.elements.UIButton(pygame.Rect(0, 0, -1, ROW_H), label, self.ctx.ui, tool_tip_text=tip or None,
+        el = pygame_gui.elements.UIButton(pygame.Rect(0, 0, -1, self.row_h), label, self.ctx.ui, tool_tip_text=tip or None,
                                           container=self._box())
         w = max(min_w, el.rect.width + 14)
-        el.set_dimensions((w, ROW_H))
+        el.set_dimensions((w, self.row_h))
         self.elements[key] = el
         return key, el, w
+
+    @property
+    def row_h(self) -> int:
+        """A button's height at the player's UI scale (its label grows with the scale)."""
+        return max(ROW_H, self.ui_px(ROW_H))
 
     def _box(self) -> Any:
         """The play scene's widget container (hidden with the scene under the rules or pause screens)."""
@@ -169,8 +174,8 @@ class InvasionView(GameView):
         x, rows = left, 1
         for _key, el, w in items:
             if x > left and x + w > right:
-                x, y, rows = left, y + ROW_H + 6, rows + 1
-            el.set_dimensions((min(w, right - left), ROW_H))
+                x, y, rows = left, y + self.row_h + 6, rows + 1
+            el.set_dimensions((min(w, right - left), self.row_h))
             el.set_relative_position((x, y))
             x += w + GAP
         return rows
@@ -224,7 +229,7 @@ class InvasionView(GameView):
             bottom.append(self._make_button("export", "Export text", "Write the game as text (I-W2)"))
             bottom.append(self._make_button("sheet", "Game sheet", "Save an A4 sheet as PNG and PDF"))
         rows = self._rows_needed(bottom) if bottom else 0
-        self.bottom_h = rows * (ROW_H + 6) + 8 if rows else 8
+        self.bottom_h = rows * (self.row_h + 6) + 8 if rows else 8
         if bottom:
             self._flow(bottom, self.rect.bottom - self.bottom_h + 4)
         self.frame = Frame.fit(self.sheet_rect())
@@ -234,7 +239,7 @@ class InvasionView(GameView):
     def _word_widgets(self, top: int, typed: str) -> int:
         """The word row (entry, options, dice, suggestion); returns the height of the word strip."""
         s = self.state
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 200, ROW_H), self.ctx.ui,
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 200, self.row_h), self.ctx.ui,
                                                     placeholder_text="type a word...", container=self._box())
         entry.set_text(typed)
         self.elements["word"] = entry
@@ -244,16 +249,16 @@ class InvasionView(GameView):
             tip = OPTION_LABELS.get(opt, "Put an unused word that fits the theme in the box")
             items.append(self._make_button(f"opt:{opt}", label, tip[:1].upper() + tip[1:]))
         rows = self._flow(items, top)
-        y = top + rows * (ROW_H + 6)
+        y = top + rows * (self.row_h + 6)
         if s.game.settings["theme"] == "Custom":
-            names = [(k, pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 180, ROW_H), self.ctx.ui,
+            names = [(k, pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 180, self.row_h), self.ctx.ui,
                                                              placeholder_text=f"name the {k}",
                                                              container=self._box()), 180)
                      for k in ("heroes", "enemies")]
             for k, el, _w in names:
                 self.elements[k] = el
             rows = self._flow(names, y)
-            y += rows * (ROW_H + 6)
+            y += rows * (self.row_h + 6)
         self._word_y = y + 2
         table_w = 70 + 6 * 44
         meaning_below = self.rect.right - (self.rect.x + 8 + table_w + 16) < 300
@@ -463,7 +468,7 @@ class InvasionView(GameView):
             return False
         r = self.rect
         rows = len(EXTRA_EVENTS)
-        w, h = min(600, r.w - 20), min(r.h - 20, 92 + rows * (ROW_H + 4))
+        w, h = min(600, r.w - 20), min(r.h - 20, 92 + rows * (self.row_h + 4))
         self.dialog = pygame_gui.elements.UIWindow(pygame.Rect(r.centerx - w // 2, r.centery - h // 2, w, h),
                                                    self.ctx.ui, window_display_title="Call an extra Event",
                                                    object_id=pygame_gui.core.ObjectID("#invasion_event", None))
@@ -475,7 +480,7 @@ class InvasionView(GameView):
         self._event_buttons = {}
         for i, n in enumerate(EXTRA_EVENTS):
             name, what = EVENTS[n]
-            b = pygame_gui.elements.UIButton(pygame.Rect(8, 32 + i * (ROW_H + 4), iw - 16, ROW_H),
+            b = pygame_gui.elements.UIButton(pygame.Rect(8, 32 + i * (self.row_h + 4), iw - 16, self.row_h),
                                              f"{n} {name}: {what}", self.ctx.ui, container=inner)
             self._event_buttons[b] = n
         return True
