@@ -46,6 +46,21 @@ def player_profile(game: str) -> dict[str, Any]:
         return {}
 
 
+def reveal_refusal(step: Step) -> str:
+    """Why undo never steps back over ``step`` ('' when nothing was revealed by it): a die, card or
+    flick's result, revealed secrets, or hidden cards turned (or a rule's own reason, an event's
+    "final" sentence).  The same sentence at one screen and online."""
+    if step.revealed_chance:
+        return "Nothing to undo: the dice, cards or flick already showed their result, and undo never re-rolls."
+    if step.revealed_secret:
+        return "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+    if step.revealed_hidden:
+        why = next((e.data["final"] for e in step.events if e.reveals and isinstance(e.data.get("final"), str)),
+                   "hidden cards were turned or dealt, and undo never hides them again.")
+        return f"Nothing to undo: {why}"
+    return ""
+
+
 class Session:
     """Applies actions for a game, keeps its record, autosaves after every action."""
 
@@ -160,16 +175,9 @@ class Session:
         depth = 0
         undoer = self._undoer()
         for step in reversed(self.history):
-            if step.revealed_chance:
-                return 0, ("Nothing to undo: the dice, cards or flick already showed their result, "
-                           "and undo never re-rolls.")
-            if step.revealed_secret:
-                return 0, "Nothing to undo: the secret choices are revealed, and undo never takes them back."
-            if step.revealed_hidden:
-                # A rule's own reason when it gives one (an event's "final" sentence), else the cards'.
-                why = next((e.data["final"] for e in step.events if e.reveals and isinstance(e.data.get("final"), str)),
-                           "hidden cards were turned or dealt, and undo never hides them again.")
-                return 0, f"Nothing to undo: {why}"
+            why = reveal_refusal(step)
+            if why:
+                return 0, why
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
             if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":

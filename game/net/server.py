@@ -30,7 +30,7 @@ from .. import __version__, registry
 from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
 from ..records import MAX_ACTIONS, Record, RecordError
-from ..session import Session
+from ..session import Session, reveal_refusal
 from .protocol import (
     AGENT_NAME,
     MAX_CHAT,
@@ -175,13 +175,7 @@ class Room:
         step = hist[-1]
         if step.seat != seat:
             return "Nothing to undo: the last action was another seat's, and undo never takes it back."
-        if step.revealed_chance:
-            return "Nothing to undo: the dice, cards or flick already showed their result, and undo never re-rolls."
-        if step.revealed_secret:
-            return "Nothing to undo: the secret choices are revealed, and undo never takes them back."
-        if step.revealed_hidden:
-            return "Nothing to undo: hidden cards were turned or dealt, and undo never hides them again."
-        return ""
+        return reveal_refusal(step)
 
     # -- applying ------------------------------------------------------------------------
     async def act(self, conn: Conn | None, seat: int, at: int, raw: Any) -> None:

@@ -91,3 +91,15 @@ def test_I_X1_the_event_with_two_left_and_with_none_left():
     s = play_state(slots=(1, 1, 3, 2, 1, 1), heroes=(("a", 0),), enemies=("a", "a"))
     ev = s.apply(Kill(1))
     assert [e.text for e in ev if e.kind == "event"][0].startswith("Event (the last of the")
+
+
+def test_I_S1_online_the_server_refuses_undoing_a_used_word_with_the_same_sentence():
+    """The server's undo refusal is the one-screen sentence (it said "hidden cards were turned")."""
+    from game.net.server import Room
+
+    sess = new()
+    sess.submit(ChooseWord("salt"), save=False)
+    room = Room.__new__(Room)
+    room.session = sess
+    why = room.undo_refusal(sess.history[-1].seat)
+    assert why == sess.undo_refusal() and "word" in why and "cards" not in why
