@@ -43,7 +43,7 @@ def reach_problem(url: str, exc: BaseException) -> str:
         return f"{url} does not answer in time: the address may be wrong, or a router or firewall drops the traffic."
     if isinstance(exc, InvalidHandshake):
         return f"{url} answered, but it is not a Paper Wars server (or a proxy in between refused the WebSocket)."
-    if isinstance(exc, OSError) and "Name or service not known" in str(exc) or "getaddrinfo" in str(exc):
+    if isinstance(exc, OSError) and ("Name or service not known" in str(exc) or "getaddrinfo" in str(exc)):
         return f"The host name in {url} is not known (is it spelled right, and is the network up?)."
     return f"{url} cannot be reached ({exc.__class__.__name__})."
 

@@ -275,3 +275,14 @@ def test_an_event_goes_only_to_its_audience(server, monkeypatch):
     kinds = {w: [e["kind"] for e in w.until("applied")["events"]] for w in (a, b, watcher)}
     assert "note" in kinds[b] and "note" not in kinds[a] and "note" not in kinds[watcher]
     assert "roll" in kinds[a] and "roll" in kinds[watcher]
+
+
+def test_reach_problem_names_an_unknown_host_only_for_a_lookup_failure():
+    import socket
+
+    from game.net.client import reach_problem
+
+    url = "ws://nowhere.invalid:8765"
+    assert "host name" in reach_problem(url, socket.gaierror(-2, "Name or service not known"))
+    assert "host name" in reach_problem(url, socket.gaierror(11001, "getaddrinfo failed"))  # Windows' words
+    assert "host name" not in reach_problem(url, RuntimeError("event loop stopped inside getaddrinfo"))
