@@ -268,15 +268,8 @@ def test_setup_pages_and_their_drop_downs(app, name):
         check_open_drop_downs(app, f"{name} setup page {page + 1}")
 
 
-#: Known and left to the Warigami view's own work (branch wari, issue 32: "the squad buttons clip"):
-#: at 800x560 and 100% its six bottom buttons share a 484 px board and "2 Shotgun" is cut.
-WARIGAMI_BUTTONS = pytest.mark.xfail(strict=True, reason="Warigami's squad buttons clip on an 800 px window")
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_play_and_its_overlays(app, name, request):
-    if name == "warigami" and app.size == MIN_SIZE and app.scale == 1.0:
-        request.applymarker(WARIGAMI_BUTTONS)
     from game.ui.scenes.cover import CoverScene
     from game.ui.scenes.gameover import GameOverScene
     from game.ui.scenes.pause import PauseScene

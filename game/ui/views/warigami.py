@@ -337,8 +337,12 @@ class WarigamiView(GameView):
             else:
                 self.end_button.show()
                 label = "Squad ready" if squad else "End turn"
+                font = getattr(self.end_button, "font", None)
+                if squad and font is not None and font.size(label)[0] > self.end_button.rect.w - 8:
+                    label = "Ready"  # a narrow window: the short word (the tooltip says it in full)
                 if self.end_button.text != label:
                     self.end_button.set_text(label)
+                    self.end_button.set_tooltip("Squad ready: E or Enter" if squad else "E or Enter")
                     y = self.rect.bottom - self.ui_px(46)
                     self.end_button.set_position((self.rect.x + 10 + 5 * self._button_step(), y) if squad
                                                  else (self.rect.x + 10, y))
