@@ -137,19 +137,28 @@ def _serve(args: argparse.Namespace) -> int:
     return run(args.host, args.port, data)
 
 
-def _netplay(args: argparse.Namespace) -> int:
-    """Create a room at URL, one headless client per seat, play to the end, print the record."""
-    import asyncio
-
+def _settings_object(args: argparse.Namespace, command: str) -> dict[str, Any] | None:
+    """``--settings`` as a JSON object ({} when not given); None after saying why it is not one."""
     from .jsonio import parse_json
-    from .net.client import Fatal, netplay, reach_problem
 
     try:
         settings = parse_json(args.settings) if args.settings else {}
         if not isinstance(settings, dict):
             raise ValueError("is not a JSON object")
     except ValueError as exc:
-        print(f"paperwars netplay: the settings {exc}.", file=sys.stderr)
+        print(f"paperwars {command}: the settings {exc}.", file=sys.stderr)
+        return None
+    return settings
+
+
+def _netplay(args: argparse.Namespace) -> int:
+    """Create a room at URL, one headless client per seat, play to the end, print the record."""
+    import asyncio
+
+    from .net.client import Fatal, netplay, reach_problem
+
+    settings = _settings_object(args, "netplay")
+    if settings is None:
         return 2
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     try:
@@ -176,15 +185,10 @@ def _room(args: argparse.Namespace) -> int:
     """Create a room at URL and print its code (then `paperwars join URL CODE` plays it)."""
     import asyncio
 
-    from .jsonio import parse_json
     from .net.client import Fatal, create_room
 
-    try:
-        settings = parse_json(args.settings) if args.settings else {}
-        if not isinstance(settings, dict):
-            raise ValueError("is not a JSON object")
-    except ValueError as exc:
-        print(f"paperwars room: the settings {exc}.", file=sys.stderr)
+    settings = _settings_object(args, "room")
+    if settings is None:
         return 2
     seats = [a.strip() for a in args.seats.split(",") if a.strip()]
     try:

@@ -46,6 +46,26 @@ def player_profile(game: str) -> dict[str, Any]:
         return {}
 
 
+def write_log(log: list[str], fold: Any, name: str, said: str, events: list[Event]) -> Any:
+    """Add an action's lines to ``log``; the fold key after them.  The rules' own sentences say
+    what happened, the bare notation ``said`` (after the seat's ``name``) only when they are silent
+    or the choice is secret; repeated adjustments of one thing (an event's "fold" key, ``fold`` the
+    last one written) keep one line: the latest.  At one screen and online alike."""
+    if said == "(a secret choice)" or not any(e.text for e in events):
+        log.append(f"{name}: {said}" if name else said)
+        fold = None
+    for e in events:
+        if not e.text:
+            continue
+        key = e.data.get("fold")
+        if key is not None and key == fold and log:
+            log[-1] = e.text
+        else:
+            log.append(e.text)
+        fold = key
+    return fold
+
+
 def reveal_refusal(step: Step) -> str:
     """Why undo never steps back over ``step`` ('' when nothing was revealed by it): a die, card or
     flick's result, revealed secrets, or hidden cards turned (or a rule's own reason, an event's
@@ -139,20 +159,7 @@ class Session:
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
         # The rules' own sentences say what happened; the bare notation only when they are silent.
         said = "(a secret choice)" if hidden else action.notation()
-        texts = [e.text for e in events if e.text]
-        if said == "(a secret choice)" or not texts:
-            self.log.append(f"{name}: {said}" if name else said)
-            self._fold = None
-        for e in events:
-            if not e.text:
-                continue
-            # Repeated adjustments of one thing (an event's "fold" key) keep one line: the latest.
-            fold = e.data.get("fold")
-            if fold is not None and fold == self._fold and self.log:
-                self.log[-1] = e.text
-            else:
-                self.log.append(e.text)
-            self._fold = fold
+        self._fold = write_log(self.log, self._fold, name, said, events)
         if save:
             self.save_auto()
         return events

@@ -34,6 +34,7 @@ import pygame_gui
 from .. import registry
 from ..engine import Action, Event, IllegalAction, State
 from ..records import Record, RecordError
+from ..session import write_log
 from ..ui import paper
 from ..ui.app import WAKE, Scene
 from .client import decode_reply, hello, open_ws, reach_problem, verify_over
@@ -542,19 +543,7 @@ class RemoteSession:
     def _log_action(self, seen: _Seen, seat: int, notation: str, events: list[Event]) -> None:
         """The log lines of an applied action, as a Session at one screen writes them."""
         name = self.game.player_name(seat) if seat >= 0 else ""
-        texts = [e.text for e in events if e.text]
-        if notation == "(a secret choice)" or not texts:
-            seen.log.append(f"{name}: {notation}" if name else notation)
-            seen.fold = None
-        for e in events:
-            if not e.text:
-                continue
-            fold = e.data.get("fold")
-            if fold is not None and fold == seen.fold and seen.log:
-                seen.log[-1] = e.text
-            else:
-                seen.log.append(e.text)
-            seen.fold = fold
+        seen.fold = write_log(seen.log, seen.fold, name, notation, events)
         del seen.log[:-400]
 
     def _finish(self, i: int) -> list[tuple[Any, ...]]:
