@@ -120,7 +120,7 @@ def invasion_import() -> Callable[[], Any]:
     from .engine import Chance
     from .rules.invasion.actions import ImportText
     from .rules.invasion.board import HEIGHT, LETTERS, Board
-    from .rules.invasion.notation import MAX_TOKENS, export_text
+    from .rules.invasion.notation import MAX_TOKENS
     from .rules.invasion.state import Enemy, Hero, InvasionGame, InvasionState
 
     b = Board({LETTERS[i]: (i * 16 // 26 if i else 0, 0, (i + 1) * 16 // 26, HEIGHT) for i in range(26)
@@ -134,7 +134,7 @@ def invasion_import() -> Callable[[], Any]:
         s.heroes[s._new_id()] = Hero(0, names[i % len(names)])
         s.enemies[s._new_id()] = Enemy(names[(i + 1) % len(names)])
     s.vault, s.event_room = names[0], names[-1]
-    text = export_text(s)
+    text = s.as_text()
     game = InvasionGame()
 
     def run() -> Any:
@@ -152,12 +152,11 @@ def invasion_import_many_rooms() -> Callable[[], Any]:
     from .engine import Chance
     from .rules.invasion.actions import ImportText
     from .rules.invasion.board import Board
-    from .rules.invasion.notation import export_text
     from .rules.invasion.state import InvasionGame, InvasionState
 
     s = InvasionState(InvasionGame(), Chance(1), fresh=False)
     s.board, s.slots, s.phase, s.round, s.word = Board(), (3, 1, 1, 1, 9, 1), "build", 1, "crypt"
-    head, rest = export_text(s).split("rooms:\n", 1)
+    head, rest = s.as_text().split("rooms:\n", 1)
     lines = []
     k = 0
     while len(head) + sum(map(len, lines)) < 190_000:

@@ -24,6 +24,8 @@ def test_bench_reports_every_contract_figure():
     assert out["frame_ms"]["median"] > 0 and out["frame_ms"]["p99"] >= out["frame_ms"]["median"]
     assert out["engine_actions_per_s"] > 0
     assert out["ai_decision_ms"]["decisions"] > 0
+    thinking = out["frame_ms_while_thinking"]
+    assert thinking["frames"] == 60 and thinking["median"] > 0 and thinking["decisions_meanwhile"] > 0
 
 
 def test_smoke_opens_every_scene_and_exits_zero(capsys):
@@ -58,3 +60,15 @@ def test_selfplay_alone_counts_no_winner_as_a_loss_not_a_draw():
     assert out["draw_rate"] == 0
     assert abs(out["win_rate"]["random"] + out["loss_rate"]["random"] - 1) < 1e-9
     assert out["loss_rate"]["random"] > 0  # random heroes lose most games
+
+
+def test_worst_inputs_every_case_builds_and_is_answered(tmp_path, monkeypatch):
+    """The bench's worst files (issue 33): each case builds its file and its loader answers
+    with a value or a refusal sentence, never a crash in the case itself (the two Invasion
+    cases once called export_text with the wrong arguments and reported 'failed')."""
+    from game.worst import CASES
+
+    monkeypatch.setenv("PAPERWARS_HOME", str(tmp_path))
+    for name, build in CASES.items():
+        said = str(build()())
+        assert said and "TypeError" not in said and "Traceback" not in said, (name, said)
