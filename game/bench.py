@@ -7,6 +7,7 @@ window (the menu and each game's board waiting for a person), plus each ruleset'
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import subprocess
 import tempfile
@@ -82,6 +83,65 @@ def frame_times(game_name: str, frames: int) -> dict[str, float]:
         times.append((time.perf_counter() - t0) * 1000)
     app.close()
     return {"median": round(statistics.median(times), 2), "p99": round(_pct(times, 0.99), 2), "frames": frames}
+
+
+def thinking_frame_times(game_name: str, agent_kind: str, frames: int) -> dict[str, Any]:
+    """Frame time while the computer thinks: the board drawn at 60 frames a second (a player
+    moving the mouse) while ``agent_kind`` chooses in the window's worker, as PlayScene runs it."""
+    import threading
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from .session import Session
+    from .ui.app import App
+    from .ui.scenes.play import PlayScene
+
+    rs = registry.get(game_name)
+    app = App((1920, 1080), headless=True)
+    n = rs.make_game(rs.bench_level).num_players
+    session = Session.new(game_name, dict(rs.bench_level), 3, ["human"] * n, autosave=False)
+    scene = PlayScene(app, session)
+    app.push(scene)
+    probe, rng, length = session.state.clone(), random.Random(5), 0
+    while not probe.is_over() and length < 5000:  # a random game's length ...
+        probe.apply(probe.random_action(rng))
+        length += 1
+    rng = random.Random(5)
+    for _ in range(length // 3):  # ... and a third of it played: a position in the middle game
+        scene.submit(session.state.random_action(rng))
+    agent = rs.make_agent(agent_kind, session.state.game, 13)
+    for _ in range(200):  # on to a position where the computer has something to think about
+        if session.state.is_over():
+            break
+        t0 = time.perf_counter()
+        agent.choose(session.state.clone())
+        if time.perf_counter() - t0 > 0.05:
+            break
+        scene.submit(session.state.random_action(rng))
+    snapshot = session.state.clone()
+    done = threading.Event()
+    decisions = [0]
+
+    def think() -> None:
+        while not done.is_set():
+            agent.choose(snapshot.clone())
+            decisions[0] += 1
+
+    worker = threading.Thread(target=think, daemon=True)
+    worker.start()
+    times = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        app.ui.update(1 / 60)
+        scene.view.update(1 / 60)
+        app.draw()
+        spent = time.perf_counter() - t0
+        times.append(spent * 1000)
+        time.sleep(max(0.0, 1 / 60 - spent))
+    done.set()
+    worker.join()
+    app.close()
+    return {"agent": agent_kind, "median": round(statistics.median(times), 2), "p99": round(_pct(times, 0.99), 2),
+            "frames": frames, "decisions_meanwhile": decisions[0]}
 
 
 IDLE_SECONDS = 10.0
@@ -179,6 +239,8 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         if strongest != "random":  # the strongest level's decisions (Hard's where the game has it)
             fig["ai_decision_ms"] = {"agent": strongest,
                                      **decision_times(name, strongest, 17, games=1, settings=rs.bench_level)}
+            if rs.view:
+                fig["frame_ms_while_thinking"] = thinking_frame_times(name, strongest, 60 if quick else 300)
         if rs.bench_extra is not None and not quick:
             fig.update(rs.bench_extra())
         out["games"][name] = fig
