@@ -73,18 +73,28 @@ async def fig_games(n: int, games: list[str], data: Path, parallel: int) -> dict
         out: dict[str, Any] = {}
         sem = asyncio.Semaphore(parallel)
 
-        async def one(name: str, seed: int) -> bool:
+        async def one(name: str, seed: int) -> list[str]:
+            """What went wrong in one game (nothing: identical and verified)."""
             async with sem:
                 agents, settings = GAMES[name]
-                res = await netplay(url, name, agents, settings, seed, timeout=1800)
-                on_server = encode(server.rooms[res["room"]].session.record.to_json())
-                return bool(res["ok"] and on_server == encode(res["record"])
-                            and _replay_result(res["record"]) == res["result"])
+                try:
+                    res = await netplay(url, name, agents, settings, seed, timeout=1800)
+                except Exception as exc:  # noqa: BLE001 - a figure reports, it does not stop
+                    return [f"seed {seed}: {type(exc).__name__}: {exc}"]
+                why = [f"seed {seed}, seat {c['seat']}: {p}" for c in res["clients"] for p in c["problems"]]
+                if not res["same_record"]:
+                    why.append(f"seed {seed}: the clients' records differ")
+                if encode(server.rooms[res["room"]].session.record.to_json()) != encode(res["record"]):
+                    why.append(f"seed {seed}: the server's record differs from the clients'")
+                if _replay_result(res["record"]) != res["result"]:
+                    why.append(f"seed {seed}: the record replays to another result")
+                return why
 
         for name in games:
             t0 = time.monotonic()
-            oks = await asyncio.gather(*(one(name, 1000 + i) for i in range(n)))
-            out[name] = {"games": n, "identical_and_verified": sum(oks), "s": round(time.monotonic() - t0, 1)}
+            whys = await asyncio.gather(*(one(name, 1000 + i) for i in range(n)))
+            out[name] = {"games": n, "identical_and_verified": sum(not w for w in whys),
+                         "problems": [p for w in whys for p in w][:20], "s": round(time.monotonic() - t0, 1)}
         out["cuts"] = proxy.cuts
         await proxy.stop()
         return out
@@ -292,11 +302,34 @@ def _bots_process(url: str, game: str, rooms: int, pace: float, seconds: float) 
     return list(json.loads(out.stdout)["latencies"])
 
 
-def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path) -> dict[str, Any]:
-    """The server in this process (its own thread); the bots in a child process, so that their
-    thinking never shares the server's interpreter.  Two figures per run: what the bots saw
-    (send to ``applied`` received) and what the server spent (intention in to last ``applied``
-    out)."""
+async def seat_bot(url: str, room: str, seat: int, agent: str, seed: int) -> dict[str, Any]:
+    """One seat of one room, played to the end by one client (the latency figure's child)."""
+    client = SeatClient(url, room, seat, agent, seed=seed)
+    await client.run()
+    return {"latencies": client.latencies}
+
+
+def _seat_processes(url: str, game: str, seed: int) -> list[float]:
+    """One room of ``game`` with one process per seat, as players would be: no bot waits for
+    another's thinking in its own interpreter.  The latencies every seat saw."""
+    agents, settings = GAMES[game]
+    room = asyncio.run(create_room(url, game, ["remote"] * len(agents), settings, seed))
+    procs = [subprocess.Popen([sys.executable, "-m", "game.net.figures", "seat", "--url", url, "--room", room,
+                               "--seat", str(i), "--agent", a, "--seed", str(seed * 7 + i)],
+                              stdout=subprocess.PIPE, text=True) for i, a in enumerate(agents)]
+    lat: list[float] = []
+    for proc in procs:
+        out, _ = proc.communicate(timeout=1800)
+        lat += json.loads(out)["latencies"]
+    return lat
+
+
+def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path, n: int = 5) -> dict[str, Any]:
+    """The server in this process (its own thread); every seat's bot in a process of its own,
+    so that a bot's thinking never shares the server's interpreter or another seat's.  Per
+    game ``n`` whole games one after the other; then K paced Warigami rooms at once (their bots
+    share one process per figure).  Two figures per run: what the bots saw (send to ``applied``
+    received) and what the server spent (intention in to last ``applied`` out)."""
     from .harness import ServerThread
 
     st = ServerThread(data / "latency", WIDE)
@@ -311,7 +344,7 @@ def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path) -> 
     try:
         for name in games:
             st.call(lambda s: s.act_times.clear())
-            lat = _bots_process(st.url, name, 3, 0.0, 0.0)
+            lat = [t for g in range(n) for t in _seat_processes(st.url, name, 2900 + g)]
             out["per_game_ms"][name] = row(lat, st.call(lambda s: list(s.act_times)))
         for k in rooms:
             st.call(lambda s: s.act_times.clear())
@@ -324,8 +357,12 @@ def fig_latency(games: list[str], rooms: list[int], pace: float, data: Path) -> 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.net.figures")
-    p.add_argument("figure", choices=["games", "leaks", "kill9", "hostile", "latency", "bots"])
+    p.add_argument("figure", choices=["games", "leaks", "kill9", "hostile", "latency", "bots", "seat"])
     p.add_argument("--url", default="")
+    p.add_argument("--room", default="")
+    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--agent", default="random")
+    p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seconds", type=float, default=0.0)
     p.add_argument("-n", type=int, default=10)
     p.add_argument("--games", default=",".join(GAMES))
@@ -340,6 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.figure == "bots":  # the latency figure's child process
         print(json.dumps(asyncio.run(bots(args.url, args.games, args.n, args.pace, args.seconds))))
         return 0
+    if args.figure == "seat":  # one seat of the latency figure's rooms
+        print(json.dumps(asyncio.run(seat_bot(args.url, args.room, args.seat, args.agent, args.seed))))
+        return 0
     games = args.games.split(",")
     with tempfile.TemporaryDirectory(prefix="pw-fig-") as tmp:
         data = Path(tmp)
@@ -353,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.figure == "hostile":
             out = asyncio.run(fig_hostile(args.n, data))
         else:
-            out = fig_latency(games, [int(r) for r in args.rooms.split(",") if r], args.pace, data)
+            out = fig_latency(games, [int(r) for r in args.rooms.split(",") if r], args.pace, data, args.n)
         out["seconds"] = round(time.monotonic() - t0, 1)
     print(json.dumps({args.figure: out}))
     return 0
