@@ -87,7 +87,8 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(f"paperwars selfplay: the settings {exc}.", file=sys.stderr)
         return 2
     try:
-        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired)
+        out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired,
+                       levels=args.levels, jobs=max(1, args.jobs))
     except KeyError as exc:
         print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -97,6 +98,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         for name, rate in out["win_rate"].items():
             print(f"{name:>10}: {rate:.3f} (standard error {out['win_rate_se'][name]:.3f})")
         print(f"{'draws':>10}: {out['draw_rate']:.3f}  ({out['games']} games of {out['game']})")
+        print(f"{'by limit':>10}: {out['limit_rate']:.3f}  (games a round or stalemate limit ended)")
     return 0
 
 
@@ -253,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--settings", default="", help="JSON object of game settings")
     p.add_argument("--paired", action="store_true",
                    help="consecutive games share a seed (same map and dice) with the seats rotated")
+    p.add_argument("--levels", action="store_true",
+                   help="the seed groups take the shipped maps or scenarios in turn")
+    p.add_argument("--jobs", type=int, default=1, help="games played at once, each in a worker process")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_selfplay)
     p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")

@@ -33,31 +33,61 @@ def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str
     raise RuntimeError(f"{rs.title}: no end after {MAX_ACTIONS} actions (seed {seed})")
 
 
+def _one_game(game_name: str, order: list[str], seed: int,
+              settings: Mapping[str, Any] | None) -> tuple[list[int], str, int]:
+    """One game for :func:`selfplay` (also in a worker process): winners' seats, result, length."""
+    state = play_game(game_name, order, seed, settings)
+    res = state.result()
+    assert res is not None
+    return list(res.winners), res.text, len(getattr(state, "history", [])) or 0
+
+
 def selfplay(game_name: str, games: int, players: list[str], seed: int,
-             settings: Mapping[str, Any] | None = None, paired: bool = False) -> dict[str, Any]:
+             settings: Mapping[str, Any] | None = None, paired: bool = False,
+             levels: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Seats rotate every game so no agent keeps the first move.  ``paired``: consecutive games
     share a seed (the same map draw and dice) with the seats rotated, so a comparison is paired;
-    the standard error is then taken over the groups of games that share a seed."""
+    the standard error is then taken over the groups of games that share a seed.  ``levels``:
+    the seed groups take the shipped maps or scenarios in turn (over ``settings``).  ``jobs``:
+    games played at once in that many worker processes (the results do not depend on it)."""
+    from .smoke import LIMIT_WORDS, level_settings
+
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
-    wins = {p: 0 for p in players}
-    draws = 0
-    lengths = []
     group = len(players) if paired else 1
-    scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
+    maps = level_settings(rs) if levels else [("", {})]
+    plan = []
     for g in range(games):
         order = [players[(g + i) % len(players)] for i in range(n)]
-        state = play_game(game_name, order, seed + g // group, settings)
-        res = state.result()
-        assert res is not None
-        lengths.append(len(getattr(state, "history", [])) or 0)
-        won = {order[w] for w in res.winners}
-        if not res.winners:
+        name, level = maps[(g // group) % len(maps)]
+        plan.append((order, seed + g // group, {**level, **(settings or {})} if levels else settings, name))
+    if jobs > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            results = list(pool.map(_one_game, *zip(*[(game_name, o, sd, st) for o, sd, st, _ in plan],
+                                                    strict=True)))
+    else:
+        results = [_one_game(game_name, o, sd, st) for o, sd, st, _ in plan]
+    wins = {p: 0 for p in players}
+    draws = limited = 0
+    scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
+    per_level: dict[str, dict[str, int]] = {}
+    for g, ((order, _sd, _st, level_name), (winners, text, _length)) in enumerate(zip(plan, results, strict=True)):
+        won = {order[w] for w in winners}
+        limited += any(w in text.lower() for w in LIMIT_WORDS)
+        if not winners:
             # Alone against the rules (Paper Invasion), no winner is a loss, not a draw.
             draws += 1 if n > 1 else 0
         else:
             for name in won:
                 wins[name] += 1
+        if levels:
+            row = per_level.setdefault(level_name, {"games": 0, **{p: 0 for p in players}})
+            row["games"] += 1
+            for name in won:
+                row[name] += 1
         if g % group == 0:
             for p in players:
                 scores[p].append(0.0)
@@ -70,8 +100,10 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         "seed": seed,
         "win_rate": {p: wins[p] / games for p in players},
         "draw_rate": draws / games,
+        "limit_rate": limited / games,
         "paired": paired,
         "win_rate_se": {p: round(_se(v), 4) for p, v in scores.items()},
+        **({"levels": per_level} if levels else {}),
         **({"loss_rate": {p: 1 - wins[p] / games for p in players}} if n == 1 else {}),
     }
 

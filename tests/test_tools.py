@@ -72,3 +72,11 @@ def test_worst_inputs_every_case_builds_and_is_answered(tmp_path, monkeypatch):
     for name, build in CASES.items():
         said = str(build()())
         assert said and "TypeError" not in said and "Traceback" not in said, (name, said)
+
+
+def test_selfplay_in_worker_processes_gives_the_same_figures_and_takes_the_levels_in_turn():
+    one = selfplay("warigami", 4, ["greedy", "random"], 3, paired=True, levels=True)
+    two = selfplay("warigami", 4, ["greedy", "random"], 3, paired=True, levels=True, jobs=2)
+    assert one == two
+    assert sum(row["games"] for row in one["levels"].values()) == 4 and len(one["levels"]) == 2
+    assert 0.0 <= one["limit_rate"] <= 1.0
