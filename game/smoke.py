@@ -110,7 +110,7 @@ def level_settings(rs: Any) -> list[tuple[str, dict[str, Any]]]:
 
 
 #: Words of a result that say the game was stopped by a limit, not won on the table.
-LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet")
+LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet", "held out for")
 
 
 def strongest(verbose: bool = True, seed: int = 1) -> int:

@@ -80,3 +80,16 @@ def test_selfplay_in_worker_processes_gives_the_same_figures_and_takes_the_level
     assert one == two
     assert sum(row["games"] for row in one["levels"].values()) == 4 and len(one["levels"]) == 2
     assert 0.0 <= one["limit_rate"] <= 1.0
+
+
+def test_every_games_round_or_stalemate_limit_counts_as_a_limit():
+    """The share of games ended by a limit (issue 28) counts Paper Invasion's round limit
+    (I-W3: 'the invaders held out for 30 rounds'), Warigami's and Amoeba's stalemates."""
+    from game.smoke import LIMIT_WORDS
+
+    for text in ("The invasion wins: the skeletons held out for 30 rounds.",
+                 "Round limit reached: Player 1 wins with 20 HP.",
+                 "Stalemate: 12 rounds without an attack. Most troops in total wins (A-G4).",
+                 "Blue calls the stalemate: a draw."):
+        assert any(w in text.lower() for w in LIMIT_WORDS), text
+    assert not any(w in "The invasion wins: no knight is left.".lower() for w in LIMIT_WORDS)
