@@ -682,3 +682,28 @@ def test_a_card_laid_on_the_armoured_car_leaves_its_sketch_in_full_view(size):
             assert sketch() == bare, (size, cards)
     finally:
         app.close()
+
+
+def test_T_T3_the_chosen_card_is_marked_only_where_the_seat_to_move_plays(monkeypatch):
+    """A hand is chosen from only at the screen of the seat to move: in the window of the other
+    seat online (or while the computer holds the turn) no card of that hand wears the choice mark."""
+    import game.ui.views.tigers as tv
+    from game.ui import paper
+
+    app, sess, scene = open_scene()
+    try:
+        marks: list[tuple[str | None, object]] = []
+        real = tv.draw_card
+        monkeypatch.setattr(tv, "draw_card", lambda surf, rect, card, mark=None: (marks.append((card, mark)),
+                                                                                  real(surf, rect, card, mark)))
+        assert scene.state.phase == "assign"
+        app.frame([])
+        assert any(m == paper.GOOD for _, m in marks)  # at the screen of the seat to move: the choice is marked
+        assert scene.view.card_hits
+        marks.clear()
+        monkeypatch.setattr(scene, "human_to_move", lambda: False)  # the other seat's window, online
+        app.frame([])
+        assert marks and not any(m == paper.GOOD for _, m in marks)
+        assert scene.view.card_hits == []
+    finally:
+        app.close()

@@ -1319,7 +1319,9 @@ class TigersView(GameView):
         # hands: fanned tighter when long, never into the turned cards' area
         self.card_hits = []
         y = top + 38
-        me = s.current_player()
+        # the hand of the seat to move is chosen from only at the screen where that seat plays:
+        # no choice mark on a hand the computer or a remote player holds (nor a click on it)
+        me = s.current_player() if self.ctx.human_to_move() else -1
         qx = self.queue_x()
         for p in (0, 1):
             paper.draw_symbol(surf, p, (x + 8, y + CARD_H / 2), 12)
