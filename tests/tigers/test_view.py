@@ -682,3 +682,65 @@ def test_a_card_laid_on_the_armoured_car_leaves_its_sketch_in_full_view(size):
             assert sketch() == bare, (size, cards)
     finally:
         app.close()
+
+
+def test_T_T3_the_chosen_card_is_marked_only_where_the_seat_to_move_plays(monkeypatch):
+    """A hand is chosen from only at the screen of the seat to move: in the window of the other
+    seat online (or while the computer holds the turn) no card of that hand wears the choice mark."""
+    import game.ui.views.tigers as tv
+    from game.ui import paper
+
+    app, sess, scene = open_scene()
+    try:
+        marks: list[tuple[str | None, object]] = []
+        real = tv.draw_card
+        monkeypatch.setattr(tv, "draw_card", lambda surf, rect, card, mark=None: (marks.append((card, mark)),
+                                                                                  real(surf, rect, card, mark)))
+        assert scene.state.phase == "assign"
+        app.frame([])
+        assert any(m == paper.GOOD for _, m in marks)  # at the screen of the seat to move: the choice is marked
+        assert scene.view.card_hits
+        marks.clear()
+        monkeypatch.setattr(scene, "human_to_move", lambda: False)  # the other seat's window, online
+        app.frame([])
+        assert marks and not any(m == paper.GOOD for _, m in marks)
+        assert scene.view.card_hits == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
+def test_T_A1_the_reach_label_of_a_move_never_runs_into_a_unit_or_its_label(size):
+    """Seen online (tank battle): the reach circle's "up to 6 cm" was written over the label of the
+    tank beside the moving squad ("Tank 0up to 6 cm").  For every unit of the tank battle and every
+    reach, the label lies on no unit's sketch, label or cards, inside the table."""
+    from game.ui.views import tigers as tv
+
+    app, sess, scene = open_scene(size=size)
+    try:
+        s, v = scene.state, scene.view
+        live = [u for u in s.units if u.alive and u.carrier < 0 and u.placed]
+        for u in live:
+            s.assigned[u.id] = [("AS", False)] if u.id % 2 else []
+        v.mouse = (0, 0)  # no hover card
+        checked = 0
+        for u in live:
+            for allow in (3.0, 6.0, 9.0, 14.0):
+                s.phase, s.movers = "move", [(u.id, allow)]
+                out, text, note, real = _written(tv)
+                tv.paper.text, tv.paper.note = text, note
+                try:
+                    v.draw(app.screen)
+                finally:
+                    tv.paper.text, tv.paper.note = real
+                reach = [r for w, r in out if w == f"up to {allow:g} cm"]
+                assert len(reach) == 1
+                marks = v.unit_marks()
+                taken = [v._body(w) for w in live] + [m[1] for m in marks.values()] + \
+                    [c for m in marks.values() for c in m[0]]
+                assert reach[0].collidelist(taken) == -1, (size, u.id, allow, reach[0], taken[reach[0].collidelist(taken)])
+                assert v.table_rect().contains(reach[0])
+                checked += 1
+        assert checked == 4 * len(live)
+    finally:
+        app.close()

@@ -1052,8 +1052,8 @@ class TigersView(GameView):
             else:
                 start = u.front()
                 paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
-                paper.text(surf, f"up to {allow:g} cm", self.px(start[0], start[1] - allow - 1), 15, paper.GOOD,
-                           "midbottom")
+                label = f"up to {allow:g} cm"
+                paper.text(surf, label, self.reach_label_rect(start, allow, label).topleft, 15, paper.GOOD)
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
             paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
@@ -1090,6 +1090,33 @@ class TigersView(GameView):
             b = self.px(*s.position(s.units[uid]))
             self.shown["odds"] = paper.note(surf, self.odds[0], (b[0] + 12, b[1] + 6), 16, self.odds[1], bold=True,
                                             within=surf.get_clip() or None)
+
+    def reach_label_rect(self, start: tuple[float, float], allow: float, label: str) -> pygame.Rect:
+        """Where the reach circle's label goes: above the circle, else below, right or left of it
+        (then a little further off), at the first spot inside the table that touches no unit's
+        sketch, label or cards; the least crowded spot when every one is taken."""
+        w, h = _text_size(label, 15, False)
+        cx, cy = self.px(*start)
+        r = allow * self.scale
+        s = self.st
+        marks = self.unit_marks()
+        taken = [self._body(u) for u in s.units if u.wreck or (u.alive and u.carrier < 0 and u.placed)]
+        taken += [m[1] for m in marks.values()] + [c for m in marks.values() for c in m[0]]
+        area = self.table_rect().inflate(-4, -4)
+        best: tuple[int, pygame.Rect] | None = None
+        for k in range(6):
+            g = 2 + k * (h + 2)
+            for x, y in ((cx - w / 2, cy - r - g - h), (cx - w / 2, cy + r + g), (cx + r + g, cy - h / 2),
+                         (cx - r - g - w, cy - h / 2)):
+                rect = pygame.Rect(round(x), round(y), w, h)
+                if area.contains(rect) and rect.collidelist(taken) == -1:
+                    return rect
+                rect = rect.clamp(area)
+                over = sum(c.w * c.h for c in (rect.clip(t) for t in taken))
+                if best is None or over < best[0]:
+                    best = (over, rect)
+        assert best is not None
+        return best[1]
 
     def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], str, str]:
         """What letting go of ``drag`` would do: (where the unit ends, "how far - stops: why",
@@ -1319,7 +1346,9 @@ class TigersView(GameView):
         # hands: fanned tighter when long, never into the turned cards' area
         self.card_hits = []
         y = top + 38
-        me = s.current_player()
+        # the hand of the seat to move is chosen from only at the screen where that seat plays:
+        # no choice mark on a hand the computer or a remote player holds (nor a click on it)
+        me = s.current_player() if self.ctx.human_to_move() else -1
         qx = self.queue_x()
         for p in (0, 1):
             paper.draw_symbol(surf, p, (x + 8, y + CARD_H / 2), 12)
