@@ -305,5 +305,67 @@ def test_chat_line_reaches_the_other_window(server, app):
         other.close()
 
 
+def _amoeba_choice(state, rng):
+    """A-V8 test play: point at an own country (so that troops are written down), else any action."""
+    from game.rules.amoeba.actions import Point
+
+    acts = state.legal_actions()
+    points = [a for a in acts if isinstance(a, Point) and state.owner[a.country] == state.current_player()]
+    return rng.choice(points or acts)
+
+
+@pytest.mark.parametrize("mine", [0, 1])
+def test_A_V8_a_window_says_you_only_for_its_own_seat_and_shows_its_own_secret_choice(server, app, mine):
+    """Amoeba with simultaneous turns (A-V8), one person a window: this one, and a bare
+    RemoteSession for the other seat.  While the other seat writes its troops down, this
+    window says who pointed, never "You pointed" (it did: the view took the seat to move for
+    this window's); while the other seat chooses, this window shows its own secret choice
+    (and only its own: the other's is only guessed in this window's state)."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten", "simultaneous": True})
+    other = RemoteSession(server.url, code, [Seat(seat=1 - mine)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=mine)])
+        view = scene.view
+        rng = random.Random(11)
+        seen = {"other writes": 0, "own waits": 0, "other waits": 0}
+        mine_last = None
+        end = time.monotonic() + LIMIT
+        while not (all(seen.values()) or scene.state.is_over()):
+            assert time.monotonic() < end, seen
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if view.busy():
+                view.skip_animation()
+                continue
+            at_rest = other.state is not None and other.seen[0].index == scene.session.seen[0].index and \
+                not any(x.sent_at is not None for x in (*other.seen, *scene.session.seen))
+            if not at_rest:
+                time.sleep(0.002)
+                continue
+            s = scene.state
+            app.draw()
+            if s.phase == "detail" and s.current_player() != mine:
+                assert view.shown["pointed"].startswith(f"Player {2 - mine} pointed at #"), view.shown
+                seen["other writes"] += 1
+            if s.phase in ("move", "detail") and s.current_player() != mine and mine_last is not None and \
+                    mine_last[0] == s.phase and (s.phase == "move" or mine in s.dependent and mine in s.details):
+                assert view.shown["own"] == f"Your secret choice: {mine_last[1]}.", (view.shown, mine_last)
+                seen["own waits"] += 1
+            elif s.phase in ("move", "detail") and s.current_player() == mine:
+                assert "own" not in view.shown, view.shown  # nothing of the other seat's guessed choice
+                seen["other waits"] += s.phase == "move" and bool(s.pending)
+            if scene.human_to_move():
+                act = _amoeba_choice(s, rng)
+                mine_last = (s.phase, act.notation())
+                assert scene.submit(act)
+            elif other.is_human_turn():
+                other.submit(_amoeba_choice(other.state, rng))
+        # the seat that points first waits with its own choice shown (seat 0 here: the order
+        # is pinned by the room's seed), the seat that points second sees nothing of the first one's
+        assert seen["other writes"] and (seen["own waits"] if mine == 0 else seen["other waits"]), seen
+    finally:
+        other.close()
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}
