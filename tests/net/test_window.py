@@ -367,5 +367,46 @@ def test_A_V8_a_window_says_you_only_for_its_own_seat_and_shows_its_own_secret_c
         other.close()
 
 
+def test_amoeba_hover_while_waiting_previews_this_windows_own_attack(server, app):
+    """Online, while the other seat moves, hovering its country shows this seat's attack sum
+    against it (as on this seat's own turn), and hovering an own country shows none: before,
+    the preview was the mover's (the other seat's attack on this seat's country)."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        view = scene.view
+        rng = random.Random(5)
+        end = time.monotonic() + LIMIT
+        while True:
+            assert time.monotonic() < end and not scene.state.is_over()
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if view.busy():
+                view.skip_animation()
+            s = scene.state
+            if other.state is None or other.seen[0].index != scene.session.seen[0].index:
+                continue
+            if s.phase == "move" and other.is_human_turn() and not scene.human_to_move():
+                theirs = [c for c in range(s.map.n) if s.owner[c] == 1 and s.attackers(c, 0)]
+                if theirs:
+                    break
+            if scene.human_to_move():
+                scene.submit(rng.choice(s.legal_actions()))
+            elif other.is_human_turn():
+                other.submit(rng.choice(other.state.legal_actions()))
+        s = scene.state
+        t = theirs[0]
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in view.to_px(*s.map.labels[t])),
+                                      rel=(0, 0), buttons=(0, 0, 0), touch=False)])
+        assert view.shown["sum"] == (t, s.attack_sum(t, 0))
+        mine = next(c for c in range(s.map.n) if s.owner[c] == 0)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in view.to_px(*s.map.labels[mine])),
+                                      rel=(0, 0), buttons=(0, 0, 0), touch=False)])
+        assert "sum" not in view.shown
+    finally:
+        other.close()
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}

@@ -168,6 +168,8 @@ class Button:
 
 
 class AmoebaView(GameView):
+    looks_while_waiting = True  # hovering shows neighbours and (online) this seat's attack sums
+
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self.scale = 1.0
@@ -1037,6 +1039,9 @@ class AmoebaView(GameView):
             return
         self.buttons = []
         hover = self.country_at(self.mouse)
+        own = self._own_seat()
+        if own is not None:
+            me = own  # online, waiting for another seat: the preview is still this window's seat's
         if hover >= 0 and s.owner[hover] >= 0 and s.owner[hover] != me:
             have = s.attack_sum(hover, me)
             for c in s.attackers(hover, me):
