@@ -408,5 +408,41 @@ def test_amoeba_hover_while_waiting_previews_this_windows_own_attack(server, app
         other.close()
 
 
+def test_undo_online_takes_the_action_out_of_the_log_as_at_one_screen(server, app):
+    """A placement taken back with Undo leaves the log of both windows, as at one screen (the
+    server kept its lines and added "(undone)", so the log read as if it had happened); one line
+    says who took back."""
+    from game.rules.amoeba.actions import Place
+
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        sess = scene.session
+
+        def other_plays() -> bool:
+            other.poll()
+            if other.is_human_turn():
+                other.submit(next(a for a in other.state.legal_actions() if isinstance(a, Place)))
+            return scene.human_to_move()
+
+        run_until(app, other_plays, "seat 0's placement")
+        act = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
+        said = f"Player 1 places {act.n} in #{act.country + 1}."
+        at = sess.seen[0].index
+        assert scene.submit(act)
+        run_until(app, lambda: sess.seen[0].index == at + 1 and said in sess.log, "the placement")
+        run_until(app, sess.can_undo, "undo to be offered")
+        scene.undo()
+        run_until(app, lambda: sess.seen[0].index == at and "took back" in sess.log[-1], "the undo and its log", 30)
+        assert said not in sess.log and "(undone)" not in sess.log
+        assert sess.log[-1] == "Player 1 took back their last action."
+        run_until(app, lambda: other.poll() is not None and other.seen[0].index == at, "the other window")
+        run_until(app, lambda: other.poll() is not None and other.log[-1:] == sess.log[-1:], "the other's log")
+        assert said not in other.log
+    finally:
+        other.close()
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}
