@@ -444,5 +444,30 @@ def test_undo_online_takes_the_action_out_of_the_log_as_at_one_screen(server, ap
         other.close()
 
 
+def test_a_move_lost_with_the_line_is_said_after_the_reconnection(server, app):
+    """A move sent just before the line dropped that never reached the server: after the
+    reconnection the position is the same and the window says so (it was silent: the player's
+    move had simply gone)."""
+    from game.net.window import LOST_MOVE
+
+    code = room(server, "amoeba", ["remote", "random"], {"map": "level", "level": "duel_ten"})
+    scene = open_room(app, server, code)
+    sess = scene.session
+    run_until(app, scene.human_to_move, "seat 0's turn")
+    at = sess.seen[0].index
+    link = sess.links[0]
+    sent = link.send
+    link.send = lambda msg: True  # the frame is lost on the way (the server never sees it)
+    assert scene.submit(scene.state.legal_actions()[0])
+    link.send = sent
+    assert sess.seen[0].sent_at == at and not scene.human_to_move()
+    server.stop()
+    run_until(app, lambda: bool(sess.problem), "the dropped line")
+    server.start()
+    run_until(app, lambda: not sess.problem and sess.seen[0].synced and scene.human_to_move(), "the reconnection")
+    assert sess.seen[0].index == at
+    run_until(app, lambda: app.toast_text == LOST_MOVE, "the sentence", 30)
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}
