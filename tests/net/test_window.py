@@ -469,5 +469,37 @@ def test_a_move_lost_with_the_line_is_said_after_the_reconnection(server, app):
     run_until(app, lambda: app.toast_text == LOST_MOVE, "the sentence", 30)
 
 
+def test_amoeba_map_drawn_together_offers_done_and_save_only_to_the_drawer(server, app):
+    """Drawing the map together online: the window of the seat that draws has Done and Save
+    map; the other window had the same two buttons, dead (its clicks never reach the board),
+    and now says who draws."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "draw", "countries": 6})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        view = scene.view
+        rng = Chance(3)
+        seen = {"draws here": 0, "draws there": 0}
+        end = time.monotonic() + LIMIT
+        while scene.state.phase == "map" and not all(seen.values()):
+            assert time.monotonic() < end, seen
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if other.state is None or other.seen[0].index != scene.session.seen[0].index:
+                continue
+            app.draw()
+            if scene.human_to_move():
+                assert [b.key for b in view.buttons] == ["done", "save"]
+                seen["draws here"] += 1
+                assert scene.submit(scene.state.random_action(rng))
+            elif other.is_human_turn():
+                assert view.buttons == [], [b.label for b in view.buttons]
+                seen["draws there"] += 1
+                other.submit(other.state.random_action(rng))
+        assert all(seen.values()), seen
+    finally:
+        other.close()
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}

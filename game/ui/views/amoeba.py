@@ -865,6 +865,12 @@ class AmoebaView(GameView):
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
         paper.text(surface, f"ends at {s.game.countries_wanted}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        if not self.ctx.human_to_move():  # no dead buttons for another seat's turn (online: the other window's)
+            self.buttons = []
+            if not self.replaying:
+                paper.text(surface, f"{s.game.player_name(s.player)} draws...", (self.panel.x, y + 60), 20,
+                           paper.GRAPHITE)
+            return
         y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
         self._draw_buttons(surface)
 
@@ -943,6 +949,11 @@ class AmoebaView(GameView):
             paper.text(surface, "Joint attack?", (x0, y), 22, paper.INK, bold=True)
             paper.text(surface, f"on #{t + 1}: {s.attack_sum(t, (s.joint['proposer'], *s.joint['partners']))}"
                                 f" vs {s.troops[t]}", (x0, y + 26), 18, paper.INK)
+            if not self.ctx.human_to_move():
+                self.buttons = []
+                if not self.replaying:
+                    paper.text(surface, f"{s.game.player_name(s.player)} answers...", (x0, y + 60), 20, paper.GRAPHITE)
+                return
             labels = [("Accept (Y)", "accept"), ("Decline (N)", "decline")]
             self._panel_buttons(labels, y + 60)
             self._draw_buttons(surface)
