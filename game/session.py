@@ -208,13 +208,21 @@ class Session:
             step = self.history.pop()
             self.record.actions.pop()
             self.state = type(self.state).from_json(self.state.game, step.before)
-        # The undone actions' lines leave the log (no "(undone)" trail): the log reads as the game now is.
+        self.unlog(step)
+        self.save_auto()
+        return True
+
+    def unlog(self, step: Step, note: str = "") -> None:
+        """The lines of ``step`` and of everything after it leave the log (no "(undone)" trail):
+        the log reads as the game now is.  Undo at one screen and on the server, where ``note``
+        (who took back) follows for the seats that did not see it happen."""
         length, last, self._fold = step.log_before
         del self.log[length:]
         if self.log and last is not None:
             self.log[-1] = last
-        self.save_auto()
-        return True
+        if note:
+            self.log.append(note)
+            self._fold = None
 
     def save_auto(self) -> None:
         """Write the autosave.  A failure (disk full, the path is a folder, no permission)

@@ -249,7 +249,8 @@ class Room:
         step = self.session.history.pop()
         self.session.record.actions.pop()
         self.session.state = type(self.state).from_json(self.state.game, step.before)
-        self.session.log.append("(undone)")
+        # the action's lines leave the log as at one screen; the other seats are told who took back
+        self.session.unlog(step, f"{self.state.game.player_name(seat)} took back their last action.")
         self.server.store.truncate(self.code, self.index)
         for c in list(self.conns):
             await c.send({"type": "undone", "seat": seat, **self.status(c.seat)})

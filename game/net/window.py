@@ -46,6 +46,8 @@ TokenStore = Callable[[str, str, int, str], None]
 #: Error codes no reconnect can mend: the link stops and says why.
 FATAL_CODES = ("version", "room", "token", "seat")
 MAX_BACKOFF = 5.0
+#: Said when a move sent just before the line dropped never reached the server.
+LOST_MOVE = "Your last move did not reach the server before the line dropped: make it again."
 AWAY_OFFER_S = 90.0
 
 
@@ -206,6 +208,7 @@ class _Seen:
         self.problems: list[str] = []
         self.over: dict[str, Any] | None = None
         self.sent_at: int | None = None
+        self.lost: int | None = None  # an action in flight when the line dropped (sent at this index)
         self.synced = False
 
 
@@ -464,6 +467,8 @@ class RemoteSession:
             if kind == "_link":
                 self.problem = str(msg.get("problem", "")) if not msg.get("connected") else ""
                 if not msg.get("connected"):
+                    if seen.sent_at is not None:
+                        seen.lost = seen.sent_at
                     seen.sent_at = None  # decided again when the position comes back
                 return [("link",)]
             if kind == "_fatal":
@@ -493,6 +498,9 @@ class RemoteSession:
                     self.chat = [(c.get("seat"), str(c.get("text", ""))) for c in msg.get("chat", [])][-20:]
                 if drawn or self.state is None:
                     self._rebuild()
+                lost, seen.lost = seen.lost, None
+                if lost is not None and seen.index == lost and seen.to_move == seen.seat:
+                    return [("reset",), ("note", LOST_MOVE)]  # else it was applied before the line dropped
                 return [("reset",)]
             if kind == "applied":
                 if seen.sent_at is not None and msg.get("seat") == seen.seat:

@@ -58,6 +58,10 @@ class PlayContext(Protocol):
 class GameView:
     """Base for the five board views.  Subclasses override what they need."""
 
+    #: Online, the pointer's motion reaches the view while another seat moves (hover previews
+    #: follow it; clicks and keys still do not).  A view says True when its motion handling only looks.
+    looks_while_waiting = False
+
     #: Drawn on the menu card: subclasses override ``draw_icon``.
     def __init__(self, ctx: PlayContext) -> None:
         self.ctx = ctx

@@ -305,5 +305,201 @@ def test_chat_line_reaches_the_other_window(server, app):
         other.close()
 
 
+def _amoeba_choice(state, rng):
+    """A-V8 test play: point at an own country (so that troops are written down), else any action."""
+    from game.rules.amoeba.actions import Point
+
+    acts = state.legal_actions()
+    points = [a for a in acts if isinstance(a, Point) and state.owner[a.country] == state.current_player()]
+    return rng.choice(points or acts)
+
+
+@pytest.mark.parametrize("mine", [0, 1])
+def test_A_V8_a_window_says_you_only_for_its_own_seat_and_shows_its_own_secret_choice(server, app, mine):
+    """Amoeba with simultaneous turns (A-V8), one person a window: this one, and a bare
+    RemoteSession for the other seat.  While the other seat writes its troops down, this
+    window says who pointed, never "You pointed" (it did: the view took the seat to move for
+    this window's); while the other seat chooses, this window shows its own secret choice
+    (and only its own: the other's is only guessed in this window's state)."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten", "simultaneous": True})
+    other = RemoteSession(server.url, code, [Seat(seat=1 - mine)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=mine)])
+        view = scene.view
+        rng = random.Random(11)
+        seen = {"other writes": 0, "own waits": 0, "other waits": 0}
+        mine_last = None
+        end = time.monotonic() + LIMIT
+        while not (all(seen.values()) or scene.state.is_over()):
+            assert time.monotonic() < end, seen
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if view.busy():
+                view.skip_animation()
+                continue
+            at_rest = other.state is not None and other.seen[0].index == scene.session.seen[0].index and \
+                not any(x.sent_at is not None for x in (*other.seen, *scene.session.seen))
+            if not at_rest:
+                time.sleep(0.002)
+                continue
+            s = scene.state
+            app.draw()
+            if s.phase == "detail" and s.current_player() != mine:
+                assert view.shown["pointed"].startswith(f"Player {2 - mine} pointed at #"), view.shown
+                seen["other writes"] += 1
+            if s.phase in ("move", "detail") and s.current_player() != mine and mine_last is not None and \
+                    mine_last[0] == s.phase and (s.phase == "move" or mine in s.dependent and mine in s.details):
+                assert view.shown["own"] == f"Your secret choice: {mine_last[1]}.", (view.shown, mine_last)
+                seen["own waits"] += 1
+            elif s.phase in ("move", "detail") and s.current_player() == mine:
+                assert "own" not in view.shown, view.shown  # nothing of the other seat's guessed choice
+                seen["other waits"] += s.phase == "move" and bool(s.pending)
+            if scene.human_to_move():
+                act = _amoeba_choice(s, rng)
+                mine_last = (s.phase, act.notation())
+                assert scene.submit(act)
+            elif other.is_human_turn():
+                other.submit(_amoeba_choice(other.state, rng))
+        # the seat that points first waits with its own choice shown (seat 0 here: the order
+        # is pinned by the room's seed), the seat that points second sees nothing of the first one's
+        assert seen["other writes"] and (seen["own waits"] if mine == 0 else seen["other waits"]), seen
+    finally:
+        other.close()
+
+
+def test_amoeba_hover_while_waiting_previews_this_windows_own_attack(server, app):
+    """Online, while the other seat moves, hovering its country shows this seat's attack sum
+    against it (as on this seat's own turn), and hovering an own country shows none: before,
+    the preview was the mover's (the other seat's attack on this seat's country)."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        view = scene.view
+        rng = random.Random(5)
+        end = time.monotonic() + LIMIT
+        while True:
+            assert time.monotonic() < end and not scene.state.is_over()
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if view.busy():
+                view.skip_animation()
+            s = scene.state
+            if other.state is None or other.seen[0].index != scene.session.seen[0].index:
+                continue
+            if s.phase == "move" and other.is_human_turn() and not scene.human_to_move():
+                theirs = [c for c in range(s.map.n) if s.owner[c] == 1 and s.attackers(c, 0)]
+                if theirs:
+                    break
+            if scene.human_to_move():
+                scene.submit(rng.choice(s.legal_actions()))
+            elif other.is_human_turn():
+                other.submit(rng.choice(other.state.legal_actions()))
+        s = scene.state
+        t = theirs[0]
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in view.to_px(*s.map.labels[t])),
+                                      rel=(0, 0), buttons=(0, 0, 0), touch=False)])
+        assert view.shown["sum"] == (t, s.attack_sum(t, 0))
+        mine = next(c for c in range(s.map.n) if s.owner[c] == 0)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in view.to_px(*s.map.labels[mine])),
+                                      rel=(0, 0), buttons=(0, 0, 0), touch=False)])
+        assert "sum" not in view.shown
+    finally:
+        other.close()
+
+
+def test_undo_online_takes_the_action_out_of_the_log_as_at_one_screen(server, app):
+    """A placement taken back with Undo leaves the log of both windows, as at one screen (the
+    server kept its lines and added "(undone)", so the log read as if it had happened); one line
+    says who took back."""
+    from game.rules.amoeba.actions import Place
+
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        sess = scene.session
+
+        def other_plays() -> bool:
+            other.poll()
+            if other.is_human_turn():
+                other.submit(next(a for a in other.state.legal_actions() if isinstance(a, Place)))
+            return scene.human_to_move()
+
+        run_until(app, other_plays, "seat 0's placement")
+        act = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
+        said = f"Player 1 places {act.n} in #{act.country + 1}."
+        at = sess.seen[0].index
+        assert scene.submit(act)
+        run_until(app, lambda: sess.seen[0].index == at + 1 and said in sess.log, "the placement")
+        run_until(app, sess.can_undo, "undo to be offered")
+        scene.undo()
+        run_until(app, lambda: sess.seen[0].index == at and "took back" in sess.log[-1], "the undo and its log", 30)
+        assert said not in sess.log and "(undone)" not in sess.log
+        assert sess.log[-1] == "Player 1 took back their last action."
+        run_until(app, lambda: other.poll() is not None and other.seen[0].index == at, "the other window")
+        run_until(app, lambda: other.poll() is not None and other.log[-1:] == sess.log[-1:], "the other's log")
+        assert said not in other.log
+    finally:
+        other.close()
+
+
+def test_a_move_lost_with_the_line_is_said_after_the_reconnection(server, app):
+    """A move sent just before the line dropped that never reached the server: after the
+    reconnection the position is the same and the window says so (it was silent: the player's
+    move had simply gone)."""
+    from game.net.window import LOST_MOVE
+
+    code = room(server, "amoeba", ["remote", "random"], {"map": "level", "level": "duel_ten"})
+    scene = open_room(app, server, code)
+    sess = scene.session
+    run_until(app, scene.human_to_move, "seat 0's turn")
+    at = sess.seen[0].index
+    link = sess.links[0]
+    sent = link.send
+    link.send = lambda msg: True  # the frame is lost on the way (the server never sees it)
+    assert scene.submit(scene.state.legal_actions()[0])
+    link.send = sent
+    assert sess.seen[0].sent_at == at and not scene.human_to_move()
+    server.stop()
+    run_until(app, lambda: bool(sess.problem), "the dropped line")
+    server.start()
+    run_until(app, lambda: not sess.problem and sess.seen[0].synced and scene.human_to_move(), "the reconnection")
+    assert sess.seen[0].index == at
+    run_until(app, lambda: app.toast_text == LOST_MOVE, "the sentence", 30)
+
+
+def test_amoeba_map_drawn_together_offers_done_and_save_only_to_the_drawer(server, app):
+    """Drawing the map together online: the window of the seat that draws has Done and Save
+    map; the other window had the same two buttons, dead (its clicks never reach the board),
+    and now says who draws."""
+    code = room(server, "amoeba", ["remote", "remote"], {"map": "draw", "countries": 6})
+    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    try:
+        scene = open_room(app, server, code, [Seat(seat=0)])
+        view = scene.view
+        rng = Chance(3)
+        seen = {"draws here": 0, "draws there": 0}
+        end = time.monotonic() + LIMIT
+        while scene.state.phase == "map" and not all(seen.values()):
+            assert time.monotonic() < end, seen
+            app.frame(pygame.event.get(), 1 / 30)
+            other.poll()
+            if other.state is None or other.seen[0].index != scene.session.seen[0].index:
+                continue
+            app.draw()
+            if scene.human_to_move():
+                assert [b.key for b in view.buttons] == ["done", "save"]
+                seen["draws here"] += 1
+                assert scene.submit(scene.state.random_action(rng))
+            elif other.is_human_turn():
+                assert view.buttons == [], [b.label for b in view.buttons]
+                seen["draws there"] += 1
+                other.submit(other.state.random_action(rng))
+        assert all(seen.values()), seen
+    finally:
+        other.close()
+
+
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}

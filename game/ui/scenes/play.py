@@ -300,6 +300,8 @@ class PlayScene(Scene):
                 return
         if self.human_to_move() and not self.view.busy():
             self._to_view(event)
+        elif self.remote and event.type == pygame.MOUSEMOTION and self.view.looks_while_waiting:
+            self.view.handle_event(event)  # online, waiting: the board's hover follows the pointer
 
     def _chatting(self, event: pygame.event.Event) -> bool:
         """Keys typed into the chat line stay there (never reach the board); Enter sends, Esc leaves it."""

@@ -168,6 +168,8 @@ class Button:
 
 
 class AmoebaView(GameView):
+    looks_while_waiting = True  # hovering shows neighbours and (online) this seat's attack sums
+
     def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
         super().__init__(ctx)
         self.scale = 1.0
@@ -863,6 +865,12 @@ class AmoebaView(GameView):
         y = self.panel.y
         paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
         paper.text(surface, f"ends at {s.game.countries_wanted}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        if not self.ctx.human_to_move():  # no dead buttons for another seat's turn (online: the other window's)
+            self.buttons = []
+            if not self.replaying:
+                paper.text(surface, f"{s.game.player_name(s.player)} draws...", (self.panel.x, y + 60), 20,
+                           paper.GRAPHITE)
+            return
         y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
         self._draw_buttons(surface)
 
@@ -941,6 +949,11 @@ class AmoebaView(GameView):
             paper.text(surface, "Joint attack?", (x0, y), 22, paper.INK, bold=True)
             paper.text(surface, f"on #{t + 1}: {s.attack_sum(t, (s.joint['proposer'], *s.joint['partners']))}"
                                 f" vs {s.troops[t]}", (x0, y + 26), 18, paper.INK)
+            if not self.ctx.human_to_move():
+                self.buttons = []
+                if not self.replaying:
+                    paper.text(surface, f"{s.game.player_name(s.player)} answers...", (x0, y + 60), 20, paper.GRAPHITE)
+                return
             labels = [("Accept (Y)", "accept"), ("Decline (N)", "decline")]
             self._panel_buttons(labels, y + 60)
             self._draw_buttons(surface)
@@ -982,11 +995,16 @@ class AmoebaView(GameView):
             c = pointed.target if isinstance(pointed, Attack) else pointed.country  # type: ignore[attr-defined]
             self._outline(surface, c, paper.player_colour(me), 4)
             secret = "in secret" if me in s.dependent else "openly"
-            for part in paper.wrap(f"You pointed at #{c + 1}: write the troops down {secret}.", 17,
-                                   self.text_w - 4):
+            # "You" only for a seat played here: online the seat to move may be the other window's
+            here = not self.replaying and self.ctx.seat_kind(me) == "human"
+            said = (f"You pointed at #{c + 1}: write the troops down {secret}." if here else
+                    f"{s.game.player_name(me)} pointed at #{c + 1}: writes the troops down {secret}.")
+            self.shown["pointed"] = said
+            for part in paper.wrap(said, 17, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 17, paper.INK)
                 y += 20
             y += 6
+        y = self._draw_own_secret(surface, y)
         if t >= 0 and self._pointing() and s.owner[t] in (-1, me):
             self._outline(surface, t, paper.player_colour(me), 4)
             for d in (s.move_targets(me, t) if s.owner[t] == me else []):
@@ -1032,6 +1050,9 @@ class AmoebaView(GameView):
             return
         self.buttons = []
         hover = self.country_at(self.mouse)
+        own = self._own_seat()
+        if own is not None:
+            me = own  # online, waiting for another seat: the preview is still this window's seat's
         if hover >= 0 and s.owner[hover] >= 0 and s.owner[hover] != me:
             have = s.attack_sum(hover, me)
             for c in s.attackers(hover, me):
@@ -1039,6 +1060,46 @@ class AmoebaView(GameView):
             self._sum_tag(surface, hover, have)
             paper.text(surface, f"#{hover + 1}: {have} vs {s.troops[hover]}", (x0, y), 20,
                        paper.GOOD if s.troops[hover] < have else paper.GRAPHITE)
+
+    def _own_seat(self) -> int | None:
+        """Online, the one seat this window plays (None at one screen, at hot seat or watching)."""
+        sess = getattr(self.ctx, "session", None)
+        if self.replaying or not getattr(sess, "remote", False):
+            return None
+        seats = sess.local_seats()  # type: ignore[union-attr]
+        return seats[0] if len(seats) == 1 else None
+
+    def _draw_own_secret(self, surface: pygame.Surface, y: int) -> int:
+        """A-V8 online: while the others choose, this window's seat sees its own secret choice (its
+        point, or the troops it wrote down in secret).  Never another seat's: in this window's
+        state those are only guessed (``from_view``).  Returns the y below the text."""
+        s = self.st
+        own = self._own_seat()
+        if own is None or own == s.player or not s.settings["simultaneous"]:
+            return y
+        if s.phase == "move":
+            act = s.pending.get(own)
+        else:
+            act = s.details.get(own) if s.phase == "detail" and own in s.dependent else None
+        if act is None:
+            return y
+        colour = paper.player_colour(own)
+        if isinstance(act, Attack):
+            self._outline(surface, act.target, colour, 4)
+        elif isinstance(act, Point):
+            self._outline(surface, act.country, colour, 4)
+        elif isinstance(act, Move):
+            for d, _n in act.dests:
+                self._arrow(surface, act.source, d, colour)
+        elif isinstance(act, Gather):
+            for c, _n in act.sources:
+                self._arrow(surface, c, act.dest, colour)
+        said = f"Your secret choice: {act.notation()}."
+        self.shown["own"] = said
+        for part in paper.wrap(said, 17, self.text_w - 4):
+            paper.text(surface, part, (self.panel.x, y), 17, paper.INK)
+            y += 20
+        return y + 6
 
     # -- margin and hints ------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
