@@ -411,6 +411,9 @@ class App:
         self.first_frame_at: float | None = None
         self._active_until = 0.0
         self._settle_until = 0.0
+        #: The server this app runs for the games it hosts (game.net.lobby.HostServer, made by
+        #: Play online's host_server when first needed); close() stops it.
+        self.online_host: Any = None
 
     @staticmethod
     def fit_scale(percent: int, size: tuple[int, int]) -> float:
@@ -686,33 +689,35 @@ class App:
         frames = 0
         last = time.monotonic()
         self.poke()
-        while self.running and self.scenes:
-            now = time.monotonic()
-            wait = self.next_wake(now)
-            if limit:
-                wait = 0.0
-            if wait is not None and wait <= 0.0:
-                self.clock.tick(60)
-                events = pygame.event.get()
-            else:
-                resting = now > self._settle_until + REST_AFTER
-                events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE),
-                                         POLL_RESTING if resting else POLL)
-            now = time.monotonic()
-            dt, last = min(MAX_DT, now - last), now
-            woke = [e for e in events if e.type != WAKE]
-            if woke:
-                self._active_until = now + LINGER_FAST
-                self._settle_until = now + LINGER_SLOW
-            drawn = bool(events) or self._due(now)
-            if not drawn:
-                continue
-            self.safe_frame(woke, dt)
-            pygame.display.flip()
-            frames += 1
-            if limit and frames >= limit:
-                break
-        self.close()
+        try:  # a crash that gets through safe_frame still closes the app (and its hosted server)
+            while self.running and self.scenes:
+                now = time.monotonic()
+                wait = self.next_wake(now)
+                if limit:
+                    wait = 0.0
+                if wait is not None and wait <= 0.0:
+                    self.clock.tick(60)
+                    events = pygame.event.get()
+                else:
+                    resting = now > self._settle_until + REST_AFTER
+                    events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE),
+                                             POLL_RESTING if resting else POLL)
+                now = time.monotonic()
+                dt, last = min(MAX_DT, now - last), now
+                woke = [e for e in events if e.type != WAKE]
+                if woke:
+                    self._active_until = now + LINGER_FAST
+                    self._settle_until = now + LINGER_SLOW
+                drawn = bool(events) or self._due(now)
+                if not drawn:
+                    continue
+                self.safe_frame(woke, dt)
+                pygame.display.flip()
+                frames += 1
+                if limit and frames >= limit:
+                    break
+        finally:
+            self.close()
 
     # -- the last line of defence ------------------------------------------------------
     def safe_frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> bool:
@@ -768,8 +773,15 @@ class App:
         return any(scene.due(now) for scene in self.scenes)
 
     def close(self) -> None:
-        while self.scenes:
-            self.scenes.pop().exit()
+        """The app ends (window closed, Quit, Esc on the menu): the scenes leave (an online game
+        leaves its room), the hosted server stops (its port is free again, its thread ends;
+        the rooms wait in its database for the next start), the prefs are written."""
+        try:
+            while self.scenes:
+                self.scenes.pop().exit()
+        finally:
+            if self.online_host is not None:
+                self.online_host.close()
         try:
             self.prefs.save()
         except OSError:

@@ -400,3 +400,63 @@ def test_back_on_play_online_the_hidden_fields_stay_hidden(app):
     assert app.top() is scene
     assert scene.port_entry.visible and not scene.address_entry.visible
     assert not scene.games_list.visible and not scene.resume_button.visible
+
+
+def test_the_hosted_server_stops_when_the_app_quits_and_hosts_its_rooms_again_on_the_next_start(monkeypatch):
+    """Host a game (the app starts its own server), go back to the menu and Quit: the port is
+    free again (a connection is refused) and the server's thread is gone.  The room is in the
+    server's database: on the next start the menu hosts it again on the same port by itself
+    and marks it "your turn"; closing that app frees the port again."""
+    import threading
+
+    import game.ui.scenes.online as online
+
+    # the app's own server, as the app makes it (its database in the data folder), on loopback only
+    monkeypatch.setattr(online, "HostServer", lambda: HostServer(None, "127.0.0.1"))
+
+    def host_threads():
+        return [t for t in threading.enumerate() if t.name == "paperwars-host" and t.is_alive()]
+
+    def refused(port):
+        with pytest.raises(OSError):  # nothing listens on the port any more
+            socket.create_connection(("127.0.0.1", port), timeout=10).close()
+        return True
+
+    a = make_app((1280, 800), headless=True)
+    try:
+        scene = open_online(a)
+        pick(a, scene.game_drop, "Paper Tigers")
+        port = free_port()
+        scene.port_entry.set_text(str(port))
+        press(a, scene.host_button)
+        press(a, a.top().start)
+        assert until(a, lambda: isinstance(a.top(), RoomScene)), a.top().problem
+        code = a.top().room
+        with socket.create_connection(("127.0.0.1", port), timeout=10):
+            pass  # the app's server listens
+        assert len(host_threads()) == 1
+        while not isinstance(a.top(), MenuScene):
+            press(a, next(b for b in a.top().box.elements
+                          if isinstance(b, pygame_gui.elements.UIButton) and b.text == "Back"))
+        press(a, next(b for b, k in a.top().buttons.items() if k == "quit"))
+        assert not a.running
+        assert Job.wait_all(60)
+    finally:
+        a.run()  # the loop sees Quit and closes the app
+    assert not a.online_host.running and not host_threads() and refused(port)
+    with pytest.raises(lobby.Problem, match="closing"):  # a late worker cannot start it again
+        a.online_host.start(port)
+    # the next start of the app: the menu asks for "your turn", which starts the server again
+    b = make_app((1280, 800), headless=True)
+    try:
+        menu = b.top()
+        assert isinstance(menu, MenuScene) and menu.online_check is not None
+        assert until(b, lambda: menu.online_check.done)
+        assert b.online_host.running and b.online_host.port == port
+        assert menu.online_turns() == 1  # seat 0 is this screen's, and Tigers' first move is seat 0's
+        sync = lobby.peek(b.online_host.url, code)
+        assert sync["game"] == "tigers" and [s["claimed"] for s in sync["seats"]] == [True, False]
+        assert Job.wait_all(60)
+    finally:
+        b.close()
+    assert not b.online_host.running and not host_threads() and refused(port)

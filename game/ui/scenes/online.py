@@ -36,11 +36,11 @@ ROOM_EVERY = 3.0
 
 # -- the app's hosted server and the "your turn" check ------------------------------------------
 def host_server(app: App) -> HostServer:
-    """The server this app runs for the games it hosts (one per app, started when needed)."""
-    server = getattr(app, "online_host", None)
-    if server is None:
-        server = HostServer()
-        app.online_host = server  # type: ignore[attr-defined]
+    """The server this app runs for the games it hosts (one per app, started when needed;
+    App.close stops it)."""
+    if app.online_host is None:
+        app.online_host = HostServer()
+    server: HostServer = app.online_host
     return server
 
 
