@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from ..paths import data_dir, sprites_dir
 from . import paper
@@ -107,6 +108,8 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
         "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
     }
+    read_only = {"disabled_text": "#45443F", "disabled_bg": "#E3DDCE", "disabled_dark_bg": "#E3DDCE",
+                 "disabled_border": "#C9C5B9"}
     shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)), "border_width": "2",
              "shadow_width": "0"}
     return {
@@ -120,6 +123,12 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         # library's fixed 20 px cut the rows at 150%.
         "selection_list": {"misc": {"list_item_height": str(list_row(scale))}},
         "text_entry_line": {"font": font},
+        # A setting shown but not changeable (a friend looks at the host's room): the words stay
+        # dark enough to read; the faint frame and arrow and the greyer paper say it cannot be
+        # changed.  A drop-down's parts are buttons ("@read_only.button").
+        "@read_only": {"colours": read_only},
+        "@read_only.button": {"colours": read_only},
+        "@read_only.#expand_button": {"colours": {**read_only, "disabled_text": "#BDB9AD"}},
         "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
                      "colours": {"dark_bg": "#00000000"}, "font": font},
         "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
@@ -319,10 +328,11 @@ class Scene:
         return self.app.px(n)
 
     def drop_down(self, options: list[str], current: str, rect: pygame.Rect, container: Any = None,
-                  **kwargs: Any) -> TipDropDown:
+                  class_id: str | None = None, **kwargs: Any) -> TipDropDown:
         """A drop-down whose open list stays inside the window: downwards when all its rows fit
         below (or there is more room below than above), else upwards; a list longer than the
-        room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window)."""
+        room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window).
+        ``class_id``: a theme class (``@read_only``)."""
         margin = self.px(8)
         need = list_row(self.app.scale) * len(options) + 8
         below = self.app.size[1] - rect.bottom - margin
@@ -330,7 +340,8 @@ class Scene:
         up = need > below and above > below
         return TipDropDown(
             options, current, rect, self.app.ui, container=container or self.box,
-            object_id="#opens_up" if up else None, expansion_height_limit=max(0, min(need, above if up else below)),
+            object_id=ObjectID(object_id="#opens_up" if up else None, class_id=class_id),
+            expansion_height_limit=max(0, min(need, above if up else below)),
             **kwargs)
 
     def button_rows(self, labels: list[str], bottom: int, width: int = 170, height: int = 48,
