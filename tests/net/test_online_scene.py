@@ -175,6 +175,10 @@ def test_join_shows_the_hosts_setup_screen_read_only_then_takes_a_free_seat(app,
     pick(app, look.seat_drops[2], "Person (online)")
     app.frame([pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=shown["troops"], text="50")])
     assert look.values == defaults | settings and look.seats == ["remote", "remote", "hard"]
+    at = shown["troops"].get_abs_rect().center  # a click on a number field puts no cursor in it
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+    assert not shown["troops"].is_focused and shown["troops"].get_text() == "120"
     assert any("The host chose these settings" in line for line in look.pitch_lines())
     assert [line for line in look.legend_lines() if line.startswith("Player 2")] == [
         "Player 2: free: Play Player 2 makes it yours"]

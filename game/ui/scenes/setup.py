@@ -17,6 +17,7 @@ from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
+from ..widgets import SettingEntry
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -328,8 +329,7 @@ class SetupScene(Scene):
                 options.append(current)
             widget: Any = self.drop_down(options, current, rect, box, class_id=self.widget_class())
         else:
-            widget = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, container=box,
-                                                         object_id=ObjectID(class_id=self.widget_class()))
+            widget = SettingEntry(rect, self.app.ui, container=box, object_id=ObjectID(class_id=self.widget_class()))
             widget.set_allowed_characters("numbers")
             widget.set_text(str(value))
         tip = " ".join(part for part in (spec.help, rule_of(spec.label)) if part)
