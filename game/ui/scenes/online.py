@@ -4,8 +4,8 @@ Three columns on one screen.  *Host a game*: the game and where it runs (this co
 port the player may change, or a server someone else runs); then the setup screen's own
 settings and seat widgets (HostSetupScene), where each seat is a friend (remote), a person
 here at this screen, or a computer level.  *Join a game*: a server address and a room code;
-the room's game, settings and seats are shown read-only (RoomScene) before a seat is taken
-or the game is watched.  *Your online games*: the rooms whose seat tokens this app keeps
+the room is shown on the host's setup screen, read-only (RoomSetupScene), before a seat is
+taken or the game is watched; the host's own room screen (code, addresses) is RoomScene.  *Your online games*: the rooms whose seat tokens this app keeps
 (game/net/tokens.py), asked of their servers with ``mine``, "your turn" marked; one click
 resumes.  Every network request runs in a worker thread (lobby.Job): the window never waits.
 """
@@ -641,7 +641,7 @@ class RoomSetupScene(SetupScene):
         return base + [label for label in dict.fromkeys(self.seat_label(k) for k in self.seats) if label not in base]
 
     def seat_label(self, kind: str) -> str:
-        if kind == "remote":
+        if kind in ("remote", "human"):  # "human": a seat the sync did not list (the screen fills it in)
             return "Person (online)"
         return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), f"Computer: {kind}")
 
