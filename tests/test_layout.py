@@ -268,6 +268,54 @@ def test_setup_pages_and_their_drop_downs(app, name):
         check_open_drop_downs(app, f"{name} setup page {page + 1}")
 
 
+#: Where a friend's look at a room (the setup screen, read-only) is checked: the smallest
+#: window, a small laptop, and large scales.  (Before the tests that close a window of their
+#: own: that ends the fonts of the module's window.)
+ROOM_CASES = [(MIN_SIZE, 100), ((1024, 600), 100), ((1366, 768), 150), ((1920, 1080), 200)]
+
+
+@pytest.mark.parametrize("case", ROOM_CASES, ids=lambda c: f"{c[0][0]}x{c[0][1]}@{c[1]}")
+@pytest.mark.parametrize("name", [*GAMES, "amoeba-6"])
+def test_room_setup_read_only_pages_and_buttons(case, name, one_app):
+    """Join: the host's setup screen read-only, with the room's buttons (Back, Play each free
+    seat, Watch: seven buttons for six-player Amoeba, in two rows on small windows)."""
+    import socket
+
+    from game.net.tokens import TokenStore
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import RoomSetupScene
+
+    app = one_app
+    app.reset_to(MenuScene(app))
+    app._resized(case[0])
+    app.set_ui_scale(case[1])
+    try:
+        game, _, players = name.partition("-")
+        rs = registry.get(game)
+        settings = dict(rs.bench_level) | ({"players": int(players)} if players else {})
+        n = rs.make_game(settings).num_players
+        seats = [{"seat": 0, "kind": "remote", "claimed": True, "here": True}]
+        seats += [{"seat": i, "kind": "remote", "claimed": False, "here": False} for i in range(1, n)]
+        if n > 2 and not players:
+            seats[-1] = {"seat": n - 1, "kind": "computer", "agent": rs.default_ai, "claimed": True, "here": True}
+        with socket.socket() as s:  # an address where nothing answers: the room is never asked again here
+            s.bind(("127.0.0.1", 0))
+            url = f"ws://127.0.0.1:{s.getsockname()[1]}"
+        room = RoomSetupScene(app, rs, url, "K7MQ2XPA", {"game": game, "settings": settings, "seats": seats},
+                              TokenStore())
+        room.looked_at = float("inf")
+        app.push(room)
+        labels = [b.text for b in room.actions_made]
+        assert labels[0] == "Back" and labels[-1] == "Watch" and len(labels) == 2 + sum(
+            1 for s in seats if not s["claimed"])
+        for page in range(room.n_pages):
+            room.show_page(page)
+            check(app, f"{name} room page {page + 1}")
+    finally:
+        app.reset_to(MenuScene(app))
+        paper.reset_caches()
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_play_and_its_overlays(app, name, request):
     from game.ui.scenes.cover import CoverScene
@@ -352,3 +400,4 @@ def test_ui_scale_is_a_setting_that_scales_widgets_and_margins_and_persists():
         assert Prefs.load().ui_scale == 150
     finally:
         app.close()
+

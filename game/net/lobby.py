@@ -233,7 +233,9 @@ class HostServer:
 
     ``start(port)`` listens on every address of the machine (``host=None``; tests pass
     127.0.0.1); it raises Problem when the port is taken or not allowed.  Once started it
-    runs until the app closes, so friends can come back to a hosted room while it is open.
+    runs until the app closes (App.close calls ``close``: the port is free again and the
+    thread ends), so friends can come back to a hosted room while it is open; the rooms are
+    in the SQLite database in ``data``, so the next start of the app hosts them again.
     """
 
     def __init__(self, data: Path | None = None, host: str | None = None) -> None:
@@ -244,6 +246,7 @@ class HostServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._closed = False
 
     @property
     def running(self) -> bool:
@@ -258,6 +261,8 @@ class HostServer:
         from .server import Server
 
         with self._lock:
+            if self._closed:  # a worker that asks after the app closed starts nothing
+                raise Problem("Paper Wars is closing: the games it hosts open again on the next start.")
             if self.server is not None:
                 if port in (0, self.port):
                     return self.url
@@ -299,6 +304,12 @@ class HostServer:
                 self._thread.join(5)
             self._loop.close()
             self.server = self._loop = self._thread = None
+
+    def close(self) -> None:
+        """Stop for good (the app is closing): no worker can start it again afterwards."""
+        with self._lock:
+            self._closed = True
+        self.stop()
 
 
 def _bind_problem(port: int, exc: OSError) -> str:

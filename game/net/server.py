@@ -143,6 +143,8 @@ class Room:
             item: dict[str, Any] = {"seat": i, "name": self.state.game.player_name(i),
                                     "kind": "computer" if kind != "human" else "remote",
                                     "claimed": self.row.tokens[i] is not None, "here": self.seated(i)}
+            if kind != "human":
+                item["agent"] = kind  # which computer player (a friend's Join screen shows its level)
             if kind == "human" and self.row.tokens[i] is not None and not item["here"]:
                 item["away_s"] = round(now - self.away.get(i, now), 1)
             out.append(item)

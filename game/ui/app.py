@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from ..paths import data_dir, sprites_dir
 from . import paper
@@ -107,6 +108,8 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
         "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
     }
+    read_only = {"disabled_text": "#45443F", "disabled_bg": "#E3DDCE", "disabled_dark_bg": "#E3DDCE",
+                 "disabled_border": "#C9C5B9"}
     shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)), "border_width": "2",
              "shadow_width": "0"}
     return {
@@ -120,6 +123,12 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         # library's fixed 20 px cut the rows at 150%.
         "selection_list": {"misc": {"list_item_height": str(list_row(scale))}},
         "text_entry_line": {"font": font},
+        # A setting shown but not changeable (a friend looks at the host's room): the words stay
+        # dark enough to read; the faint frame and arrow and the greyer paper say it cannot be
+        # changed.  A drop-down's parts are buttons ("@read_only.button").
+        "@read_only": {"colours": read_only},
+        "@read_only.button": {"colours": read_only},
+        "@read_only.#expand_button": {"colours": {**read_only, "disabled_text": "#BDB9AD"}},
         "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
                      "colours": {"dark_bg": "#00000000"}, "font": font},
         "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
@@ -319,10 +328,11 @@ class Scene:
         return self.app.px(n)
 
     def drop_down(self, options: list[str], current: str, rect: pygame.Rect, container: Any = None,
-                  **kwargs: Any) -> TipDropDown:
+                  class_id: str | None = None, **kwargs: Any) -> TipDropDown:
         """A drop-down whose open list stays inside the window: downwards when all its rows fit
         below (or there is more room below than above), else upwards; a list longer than the
-        room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window)."""
+        room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window).
+        ``class_id``: a theme class (``@read_only``)."""
         margin = self.px(8)
         need = list_row(self.app.scale) * len(options) + 8
         below = self.app.size[1] - rect.bottom - margin
@@ -330,7 +340,8 @@ class Scene:
         up = need > below and above > below
         return TipDropDown(
             options, current, rect, self.app.ui, container=container or self.box,
-            object_id="#opens_up" if up else None, expansion_height_limit=max(0, min(need, above if up else below)),
+            object_id=ObjectID(object_id="#opens_up" if up else None, class_id=class_id),
+            expansion_height_limit=max(0, min(need, above if up else below)),
             **kwargs)
 
     def button_rows(self, labels: list[str], bottom: int, width: int = 170, height: int = 48,
@@ -411,6 +422,9 @@ class App:
         self.first_frame_at: float | None = None
         self._active_until = 0.0
         self._settle_until = 0.0
+        #: The server this app runs for the games it hosts (game.net.lobby.HostServer, made by
+        #: Play online's host_server when first needed); close() stops it.
+        self.online_host: Any = None
 
     @staticmethod
     def fit_scale(percent: int, size: tuple[int, int]) -> float:
@@ -686,33 +700,35 @@ class App:
         frames = 0
         last = time.monotonic()
         self.poke()
-        while self.running and self.scenes:
-            now = time.monotonic()
-            wait = self.next_wake(now)
-            if limit:
-                wait = 0.0
-            if wait is not None and wait <= 0.0:
-                self.clock.tick(60)
-                events = pygame.event.get()
-            else:
-                resting = now > self._settle_until + REST_AFTER
-                events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE),
-                                         POLL_RESTING if resting else POLL)
-            now = time.monotonic()
-            dt, last = min(MAX_DT, now - last), now
-            woke = [e for e in events if e.type != WAKE]
-            if woke:
-                self._active_until = now + LINGER_FAST
-                self._settle_until = now + LINGER_SLOW
-            drawn = bool(events) or self._due(now)
-            if not drawn:
-                continue
-            self.safe_frame(woke, dt)
-            pygame.display.flip()
-            frames += 1
-            if limit and frames >= limit:
-                break
-        self.close()
+        try:  # a crash that gets through safe_frame still closes the app (and its hosted server)
+            while self.running and self.scenes:
+                now = time.monotonic()
+                wait = self.next_wake(now)
+                if limit:
+                    wait = 0.0
+                if wait is not None and wait <= 0.0:
+                    self.clock.tick(60)
+                    events = pygame.event.get()
+                else:
+                    resting = now > self._settle_until + REST_AFTER
+                    events = wait_for_events(min(IDLE_WAKE, wait if wait is not None else IDLE_WAKE),
+                                             POLL_RESTING if resting else POLL)
+                now = time.monotonic()
+                dt, last = min(MAX_DT, now - last), now
+                woke = [e for e in events if e.type != WAKE]
+                if woke:
+                    self._active_until = now + LINGER_FAST
+                    self._settle_until = now + LINGER_SLOW
+                drawn = bool(events) or self._due(now)
+                if not drawn:
+                    continue
+                self.safe_frame(woke, dt)
+                pygame.display.flip()
+                frames += 1
+                if limit and frames >= limit:
+                    break
+        finally:
+            self.close()
 
     # -- the last line of defence ------------------------------------------------------
     def safe_frame(self, events: list[pygame.event.Event] | None = None, dt: float = 1 / 60) -> bool:
@@ -768,8 +784,15 @@ class App:
         return any(scene.due(now) for scene in self.scenes)
 
     def close(self) -> None:
-        while self.scenes:
-            self.scenes.pop().exit()
+        """The app ends (window closed, Quit, Esc on the menu): the scenes leave (an online game
+        leaves its room), the hosted server stops (its port is free again, its thread ends;
+        the rooms wait in its database for the next start), the prefs are written."""
+        try:
+            while self.scenes:
+                self.scenes.pop().exit()
+        finally:
+            if self.online_host is not None:
+                self.online_host.close()
         try:
             self.prefs.save()
         except OSError:

@@ -17,3 +17,13 @@ class TipDropDown(pygame_gui.elements.UIDropDownMenu):
         tip = getattr(self, "tool_tip_text", None)
         if button is not None and tip and getattr(button, "tool_tip_text", None) != tip:
             button.set_tooltip(tip, delay=getattr(self, "tool_tip_delay", None))
+
+
+class SettingEntry(pygame_gui.elements.UITextEntryLine):
+    """A setting's text field that, disabled (a friend looks at the host's room), never takes the
+    keyboard: pygame_gui focuses a disabled field on a click and blinks its cursor in it, which
+    reads as "type here"."""
+
+    def focus(self) -> None:
+        if self.is_enabled:
+            super().focus()

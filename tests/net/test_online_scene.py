@@ -20,7 +20,7 @@ from game.net.lobby import HostServer, Job
 from game.net.tokens import HeldSeat, TokenStore
 from game.ui.main import make_app
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import HostSetupScene, OnlineScene, RoomScene
+from game.ui.scenes.online import HostSetupScene, OnlineScene, RoomScene, RoomSetupScene
 
 
 def free_port() -> int:
@@ -104,11 +104,8 @@ def test_host_flow_starts_a_server_makes_the_room_and_shows_its_code(app):
     assert kept.port == port
     labels = [e.text for e in room.box.elements if isinstance(e, pygame_gui.elements.UIButton)]
     assert "Open the game" in labels
-    # a friend looking at the room (Join) sees the game and its settings read-only, and the free seat
-    sync = lobby.peek(room.url, room.room)
-    friend = RoomScene(app, room.url, room.room, sync, TokenStore())
-    assert friend.free_seats() == [1] and "Wrecks stay on the table: on" in friend.settings_lines()
-    assert any(line.startswith("Scenario: ") for line in friend.settings_lines())
+    assert "Wrecks stay on the table: on" in room.settings_lines()
+    assert any(line.startswith("Scenario: ") for line in room.settings_lines())
 
 
 def test_host_on_a_server_someone_runs(app, server):
@@ -146,29 +143,95 @@ def test_join_with_a_wrong_code_or_no_server_says_why_in_a_sentence(app, server,
     assert expect in scene.join_problem and scene.join_problem.endswith((".", ")."))
 
 
-def test_join_shows_the_room_read_only_then_takes_a_free_seat(app, server, monkeypatch):
-    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+def test_join_shows_the_hosts_setup_screen_read_only_then_takes_a_free_seat(app, server, monkeypatch):
+    """Join: the friend sees the setup screen the host used, filled with the room's settings and
+    seats, every widget disabled and no event able to change a value; the buttons are Back,
+    Play for the free seat, Watch; Play claims that seat (its token kept) and opens the game."""
+    from game import registry
+
+    settings = {"players": 3, "troops": 120, "one_army_end": True}
+    room = lobby.create(server.url, "amoeba", ["remote", "remote", "hard"], settings)
     host_token = lobby.claim(server.url, room, 0)
     scene = open_online(app)
     scene.join_address_entry.set_text(f"127.0.0.1:{server.port}")
     scene.code_entry.set_text(room.lower())
     press(app, scene.join_button)
-    assert until(app, lambda: isinstance(app.top(), RoomScene)), scene.join_problem
+    assert until(app, lambda: isinstance(app.top(), RoomSetupScene)), scene.join_problem
     look = app.top()
-    assert look.free_seats() == [1] and not look.tokens  # looking claimed nothing
-    assert server.call(lambda s: s.rooms[room].row.tokens[1]) is None
-    labels = {e.text: e for e in look.box.elements if isinstance(e, pygame_gui.elements.UIButton)}
-    assert set(labels) == {"Back", "Play Orange", "Watch"}
+    assert look.rs.name == "amoeba" and look.heading == f"Room {room}"
+    assert not look.tokens and server.call(lambda s: s.rooms[room].row.tokens[1]) is None  # looking claimed nothing
+    # the host's settings, as the server has them (the rest at their defaults), and the seats
+    defaults = {spec.key: spec.default for spec in registry.get("amoeba").game_cls.settings_spec}
+    assert look.values == defaults | settings
+    assert [look.seat_drops[i].selected_option[0] for i in range(3)] == \
+        ["Person (online)", "Person (online)", "Computer: Hard"]
+    shown = {spec.key: w for w, (kind, spec) in look.widgets.items() if kind == "setting"}
+    assert shown["troops"].get_text() == "120" and shown["one_army_end"].selected_option[0] == "on"
+    # shown, not changeable: every widget disabled, none reachable by Tab, no event changes a value
+    assert look.widgets and all(not w.is_enabled for w in look.widgets)
+    assert look.seed_entry is None and look.learn is None
+    assert {tuple(f.rect) for f in look.focus_items()} == {tuple(b.get_abs_rect()) for b in look.actions_made}
+    pick(app, shown["one_army_end"], "off")
+    pick(app, look.seat_drops[2], "Person (online)")
+    app.frame([pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=shown["troops"], text="50")])
+    assert look.values == defaults | settings and look.seats == ["remote", "remote", "hard"]
+    at = shown["troops"].get_abs_rect().center  # a click on a number field puts no cursor in it
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+    assert not shown["troops"].is_focused and shown["troops"].get_text() == "120"
+    assert any("The host chose these settings" in line for line in look.pitch_lines())
+    assert [line for line in look.legend_lines() if line.startswith("Player 2")] == [
+        "Player 2: free: Play Player 2 makes it yours"]
+    labels = {b.text: b for b in look.actions_made}
+    assert list(labels) == ["Back", "Play Player 2", "Watch"]
     opened = []
     monkeypatch.setattr("game.ui.scenes.online.open_room",
                         lambda app, url, code, tokens, watch=False, replace=False: opened.append((url, code, tokens, watch)))
-    press(app, labels["Play Orange"])
+    press(app, labels["Play Player 2"])
     assert until(app, lambda: bool(opened)), look.problem
     url, code, tokens, watch = opened[0]
     assert (url, code, list(tokens), watch) == (server.url, room, [1], False)
     assert server.call(lambda s: s.rooms[room].row.tokens[1]) is not None
     assert [(s.room, s.seat) for s in TokenStore().seats] == [(room, 1)]
     assert tokens[1] != host_token
+    # back at the room later: the seat held here is marked as yours, Open the game takes it up
+    again = RoomSetupScene(app, look.rs, server.url, room, lobby.peek(server.url, room), TokenStore())
+    app.push(again)
+    assert again.seat_name(1) == "Player 2 (you)" and [b.text for b in again.actions_made] == \
+        ["Back", "Open the game", "Watch"]
+    press(app, next(b for b, k in again.actions_made.items() if k == "open"))
+    assert opened[-1] == (server.url, room, {1: tokens[1]}, False)
+
+
+def test_join_follows_the_room_a_seat_taken_meanwhile_leaves_the_buttons(app, server):
+    """The friend's screen asks the room again every few seconds: a seat a third player takes
+    goes from the buttons and reads as taken."""
+    import game.ui.scenes.online as online
+
+    room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
+    lobby.claim(server.url, room, 0)
+    rs = online.joinable("tigers")
+    look = RoomSetupScene(app, rs, server.url, room, lobby.peek(server.url, room), TokenStore())
+    app.push(look)
+    assert [b.text for b in look.actions_made] == ["Back", "Play Orange", "Watch"]
+    lobby.claim(server.url, room, 1)  # someone else was quicker
+    look.looked_at -= online.ROOM_EVERY  # the next look is due now
+    assert until(app, lambda: [b.text for b in look.actions_made] == ["Back", "Watch"])
+    assert "Orange: taken, the player is away now" in look.legend_lines()
+    assert any("Every seat is taken" in line for line in look.pitch_lines())
+
+
+def test_join_a_room_of_a_game_this_app_lacks_is_one_sentence(app, monkeypatch):
+    import game.ui.scenes.online as online
+
+    scene = open_online(app)
+    monkeypatch.setattr(online.lobby, "peek", lambda url, code: {"game": "chess", "settings": {}, "seats": []})
+    scene.join_address_entry.set_text("127.0.0.1:8765")
+    scene.code_entry.set_text("ABCDEFGH")
+    press(app, scene.join_button)
+    assert until(app, lambda: bool(scene.join_problem))
+    assert app.top() is scene and "plays 'chess', which this version of Paper Wars does not have" in \
+        scene.join_problem
 
 
 def test_token_file_round_trips(tmp_path):
@@ -309,10 +372,10 @@ def test_the_online_screens_lay_out_without_overlaps(tmp_path, size, scale):
             {"seat": 1, "kind": "remote", "claimed": False, "here": False}]}
         for room in (RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store, hosted=True,
                                tokens={0: "t" * 32}, port=8765),
-                     RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store)):
+                     RoomScene(a, "ws://127.0.0.1:8765", "K7MQ2XPA", sync, scene.store, tokens={})):
             a.push(room)
             check(a, "room")
-            a.pop()
+            a.pop()  # the friend's read-only setup screen: tests/test_layout.py
     finally:
         Job.wait_all(60)
         a.online_host.stop()
@@ -352,7 +415,8 @@ def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app,
     room = app.top()
     code, url = room.room, room.url
     press(app, next(b for b, (k, _) in room.buttons.items() if k == "open"))
-    assert isinstance(app.top(), ConnectScene)
+    # connecting... (or, when the first position came within that very frame, already the game)
+    assert isinstance(app.top(), (ConnectScene, PlayScene))
     assert until(app, lambda: isinstance(app.top(), PlayScene), limit=120)
     host_play = app.top()
     assert isinstance(host_play.session, RemoteSession) and host_play.session.local_seats() == [0]
@@ -361,10 +425,9 @@ def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app,
     friend_home = tmp_path / "friend"
     friend_store = TokenStore(friend_home / "online.json")
     sync = lobby.peek(url, code)
-    look = RoomScene(app, url, code, sync, friend_store)
-    assert look.free_seats() == [1]
+    look = RoomSetupScene(app, room.rs, url, code, sync, friend_store)
     app.push(look)
-    press(app, next(b for b, (k, s) in look.buttons.items() if (k, s) == ("seat", 1)))
+    press(app, next(b for b, k in look.actions_made.items() if k == "seat:1"))
     assert until(app, lambda: isinstance(app.top(), PlayScene) and app.top() is not host_play, limit=120)
     friend_play = app.top()
     assert friend_play.session.local_seats() == [1]
@@ -400,3 +463,63 @@ def test_back_on_play_online_the_hidden_fields_stay_hidden(app):
     assert app.top() is scene
     assert scene.port_entry.visible and not scene.address_entry.visible
     assert not scene.games_list.visible and not scene.resume_button.visible
+
+
+def test_the_hosted_server_stops_when_the_app_quits_and_hosts_its_rooms_again_on_the_next_start(monkeypatch):
+    """Host a game (the app starts its own server), go back to the menu and Quit: the port is
+    free again (a connection is refused) and the server's thread is gone.  The room is in the
+    server's database: on the next start the menu hosts it again on the same port by itself
+    and marks it "your turn"; closing that app frees the port again."""
+    import threading
+
+    import game.ui.scenes.online as online
+
+    # the app's own server, as the app makes it (its database in the data folder), on loopback only
+    monkeypatch.setattr(online, "HostServer", lambda: HostServer(None, "127.0.0.1"))
+
+    def host_threads():
+        return [t for t in threading.enumerate() if t.name == "paperwars-host" and t.is_alive()]
+
+    def refused(port):
+        with pytest.raises(OSError):  # nothing listens on the port any more
+            socket.create_connection(("127.0.0.1", port), timeout=10).close()
+        return True
+
+    a = make_app((1280, 800), headless=True)
+    try:
+        scene = open_online(a)
+        pick(a, scene.game_drop, "Paper Tigers")
+        port = free_port()
+        scene.port_entry.set_text(str(port))
+        press(a, scene.host_button)
+        press(a, a.top().start)
+        assert until(a, lambda: isinstance(a.top(), RoomScene)), a.top().problem
+        code = a.top().room
+        with socket.create_connection(("127.0.0.1", port), timeout=10):
+            pass  # the app's server listens
+        assert len(host_threads()) == 1
+        while not isinstance(a.top(), MenuScene):
+            press(a, next(b for b in a.top().box.elements
+                          if isinstance(b, pygame_gui.elements.UIButton) and b.text == "Back"))
+        press(a, next(b for b, k in a.top().buttons.items() if k == "quit"))
+        assert not a.running
+        assert Job.wait_all(60)
+    finally:
+        a.run()  # the loop sees Quit and closes the app
+    assert not a.online_host.running and not host_threads() and refused(port)
+    with pytest.raises(lobby.Problem, match="closing"):  # a late worker cannot start it again
+        a.online_host.start(port)
+    # the next start of the app: the menu asks for "your turn", which starts the server again
+    b = make_app((1280, 800), headless=True)
+    try:
+        menu = b.top()
+        assert isinstance(menu, MenuScene) and menu.online_check is not None
+        assert until(b, lambda: menu.online_check.done)
+        assert b.online_host.running and b.online_host.port == port
+        assert menu.online_turns() == 1  # seat 0 is this screen's, and Tigers' first move is seat 0's
+        sync = lobby.peek(b.online_host.url, code)
+        assert sync["game"] == "tigers" and [s["claimed"] for s in sync["seats"]] == [True, False]
+        assert Job.wait_all(60)
+    finally:
+        b.close()
+    assert not b.online_host.running and not host_threads() and refused(port)

@@ -4,8 +4,8 @@ Three columns on one screen.  *Host a game*: the game and where it runs (this co
 port the player may change, or a server someone else runs); then the setup screen's own
 settings and seat widgets (HostSetupScene), where each seat is a friend (remote), a person
 here at this screen, or a computer level.  *Join a game*: a server address and a room code;
-the room's game, settings and seats are shown read-only (RoomScene) before a seat is taken
-or the game is watched.  *Your online games*: the rooms whose seat tokens this app keeps
+the room is shown on the host's setup screen, read-only (RoomSetupScene), before a seat is
+taken or the game is watched; the host's own room screen (code, addresses) is RoomScene.  *Your online games*: the rooms whose seat tokens this app keeps
 (game/net/tokens.py), asked of their servers with ``mine``, "your turn" marked; one click
 resumes.  Every network request runs in a worker thread (lobby.Job): the window never waits.
 """
@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...engine import SettingsError
 from ...net import lobby
 from ...net.lobby import HostServer, Job, Problem
 from ...net.tokens import HeldSeat, TokenStore
@@ -36,11 +37,11 @@ ROOM_EVERY = 3.0
 
 # -- the app's hosted server and the "your turn" check ------------------------------------------
 def host_server(app: App) -> HostServer:
-    """The server this app runs for the games it hosts (one per app, started when needed)."""
-    server = getattr(app, "online_host", None)
-    if server is None:
-        server = HostServer()
-        app.online_host = server  # type: ignore[attr-defined]
+    """The server this app runs for the games it hosts (one per app, started when needed;
+    App.close stops it)."""
+    if app.online_host is None:
+        app.online_host = HostServer()
+    server: HostServer = app.online_host
     return server
 
 
@@ -382,7 +383,12 @@ class OnlineScene(Scene):
                     self.join_problem = job.problem
                 else:
                     url, code, sync = job.result  # type: ignore[misc]
-                    self.app.push(RoomScene(self.app, url, code, sync, self.store))
+                    rs = joinable(str(sync.get("game")))
+                    if rs is None:
+                        self.join_problem = (f"That room plays {str(sync.get('game'))[:40]!r}, which this version "
+                                             "of Paper Wars does not have; an update may bring it.")
+                    else:
+                        self.app.push(RoomSetupScene(self.app, rs, url, code, sync, self.store))
             elif self.working_on == "resume":
                 if job.problem:
                     self.list_problem = job.problem
@@ -575,10 +581,203 @@ class HostSetupScene(SetupScene):
 
 
 # -- a room: its code, addresses, settings and seats; then the game -----------------------------
+def room_values(rs: Ruleset, settings: Any) -> dict[str, Any]:
+    """A room's settings as the setup screen holds them: every setting of the ruleset, the
+    room's value where it has one this app accepts, else the default (as the server plays it)."""
+    settings = settings if isinstance(settings, dict) else {}
+    values: dict[str, Any] = {}
+    for spec in rs.game_cls.settings_spec:
+        try:
+            values[spec.key] = spec.validate(settings.get(spec.key, spec.default))
+        except SettingsError:
+            values[spec.key] = spec.default
+    return values
+
+
+def sync_seats(sync: dict[str, Any]) -> list[dict[str, Any]]:
+    """The room's seats from a sync (or presence), in seat order; malformed entries left out."""
+    seats = [s for s in sync.get("seats", []) if isinstance(s, dict) and isinstance(s.get("seat"), int)]
+    return sorted(seats, key=lambda s: s["seat"])
+
+
+def free_seats(sync: dict[str, Any]) -> list[int]:
+    """Seats a friend may still take: remote and not claimed."""
+    return [s["seat"] for s in sync_seats(sync) if s.get("kind") == "remote" and not s.get("claimed")]
+
+
+def joinable(game: str) -> Ruleset | None:
+    """The ruleset (with a board view) a room's game names, None when this app lacks it."""
+    return next((rs for rs in rulesets() if rs.name == game and rs.view), None)
+
+
+class RoomSetupScene(SetupScene):
+    """Join: a friend looks at a host's room on the setup screen the host used, filled with
+    the room's settings and seats as the server's sync says; every setting and seat is shown
+    but disabled (the host's choice).  Instead of Start: Play a free seat (it becomes yours),
+    Watch, Back; a seat this app already holds in the room is marked "(you)" and Open the game
+    takes it up.  The room is asked again every few seconds, so a seat a third player takes
+    goes from the buttons.  Then the game, as from every other way into a room."""
+
+    ask_seed = False
+    extras = False
+    read_only = True
+
+    def __init__(self, app: App, ruleset: Ruleset, url: str, room: str, sync: dict[str, Any],
+                 store: TokenStore) -> None:
+        super().__init__(app, ruleset)
+        self.url, self.room, self.sync, self.store = url, room, sync, store
+        self.heading = f"Room {room}"
+        self.values = room_values(ruleset, sync.get("settings"))
+        self.tokens = {s.seat: s.token for s in store.in_room(url, room)}
+        self.seats = [("remote" if s.get("kind") != "computer" else str(s.get("agent") or ruleset.default_ai))
+                      for s in sync_seats(sync)]
+        self.job: Job[Any] | None = None
+        self.looking: Job[dict[str, Any]] | None = None
+        self.looked_at = time.monotonic()
+
+    # -- the seats, as the server says --
+    def seat_options(self) -> list[str]:
+        base = ["Person (online)"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
+        return base + [label for label in dict.fromkeys(self.seat_label(k) for k in self.seats) if label not in base]
+
+    def seat_label(self, kind: str) -> str:
+        if kind in ("remote", "human"):  # "human": a seat the sync did not list (the screen fills it in)
+            return "Person (online)"
+        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), f"Computer: {kind}")
+
+    def seat_kind(self, label: str) -> str:
+        if label == "Person (online)":
+            return "remote"
+        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label),
+                    label.removeprefix("Computer: "))
+
+    def seat_help(self, kind: str) -> str:
+        if kind == "remote":
+            return "A person plays this seat from their own computer: the host, or a friend with the room code."
+        return super().seat_help(kind) + " It runs on the server and sees only its own seat's view."
+
+    def player_name(self, seat: int) -> str:
+        """The seat's name as the game says it (a refused setting does not rename it)."""
+        try:
+            game = self.rs.game_cls(self.values)
+            names = [game.player_name(i) for i in range(game.num_players)]
+            return paper.seat_words(names[seat], names)
+        except Exception:  # noqa: BLE001 - the seat keeps a plain name
+            return f"Player {seat + 1}"
+
+    def seat_name(self, seat: int) -> str:
+        return self.player_name(seat) + (" (you)" if seat in self.tokens else "")
+
+    def seat_status(self, seat: dict[str, Any]) -> str:
+        i = seat["seat"]
+        if i in self.tokens:
+            return "yours: Open the game takes it up"
+        if seat.get("kind") == "computer":
+            return "the computer plays it on the server"
+        if seat.get("claimed"):
+            return "taken, the player is here" if seat.get("here") else "taken, the player is away now"
+        return f"free: Play {self.player_name(i)} makes it yours"
+
+    def legend_lines(self) -> list[str]:
+        """Under the seats: who has each seat now (whole entries, as many as fit)."""
+        room = self.legend_at.height // self.px(19)
+        out: list[str] = []
+        for seat in sync_seats(self.sync):
+            wrapped = paper.wrap(f"{self.player_name(seat['seat'])}: {self.seat_status(seat)}", self.px(16),
+                                 self.legend_at.width)
+            if len(out) + len(wrapped) > room:
+                break
+            out += wrapped
+        return out
+
+    def pitch_lines(self) -> list[str]:
+        if self.job is not None and not self.job.done:
+            say = "Taking the seat..."
+        elif self.sync.get("over"):
+            say = "This game is over: Watch shows how it ended."
+        elif self.tokens:
+            say = "You hold a seat here: Open the game."
+        elif free_seats(self.sync):
+            say = "Play a free seat, or Watch."
+        else:
+            say = "Every seat is taken: you can Watch."
+        text = f"The host chose these settings and seats; you cannot change them. {say}"
+        return paper.wrap(text, self.px(20), self.app.size[0] - self.px(40))[:2]
+
+    # -- the room's actions --
+    def actions(self) -> list[tuple[str, str]]:
+        if self.tokens:
+            return [("Back", "back"), ("Open the game", "open"), ("Watch", "watch")]
+        return [("Back", "back")] + [(f"Play {self.player_name(i)}", f"seat:{i}") for i in free_seats(self.sync)] + \
+            [("Watch", "watch")]
+
+    def act(self, key: str) -> None:
+        if key == "back":
+            self.app.pop()
+        elif key == "open":
+            open_room(self.app, self.url, self.room, self.tokens, replace=True)
+        elif key == "watch":
+            open_room(self.app, self.url, self.room, {}, watch=True, replace=True)
+        elif key.startswith("seat:"):
+            self.take(int(key.split(":", 1)[1]))
+
+    def begin(self) -> bool:
+        return False  # no Start here: the room's own buttons
+
+    def take(self, seat: int) -> None:
+        """Claim a free seat (its token is kept in the list of your games), then the game."""
+        if self.job is not None and not self.job.done:
+            return
+        url, room, store, game = self.url, self.room, self.store, self.rs.name
+
+        def go() -> dict[int, str]:
+            token = lobby.claim(url, room, seat)
+            store.add(HeldSeat(url, room, seat, token, game, False))
+            return {seat: token}
+
+        self.problem = ""
+        self.job = Job(go, self.app.wake)
+
+    def update(self, dt: float) -> None:
+        if self.job is not None and self.job.done:
+            job, self.job = self.job, None
+            if job.problem:
+                self.problem = job.problem
+                self.app.toast(job.problem, 8)
+                self.looked_at = -ROOM_EVERY  # look again now: the seat may have gone to someone else
+            elif job.result is not None:
+                self.tokens = job.result
+                open_room(self.app, self.url, self.room, self.tokens, replace=True)
+                return
+        if self.looking is not None and self.looking.done:
+            looked, self.looking = self.looking, None
+            self.looked_at = time.monotonic()
+            if looked.result is not None:
+                before = self.actions()
+                self.sync = looked.result
+                if self.problem.startswith("The room cannot be asked"):
+                    self.problem = ""
+                if self.actions() != before:
+                    self.resize(self.app.size)  # a seat was taken (or freed): the buttons follow
+            elif looked.problem:
+                self.problem = f"The room cannot be asked now: {looked.problem}"
+        elif self.looking is None and self.app.top() is self and self.job is None and \
+                time.monotonic() - self.looked_at >= ROOM_EVERY:
+            url, room = self.url, self.room
+            self.looking = Job(lambda: lobby.peek(url, room), self.app.wake)
+
+    def next_wake(self) -> float | None:
+        if (self.job is not None and not self.job.done) or (self.looking is not None and not self.looking.done):
+            return 0.25
+        if self.app.top() is self:
+            return max(0.0, ROOM_EVERY - (time.monotonic() - self.looked_at))
+        return None
+
+
 class RoomScene(Scene):
-    """One room before its game opens.  For the host: the room code and the addresses a friend
-    can use.  For a friend joining: the room's game, settings and seats, read-only, then a free
-    seat to play or Watch."""
+    """The host's room once it is made: the room code and the addresses a friend can use, the
+    settings and seats, then Open the game (or Watch, when no seat is played here).  A friend
+    joining sees the room on the setup screen instead (RoomSetupScene)."""
 
     def __init__(self, app: App, url: str, room: str, sync: dict[str, Any], store: TokenStore,
                  hosted: bool = False, tokens: dict[int, str] | None = None, port: int = 0) -> None:
@@ -586,10 +785,7 @@ class RoomScene(Scene):
         self.url, self.room, self.sync, self.store = url, room, sync, store
         self.hosted, self.port = hosted, port
         self.tokens = dict(tokens or {})
-        self.host = tokens is not None
         self.addresses = lobby.address_urls(port) if hosted else []
-        self.problem = ""
-        self.job: Job[Any] | None = None
         self.looking: Job[dict[str, Any]] | None = None
         self.looked_at = time.monotonic()
         self.rs = next((rs for rs in rulesets() if rs.name == sync.get("game")), None)
@@ -607,8 +803,7 @@ class RoomScene(Scene):
         return paper.seat_words(names[seat], names) if seat < len(names) else f"Player {seat + 1}"
 
     def free_seats(self) -> list[int]:
-        return [s["seat"] for s in self.sync.get("seats", [])
-                if isinstance(s, dict) and s.get("kind") == "remote" and not s.get("claimed")]
+        return free_seats(self.sync)
 
     def settings_lines(self) -> list[str]:
         settings = dict(self.sync.get("settings") or {})
@@ -632,10 +827,8 @@ class RoomScene(Scene):
 
     def seat_lines(self) -> list[str]:
         out = []
-        for s in self.sync.get("seats", []):
-            if not isinstance(s, dict):
-                continue
-            i = s.get("seat", 0)
+        for s in sync_seats(self.sync):
+            i = s["seat"]
             if i in self.tokens:
                 who = "you, here"
             elif s.get("kind") == "computer":
@@ -654,14 +847,7 @@ class RoomScene(Scene):
         w, h = self.app.size
         self.buttons: dict[object, tuple[str, int]] = {}
         labels: list[tuple[str, tuple[str, int]]] = [("Back", ("back", -1))]
-        if self.host:
-            if self.tokens:
-                labels.append(("Open the game", ("open", -1)))
-            else:
-                labels.append(("Watch", ("watch", -1)))
-        else:
-            labels += [(f"Play {self.seat_name(i)}", ("seat", i)) for i in self.free_seats()]
-            labels.append(("Watch", ("watch", -1)))
+        labels.append(("Open the game", ("open", -1)) if self.tokens else ("Watch", ("watch", -1)))
         bw, gap = px(200), px(20)
         bw = min(bw, (w - px(20)) // len(labels) - gap)
         bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
@@ -674,42 +860,19 @@ class RoomScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            kind, seat = self.buttons[event.ui_element]
+            kind, _ = self.buttons[event.ui_element]
             if kind == "back":
                 self.app.pop()
             elif kind == "open":
                 open_room(self.app, self.url, self.room, self.tokens, replace=True)
             elif kind == "watch":
                 open_room(self.app, self.url, self.room, {}, watch=True, replace=True)
-            elif kind == "seat":
-                self.take(seat)
-
-    def take(self, seat: int) -> None:
-        """Claim a free seat (its token is kept in the list of your games), then the game."""
-        if self.job is not None and not self.job.done:
-            return
-        url, room, store = self.url, self.room, self.store
-        game = str(self.sync.get("game"))
-
-        def go() -> dict[int, str]:
-            token = lobby.claim(url, room, seat)
-            store.add(HeldSeat(url, room, seat, token, game, False))
-            return {seat: token}
-
-        self.job = Job(go, self.app.wake)
 
     def watching_seats(self) -> bool:
         """The host's screen looks every few seconds whether a friend has taken a free seat."""
-        return self.host and bool(self.free_seats()) and self.app.top() is self
+        return bool(self.free_seats()) and self.app.top() is self
 
     def update(self, dt: float) -> None:
-        if self.job is not None and self.job.done:
-            job, self.job = self.job, None
-            if job.problem:
-                self.problem = job.problem
-            elif job.result is not None:
-                self.tokens = job.result
-                open_room(self.app, self.url, self.room, self.tokens, replace=True)
         if self.looking is not None and self.looking.done:
             if self.looking.result is not None:
                 self.sync = self.looking.result
@@ -719,8 +882,6 @@ class RoomScene(Scene):
             self.looking = Job(lambda: lobby.peek(url, room), self.app.wake)
 
     def next_wake(self) -> float | None:
-        if self.job is not None and not self.job.done:
-            return 0.25
         if self.watching_seats() and self.looking is None:
             return max(0.0, ROOM_EVERY - (time.monotonic() - self.looked_at))
         return None
@@ -733,37 +894,31 @@ class RoomScene(Scene):
         paper.text(surface, f"Room {self.room}: {title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
         y = px(86)
         left, width = px(60), w // 2 - px(90)
-        if self.host:
-            if self.hosted:
-                head = "Your friend types the room code and one of these addresses in Join a game:"
-                lines = [f"{a}" for a in self.addresses] or ["(this computer has no network address: is it online?)"]
-                foot = (f"A friend outside your home network needs port {self.port} forwarded on your router to "
-                        "this computer, or a VPN overlay you both use (such as Tailscale or ZeroTier). "
-                        "Windows may ask once whether Paper Wars may use the network: allow it on private networks.")
-            else:
-                head = "Your friend types the room code and this server address in Join a game:"
-                lines = [self.url]
-                foot = "The room stays on that server: you can come back to it from Your online games."
-            paper.text(surface, "Room code:", (left, y + px(10)), px(24), paper.INK)
-            paper.text(surface, self.room, (left + px(150), y), px(40), paper.INK, bold=True)
-            y += px(56)
-            for line in paper.wrap(head, px(20), w - 2 * left):
-                paper.text(surface, line, (left, y), px(20), paper.INK)
-                y += px(26)
-            for line in lines[:6]:
-                paper.text(surface, line, (left + px(20), y), px(24), paper.INK, bold=True)
-                y += px(32)
-            for line in paper.wrap(foot, px(18), w - 2 * left):
-                paper.text(surface, line, (left, y + px(6)), px(18), paper.GRAPHITE)
-                y += px(22)
-            y += px(24)
+        if self.hosted:
+            head = "Your friend types the room code and one of these addresses in Join a game:"
+            lines = [f"{a}" for a in self.addresses] or ["(this computer has no network address: is it online?)"]
+            foot = (f"A friend outside your home network needs port {self.port} forwarded on your router to "
+                    "this computer, or a VPN overlay you both use (such as Tailscale or ZeroTier). "
+                    "Windows may ask once whether Paper Wars may use the network: allow it on private networks.")
         else:
-            paper.text(surface, f"On {self.url}. Pick a free seat to play, or watch.", (left, y), px(20),
-                       paper.GRAPHITE)
-            y += px(40)
+            head = "Your friend types the room code and this server address in Join a game:"
+            lines = [self.url]
+            foot = "The room stays on that server: you can come back to it from Your online games."
+        paper.text(surface, "Room code:", (left, y + px(10)), px(24), paper.INK)
+        paper.text(surface, self.room, (left + px(150), y), px(40), paper.INK, bold=True)
+        y += px(56)
+        for line in paper.wrap(head, px(20), w - 2 * left):
+            paper.text(surface, line, (left, y), px(20), paper.INK)
+            y += px(26)
+        for line in lines[:6]:
+            paper.text(surface, line, (left + px(20), y), px(24), paper.INK, bold=True)
+            y += px(32)
+        for line in paper.wrap(foot, px(18), w - 2 * left):
+            paper.text(surface, line, (left, y + px(6)), px(18), paper.GRAPHITE)
+            y += px(22)
+        y += px(24)
         col2 = w // 2 + px(30)
-        paper.text(surface, "Settings (the host chose them)" if not self.host else "Settings", (left, y), px(22),
-                   paper.INK, bold=True)
+        paper.text(surface, "Settings", (left, y), px(22), paper.INK, bold=True)
         paper.text(surface, "Seats", (col2, y), px(22), paper.INK, bold=True)
         lines = self.settings_lines()
         room = max(1, (h - px(110) - y - px(34)) // px(24))  # rows above the buttons; more go in a second column
@@ -776,10 +931,3 @@ class RoomScene(Scene):
         for i, line in enumerate(self.seat_lines()):
             paper.draw_symbol(surface, i, (col2 + px(10), y + px(45) + i * px(28)), px(14))
             paper.text(surface, line, (col2 + px(30), y + px(34) + i * px(28)), px(19), paper.INK)
-        if not self.host and not self.free_seats():
-            paper.text(surface, "Every seat is taken: you can watch.", (col2, y + px(40) + 6 * px(28)), px(18),
-                       paper.GRAPHITE)
-        if self.job is not None and not self.job.done:
-            paper.text(surface, "Taking the seat...", (w // 2, h - px(118)), px(19), paper.GRAPHITE, "midtop")
-        elif self.problem:
-            paper.text(surface, self.problem, (w // 2, h - px(118)), px(19), paper.WARN, "midtop")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from ...engine import Setting, SettingsError
 from ...jsonio import FileProblem
@@ -16,6 +17,7 @@ from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
+from ..widgets import SettingEntry
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -45,6 +47,10 @@ class SetupScene(Scene):
     start_label = "Start"
     ask_seed = True
     extras = True
+    #: Every setting and seat shown as a disabled widget that no click, key or event changes
+    #: (a friend looking at a host's room: Play online's RoomSetupScene); the buttons along
+    #: the bottom are the subclass's ``actions``.
+    read_only = False
 
     def __init__(self, app: App, ruleset: Ruleset) -> None:
         super().__init__(app)
@@ -111,13 +117,17 @@ class SetupScene(Scene):
         row, wh, label_w = px(ROW), px(38), px(LABEL_W)
         specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
         top = px(112) + px(36)
+        # The buttons along the bottom (a second row when they do not fit side by side).
+        actions = self.actions()
+        button_rects = self.button_rows([label for label, _ in actions], h - px(30), width=200, height=50)
+        buttons_top = min((r.top for r in button_rects), default=h - px(80))
         # The scenario's description sits above the buttons (at least one line: a refused
         # setting is said there instead); the settings stop above it.  A smaller hand when
         # the seats, the seed and a pager would not fit above it.
         n = self.num_players()
         for self.describe_size, self.describe_step in ((18, 22), (16, 19), (14, 17)):
             self.description = self.describe_lines()
-            self.describe_top = h - px(96) - max(1, len(self.description)) * px(self.describe_step)
+            self.describe_top = buttons_top - px(16) - max(1, len(self.description)) * px(self.describe_step)
             bottom = self.describe_top - px(10)
             if (bottom - top - px(12)) // row >= n + 2:
                 break
@@ -142,8 +152,15 @@ class SetupScene(Scene):
         paged = len(specs) > rows * setting_cols or (cols == 1 and bool(specs))
         per_page = max(1, (rows - 1) * setting_cols) if paged else rows * setting_cols
         n_pages = max(1, -(-len(specs) // per_page)) if specs else 1
+        seeded = self.ask_seed and not self.read_only
+        seats_per_page = n  # the seats' column holds them all ...
+        first_seat_page = -1
         if cols == 1 and specs:
-            n_pages += 1  # the seats get a page of their own
+            # ... or the seats get pages of their own (more than one when they and the seed do
+            # not fit above the pager row: six seats in a small window).
+            seats_per_page = max(1, rows - 1 - (1 if seeded else 0))
+            first_seat_page = n_pages
+            n_pages += -(-n // seats_per_page)
         self.page = min(getattr(self, "page", 0), n_pages - 1)
         self.n_pages = n_pages
         if specs:
@@ -166,46 +183,79 @@ class SetupScene(Scene):
                 self.pager[b] = step
             self.page_label_at = (x0 + 2 * (pw + px(12)), y + px(8))
         # Seats.
-        seat_page = n_pages - 1 if cols == 1 and specs else -1
+        seat_page = n_pages - 1 if first_seat_page >= 0 else -1  # the last seats' page (seed, legend)
+        self.seat_pages = list(range(first_seat_page, n_pages)) if first_seat_page >= 0 else []
         sx = x0 + (cols - 1) * col_w if cols > 1 else x0
         sy = top
-        self.labels.append(((sx, sy - px(36)), "Seats", seat_page))
+        for pg in self.seat_pages or [-1]:
+            self.labels.append(((sx, sy - px(36)), "Seats", pg))
         opts = self.seat_options()
+        self.seat_spots: list[tuple[tuple[int, int], int]] = []  # where each seat's symbol goes, its page
         for seat in range(n):
             current = self.seat_label(self.seats[seat])
             if self.seat_kind(current) != self.seats[seat]:
                 self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
-            self.labels.append(((sx + px(30), sy + seat * row), self.seat_name(seat), seat_page))
-            dd = self.drop_down(opts, current, pygame.Rect(sx + label_w, sy + seat * row, wide, wh), box)
+            pg, r = divmod(seat, seats_per_page)
+            pg = first_seat_page + pg if first_seat_page >= 0 else -1
+            self.labels.append(((sx + px(30), sy + r * row), self.seat_name(seat), pg))
+            self.seat_spots.append(((sx + px(12), sy + r * row + px(19)), pg))
+            dd = self.drop_down(opts, current, pygame.Rect(sx + label_w, sy + r * row, wide, wh), box,
+                                class_id=self.widget_class())
             self.widgets[dd] = ("seat", seat)
             self.seat_drops[seat] = dd
             dd.set_tooltip(self.seat_help(self.seats[seat]))
-            self.pages.append((dd, seat_page))
-        y = sy + n * row + row - wh  # a little apart from the seats, clear of a pager row
+            self.pages.append((dd, pg))
+        last_rows = n - (len(self.seat_pages) - 1) * seats_per_page if self.seat_pages else n
+        y = sy + last_rows * row + row - wh  # a little apart from the seats, clear of a pager row
         self.seed_entry = None
-        if self.ask_seed:
+        if seeded:
             self.labels.append(((sx, y), "Seed (replays)", seat_page))
             self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + label_w, y, wide, wh), ui,
                                                                   container=box)
             self.seed_entry.set_allowed_characters("numbers")
             self.seed_entry.set_text(self.seed)
             self.pages.append((self.seed_entry, seat_page))
-        legend_top = y + row if self.ask_seed else sy + n * row + px(12)
+        legend_top = y + row if seeded else sy + last_rows * row + px(12)
         legend_bottom = bottom - px(8)  # above the scenario's description (or the buttons)
         if seat_page >= 0 and n_pages > 1:
             legend_bottom = min(legend_bottom, top + (rows - 1) * row - px(8))  # and above the pager
         self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, legend_bottom - legend_top))
         self.legend_page = seat_page
-        labels = ["Back", self.start_label] + ([self.rs.editor_label] if self.rs.editor and self.extras else [])
-        made = [pygame_gui.elements.UIButton(rect, label, ui, container=box) for label, rect in
-                zip(labels, self.button_rows(labels, h - px(30), width=200, height=50), strict=True)]
-        self.back, self.start = made[0], made[1]
-        self.editor = made[2] if len(made) > 2 else None
+        self.actions_made: dict[object, str] = {}
+        for (label, key), rect in zip(actions, button_rects, strict=True):
+            self.actions_made[pygame_gui.elements.UIButton(rect, label, ui, container=box)] = key
+        made = {key: b for b, key in self.actions_made.items()}
+        self.back, self.start, self.editor = made.get("back"), made.get("start"), made.get("editor")
         from .lesson import list_lessons  # the game's "Learn to play" lessons
         self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
                                                   "Learn to play", ui, container=box) \
             if self.extras and list_lessons(self.rs.name) else None
+        if self.read_only:
+            for widget in self.widgets:
+                widget.disable()  # type: ignore[attr-defined]
         self.show_page(self.page)
+
+    def actions(self) -> list[tuple[str, str]]:
+        """The buttons along the bottom, (label, key), left to right; ``act`` does each."""
+        return [("Back", "back"), (self.start_label, "start")] + \
+            ([(self.rs.editor_label, "editor")] if self.rs.editor and self.extras else [])
+
+    def act(self, key: str) -> None:
+        if key == "start":
+            self.begin()
+        elif key == "back":
+            self.app.pop()
+        elif key == "editor":
+            self.open_editor()
+
+    def widget_class(self) -> str | None:
+        """The theme class of the settings' and seats' widgets: ``@read_only`` keeps a disabled
+        widget's words dark enough to read (pygame_gui greys them out)."""
+        return "@read_only" if self.read_only else None
+
+    def pitch_lines(self) -> list[str]:
+        """The lines under the title: the game's pitch (at most two)."""
+        return paper.wrap(self.rs.pitch, self.px(20), self.app.size[0] - self.px(40))[:2]
 
     def show_page(self, page: int) -> None:
         """Show one page of settings (short windows); the seats' page on one-column windows."""
@@ -277,9 +327,9 @@ class SetupScene(Scene):
             current = self.level_names[str(value)] if spec.kind == "level" else spec.shown(value)
             if current not in options:
                 options.append(current)
-            widget: Any = self.drop_down(options, current, rect, box)
+            widget: Any = self.drop_down(options, current, rect, box, class_id=self.widget_class())
         else:
-            widget = pygame_gui.elements.UITextEntryLine(rect, self.app.ui, container=box)
+            widget = SettingEntry(rect, self.app.ui, container=box, object_id=ObjectID(class_id=self.widget_class()))
             widget.set_allowed_characters("numbers")
             widget.set_text(str(value))
         tip = " ".join(part for part in (spec.help, rule_of(spec.label)) if part)
@@ -314,6 +364,9 @@ class SetupScene(Scene):
             self.problem = str(exc)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.read_only and event.type in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
+                and event.ui_element in self.widgets:
+            return  # the host's choice: nothing here changes it
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
             kind, what = self.widgets[event.ui_element]
             if kind == "seat":
@@ -333,12 +386,8 @@ class SetupScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.show_page(self.page + (1 if event.key == pygame.K_PAGEDOWN else -1))
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.start:
-                self.begin()
-            elif event.ui_element is self.back:
-                self.app.pop()
-            elif self.editor is not None and event.ui_element is self.editor:
-                self.open_editor()
+            if event.ui_element in self.actions_made:
+                self.act(self.actions_made[event.ui_element])
             elif event.ui_element is getattr(self, "learn", None):
                 from .lesson import LessonsScene
 
@@ -396,14 +445,13 @@ class SetupScene(Scene):
         # The title keeps clear of "Learn to play" in the top right corner (a smaller hand if need be).
         title, size = paper.fit(f"{self.heading}: {self.rs.title}", px(40), w - 2 * px(190), bold=True)
         paper.text(surface, title, (w // 2, px(20) + (px(40) - size) // 2), size, paper.INK, "midtop", bold=True)
-        pitch = paper.wrap(self.rs.pitch, px(20), w - px(40))
-        for i, line in enumerate(pitch[:2]):
+        for i, line in enumerate(self.pitch_lines()[:2]):
             paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")
         for (x, y), label, page in self.labels:
             if page >= 0 and page != self.page:
                 continue
-            if label == "Rules and variants" and self.page == self.legend_page:
-                continue  # the seats' own page (one-column windows)
+            if label == "Rules and variants" and self.page in self.seat_pages:
+                continue  # the seats' own pages (one-column windows)
             if label in ("Seats", "Rules and variants"):
                 paper.text(surface, label, (x, y), px(21), paper.INK, bold=True)
                 continue
@@ -414,11 +462,9 @@ class SetupScene(Scene):
                 ty += px(20)
         if self.n_pages > 1:
             paper.text(surface, f"page {self.page + 1} of {self.n_pages}", self.page_label_at, px(17), paper.GRAPHITE)
-        seat_label = [lbl for lbl in self.labels if lbl[1] == "Seats"]
-        if seat_label and (seat_label[0][2] < 0 or seat_label[0][2] == self.page):
-            (sx, sy), _, _ = seat_label[0]
-            for seat in range(len(self.seats)):
-                paper.draw_symbol(surface, seat, (sx + px(12), sy + px(36) + px(19) + seat * px(ROW)), px(16))
+        for seat, (at, page) in enumerate(self.seat_spots):
+            if page < 0 or page == self.page:
+                paper.draw_symbol(surface, seat, at, px(16))
         if self.legend_page < 0 or self.legend_page == self.page:
             self._draw_legend(surface)
         if self.problem:
