@@ -460,3 +460,22 @@ def test_the_squad_buttons_show_their_whole_text_at_every_size_and_scale(size, s
                 assert texts[1].endswith("x3")
     finally:
         app.close()
+
+
+def test_W_B2_the_placing_pick_shows_only_while_the_person_here_places(app):
+    """'Placing: SMG (keys 1-5)' is this person's own pick: while another seat places (the
+    computer, or online the friend elsewhere) it is not shown, as the squad draft is not."""
+    from game.rules.warigami.state import Place
+
+    sess = Session.new("warigami", {"level": "skirmish", "units": 2}, 3, ["human", "random"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    sess.submit(Squad(("smg", "rpg")))
+    sess.submit(Squad(("smg", "smg")))
+    assert sess.state.phase == SETUP and scene.human_to_move()
+    assert "Placing: SMG (keys 1-5)" in scene.view.margin_lines()
+    sess.submit(Place("smg", 0, 0))
+    assert sess.state.current_player() == 1 and not scene.human_to_move()
+    lines = scene.view.margin_lines()
+    assert not any(line.startswith("Placing:") for line in lines), lines
+    assert any(line.startswith("Placing in turn:") for line in lines)  # whose turn it is stays

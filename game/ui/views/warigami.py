@@ -970,7 +970,7 @@ class WarigamiView(GameView):
         elif s.phase == SETUP:
             out.append("Placing in turn: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
                                                       for i, n in enumerate(s.to_place)))
-            if not self.replaying:  # the person's own pick, not a state of the game
+            if not self.replaying and self.ctx.human_to_move():  # the person's own pick, on their turn
                 out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
             for i, q in enumerate(s.squads):
                 out.append(f"{s.game.player_name(i)}'s squad: {squad_words(q or ())}")
