@@ -479,3 +479,14 @@ def test_W_B2_the_placing_pick_shows_only_while_the_person_here_places(app):
     lines = scene.view.margin_lines()
     assert not any(line.startswith("Placing:") for line in lines), lines
     assert any(line.startswith("Placing in turn:") for line in lines)  # whose turn it is stays
+
+
+def test_the_pause_key_list_names_every_key_the_board_answers():
+    """The pause menu's keys for Warigami: the squad keys, heal (H, W-H5) and the right click
+    are there, beside end turn and fire (the list once named only placing, E, Enter and the click)."""
+    from game.ui.scenes.pause import GAME_KEYS
+
+    keys = dict(GAME_KEYS["warigami"])
+    assert "squad" in keys["1-5"] and "place" in keys["1-5"]
+    assert "squad" in keys["Backspace"] and "squad" in keys["Enter"]
+    assert "heal" in keys["H"] and "Right click" in keys and "E" in keys
