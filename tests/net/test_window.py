@@ -503,3 +503,48 @@ def test_amoeba_map_drawn_together_offers_done_and_save_only_to_the_drawer(serve
 
 def test_rules_registry_has_the_games():  # the tests above name these games
     assert {"tigers", "warigami", "amoeba"} <= {rs.name for rs in registry.rulesets()}
+
+
+def test_the_smallest_window_still_shows_the_newest_log_entry_online(server):
+    """At 800x560 the margin holds the seats, the view's lines, the log, the chat line and the
+    buttons: the log keeps the room of the hand-over row while nobody is away to hand over, and
+    an entry too long for the room left is shown cut, not left out with everything older."""
+    from game.ui import paper
+
+    app = make_app((800, 560), headless=True)
+    try:
+        code = room(server, "warigami", ["remote", "random"], {"level": "skirmish", "units": 2})
+        scene = open_room(app, server, code)
+        sess = scene.session
+        play_my_turns(app, scene, random.Random(4), lambda: sess.state.phase == "move" and len(sess.log) >= 9)
+        scene.view.skip_animation()
+        run_until(app, lambda: not scene.view.busy(), "the board at rest")
+        assert sess.handover_offer() is None and not scene.handover_button.visible
+        width = scene.margin_w - scene.px(20)
+
+        def drawn_log() -> list[str]:
+            drawn: list[str] = []
+            real = paper.text
+
+            def spy(surf, text, pos, size=20, colour=paper.INK, anchor="topleft", bold=False):
+                drawn.append(text)
+                return real(surf, text, pos, size, colour, anchor, bold)
+
+            paper.text = spy
+            try:
+                scene.draw(app.screen.copy())
+            finally:
+                paper.text = real
+            return drawn[drawn.index("Log") + 1:]
+
+        shown = drawn_log()
+        last_two = [line for e in sess.log[-2:] for line in paper.wrap(scene.say(e), scene.px(16), width)]
+        assert shown[-len(last_two):] == last_two, (sess.log[-2:], shown)
+        # a sentence longer than the room: its start, cut, rather than an empty log
+        sess.log.append("Sniper #1 " + "rolls and rolls again " * 20 + "and misses.")
+        shown = drawn_log()
+        assert shown and shown[0].startswith("Sniper #1 rolls") and shown[-1].endswith("...")
+        assert all(paper.font(scene.px(16)).size(t)[0] <= width for t in shown)
+    finally:
+        while app.scenes:
+            app.pop()

@@ -460,3 +460,80 @@ def test_the_squad_buttons_show_their_whole_text_at_every_size_and_scale(size, s
                 assert texts[1].endswith("x3")
     finally:
         app.close()
+
+
+def test_W_B2_the_placing_pick_shows_only_while_the_person_here_places(app):
+    """'Placing: SMG (keys 1-5)' is this person's own pick: while another seat places (the
+    computer, or online the friend elsewhere) it is not shown, as the squad draft is not."""
+    from game.rules.warigami.state import Place
+
+    sess = Session.new("warigami", {"level": "skirmish", "units": 2}, 3, ["human", "random"], autosave=False)
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    sess.submit(Squad(("smg", "rpg")))
+    sess.submit(Squad(("smg", "smg")))
+    assert sess.state.phase == SETUP and scene.human_to_move()
+    assert "Placing: SMG (keys 1-5)" in scene.view.margin_lines()
+    sess.submit(Place("smg", 0, 0))
+    assert sess.state.current_player() == 1 and not scene.human_to_move()
+    lines = scene.view.margin_lines()
+    assert not any(line.startswith("Placing:") for line in lines), lines
+    assert any(line.startswith("Placing in turn:") for line in lines)  # whose turn it is stays
+
+
+def test_the_pause_key_list_names_every_key_the_board_answers():
+    """The pause menu's keys for Warigami: the squad keys, heal (H, W-H5) and the right click
+    are there, beside end turn and fire (the list once named only placing, E, Enter and the click)."""
+    from game.ui.scenes.pause import GAME_KEYS
+
+    keys = dict(GAME_KEYS["warigami"])
+    assert "squad" in keys["1-5"] and "place" in keys["1-5"]
+    assert "squad" in keys["Backspace"] and "squad" in keys["Enter"]
+    assert "heal" in keys["H"] and "Right click" in keys and "E" in keys
+
+
+@pytest.mark.parametrize("size,percent", [((960, 1040), 100), ((800, 560), 100), ((1920, 1080), 150),
+                                          ((1920, 1080), 200)])
+def test_the_pool_is_written_beside_the_buttons_never_under_heal_or_end_turn(size, percent):
+    """'Pool: N' under the board stays readable with a medic selected (the Heal button once
+    covered it) and at a large UI scale (the End turn button once reached over it)."""
+    from game.rules.warigami.state import Place
+    from game.ui import paper
+
+    app = make_app(size, headless=True)
+    try:
+        app.set_ui_scale(percent)
+        sess = Session.new("warigami", {"level": "skirmish", "units": 2}, 3, ["human", "human"], autosave=False)
+        scene = PlayScene(app, sess)
+        app.push(scene)
+        for squad in (("medic", "smg"), ("medic", "smg")):
+            sess.submit(Squad(squad))
+        for place in (Place("medic", 0, 0), Place("medic", 9, 0), Place("smg", 0, 1), Place("smg", 9, 1)):
+            sess.submit(place)
+        s = sess.state
+        assert s.phase == MOVE and s.pool > 0
+        v = scene.view
+        v.selected = next(u.id for u in s.units_of(s.player) if u.kind == "medic")
+        app.frame([])
+        assert v.heal_button.visible and v.end_button.visible
+        drawn: list[pygame.Rect] = []
+        real = paper.text
+
+        def spy(surf, text, pos, size=20, colour=paper.INK, anchor="topleft", bold=False):
+            rect = real(surf, text, pos, size, colour, anchor, bold)
+            if text.startswith("Pool:"):
+                drawn.append(rect)
+            return rect
+
+        paper.text = spy
+        try:
+            scene.draw(app.screen.copy())
+        finally:
+            paper.text = real
+        assert len(drawn) == 1
+        pool = drawn[0]
+        for button in (v.heal_button, v.end_button):
+            assert not pool.colliderect(button.rect), f"'Pool' {pool} under {button.text!r} {button.rect}"
+        assert scene.board_rect().contains(pool)
+    finally:
+        app.close()

@@ -665,6 +665,12 @@ class PlayScene(Scene):
         for entry in reversed(log[max(0, end - 40):end]):  # newest last; only whole entries
             wrapped = paper.wrap(self.say(entry), px(16), mw - px(20))
             if len(lines) + len(wrapped) > room:
+                if not lines and room > 0:  # the newest alone is too long for the room: its start, cut
+                    lines = wrapped[:room]
+                    cut = lines[-1]
+                    while cut and paper.font(px(16)).size(cut + "...")[0] > mw - px(20):
+                        cut = cut[:-1]
+                    lines[-1] = cut.rstrip() + "..."
                 break
             lines[:0] = wrapped
         for line in lines:
@@ -675,7 +681,10 @@ class PlayScene(Scene):
         """Online: the last chat lines above the chat entry; returns their top."""
         px = self.px
         sess: Any = self.session
-        y = self.chat_top - px(4)
+        # the hand-over row's room is the log's while nobody is away long enough to offer it
+        offered = self.handover_button is not None and self.handover_button.visible
+        top = self.chat_top if offered or self.chat_entry is None else self.chat_entry.relative_rect.top
+        y = top - px(4)
         game = self.state.game
         for seat, text in reversed(sess.chat[-3:]):
             who = "watcher" if seat is None else game.player_name(seat)

@@ -740,8 +740,17 @@ class WarigamiView(GameView):
         if self.scrollable():
             self._draw_scrollbars(surface)
         if s.phase == MOVE and s.pool > 0 and not s.is_over() and not self.replaying:
-            paper.text(surface, f"Pool: {s.pool}", (self.rect.x + 180, self.rect.bottom - 36), 24, paper.INK,
-                       bold=True)
+            paper.text(surface, f"Pool: {s.pool}", self._pool_at(), self.ui_px(24), paper.INK, bold=True, anchor="midleft")
+
+    def _pool_at(self) -> tuple[int, int]:
+        """Where 'Pool: N' is written: right of the Heal button's place (shown or not, so the words
+        never jump when a medic is selected), on the buttons' row, at the UI scale."""
+        x = self.rect.x + 10 + self.ui_px(160)
+        if self.heal_button is not None:
+            x = self.heal_button.relative_rect.right
+        if self.end_button is not None:
+            x = max(x, self.end_button.relative_rect.right)
+        return x + self.ui_px(14), self.rect.bottom - self.ui_px(46) + self.ui_px(19)
 
     def _draw_scrollbars(self, surface: pygame.Surface) -> None:
         """Where the view is on a board bigger than the window: a pencil bar along the bottom and the
@@ -970,7 +979,7 @@ class WarigamiView(GameView):
         elif s.phase == SETUP:
             out.append("Placing in turn: " + ", ".join(f"{s.game.player_name(i)} {n} to place"
                                                       for i, n in enumerate(s.to_place)))
-            if not self.replaying:  # the person's own pick, not a state of the game
+            if not self.replaying and self.ctx.human_to_move():  # the person's own pick, on their turn
                 out.append(f"Placing: {WEAPONS[self.kind].label} (keys 1-5)")
             for i, q in enumerate(s.squads):
                 out.append(f"{s.game.player_name(i)}'s squad: {squad_words(q or ())}")
