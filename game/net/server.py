@@ -289,6 +289,7 @@ class Room:
         self._computer = asyncio.get_running_loop().create_task(self._computer_turn(seat))
 
     async def _computer_turn(self, seat: int) -> None:
+        stopped = False  # cancelled by Server.stop, or closed with its loop: no next turn
         try:
             at = self.index
             view = plain(self.state.view(seat))
@@ -310,11 +311,14 @@ class Room:
                     guess = cls.from_view(game, view, at * 31 + attempt)
                     action = guess.random_action(agent.rng)
             await self.act(None, seat, at, action.to_json())
+        except (asyncio.CancelledError, GeneratorExit):
+            stopped = True
+            raise
         except Exception:  # noqa: BLE001 - a failing computer player never takes the server down
             log.exception("computer seat %s failed in room %s", seat, self.code)
         finally:
             self._computer = None
-            if not self.state.is_over() and self.row.seats[self.state.current_player()] != "human":
+            if not stopped and not self.state.is_over() and self.row.seats[self.state.current_player()] != "human":
                 self.kick_computer()
 
 

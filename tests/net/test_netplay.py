@@ -256,3 +256,31 @@ def test_an_unreachable_server_is_one_clear_line(capsys):
     rc = main(["netplay", f"ws://127.0.0.1:{port}", "--game", "space", "--agents", "random,random"])
     err = capsys.readouterr().err
     assert rc == 2 and "Nothing answers at" in err and "Traceback" not in err
+
+
+def test_a_server_that_stops_while_a_computer_thinks_starts_no_other_computer_turn(tmp_path):
+    """Server.stop cancels a computer seat's thinking; the cancelled turn must not start the
+    next one (it did, from its `finally`, on a server whose database was closed; and a turn
+    closed after its loop had ended raised 'no running event loop')."""
+    from tests.net.wire import create
+
+    st = ServerThread(tmp_path / "data")
+    st.start()
+    code = create(st.url, "tigers", ["hard", "hard"], seed=3)
+    thinking = False
+    for _ in range(500):  # wait (without a clock) until a computer seat is thinking
+        thinking = st.call(lambda s: s.rooms[code]._computer is not None and not s.rooms[code]._computer.done())
+        if thinking:
+            break
+    assert thinking
+    st.stop()
+
+    async def computer_tasks() -> list[asyncio.Task[None]]:
+        for _ in range(50):
+            await asyncio.sleep(0)
+        return [t for t in asyncio.all_tasks() if getattr(t.get_coro(), "__qualname__", "") == "Room._computer_turn"
+                and not t.done()]
+
+    left = asyncio.run_coroutine_threadsafe(computer_tasks(), st.loop).result(30)
+    st.close()
+    assert left == []
