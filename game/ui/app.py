@@ -6,6 +6,7 @@ and the monkey tester drive the same App one frame at a time with ``frame``.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Callable
@@ -797,8 +798,25 @@ class App:
             self.prefs.save()
         except OSError:
             pass
+        self._release_fonts()
         paper.reset_caches()
-        pygame.quit()
+        # Not pygame.quit(): the font module stays up, so that a font still held somewhere and
+        # freed later closes its file (one freed after font.quit() never does).
+        pygame.display.quit()
+
+    def _release_fonts(self) -> None:
+        """Free pygame_gui's fonts while the font module still runs: a font freed after
+        pygame.quit() never closes its file, so every closed App left ~15 font files open (the
+        test suite's workers held thousands, and the Windows run hung)."""
+        from pygame_gui.core.utility import get_default_manager, set_default_manager
+
+        self.ui.clear_and_reset()
+        theme = self.ui.get_theme()
+        theme.get_font_dictionary().loaded_fonts.clear()
+        theme.ele_font_res.clear()
+        if get_default_manager() is self.ui:
+            set_default_manager(None)
+        gc.collect()
 
     def screenshot(self) -> Path:
         folder = data_dir() / "screenshots"
