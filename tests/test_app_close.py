@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 
-import psutil
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 def _open_fonts() -> int:
+    import psutil  # here, not at the top: on Linux it imports resource (POSIX only)
+
     try:
         files = psutil.Process().open_files()
     except psutil.Error as exc:  # a platform that will not list them
