@@ -184,3 +184,13 @@ def test_I_E_hard_invaders_finish_random_games_in_every_mode():
         while not s.is_over():
             s.apply(s.random_action(rng))
         assert InvasionState.from_json(game, json.loads(json.dumps(s.to_json()))) == s
+
+
+def test_I_E_hard_invaders_stay_out_of_a_strong_partys_reach_late_in_the_game():
+    """Four heroes walled in a behind a Double, two enemies in b (the turtle of issue 28): late in
+    the game too the pair does not smash its way into the party's reach to be killed (the horde
+    used to press on from round 11-12); the heroes must come out before the round limit (I-W3)."""
+    for rnd in (1, 12, 25):
+        s, said = _enemy_turn("hard", heroes=(("a", 0),) * 4, enemies=("b", "b"), walls={"a|b": DOUBLE}, round=rnd)
+        assert s.board.walls["a|b"] == DOUBLE, (rnd, said)
+        assert sorted(s.enemies_in("b")) == [5, 6]

@@ -16,8 +16,9 @@ Each enemy turn:
    the steps still to go to the heroes (an Opening 1, a Single 2, a Double 3), so a smash that
    opens the way for the others counts for all of them; minus what the heroes can kill at once
    in their next turn (an enemy that ends in a heroes' room without its Action is lost; a small
-   band the heroes can walk in on too, so the horde gangs up in bands too big to kill; this
-   weighs less every round, so the horde presses on); the grabs it has ready for its next
+   band the heroes can walk in on too, so the horde gangs up in bands too big to kill, and
+   stays out of a strong party's reach however long it takes: heroes who wall themselves in
+   must come out before the round limit, I-W3); the grabs it has ready for its next
    turn, however the heroes seal.  A band walks on together; a band bigger than a breach needs
    sends the rest round to another wall; an enemy outside an Opening (out of the heroes' reach)
    wants in more every round, so the horde never sits out the round limit (I-W3).  After every
@@ -51,8 +52,9 @@ OUTSIDE_PER_ROUND = 0.5
 #: Weights of the siege's score (fitted by hand on self-play against the ``ai`` heroes).
 W_STEPS = 1.0        # per step still to go, per enemy
 W_LOST = 8.0         # per enemy that ends in the heroes' room without its Action (they kill it)
-W_EXPOSED = 1.25     # per enemy in a band small enough for the heroes next door to kill, at first;
-PATIENCE = 40.0      # ... less and less as the rounds go by (x 40 / (40 + round)): the horde presses on
+W_EXPOSED = 1.25     # per enemy in a band small enough for the heroes next door to kill (every round:
+                     # weighing it less as the rounds went by, x 40/(40 + round), walked the horde into
+                     # the heroes' reach at round 11-12 in 28 of the 52 words of 200 the ai heroes won)
 W_READY = 6.0        # per grab the horde could make next turn however the heroes seal
 
 Plan = list[EMove | ESmash | EGrab]
@@ -143,7 +145,6 @@ class _Look:
         self.hero_rooms = _hero_rooms(state)
         self.cap = CAP + len(state.heroes)
         self.outside = OUTSIDE + OUTSIDE_PER_ROUND * state.round
-        self.wary = W_EXPOSED * PATIENCE / (PATIENCE + state.round)
         self.outer_fixed = not state.game.settings.get("outer_seal", False)
         board = state.board
         self.adj = {r: board.neighbours(r) for r in board.rooms}
@@ -192,7 +193,7 @@ class _Look:
         ready = 0.0
         for room, hids in heroes.items():
             ready += self.threat(room, len(hids), walls, count)
-        return -W_STEPS * steps - W_LOST * lost - self.wary * exposed + W_READY * ready
+        return -W_STEPS * steps - W_LOST * lost - W_EXPOSED * exposed + W_READY * ready
 
     def threat(self, room: str, h: int, walls: dict[str, str], count: dict[str, int]) -> float:
         """The grabs the horde could make in ``room`` next turn if its ``h`` heroes spent every

@@ -121,7 +121,8 @@ class Enemy:
 class InvasionGame(Game):
     name = "invasion"
     title = "Paper Invasion"
-    rules_version = "3"
+    #: 4: the Hard invaders stay out of a strong party's reach however long the game runs
+    rules_version = "4"
     settings_spec = (
         Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
                 help="Who fights whom; the Custom theme names its sides with the word."),
