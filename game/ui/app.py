@@ -101,7 +101,7 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
     }
     colours = {
         "normal_bg": "#EFE8D6", "hovered_bg": "#E4DAC0", "disabled_bg": "#E9E4D8",
-        "selected_bg": "#D8CCAA", "active_bg": "#D8CCAA", "dark_bg": "#F4EFE1",
+        "selected_bg": "#D8CCAA", "active_bg": "#D8CCAA", "dark_bg": "#F4EFE1", "disabled_dark_bg": "#E9E4D8",
         "normal_text": "#34343C", "hovered_text": "#1E1E26", "disabled_text": "#A09E96",
         "selected_text": "#1E1E26", "active_text": "#1E1E26",
         "normal_border": "#58585F", "hovered_border": "#34343C", "disabled_border": "#B0AEA6",
