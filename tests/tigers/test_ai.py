@@ -243,3 +243,22 @@ def test_the_turn_end_weights_can_be_refitted_from_greedy_games():
     assert (x[0::2, 0] == -x[1::2, 0]).all() and (x[0::2, 2] == -x[1::2, 2]).all()  # one end, two sides
     got = fit(10, 90000)
     assert got["turn_ends"] > 10 and all(math.isfinite(v) for v in got.values())
+
+
+def test_T_T2_ai_never_imagines_a_discarded_card_face_down():
+    """The discard pile is public (every seat's view shows it): a sampled world deals the face-down
+    cards and the deck only from the cards nobody has seen, never one already played."""
+    blue = [unit("tank", 40, 100, 270), unit("tank", 80, 100, 270), unit("infantry", 120, 100, 270)]
+    orange = [unit("tank", 40, 30, 90), unit("armoured_car", 90, 30, 90), unit("infantry", 130, 30, 90)]
+    s = make(blue, orange, deal=[3, 3, 3, 3])
+    played = ["AH", "AD", "AS", "AC", "KH", "KD", "KS", "KC"]
+    # the aces and kings not dealt face down have been played: they lie on the discard pile
+    hidden = [c for h in s.hands for c, up in h if not up]
+    s.deck = [c for c in s.deck if c not in played]
+    s.discard = [c for c in played if c not in hidden]
+    ai = TigersAI(s.game, 4)
+    for seed in range(20):
+        w = ai.sampled_world(s, seed)
+        dealt = [c for h in w.hands for c, up in h if not up] + list(w.deck)
+        assert not set(dealt) & set(s.discard), seed
+        assert len(dealt) == len(set(dealt))
