@@ -107,3 +107,15 @@ def test_T_replay_dice_panel_shows_the_last_rolls_up_to_the_action_on_the_board(
         app.frame([])
         assert [entry["dice"] for entry in scene.view.rolls[-3:]] == rolls_until(target), target
     assert rolls_until(len(scene.full)) != rolls_until(0)  # the end shows other dice than the first turn
+
+
+def test_S_replay_paper_is_centred_without_the_empty_tool_column(app):
+    """Pencil Space Combat keeps a tool column left of the paper for its buttons; a replay has no
+    buttons, so the paper sits in the middle of the board's room instead of beside an empty column."""
+    sess = finished_record("space")
+    scene = ReplayScene(app, sess.record)
+    app.reset_to(scene)
+    app.frame([])
+    view = scene.view
+    sheet, room = view.paper_rect(), view.rect
+    assert abs((sheet.left - room.left) - (room.right - sheet.right)) <= 4, (sheet, room)

@@ -193,7 +193,8 @@ class SpaceView(GameView):
     # -- coordinates (mm on the paper <-> pixels) -------------------------------------------
     def _fit(self) -> None:
         g = self.state.game
-        panel = self.ui_px(PANEL_W) if self.rect.w - self.ui_px(PANEL_W) > 300 else 0
+        # the tool column only where there are tools: a replay has none, so the paper takes the room
+        panel = self.ui_px(PANEL_W) if self.rect.w - self.ui_px(PANEL_W) > 300 and not self.replaying else 0
         self.scale = max(0.1, min((self.rect.w - panel - 24) / g.width, (self.rect.h - 16) / g.height))
         cx = self.rect.x + panel + (self.rect.w - panel) / 2
         self.origin = (cx - g.width * self.scale / 2, self.rect.centery - g.height * self.scale / 2)
@@ -324,7 +325,7 @@ class SpaceView(GameView):
             return
         side = PANEL_W - 20
         zoom = side / (2 * r)
-        room = self.rect.w - PANEL_W > 300 and self.buttons
+        room = self.rect.w - PANEL_W > 300 and self.buttons and not self.replaying
         box = pygame.Rect(self.rect.x + 8, self._panel_bottom() + 86, side, side)
         if not room or box.bottom > self.rect.bottom - 4:
             sheet = self.paper_rect()
