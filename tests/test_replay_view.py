@@ -119,3 +119,19 @@ def test_S_replay_paper_is_centred_without_the_empty_tool_column(app):
     view = scene.view
     sheet, room = view.paper_rect(), view.rect
     assert abs((sheet.left - room.left) - (room.right - sheet.right)) <= 4, (sheet, room)
+
+
+def test_A_V8_replay_of_a_finished_game_names_the_secret_choices(app):
+    """A-V8 (simultaneous turns): while a game runs, a secret choice stays "(a secret choice)" in
+    the log; once it is over every choice has been shown, so the replay's move list names them."""
+    rs = registry.get("amoeba")
+    settings = {**dict(rs.bench_level), "simultaneous": True}
+    sess = Session.new("amoeba", settings, 3, ["random", "random"], autosave=False)
+    agents = [rs.make_agent("random", sess.state.game, 3 + i) for i in range(2)]
+    while not sess.state.is_over() and len(sess.record.actions) < 900:
+        sess.submit(agents[sess.state.current_player() % 2].choose(sess.state.clone()), save=False)
+    assert sess.state.is_over() and any(step.hidden for step in sess.history)
+    scene = ReplayScene(app, sess.record)
+    assert not [e for e in scene.entries if e.notation == "(a secret choice)"]
+    secret = next(k for k, step in enumerate(sess.history) if step.hidden)
+    assert scene.entries[secret].notation == sess.history[secret].action.notation()

@@ -77,11 +77,13 @@ class ReplayScene(PlayScene):
 
     @staticmethod
     def _entries(record: Record) -> list[Entry]:
-        """Run the record once, headless, for the move list (secret choices stay secret, as in the log)."""
+        """Run the record once, headless, for the move list (secret choices stay secret, as in the
+        log, until the game is over: then every choice has been shown, and the list names them)."""
         probe = Session(Record.from_json(record.to_json(), "replay"), autosave=False)
+        over = probe.state.is_over()
         out = []
         for step in probe.history:
-            said = "(a secret choice)" if step.hidden else step.action.notation()
+            said = "(a secret choice)" if step.hidden and not over else step.action.notation()
             out.append(Entry(step.seat, said, tuple(e.text for e in step.events if e.text)))
         return out
 
