@@ -470,11 +470,7 @@ class TigersAI(_Commander):
         that really lie face down are never read."""
         w = s.clone()
         w.chance = Chance(seed)
-        seen = set(w.discard)  # the discard pile lies face up for everyone: its cards are out of play
-        seen |= {c for h in w.hands for c, up in h if up}
-        seen |= {c for cs in w.assigned.values() for c, up in cs if up}
-        seen |= {c for c, up in w.recovering.values() if up} | {c for c, _ in w.queue}
-        pool = [c for c in C.FULL_DECK if c not in seen]
+        pool = C.unseen(w.discard, w.hands, w.assigned.values(), w.recovering.values(), w.queue)
         Chance(seed ^ 0x5EED).shuffle(pool)
         it = iter(pool)
         w.hands = [[(c, True) if up else (next(it), False) for c, up in h] for h in w.hands]

@@ -5,6 +5,9 @@ Cards are short strings, rank then suit: "2H" .. "10S", "JD", "QC", "KH", "AS".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("H", "D", "S", "C")
 SUIT_SYMBOL = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
@@ -59,3 +62,18 @@ def label(card: str) -> str:
     """A card for the log in words, e.g. "queen of hearts" (the hand font has no suit glyphs)."""
     r = rank(card)
     return f"{RANK_NAME.get(r, r)} of {SUIT_NAME[suit(card)]}"
+
+
+def unseen(discard: Iterable[str], hands: Iterable[Iterable[Sequence[Any]]],
+           assigned: Iterable[Iterable[Sequence[Any]]], recovering: Iterable[Sequence[Any]],
+           queue: Iterable[Sequence[Any]]) -> list[str]:
+    """The cards nobody can see (T-T2), in deck order: every card but the discard pile (played
+    cards lie face up), the face-up ones in hands, on units and on recovering units, and the cards
+    turned for the actions under way.  ``hands``/``assigned`` hold (card, face_up) pairs,
+    ``recovering`` (card, face_up) pairs, ``queue`` (card, unit) pairs."""
+    seen = set(discard)
+    seen |= {c for h in hands for c, up in h if up}
+    seen |= {c for cs in assigned for c, up in cs if up}
+    seen |= {c for c, up in recovering if up}
+    seen |= {q[0] for q in queue}
+    return [c for c in FULL_DECK if c not in seen]

@@ -36,12 +36,8 @@ def from_view(cls: Any, game: Game, view_data: Mapping[str, Any], seed: int) -> 
     """A playable guess at the game from a view: every "?" is dealt at random (generator
     ``seed``) from the cards nobody can see, as a player would imagine them."""
     data = dict(view_data)
-    seen = {c for c in data.get("discard", ())}
-    seen |= {c for h in data["hands"] for c, up in h if up}
-    seen |= {c for cs in data["assigned"].values() for c, up in cs if up}
-    seen |= {c for c, up in data["recovering"].values() if up}
-    seen |= {q[0] for q in data.get("queue", ())}
-    pool = [c for c in C.FULL_DECK if c not in seen]
+    pool = C.unseen(data.get("discard", ()), data["hands"], data["assigned"].values(),
+                    data["recovering"].values(), data.get("queue", ()))
     Chance(seed ^ 0x5EED).shuffle(pool)
     it = iter(pool)
 
