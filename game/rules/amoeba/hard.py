@@ -46,6 +46,11 @@ BUDGET_S = 0.8
 #: Deepest full-width search (plies), reached only in quiet positions with few moves.
 MAX_DEPTH = 8
 WIN = 10_000.0
+#: A game the round limit ends (A-G decision: a repeated round or quiet rounds) is worth its
+#: position plus this for the side ahead on totals (minus for the side behind, minus for a
+#: draw), not a whole win: the side ahead plays on while play can still gain it more.
+STALEMATE_MARGIN = 5.0
+STALEMATE_TEXT = "Stalemate:"
 
 
 class _OutOfTime(Exception):
@@ -117,6 +122,15 @@ def evaluate(s: AmoebaState, p: int) -> float:
     counts as lost and a kill in hand as won.  A finished game is won, lost or drawn."""
     if s.phase == "over":
         res = s.result()
+        if res is not None and res.text.startswith(STALEMATE_TEXT):
+            # Ended by a round limit (repetition or quiet rounds): judged as the position it
+            # stops in, a little better for the side ahead on totals, a little worse for a draw,
+            # so neither side walks into a repetition while play can still decide the game.
+            totals = [s.total(q) for q in range(s.game.num_players)]
+            others = totals[:p] + totals[p + 1:]
+            sign = 0 if not res.winners else (1 if p in res.winners else -1)
+            return (totals[p] - max(others) - 0.3 * sum(others)
+                    + (STALEMATE_MARGIN * sign if sign else -STALEMATE_MARGIN))
         if res is None or not res.winners:
             return 0.0
         return WIN if p in res.winners else -WIN
