@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import Chance
-from game.rules.amoeba.actions import Move, Place
+from game.rules.amoeba.actions import Attack, Move, Place
 from game.rules.amoeba.ai import MctsAgent
 from game.rules.amoeba.hard import HardAgent, exposed_after
 from game.rules.amoeba.state import AmoebaGame, AmoebaState
@@ -128,3 +128,21 @@ def test_hard_plays_legal_actions_to_the_end_in_every_variant(variant):
         s.check(a)
         s.apply(a)
     assert s.result() is not None
+
+
+def test_A_G_stalemate_hard_ahead_takes_the_kill_instead_of_repeating_a_round():
+    """Ahead 30 to 18, Red may walk its 30 back to where it stood a round ago (the round repeats:
+    a stalemate Red wins on totals) or kill Blue's 8 beside it.  A stalemate is a win on paper,
+    but the game can still be won on the board: Hard plays on (hard-vs-hard games ended by the
+    stalemate limit were 0.065 of 200 when a repetition counted as a whole win)."""
+    before = ([-1, -1, 1, 0, -1, -1, -1, -1, -1, 1], [0, 0, 8, 30, 0, 0, 0, 0, 0, 10])
+    now = ([-1, -1, 1, -1, -1, -1, 0, -1, -1, 1], [0, 0, 8, 0, 0, 0, 30, 0, 0, 10])
+    s = _duel_ten(*now, to_move=0)
+    s.seen = {hash((tuple(before[0]), tuple(before[1]))), s.position_key()}
+    back = Move(6, ((3, 30),))
+    assert back in s.legal_actions()
+    repeated = s.clone()
+    repeated.apply(back)
+    assert repeated.is_over() and repeated.result().text.startswith("Stalemate: a full round repeated")
+    choice = _hard(s.game).choose(s.clone())
+    assert isinstance(choice, Attack) and choice.target == 2, choice.notation()
