@@ -13,8 +13,13 @@ Where ``ai`` guesses in the battle, ``hard`` searches:
   searched as one: iterative-deepening alpha-beta for two players (each side's sensible
   moves), a best-reply search for more (the others answer with the one-ply player's
   choice).  Leaves are judged by troops and by the captures left on the board (the side to
-  move takes its best, the other answers), and the rules' own stalemate by repetition or
-  quiet rounds ends a line with the totals.
+  move takes its best, the other answers).  The rules' own stalemate by repetition or quiet
+  rounds ends a line as the position it stops in, plus a small margin for the side ahead
+  (``STALEMATE_MARGIN``), not as a whole win: counted as a win, a repetition was taken
+  whenever it was on offer, and 0.065 of 200 hard-vs-hard games ended by the limit (0.05 with
+  the margin).  A draw is that much worse than the even position, so neither side walks into
+  one while play goes on.  (A bonus for an unbeatable stack closing in on its prey was tried:
+  7 limit-ended games of 50 against 4 at the same seeds, dropped.)
 - **No feeding, no needless splitting.**  Moves that leave troops where an enemy can kill
   them (a remainder behind, a small army in front of a big stack) are not considered while
   a safe move exists; a split stack is considered only when every part is safe.
