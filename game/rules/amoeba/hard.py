@@ -132,10 +132,8 @@ def evaluate(s: AmoebaState, p: int) -> float:
             # stops in, a little better for the side ahead on totals, a little worse for a draw,
             # so neither side walks into a repetition while play can still decide the game.
             totals = [s.total(q) for q in range(s.game.num_players)]
-            others = totals[:p] + totals[p + 1:]
             sign = 0 if not res.winners else (1 if p in res.winners else -1)
-            return (totals[p] - max(others) - 0.3 * sum(others)
-                    + (STALEMATE_MARGIN * sign if sign else -STALEMATE_MARGIN))
+            return _balance(totals[p], totals[:p] + totals[p + 1:]) + STALEMATE_MARGIN * (sign or -1)
         if res is None or not res.winners:
             return 0.0
         return WIN if p in res.winners else -WIN
@@ -167,8 +165,13 @@ def evaluate(s: AmoebaState, p: int) -> float:
     worst = max((best_capture(owner, troops, adjacency, q, bonus, partial)[1] for q in range(n) if q != p),
                 default=0)
     spread = sum(1 for o in owner if o == p)
-    return (mine - max(others) - 0.3 * sum(others) + 0.15 * (mine_k - worst)
+    return (_balance(mine, others) + 0.15 * (mine_k - worst)
             - 0.4 * spread)  # concentration wins: fewer, bigger stacks
+
+
+def _balance(mine: int, others: list[int]) -> float:
+    """Troops against the strongest other seat and against all of them."""
+    return mine - max(others) - 0.3 * sum(others)
 
 
 # -- the agent -----------------------------------------------------------------------------------
