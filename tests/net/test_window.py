@@ -20,6 +20,7 @@ from game.net.harness import ServerThread
 from game.net.protocol import plain
 from game.net.window import ConnectScene, RemoteSession, Seat, join_scene
 from game.ui.main import make_app
+from game.ui.scenes.gameover import GameOverScene, over_note
 from game.ui.scenes.play import PlayScene
 
 LIMIT = 180.0  # seconds any one wait may take before the test gives up (never a timing assertion)
@@ -111,6 +112,12 @@ def test_window_plays_a_whole_game_against_a_server_computer_seat(server, app, g
     on_server = server.call(lambda s: s.rooms[code].session.record.to_json())
     assert sess.final is not None and plain(sess.final.to_json()) == plain(on_server)
     assert sess.kept is not None and sess.kept.is_file()
+    # the check and where the record went are on the result panel, never in a toast over it
+    run_until(app, lambda: sess.verdict, "the check")
+    app.frame([], 1 / 30)
+    assert isinstance(app.top(), GameOverScene)
+    assert "Checked" in over_note(sess) and sess.kept.name in over_note(sess)
+    assert "Checked" not in app.toast_text
     res = server.call(lambda s: s.rooms[code].state.result().text)
     assert scene.state.result().text == res
     assert sess.log == server.call(lambda s: list(s.rooms[code].session.log[-len(sess.log):]))

@@ -31,6 +31,13 @@ def over_board(app: App, want_w: int) -> pygame.Rect:
     return pygame.Rect((0, 0), app.size)
 
 
+def over_note(sess: object) -> str:
+    """An online game's end: the check (seed commitment, replay) and where the record was kept."""
+    note = getattr(sess, "verdict", "") or "Waiting for the room's record to check it..."
+    kept = getattr(sess, "kept", None)
+    return note + (f" The game is in your saves: {kept.name}." if kept else "")
+
+
 class GameOverScene(Scene):
     opaque = False
 
@@ -53,7 +60,7 @@ class GameOverScene(Scene):
         per_row = 4 if 4 * (bw + gap) + px(40) <= w else 2
         rows = -(-len(self.CHOICES) // per_row)
         width = min(w - px(20), max(px(560), per_row * (bw + gap) - gap + px(60)))
-        height = px(150) + rows * (px(48) + gap) + (px(48) if self.play.remote else 0)
+        height = px(150) + rows * (px(48) + gap) + (px(84) if self.play.remote else 0)
         rect = pygame.Rect(0, 0, width, height)
         rect.center = area.center
         self.per_row = per_row
@@ -123,7 +130,6 @@ class GameOverScene(Scene):
             paper.text(surface, line, (panel.centerx, panel.y + px(62) + (size + px(4)) * i), size, paper.INK, "midtop")
         if self.play.remote:  # the end's check (seed commitment, replay) and where the record went
             sess = self.play.session
-            note = getattr(sess, "verdict", "") or "Waiting for the room's record to check it..."
             colour = paper.WARN if getattr(sess, "verified", None) is False else paper.GRAPHITE
-            for i, line in enumerate(paper.wrap(note, px(15), panel.width - px(30))[:2]):
-                paper.text(surface, line, (panel.centerx, panel.bottom - px(44) + px(18) * i), px(15), colour, "midtop")
+            for i, line in enumerate(paper.wrap(over_note(sess), px(15), panel.width - px(30))[:4]):
+                paper.text(surface, line, (panel.centerx, panel.bottom - px(80) + px(18) * i), px(15), colour, "midtop")

@@ -464,9 +464,11 @@ class PlayScene(Scene):
             elif what in ("note", "fatal"):
                 self.app.toast(item[1], 8)
             elif what == "over":
-                sess: Any = self.session
-                kept = f" The game is in your saves: {sess.kept.name}." if sess.kept else ""
-                self.app.toast(sess.verdict + kept, 10, good=bool(sess.verified))
+                from .gameover import GameOverScene, over_note
+
+                # the result panel says it (never a toast over it); a toast only once that panel is closed
+                if self._over_shown and not isinstance(self.app.top(), GameOverScene):
+                    self.app.toast(over_note(self.session), 10, good=bool(self.session.verified))  # type: ignore[attr-defined]
                 self._sync_if_top()
             elif what in ("presence", "chat", "link"):
                 self._sync_if_top()
