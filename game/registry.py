@@ -89,7 +89,8 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
                Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
                Strength("Normal", "ai", "Plans moves and fire around cover."),
-               Strength("Hard", "hard", "Plans like Normal, never wastes a high card.")),
+               Strength("Hard", "hard", "Plans like Normal, keeps cards back for recovery, "
+                                        "never wastes an ace or king.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
                  Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
                  Strength("Hard", "hard", "Heroes plan as Normal does and go into a room together "

@@ -92,3 +92,25 @@ def test_T_A1_a_decision_gives_up_a_play_out_that_runs_past_its_budget():
     ranked = [Assign(0, "?"), Assign(1, "?"), Keep()]
     assert hard.tried_out(s.clone(), 0, ranked, 32, 3) == ranked[0]
     assert ticks[0] <= 4  # the first look inside the first play-out gave up
+
+
+def test_T_T8_hard_keeps_two_cards_back_for_recovery_where_the_ai_keeps_one():
+    """Six cards this turn, two still in hand: the ``ai`` keeps one for every four (at most one)
+    and lays the other; Hard keeps one for every three, up to two (a kept card comes back face up
+    next turn when no damaged unit needs it, T-T10)."""
+    from game.rules.tigers.ai import TigersAI
+
+    blue = [unit("tank", 40, 100, 270), unit("tank", 80, 100, 270), unit("armoured_car", 120, 100, 270),
+            unit("truck", 150, 100, 270), unit("infantry", 20, 110, 270)]  # five units: 2D6 cards (T-T1)
+    s = make(blue, ENEMY, deal=[3, 3, 3, 3])
+    assert s.phase == "assign" and s.actor == 0 and s.deck
+    hand = s.hands[0]
+    assert len(hand) == 6
+    s.assigned = {0: hand[:2], 1: hand[2:4]}
+    s.hands[0] = hand[4:]
+    hard, ai = TigersHard(s.game, 1), TigersAI(s.game, 1)
+    hard.assign_rollouts = ai.assign_rollouts = 0  # the heuristic's own choice, no tryout
+    assert isinstance(ai.choose(s.clone()), Assign)
+    assert isinstance(hard.choose(s.clone()), Keep)
+    s.hands[0] = hand[4:5]  # one card left: both keep it
+    assert isinstance(ai.choose(s.clone()), Keep) and isinstance(hard.choose(s.clone()), Keep)

@@ -192,8 +192,9 @@ class TigersAI(_Commander):
         self.move_discount = 0.0
         #: T-T8: keep a low card back for recovery when the hand is big enough.
         self.keep_reserve = True
-        #: At most this many cards kept for recovery: one for every four cards of the turn.
+        #: At most this many cards kept for recovery: one for every ``reserve_per`` cards of the turn.
         self.max_reserve = 1
+        self.reserve_per = 4
         #: What keeping a unit's second card back for later (T-T4) is worth.
         self.hold_bonus = 0.12
         #: T-A9: a hit discards the target's cards; each is worth this share of the harm it could do.
@@ -387,7 +388,7 @@ class TigersAI(_Commander):
         hand = s.hands[me]
         mine = len(hand) + sum(len(v) for k, v in s.assigned.items() if s.units[k].side == me)
         # T-T8: a low card kept in hand is the best recovery card for a unit hit this turn
-        reserve = min(self.max_reserve, mine // 4) if self.keep_reserve and not self._last else 0
+        reserve = min(self.max_reserve, mine // self.reserve_per) if self.keep_reserve and not self._last else 0
         keep_first = len(hand) <= reserve
         if keep_first and not self.try_keep:
             return Keep()
