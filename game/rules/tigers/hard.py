@@ -19,10 +19,12 @@ in hand for a later turn.
 
 It keeps up to two cards in hand for recovery (T-T8), one for every three cards of the turn
 (the ``ai`` keeps at most one, one for every four).  Keeping costs little: a kept card that no
-damaged unit needs comes back face up next turn (T-T10).  Measured against the ``ai`` on paired
-seeds (seeds 201-300, the shipped scenarios in turn, 40 games): 0.575 with two kept, 0.39 with
-three (18 games), against 0.465 for the same commander keeping one (200 games, other seeds);
-a more cautious stance (caution 0.8, squads slower to advance) gave 0.50 in 36 games.
+damaged unit needs comes back face up next turn (T-T10).  Measured on paired seeds, the shipped
+scenarios in turn, 200 games each: against the ``ai`` 0.555 +- 0.028 (seeds 201-300), where
+keeping one as the ``ai`` does gave 0.465 +- 0.016 (seeds 1-150); against ``greedy`` 0.605 +- 0.030,
+where keeping one gave 0.64 +- 0.031 (other seeds: within the noise).  Three kept (one for every
+two cards) gave 0.39 against the ``ai`` in 18 games; a more cautious stance (caution 0.8, squads
+slower to advance) 0.50 in 36.
 """
 
 from __future__ import annotations
