@@ -72,10 +72,7 @@ class TigersHard(TigersAI):
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 1.0) -> None:
         super().__init__(game, seed, budget_s)
-        # T-T8/T-T10: up to two cards kept back for recovery, one for every three of the turn (the
-        # ``ai`` keeps one for every four, at most one).  A kept card is not lost: one that no
-        # damaged unit needs comes back face up next turn, and a known low card recovers a unit
-        # far more often than an unknown one.
+        # T-T8: the larger recovery reserve (module docstring: why, and what it was measured at)
         self.max_reserve = 2
         self.reserve_per = 3
 
