@@ -605,16 +605,22 @@ def test_tigers_hover_card_is_gone_once_the_pointer_is_taken_away(app, leave):
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
-def test_setup_computer_levels_never_run_into_the_scenario_description(size):
+def test_setup_lists_every_computer_level_clear_of_the_scenario_description(size):
     from game import registry
+    from game.registry import strengths
 
     a = make_app(size, headless=True)
     try:
         sc = SetupScene(a, registry.get("tigers"))
         a.push(sc)
         a.frame([])
-        used = len(sc.legend_lines()) * sc.px(19)
+        used = len(sc.legend_lines()) * sc.legend_step
         assert sc.description and sc.legend_lines() and sc.legend_at.y + used <= sc.describe_top
+        # every level is described, Normal and Hard too (at 1280 x 800 the space under the two
+        # seats held only Beginner and Easy; the settings' column has room under its two settings)
+        shown = " ".join(sc.legend_lines())
+        assert all(f"{st.label}: " in shown for st in strengths(registry.get("tigers")))
+        assert sc.legend_lines() == sc.legend_lines(whole=True)
     finally:
         a.close()
 

@@ -221,6 +221,24 @@ class SetupScene(Scene):
             legend_bottom = min(legend_bottom, top + (rows - 1) * row - px(8))  # and above the pager
         self.legend_at = pygame.Rect(sx, legend_top, label_w + wide, max(0, legend_bottom - legend_top))
         self.legend_page = seat_page
+        # The computer levels, every one of them where there is room: under the seats, else under
+        # the settings when they are few, else a little closer together (a legend cut short would
+        # leave a new player not knowing there is a Normal or a Hard; each seat's tooltip says it too).
+        places = [self.legend_at]
+        if cols > 1 and not paged:
+            free_top = top + min(len(specs), rows) * row + px(12)
+            places.append(pygame.Rect(x0, free_top, setting_cols * col_w - px(12), max(0, bottom - px(8) - free_top)))
+        every = len(self.legend_lines(whole=True))
+        self.legend_step = px(19)
+        tries = [(step, at) for step in (px(19), px(17)) for at in places]
+        for step, at in tries:
+            self.legend_step = step
+            if len(self.legend_lines(at)) == every:
+                self.legend_at = at
+                break
+        else:
+            self.legend_step = px(19)
+            self.legend_at = max(places, key=lambda at: len(self.legend_lines(at)))
         self.actions_made: dict[object, str] = {}
         for (label, key), rect in zip(actions, button_rects, strict=True):
             self.actions_made[pygame_gui.elements.UIButton(rect, label, ui, container=box)] = key
@@ -271,13 +289,15 @@ class SetupScene(Scene):
             else:
                 widget.hide()
 
-    def legend_lines(self) -> list[str]:
-        """One line for each computer level, as many as fit under the seats."""
-        room = self.legend_at.height // self.px(19)
+    def legend_lines(self, at: pygame.Rect | None = None, whole: bool = False) -> list[str]:
+        """One line (or more, wrapped) for each computer level, as many whole entries as fit in
+        ``at`` (the legend's place; ``whole``: every entry, whatever fits)."""
+        at = self.legend_at if at is None else at
+        room = at.height // getattr(self, "legend_step", self.px(19))
         out: list[str] = []
         for st in strengths(self.rs):
-            wrapped = paper.wrap(f"{st.label}: {st.description}", self.px(16), self.legend_at.width)
-            if len(out) + len(wrapped) > room:
+            wrapped = paper.wrap(f"{st.label}: {st.description}", self.px(16), at.width)
+            if not whole and len(out) + len(wrapped) > room:
                 break  # whole entries only; each seat's tooltip says it too
             out += wrapped
         return out
@@ -286,7 +306,7 @@ class SetupScene(Scene):
         y = self.legend_at.y
         for line in self.legend_lines():
             paper.text(surface, line, (self.legend_at.x, y), self.px(16), paper.GRAPHITE)
-            y += self.px(19)
+            y += self.legend_step
 
     def choices(self, spec: Setting) -> list[str]:
         """What a setting's drop-down lists ([] for a number typed in)."""
