@@ -783,9 +783,10 @@ def test_the_replay_viewers_pause_menu_offers_no_save(app):
     assert app.top() is scene
 
 
-def test_setup_dropdown_tooltip_shows_when_the_mouse_rests_on_it(app, monkeypatch):
+def test_setup_dropdown_tooltip_shows_when_the_mouse_rests_on_it_but_not_over_its_open_list(app, monkeypatch):
     """pygame_gui gives a drop-down's tooltip to its frame, but the mouse rests on the button that
-    shows the choice: the sentence must appear there, before and after the list was opened."""
+    shows the choice: the sentence must appear there, before and after the list was opened, and
+    never over the open list."""
     from game import registry
 
     setup = SetupScene(app, registry.get("amoeba"))
@@ -808,6 +809,9 @@ def test_setup_dropdown_tooltip_shows_when_the_mouse_rests_on_it(app, monkeypatc
     drop.current_state.finish()  # open the list and close it again: pygame_gui builds a new button
     drop.current_state = drop.menu_states["expanded"]
     drop.current_state.start()
+    # open, the list is what the player reads: no tooltip falls over it, however long the mouse rests
+    button = hover()
+    assert button.tool_tip is None and not button.tool_tip_text
     drop.current_state.finish()
     drop.current_state = drop.menu_states["closed"]
     drop.current_state.start()
