@@ -187,3 +187,19 @@ def test_A_M3_the_generated_map_grows_with_the_players_7_each_at_least_14():
     assert s.map.n == 42 and s.map.connected()
     assert AmoebaGame({"players": 6, "countries": 20}).new_state(3).map.n == 20  # a chosen size is kept
     assert next(x for x in AmoebaGame.settings_spec if x.key == "countries").shown(0) == "7 per player"
+
+
+def test_A_M4_every_shipped_map_listed_for_smoke_and_selfplay_is_played_on_that_map():
+    """`paperwars smoke --strongest` and `selfplay --levels` take the shipped maps in turn: each
+    game must be played on that saved map, not on a generated one (the saved map counts only
+    with Map set to it; without that, all six were the same generated map)."""
+    from game import registry
+    from game.rules.amoeba.geometry import load_map
+    from game.smoke import level_settings
+
+    rs = registry.get("amoeba")
+    listed = level_settings(rs)
+    assert len(listed) == 6
+    for name, settings in listed:
+        state = rs.make_game(settings).new_state(3)
+        assert len(state.owner) == load_map(name).n, name

@@ -62,7 +62,8 @@ class AmoebaGame(Game):
                 help="generated: grow a random amoeba; saved map: the one below; drawn together: the players "
                      "draw it country by country (A-M2).",
                 names=("generated", "saved map", "drawn together")),
-        Setting("level", "Saved map", "three_twenty", "level", help="Used when Map is 'level' (A-M4)."),
+        Setting("level", "Saved map", "three_twenty", "level", help="The saved map played (A-M4).",
+                shown_when=("map", ("level",))),
         Setting("countries", "Countries", 0, "choice", (0, *range(4, 49)),
                 help="Size of a generated map, or when drawing the map ends by itself (A-M3). "
                      "Default: 7 per player, at least 14.",
