@@ -678,18 +678,9 @@ class RoomSetupScene(SetupScene):
             return "taken, the player is here" if seat.get("here") else "taken, the player is away now"
         return f"free: Play {self.player_name(i)} makes it yours"
 
-    def legend_lines(self, at: pygame.Rect | None = None, whole: bool = False) -> list[str]:
-        """Under the seats: who has each seat now (whole entries, as many as fit in ``at``, the
-        legend's place; ``whole``: every entry)."""
-        at = self.legend_at if at is None else at
-        room = at.height // getattr(self, "legend_step", self.px(19))
-        out: list[str] = []
-        for seat in sync_seats(self.sync):
-            wrapped = paper.wrap(f"{self.player_name(seat['seat'])}: {self.seat_status(seat)}", self.px(16), at.width)
-            if not whole and len(out) + len(wrapped) > room:
-                break
-            out += wrapped
-        return out
+    def legend_entries(self) -> list[str]:
+        """Under the seats: who has each seat now."""
+        return [f"{self.player_name(seat['seat'])}: {self.seat_status(seat)}" for seat in sync_seats(self.sync)]
 
     def pitch_lines(self) -> list[str]:
         if self.job is not None and not self.job.done:

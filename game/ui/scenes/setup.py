@@ -228,8 +228,8 @@ class SetupScene(Scene):
         if cols > 1 and not paged:
             free_top = top + min(len(specs), rows) * row + px(12)
             places.append(pygame.Rect(x0, free_top, setting_cols * col_w - px(12), max(0, bottom - px(8) - free_top)))
-        every = len(self.legend_lines(whole=True))
         self.legend_step = px(19)
+        every = len(self.legend_lines(whole=True))
         tries = [(step, at) for step in (px(19), px(17)) for at in places]
         for step, at in tries:
             self.legend_step = step
@@ -289,14 +289,18 @@ class SetupScene(Scene):
             else:
                 widget.hide()
 
+    def legend_entries(self) -> list[str]:
+        """What the legend under the seats says, an entry each: every computer level."""
+        return [f"{st.label}: {st.description}" for st in strengths(self.rs)]
+
     def legend_lines(self, at: pygame.Rect | None = None, whole: bool = False) -> list[str]:
-        """One line (or more, wrapped) for each computer level, as many whole entries as fit in
-        ``at`` (the legend's place; ``whole``: every entry, whatever fits)."""
+        """The legend's entries wrapped, as many whole entries as fit in ``at`` (the legend's
+        place; ``whole``: every entry, whatever fits)."""
         at = self.legend_at if at is None else at
-        room = at.height // getattr(self, "legend_step", self.px(19))
+        room = at.height // self.legend_step
         out: list[str] = []
-        for st in strengths(self.rs):
-            wrapped = paper.wrap(f"{st.label}: {st.description}", self.px(16), at.width)
+        for entry in self.legend_entries():
+            wrapped = paper.wrap(entry, self.px(16), at.width)
             if not whole and len(out) + len(wrapped) > room:
                 break  # whole entries only; each seat's tooltip says it too
             out += wrapped
