@@ -203,3 +203,11 @@ def test_A_M4_every_shipped_map_listed_for_smoke_and_selfplay_is_played_on_that_
     for name, settings in listed:
         state = rs.make_game(settings).new_state(3)
         assert len(state.owner) == load_map(name).n, name
+
+
+def test_A_M3_countries_is_offered_only_where_it_sizes_a_map():
+    """"Countries" sizes a generated map or ends the drawing (A-M3); with a saved map (A-M4) it
+    did nothing yet was still offered on the setup screen."""
+    spec = next(x for x in AmoebaGame.settings_spec if x.key == "countries")
+    assert spec.applies({"map": "generated"}) and spec.applies({"map": "draw"})
+    assert not spec.applies({"map": "level"})

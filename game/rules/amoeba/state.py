@@ -67,7 +67,8 @@ class AmoebaGame(Game):
         Setting("countries", "Countries", 0, "choice", (0, *range(4, 49)),
                 help="Size of a generated map, or when drawing the map ends by itself (A-M3). "
                      "Default: 7 per player, at least 14.",
-                names=("7 per player", *(str(n) for n in range(4, 49)))),
+                names=("7 per player", *(str(n) for n in range(4, 49))),
+                shown_when=("map", ("generated", "draw"))),
         Setting("troops", "Troops each", 100, "int", lo=20, hi=200, help="A-P1: troops each player places."),
         Setting("cap", "Starting cap", 25, "int", lo=5, hi=40, help="A-P3: most troops in one placement."),
         Setting("stalemate_rounds", "Stalemate rounds", 20, "int", lo=3, hi=200,
