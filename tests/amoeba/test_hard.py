@@ -146,3 +146,33 @@ def test_A_G_stalemate_hard_ahead_takes_the_kill_instead_of_repeating_a_round():
     assert repeated.is_over() and repeated.result().text.startswith("Stalemate: a full round repeated")
     choice = _hard(s.game).choose(s.clone())
     assert isinstance(choice, Attack) and choice.target == 2, choice.notation()
+
+
+def test_A_G4_hard_ahead_hunts_the_last_stack_down_instead_of_waiting_for_the_stalemate():
+    """Seen in hard-vs-hard games on six_thirty_six: Blue's 26 and 22 against Red's 18 and 1.  Red
+    can never attack; Blue, ahead 48 to 19, walked its 26 back and forth for 20 quiet rounds and
+    won on totals (A-G4 decision), one game in five on the shipped maps ended so.  Hard now weighs
+    how cornered each stack is by the bigger stacks that could kill it (the share of the map it
+    reaches first): the two stacks close the ways in and the game ends on the board."""
+    game = AmoebaGame({"map": "level", "level": "six_thirty_six"})
+    s = game.new_state(1)
+    assert isinstance(s, AmoebaState)
+    n = len(s.owner)
+    s.owner, s.troops = [-1] * n, [0] * n
+    for c, o, t in ((13, 1, 26), (28, 1, 22), (30, 0, 18), (14, 0, 1)):
+        s.owner[c], s.troops[c] = o, t
+    s.remaining = [0, 0]
+    s.phase = "move"
+    s.order, s.runout = [0, 1], [0, 1]
+    s.turn_idx, s.player = 1, 1
+    s.seen = {s.position_key()}
+    seats = [_hard(game), _hard(game)]
+    for seat in seats:
+        seat.max_depth = 2
+    for _ in range(200):
+        if s.is_over():
+            break
+        s.apply(seats[s.current_player()].choose(s.clone()))
+    assert s.result() is not None
+    assert list(s.result().winners) == [1]
+    assert "destroyed" in s.result().text, s.result().text

@@ -14,12 +14,19 @@ Where ``ai`` guesses in the battle, ``hard`` searches:
   moves), a best-reply search for more (the others answer with the one-ply player's
   choice).  Leaves are judged by troops and by the captures left on the board (the side to
   move takes its best, the other answers).  The rules' own stalemate by repetition or quiet
-  rounds ends a line as the position it stops in, plus a small margin for the side ahead
-  (``STALEMATE_MARGIN``), not as a whole win: counted as a win, a repetition was taken
-  whenever it was on offer, and 0.065 of 200 hard-vs-hard games ended by the limit (0.05 with
-  the margin).  A draw is that much worse than the even position, so neither side walks into
-  one while play goes on.  (A bonus for an unbeatable stack closing in on its prey was tried:
-  7 limit-ended games of 50 against 4 at the same seeds, dropped.)
+  rounds ends a line as the position it stops in, a little worse for the side it crowns
+  (``LEAD_STALEMATE_COST``) and worse still for the others and for a draw, not as a whole win:
+  counted as a win, a repetition was taken whenever it was on offer.
+- **Quiet end games are hunts.**  When the search starts after two quiet rounds, every leaf
+  also weighs how cornered each stack is: the share of the map it cannot reach before some stack
+  that could kill it alone (``pursuit``).  The whole search judges with it or without it: with
+  it only in quiet lines, Hard avoided attacks to keep the bonus (0.455 of 200 games against the
+  ``ai`` ended by the limit, 0.135 before).  Without it the side ahead waited for the limit,
+  walking a stack back and forth while the other side could never attack: 0.20 of 109
+  hard-vs-hard games on the shipped maps ended by the limit, 14 of 17 on six_thirty_six.  (A
+  bonus for one unbeatable stack closing in on its prey, tried before: 7 limit-ended games of 50
+  against 4 at the same seeds, dropped; one hunter alone chases its prey round a ring.)
+- A game over by the limit is judged as it stands: no capture comes after the end.
 - **No feeding, no needless splitting.**  Moves that leave troops where an enemy can kill
   them (a remainder behind, a small army in front of a big stack) are not considered while
   a safe move exists; a split stack is considered only when every part is safe.
@@ -31,8 +38,11 @@ others' secret choices) and stops at its deadline (about a second), checked at e
 
 from __future__ import annotations
 
+import functools
 import math
 import time
+
+import numpy as np
 
 from ...engine import Action, Game, State
 from .actions import Attack, Gather, Move, ProposeJoint
@@ -56,6 +66,15 @@ WIN = 10_000.0
 #: draw), not a whole win: the side ahead plays on while play can still gain it more.
 STALEMATE_MARGIN = 5.0
 STALEMATE_TEXT = "Stalemate:"
+#: What a round limit costs the side it would crown: a little, so that while a hunt can still
+#: corner the last stacks the side ahead plays it on instead of repeating or waiting.
+LEAD_STALEMATE_COST = 2.0
+#: What each country a player holds costs it at a leaf: concentration wins (fewer, bigger stacks).
+SPREAD_COST = 0.4
+#: Quiet rounds (no attack) at the root after which every leaf also weighs how cornered each stack is.
+PURSUIT_FROM_QUIET = 2
+#: Worth of cornering one enemy stack completely (none of the map left to it).
+PURSUIT_W = 1.5
 
 
 class _OutOfTime(Exception):
@@ -121,22 +140,77 @@ def safe_candidates(s: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
 # -- leaf evaluation ---------------------------------------------------------------------------
 
 
-def evaluate(s: AmoebaState, p: int) -> float:
+def evaluate(s: AmoebaState, p: int, hunt: bool = False) -> float:
     """The position for ``p``: troops against the others', after a short exchange of captures
     (the side to move takes its best, then each other seat once), so a stack left killable
-    counts as lost and a kill in hand as won.  A finished game is won, lost or drawn."""
+    counts as lost and a kill in hand as won.  A finished game is won, lost or drawn.  ``hunt``:
+    also weigh how cornered every stack is (:func:`pursuit`); a search sets it for all its leaves
+    alike, from the quiet rounds at its root, so a line with an attack is never judged without
+    the hunt and a quiet one with it."""
     if s.phase == "over":
         res = s.result()
         if res is not None and res.text.startswith(STALEMATE_TEXT):
             # Ended by a round limit (repetition or quiet rounds): judged as the position it
-            # stops in, a little better for the side ahead on totals, a little worse for a draw,
-            # so neither side walks into a repetition while play can still decide the game.
-            totals = [s.total(q) for q in range(s.game.num_players)]
+            # stops in, a little worse for the side it crowns than playing on (so the side ahead
+            # hunts the last stacks down instead of waiting for the limit) and worse still for
+            # the others and for a draw.
+            # No capture comes after the end: the troops as they stand, the stacks as spread.
             sign = 0 if not res.winners else (1 if p in res.winners else -1)
-            return _balance(totals[p], totals[:p] + totals[p + 1:]) + STALEMATE_MARGIN * (sign or -1)
+            totals = [s.total(q) for q in range(s.game.num_players)]
+            spread = sum(1 for o in s.owner if o == p)
+            return (_balance(totals[p], totals[:p] + totals[p + 1:]) - SPREAD_COST * spread
+                    - (LEAD_STALEMATE_COST if sign > 0 else STALEMATE_MARGIN))
         if res is None or not res.winners:
             return 0.0
         return WIN if p in res.winners else -WIN
+    return _position(s, p, hunt)
+
+
+@functools.lru_cache(maxsize=32)
+def _distances(adjacency: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """Steps between every two countries of the map (breadth-first; unreachable: the map's size)."""
+    n = len(adjacency)
+    dist = np.full((n, n), n, dtype=np.int16)
+    for a in range(n):
+        dist[a, a] = 0
+        frontier, d = [a], 0
+        while frontier:
+            d += 1
+            nxt = []
+            for c in frontier:
+                for e in adjacency[c]:
+                    if dist[a, e] > d:
+                        dist[a, e] = d
+                        nxt.append(e)
+            frontier = nxt
+    return dist
+
+
+def pursuit(owner: list[int], troops: list[int], adjacency: tuple[tuple[int, ...], ...], p: int) -> float:
+    """How cornered the others' stacks are by bigger stacks of ``p``, less how cornered ``p``'s are
+    by bigger enemy stacks.  A stack is cornered by the share of the map it does not reach before
+    every stack that could kill it alone (0 with no such hunter), so a split only adds stacks to be
+    cornered.  Quiet end games are hunts: one stack chased by one runs round the map for ever,
+    several close the ways in turn."""
+    dist = _distances(adjacency)
+    n = len(owner)
+    stacks = [c for c in range(n) if owner[c] >= 0 and troops[c] > 0]
+    value = 0.0
+    for c in stacks:
+        o, t = owner[c], troops[c]
+        if o == p:
+            hunters = [h for h in stacks if owner[h] != p and troops[h] > t]
+        else:
+            hunters = [h for h in stacks if owner[h] == p and troops[h] > t]
+        if not hunters:
+            continue
+        cornered = 1.0 - int(np.count_nonzero(dist[c] < dist[hunters].min(axis=0))) / n
+        value += -cornered if o == p else cornered
+    return PURSUIT_W * value
+
+
+def _position(s: AmoebaState, p: int, hunt: bool) -> float:
+    """:func:`evaluate` of a position that is not over (or as if play went on)."""
     owner, troops = s.owner[:], s.troops[:]
     adjacency = s.map.adjacency
     bonus, partial = s.settings["attack_bonus"], s.settings["partial_kill"]
@@ -165,8 +239,13 @@ def evaluate(s: AmoebaState, p: int) -> float:
     worst = max((best_capture(owner, troops, adjacency, q, bonus, partial)[1] for q in range(n) if q != p),
                 default=0)
     spread = sum(1 for o in owner if o == p)
-    return (_balance(mine, others) + 0.15 * (mine_k - worst)
-            - 0.4 * spread)  # concentration wins: fewer, bigger stacks
+    value = (_balance(mine, others) + 0.15 * (mine_k - worst)
+             - SPREAD_COST * spread)  # concentration wins: fewer, bigger stacks
+    if hunt:
+        value += pursuit(owner, troops, adjacency, p)
+    return value
+
+
 
 
 def _balance(mine: int, others: list[int]) -> float:
@@ -186,6 +265,7 @@ class HardAgent(MctsAgent):
         super().__init__(game, seed, budget_s=budget_s, top_k=16, max_playouts=4000)
         self._deadline = 0.0
         self._nodes = 0
+        self._hunt = False
         #: Deepest iteration of the movement search (tests pin it so a choice never depends on the clock).
         self.max_depth = MAX_DEPTH
 
@@ -236,17 +316,17 @@ class HardAgent(MctsAgent):
     def _value(self, s: AmoebaState, p: int, depth: int, alpha: float, beta: float) -> float:
         self._tick()
         if s.phase != "move" or depth == 0:
-            return evaluate(s, p)
+            return evaluate(s, p, self._hunt)
         q = s.player
         two = s.game.num_players == 2
         if q != p and not two:
             reply = _one_ply_choice(s, q)
             if reply is None:
-                return evaluate(s, p)
+                return evaluate(s, p, self._hunt)
             return self._value(self._child(s, reply), p, depth - 1, alpha, beta)
         acts = self._ordered(s, q, self._moves(s, q))
         if not acts:
-            return evaluate(s, p)
+            return evaluate(s, p, self._hunt)
         if q == p:
             best = -math.inf
             for a in acts:
@@ -276,8 +356,9 @@ class HardAgent(MctsAgent):
         children = [self._child(root, a) for a in cands]
         self._deadline = deadline
         self._nodes = 0
+        self._hunt = root.quiet_rounds >= PURSUIT_FROM_QUIET
         best_a = cands[0]
-        scores = {i: evaluate(c, p) for i, c in enumerate(children)}
+        scores = {i: evaluate(c, p, self._hunt) for i, c in enumerate(children)}
         order = sorted(range(len(cands)), key=lambda i: -scores[i])
         best_a = cands[order[0]]
         for depth in range(1, self.max_depth + 1):
