@@ -211,7 +211,7 @@ def pursuit(owner: list[int], troops: list[int], adjacency: tuple[tuple[int, ...
 
 
 def _position(s: AmoebaState, p: int, hunt: bool) -> float:
-    """:func:`evaluate` of a position that is not over (or as if play went on)."""
+    """:func:`evaluate` of a position that is not over."""
     owner, troops = s.owner[:], s.troops[:]
     adjacency = s.map.adjacency
     bonus, partial = s.settings["attack_bonus"], s.settings["partial_kill"]
