@@ -24,7 +24,7 @@ Where ``ai`` guesses in the battle, ``hard`` searches:
   ``ai`` ended by the limit, 0.135 before).  Without it the side ahead waited for the limit,
   walking a stack back and forth while the other side could never attack: 0.20 of 109
   hard-vs-hard games on the shipped maps ended by the limit, 14 of 17 on six_thirty_six; with
-  it 2 of 60 (seeds 1-60, both draws on classic_fourteen).  (A
+  it 8 of 200 (paired seeds 1-30 and 61-130; 2 of the first 60, both draws on classic_fourteen).  (A
   bonus for one unbeatable stack closing in on its prey, tried before: 7 limit-ended games of 50
   against 4 at the same seeds, dropped; one hunter alone chases its prey round a ring.)
 - A game over by the limit is judged as it stands: no capture comes after the end.
