@@ -11,7 +11,7 @@ from game.rules.tigers.state import TigersGame
 from .helpers import at_act, make, unit
 
 
-def play(level: str, seed: int, ai_seat: int, budget_s: float = 1.0) -> tuple[int, ...]:
+def play(level: str, seed: int, ai_seat: int, budget_s: float) -> tuple[int, ...]:
     g = TigersGame({"level": level})
     s = g.new_state(seed)
     agents = {ai_seat: TigersAI(g, seed, budget_s), 1 - ai_seat: RULESET.make_agent("random", g, seed + 1)}
