@@ -468,14 +468,24 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+@pytest.fixture
+def one_window():
+    """One app for all of a test's examples, as a player tries level after level in one
+    session (an app per example spent most of the test's time opening and closing windows)."""
+    from game.ui.main import make_app
+
+    app = make_app((1280, 800), headless=True)
+    yield app
+    app.close()
+
+
 @pytest.mark.parametrize("game", sorted(LEVEL_OF))
 @settings(max_examples=40, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(game, data):
+def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(game, data, one_window):
     from game.engine import SettingsError
     from game.jsonio import FileProblem
-    from game.ui.main import make_app
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.setup import SetupScene
 
@@ -490,10 +500,10 @@ def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(g
     folder = data_dir() / "levels" / game
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "mine.json").write_text(json.dumps(level_data))
-    app = make_app((1280, 800), headless=True)
+    app = one_window
     try:
         setup = SetupScene(app, registry.get(game))
-        app.push(setup)
+        app.reset_to(setup)
         setup.values.update({**extra, "level": "mine"})
         setup.resize(app.size)
         app.frame([])  # the setup screen's first frame with the level chosen
@@ -509,7 +519,8 @@ def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(g
     except (FileProblem, SettingsError) as exc:
         assert "could not handle" not in str(exc)
     finally:
-        app.close()
+        while app.scenes:
+            app.pop()  # the next example starts from an empty window, as the menu would
 
 
 @pytest.mark.parametrize("game", sorted(LEVEL_OF))
