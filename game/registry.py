@@ -76,7 +76,8 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
                Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
                Strength("Normal", "ai", "Tries out a few futures before each move."),
                Strength("Hard", "hard", "Thinks up to a second a move: races for the first move, "
-                                        "searches your answers turns ahead and does not feed you troops.")),
+                                        "searches your answers turns ahead, does not feed you troops and "
+                                        "corners your last armies in a quiet end game.")),
     "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                  Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
                  Strength("Normal", "ai", "Weighs the dice for each move and answer."),
@@ -89,8 +90,8 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
                Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
                Strength("Normal", "ai", "Plans moves and fire around cover."),
-               Strength("Hard", "hard", "Plans like Normal, keeps cards back for recovery, "
-                                        "never wastes an ace or king.")),
+               Strength("Hard", "hard", "Plans like Normal, fires its best shot first, keeps "
+                                        "cards back for recovery and never wastes an ace or king.")),
     "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
                  Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
                  Strength("Hard", "hard", "Heroes plan as Normal does and go into a room together "

@@ -114,3 +114,18 @@ def test_T_T8_hard_keeps_two_cards_back_for_recovery_where_the_ai_keeps_one():
     assert isinstance(hard.choose(s.clone()), Keep)
     s.hands[0] = hand[4:5]  # one card left: both keep it
     assert isinstance(ai.choose(s.clone()), Keep) and isinstance(hard.choose(s.clone()), Keep)
+
+
+def test_T_T4_hard_turns_every_card_of_the_unit_it_picks():
+    """A far squad with two cards and nothing to fear: the ``ai`` turns one and holds the other
+    for a later pick; Hard turns both, as the unit with the best shot does in every Hard pick
+    (measured: 0.685 against ``greedy`` in 200 paired games, 0.605 with the ``ai``'s picks)."""
+    from game.rules.tigers.actions import Pick
+    from game.rules.tigers.ai import TigersAI
+
+    s = make([unit("infantry", 40, 100, 270)], [unit("tank", 160, 20, 90)], deal=[3, 3, 3, 3])
+    assert s.phase == "assign"
+    s.assigned = {0: [s.hands[0].pop(), s.hands[0].pop()]}
+    s.phase, s.actor, s.picks = "pick", 0, []
+    assert TigersAI(s.game, 1).choose(s.clone()) == Pick(0, 0)
+    assert TigersHard(s.game, 1).choose(s.clone()) == Pick(0, 2)

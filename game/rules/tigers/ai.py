@@ -142,6 +142,12 @@ class _Commander(Agent):
                     best = (v, t.id)
         return best
 
+    def shooter_pick(self, s: TigersState, me: int) -> Action:
+        """T-T4: the unit with the best shot now (at even odds), turning every card it has."""
+        uid = max((k for k, cs in s.assigned.items() if cs and s.units[k].side == me),
+                  key=lambda k: (self.best_shot(s, s.units[k], 0.5)[0], -k))
+        return Pick(uid, 2 if len(s.assigned[uid]) == 2 else 0)
+
     def landing(self, s: TigersState, u: Unit, allow: float, path: tuple[tuple[float, float], ...],
                 facing: float | None) -> dict[str, float] | None:
         """Where a legal move ends (None when the rules refuse it)."""
@@ -749,9 +755,7 @@ class GreedyTigersAI(_Commander):
         return Assign(u.id, code)
 
     def _pick(self, s: TigersState, me: int) -> Action:
-        uid = max((k for k, cs in s.assigned.items() if cs and s.units[k].side == me),
-                  key=lambda k: (self.best_shot(s, s.units[k], 0.5)[0], -k))
-        return Pick(uid, 2 if len(s.assigned[uid]) == 2 else 0)
+        return self.shooter_pick(s, me)
 
     def _act(self, s: TigersState, me: int) -> Action:
         card, uid = s.queue[0]
