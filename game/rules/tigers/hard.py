@@ -29,7 +29,8 @@ slower to advance) 0.50 in 36.
 T-T4: each pick is the unit with the best shot now, turning every card it has (the ``greedy``
 commander's pick).  The ``ai`` picks a threatened unit first and may hold a unit's second card
 for a later pick.  Measured against ``greedy`` on paired seeds 301-400 (200 games): 0.685 +- 0.031,
-against 0.605 +- 0.030 with the ``ai``'s picks.  Ablations at a quarter second a decision (80
+against 0.605 +- 0.030 with the ``ai``'s picks; against the ``ai`` on seeds 201-300: 0.53 +- 0.027,
+against 0.555 +- 0.028 with its picks (within the noise).  Ablations at a quarter second a decision (80
 paired games, seeds 8000-8039): ``greedy``'s picks 0.675, the ``ai``'s 0.588; ``greedy``'s moves
 0.613, its fire-or-move choice 0.575, no cards kept back 0.575 (not adopted: within the noise).
 """
