@@ -503,7 +503,7 @@ def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(g
     app = one_window
     try:
         setup = SetupScene(app, registry.get(game))
-        app.reset_to(setup)
+        app.push(setup)
         setup.values.update({**extra, "level": "mine"})
         setup.resize(app.size)
         app.frame([])  # the setup screen's first frame with the level chosen
