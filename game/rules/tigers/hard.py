@@ -33,6 +33,20 @@ against 0.605 +- 0.030 with the ``ai``'s picks; against the ``ai`` on seeds 201-
 against 0.555 +- 0.028 with its picks (within the noise).  Ablations at a quarter second a decision (80
 paired games, seeds 8000-8039): ``greedy``'s picks 0.675, the ``ai``'s 0.588; ``greedy``'s moves
 0.613, its fire-or-move choice 0.575, no cards kept back 0.575 (not adopted: within the noise).
+
+Also tried against ``greedy`` (paired seeds, the shipped scenarios in turn), none adopted.  With the
+tryouts switched off (the heuristic alone, a quarter second): 0.595 +- 0.020 in 400 games (seeds
+10000-10199), and on those seeds every one of these stayed within 0.03 of it: caution 0.1 or 0.6,
+damage share 0.5 or 0.9, denial 0.5 or 3, second card 0.3, squads advancing at 0 or 0.15 a cm, a
+followers' bonus in the assignment (T-F1) with or without a pull to stay within follow distance.
+Worse: no cards kept for recovery 0.51 (T-T8: recovery matters), moves weighed against a shot in hand
+0.545, ``greedy``'s assignments 0.512 (80 games).  Trusting the tryouts' best without the noise
+margin: 0.562 against 0.662 with it (80 games, seeds 8000-8039): with the same dice in every world,
+the luck of a turn still swamps the difference between two assignments.  Keeping up to four cards,
+one for every two, and any card worth under 0.3: 0.637 with the tryouts off (+0.043 +- 0.024 on the
+same 400 games, the same again on seeds 20000-20199), but with them on, 0.60 +- 0.029 on seeds
+301-400 against 0.685 (200 games).  The tryouts themselves, at the full second, on seeds 10000-10099
+(200 games): 0.585 against 0.575 with them off on the same games (+0.01 +- 0.037).
 """
 
 from __future__ import annotations
