@@ -157,7 +157,7 @@ class SeatClient:
         kind = msg.get("type")
         if kind == "error":
             code = msg.get("code")
-            if code in ("version", "room", "token", "seat"):
+            if code in ("version", "room", "token", "seat", "replaced"):
                 raise Fatal(str(msg.get("message")))
             if code in ("limit", "rate") and self._ws is not None:
                 await self._ws.close()  # too many joins or messages: come back later (backoff)

@@ -164,6 +164,18 @@ class Room:
                **self.status(conn.seat)}
         return msg
 
+    async def release_seat(self, seat: int) -> None:
+        """A seat's token came back on a new connection (a window reopened, a line that dropped
+        half-open): the seat moves to it; an older connection still on the seat is told why and
+        closed, so one seat never has two players at once."""
+        for old in [c for c in self.conns if c.seat == seat]:
+            self.conns.discard(old)
+            old.room, old.seat = None, None
+            await old.send({"type": "error", "code": "replaced",
+                            "message": "This seat was opened in another window, so this one has left the game."})
+            with contextlib.suppress(ConnectionClosed):
+                await old.ws.close(1000, "seat opened elsewhere")
+
     async def broadcast_presence(self) -> None:
         msg = {"type": "presence", "seats": self.presence()}
         for c in list(self.conns):
@@ -559,6 +571,8 @@ class Server:
             new_token = secrets.token_urlsafe(24)
             room.row.tokens[seat] = token_hash(new_token)
             room.server.store.set_seats(room.code, room.row.seats, room.row.tokens)
+        if seat is not None:
+            await room.release_seat(seat)
         conn.room, conn.seat = room, seat
         room.conns.add(conn)
         if seat is not None:

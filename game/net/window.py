@@ -44,7 +44,7 @@ from .protocol import MAX_CHAT, encode
 #: token is the only key to the seat: the caller keeps it (the menu's token store).
 TokenStore = Callable[[str, str, int, str], None]
 #: Error codes no reconnect can mend: the link stops and says why.
-FATAL_CODES = ("version", "room", "token", "seat")
+FATAL_CODES = ("version", "room", "token", "seat", "replaced")
 MAX_BACKOFF = 5.0
 #: Said when a move sent just before the line dropped never reached the server.
 LOST_MOVE = "Your last move did not reach the server before the line dropped: make it again."

@@ -72,6 +72,22 @@ def test_seats_belong_to_their_token(server):
     assert watcher.until("error")["code"] == "seat"
 
 
+def test_a_seat_token_used_again_moves_the_seat_to_the_new_connection(server):
+    """One seat, one player: the old connection is told why and closed; the new one plays."""
+    room, a, b = _pair(server)
+    again = Wire(server.url)
+    assert again.join(room, token=a.token)["seat"] == 0
+    err = a.until("error")
+    assert err["code"] == "replaced" and "another window" in err["message"]
+    with pytest.raises(ConnectionClosed):
+        while True:
+            a.recv()
+    presence = b.until("presence")["seats"]
+    assert presence[0]["here"] and presence[1]["here"]
+    again.send({"type": "act", "at": 0, "action": SQUAD_A})
+    assert again.until("applied")["index"] == 1
+
+
 def test_out_of_turn_and_stale_actions_are_refused_and_the_room_goes_on(server):
     room, a, b = _pair(server)
     b.send({"type": "act", "at": 0, "action": SQUAD_B})

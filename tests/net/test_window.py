@@ -275,6 +275,30 @@ def test_an_unreachable_server_is_said_plainly_and_a_wrong_room_is_refused(serve
     scene.session.close()
 
 
+def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, app):
+    """The seat's token used again elsewhere: this window says why, once, and does not take the
+    seat back by reconnecting (two windows would pass it to and fro)."""
+    from tests.net.wire import Wire
+
+    code = room(server, "tigers", ["remote", "random"])
+    tokens: list[tuple[int, str]] = []
+    scene = open_room(app, server, code, tokens=tokens)
+    sess = scene.session
+    other = Wire(server.url)
+    assert other.join(code, token=tokens[0][1])["seat"] == 0
+    run_until(app, lambda: bool(sess.fatal), "the seat moving to the other window")
+    assert "another window" in sess.fatal
+    reconnects = sess.links[0].reconnects
+    for _ in range(60):
+        app.frame(pygame.event.get(), 1 / 30)
+        time.sleep(0.005)
+    assert sess.links[0].reconnects == reconnects
+    other.send({"type": "sync"})
+    assert other.until("sync")["seat"] == 0
+    other.close()
+    sess.close()
+
+
 def socket_free_port():
     import socket
 
