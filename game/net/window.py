@@ -286,7 +286,7 @@ class RemoteSession:
 
     def is_human_turn(self) -> bool:
         """A seat of this window is to act, its link is connected and up to date, nothing is in flight."""
-        if self.state is None or self.state.is_over() or self._closed:
+        if self.state is None or self.state.is_over() or self._closed or self.fatal:
             return False
         latest = self._latest()
         if latest.to_move < 0 or self.seat_kind(latest.to_move) != "human":
@@ -300,6 +300,8 @@ class RemoteSession:
         """Send the intention for the seat to move.  Refused at once (IllegalAction) when the
         rules already refuse it on this window's view; else the server answers later
         (``applied`` or ``refused``, see poll).  Returns None: nothing has happened yet."""
+        if self.fatal:
+            raise IllegalAction("", self.fatal)  # the server let this window go (e.g. the seat was opened elsewhere)
         if not self.is_human_turn():
             raise IllegalAction("TURN", "Wait: the server has not answered the last move yet."
                                 if any(s.sent_at is not None for s in self.seen) else "It is not your turn.")

@@ -293,6 +293,9 @@ def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, a
         app.frame(pygame.event.get(), 1 / 30)
         time.sleep(0.005)
     assert sess.links[0].reconnects == reconnects
+    assert not sess.is_human_turn() and "another window" in scene.refusal
+    with pytest.raises(IllegalAction, match="another window"):
+        sess.submit(scene.state.random_action(Chance(1)))
     other.send({"type": "sync"})
     assert other.until("sync")["seat"] == 0
     other.close()

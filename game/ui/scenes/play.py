@@ -463,6 +463,9 @@ class PlayScene(Scene):
                 self._sync_if_top()
             elif what in ("note", "fatal"):
                 self.app.toast(item[1], 8)
+                if what == "fatal":
+                    self.refuse(item[1])  # it stays said in the refusal line: nothing more will come
+                    self._sync_if_top()
             elif what == "over":
                 from .gameover import GameOverScene, over_note
 
