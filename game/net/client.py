@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import __version__, registry
 from ..records import Record, RecordError
-from .protocol import MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, plain
+from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, plain
 
 
 class Fatal(Exception):
@@ -157,7 +157,7 @@ class SeatClient:
         kind = msg.get("type")
         if kind == "error":
             code = msg.get("code")
-            if code in ("version", "room", "token", "seat", "replaced"):
+            if code in FATAL_CODES:
                 raise Fatal(str(msg.get("message")))
             if code in ("limit", "rate") and self._ws is not None:
                 await self._ws.close()  # too many joins or messages: come back later (backoff)

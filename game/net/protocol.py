@@ -22,6 +22,9 @@ PROTOCOL = 1
 MAX_FRAME = 256 * 1024
 #: Longest chat line (characters).
 MAX_CHAT = 200
+#: Error codes no reconnect can mend: a client stops and says why (``replaced``: the seat was
+#: opened on a newer connection, and taking it back would pass it to and fro).
+FATAL_CODES = ("version", "room", "token", "seat", "replaced")
 ROOM_CODE = re.compile(r"[A-HJ-NP-Z2-9]{8}")
 TOKEN = re.compile(r"[A-Za-z0-9_\-]{20,64}")
 AGENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")

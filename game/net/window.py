@@ -38,13 +38,11 @@ from ..session import write_log
 from ..ui import paper
 from ..ui.app import WAKE, Scene
 from .client import decode_reply, hello, open_ws, reach_problem, verify_over
-from .protocol import MAX_CHAT, encode
+from .protocol import FATAL_CODES, MAX_CHAT, encode
 
 #: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
 #: token is the only key to the seat: the caller keeps it (the menu's token store).
 TokenStore = Callable[[str, str, int, str], None]
-#: Error codes no reconnect can mend: the link stops and says why.
-FATAL_CODES = ("version", "room", "token", "seat", "replaced")
 MAX_BACKOFF = 5.0
 #: Said when a move sent just before the line dropped never reached the server.
 LOST_MOVE = "Your last move did not reach the server before the line dropped: make it again."

@@ -22,6 +22,7 @@ from game.net.window import ConnectScene, RemoteSession, Seat, join_scene
 from game.ui.main import make_app
 from game.ui.scenes.gameover import GameOverScene, over_note
 from game.ui.scenes.play import PlayScene
+from tests.net.wire import Wire
 
 LIMIT = 180.0  # seconds any one wait may take before the test gives up (never a timing assertion)
 
@@ -278,8 +279,6 @@ def test_an_unreachable_server_is_said_plainly_and_a_wrong_room_is_refused(serve
 def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, app):
     """The seat's token used again elsewhere: this window says why, once, and does not take the
     seat back by reconnecting (two windows would pass it to and fro)."""
-    from tests.net.wire import Wire
-
     code = room(server, "tigers", ["remote", "random"])
     tokens: list[tuple[int, str]] = []
     scene = open_room(app, server, code, tokens=tokens)
