@@ -769,6 +769,23 @@ def test_pick_a_save_first_sits_above_the_buttons_and_a_good_save_is_no_warning(
     assert not empty.files and not empty.list.visible  # the "No saved games yet" line is not covered
 
 
+def test_a_toast_is_as_wide_as_its_words_and_a_click_on_it_puts_it_away(app, monkeypatch):
+    """A short toast leaves the buttons at the window's bottom corners uncovered; clicking it
+    dismisses it, and that click does nothing on the board under it."""
+    scene = play(app)
+    app.toast("Saved.", 8)
+    rect = app.toast_rect()
+    assert rect is not None and rect.width < 200 and rect.centerx == app.size[0] // 2
+    got: list[int] = []
+    monkeypatch.setattr(scene, "handle_event", lambda e: got.append(e.type))
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1, touch=False)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1, touch=False)
+    app.frame([down, up])
+    assert app.toast_text == "" and app.toast_rect() is None and got == []
+    app.frame([down, up])  # no toast now: the same click reaches the scene
+    assert pygame.MOUSEBUTTONDOWN in got and pygame.MOUSEBUTTONUP in got
+
+
 def test_the_replay_viewers_pause_menu_offers_no_save(app):
     from game.ui.scenes.replay import ReplayPauseScene
 

@@ -419,6 +419,7 @@ class App:
         self.toast_text = self.prefs.problem
         self.toast_good = False
         self.toast_until = time.monotonic() + 6 if self.toast_text else 0.0
+        self._toast_click = False
         self._paper: pygame.Surface | None = None
         self.first_frame_at: float | None = None
         self._active_until = 0.0
@@ -559,6 +560,14 @@ class App:
             return  # Esc over an open list closes the list only, never the scene under it
         if event.type == pygame.KEYDOWN and self._keyboard(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            toast = self.toast_rect()
+            if toast is not None and toast.collidepoint(event.pos):
+                self.toast_text, self._toast_click = "", True  # read: a click puts it away
+                return
+        if event.type == pygame.MOUSEBUTTONUP and self._toast_click:
+            self._toast_click = False  # the end of that click is the toast's too, not the scene's
+            return
         consumed = self.ui.process_events(event)
         top = self.top()
         if top is not None and not (consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
@@ -653,12 +662,23 @@ class App:
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
 
-    def _draw_toast(self, screen: pygame.Surface) -> None:
+    def toast_rect(self) -> pygame.Rect | None:
+        """Where the toast shows now (None when none does): as wide as its words, centred at the
+        bottom, so that it hides as little of the buttons and hands under it as it can."""
+        if not self.toast_text or time.monotonic() >= self.toast_until:
+            return None
         lines = paper.wrap(self.toast_text, 20, min(900, self.size[0] - 80))
-        h = 14 + 26 * len(lines)
-        w = min(940, self.size[0] - 40)
-        rect = pygame.Rect(0, 0, w, h)
+        f = paper.font(20)
+        w = min(max(f.size(line)[0] for line in lines) + 40, self.size[0] - 40)
+        rect = pygame.Rect(0, 0, w, 14 + 26 * len(lines))
         rect.midbottom = (self.size[0] // 2, self.size[1] - 16)
+        return rect
+
+    def _draw_toast(self, screen: pygame.Surface) -> None:
+        rect = self.toast_rect()
+        if rect is None:
+            return
+        lines = paper.wrap(self.toast_text, 20, min(900, self.size[0] - 80))
         pygame.draw.rect(screen, (250, 246, 232), rect, border_radius=8)
         pygame.draw.rect(screen, paper.GOOD if self.toast_good else paper.WARN, rect, 2,
                          border_radius=8)

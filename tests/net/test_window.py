@@ -19,6 +19,7 @@ from game.net.client import create_room
 from game.net.harness import ServerThread
 from game.net.protocol import plain
 from game.net.window import ConnectScene, RemoteSession, Seat, join_scene
+from game.ui import paper
 from game.ui.main import make_app
 from game.ui.scenes.gameover import GameOverScene, over_note
 from game.ui.scenes.play import PlayScene
@@ -293,6 +294,12 @@ def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, a
         time.sleep(0.005)
     assert sess.links[0].reconnects == reconnects
     assert not sess.is_human_turn() and "another window" in scene.refusal
+    said: list[str] = []
+    fit = paper.fit
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paper, "fit", lambda s, *a, **k: (said.append(s), fit(s, *a, **k))[1])
+        scene.draw(app.screen)
+    assert sess.fatal in said and not any(s.startswith("Not allowed") for s in said)  # said, not a refused move
     with pytest.raises(IllegalAction, match="another window"):
         sess.submit(scene.state.random_action(Chance(1)))
     other.send({"type": "sync"})

@@ -596,7 +596,11 @@ class PlayScene(Scene):
             hint = "Click the board or press Space to skip the animation."
         if self.remote and not self.refusal:
             hint = self._remote_hint(hint)
-        if self.remote and self.session.problem:  # type: ignore[attr-defined]
+        if self.remote and self.session.fatal:  # type: ignore[attr-defined]
+            # the server let this window go: said as it is, not as a refused move, and no reconnecting
+            line, size = paper.fit(self.session.fatal, px(19), w - 28)  # type: ignore[attr-defined]
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
+        elif self.remote and self.session.problem:  # type: ignore[attr-defined]
             line, size = paper.fit(self.session.problem + " Reconnecting...", px(19), w - 28)  # type: ignore[attr-defined]
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.refusal:
