@@ -38,6 +38,7 @@ from ..session import write_log
 from ..ui import paper
 from ..ui.app import WAKE, Scene
 from .client import decode_reply, hello, open_ws, reach_problem, verify_over
+from .lobby import setup_problem
 from .protocol import FATAL_CODES, MAX_CHAT, encode
 
 #: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
@@ -480,6 +481,11 @@ class RemoteSession:
             if kind == "sync":
                 if self.game is None:
                     self.ruleset = registry.get(str(msg["game"]))
+                    cannot = setup_problem(self.ruleset, msg["settings"])
+                    if cannot:  # no game to draw: say why once (asking again would get the same answer)
+                        self.fatal = cannot
+                        self.close()
+                        return [("fatal", self.fatal)]
                     self.game = self.ruleset.make_game(msg["settings"])
                 if not seen.commitment:
                     seen.commitment = str(msg["commitment"])

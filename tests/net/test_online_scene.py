@@ -234,6 +234,40 @@ def test_join_a_room_of_a_game_this_app_lacks_is_one_sentence(app, monkeypatch):
         scene.join_problem
 
 
+def host_level_the_friend_lacks(server):
+    """A room on a Tigers level made in the host's editor; then the level is gone from this
+    computer (the server and this window share the test's folders), as on a friend's."""
+    import json
+
+    from game.levels import load_level
+    from game.paths import user_levels_dir
+
+    folder = user_levels_dir("tigers")
+    folder.mkdir(parents=True, exist_ok=True)
+    data = load_level("tigers", "village_fight") | {"title": "My village"}
+    (folder / "my_village.json").write_text(json.dumps(data))
+    room = lobby.create(server.url, "tigers", ["remote", "random"], {"level": "my_village"})
+    (folder / "my_village.json").unlink()
+    return room, folder
+
+
+def test_join_a_room_on_a_level_this_computer_lacks_says_where_its_file_goes(app, server):
+    """The friend's setup screen names the missing level and the folder its file goes in, and
+    offers only Back (no seat to take, nothing to watch: this computer cannot set the game up)."""
+    room, folder = host_level_the_friend_lacks(server)
+    scene = open_online(app)
+    scene.join_address_entry.set_text(f"127.0.0.1:{server.port}")
+    scene.code_entry.set_text(room)
+    press(app, scene.join_button)
+    assert until(app, lambda: isinstance(app.top(), RoomSetupScene)), scene.join_problem
+    look = app.top()
+    app.frame([])
+    assert "my_village.json" in look.problem and str(folder) in look.problem
+    assert [b.text for b in look.actions_made] == ["Back"]
+    assert not any("free: Play" in line for line in look.legend_lines())
+    assert server.call(lambda s: s.rooms[room].row.tokens[0]) is None  # nothing claimed
+
+
 def test_token_file_round_trips(tmp_path):
     path = tmp_path / "online.json"
     store = TokenStore(path)

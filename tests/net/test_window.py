@@ -308,6 +308,30 @@ def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, a
     sess.close()
 
 
+def test_a_room_on_a_level_this_computer_lacks_is_said_once_and_not_asked_again(server, app):
+    """Opened straight from Your online games: the window says which level is missing and where
+    its file goes, once, and stops (it used to ask the server for the position again and again,
+    with a note about a message it could not use)."""
+    from tests.net.test_online_scene import host_level_the_friend_lacks
+
+    code, folder = host_level_the_friend_lacks(server)
+    app.push(join_scene(app, server.url, code, [Seat()], False, lambda *a: None))
+    connect = app.top()
+    assert isinstance(connect, ConnectScene)
+    sess = connect.session
+    run_until(app, lambda: bool(sess.fatal), "the sentence", limit=60)
+    assert "my_village.json" in sess.fatal and str(folder) in sess.fatal and sess._closed
+    for _ in range(30):
+        app.frame(pygame.event.get(), 1 / 30)
+    assert app.top() is connect and "cannot use" not in app.toast_text
+    said: list[str] = []
+    fit = paper.wrap
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paper, "wrap", lambda s, *a, **k: (said.append(s), fit(s, *a, **k))[1])
+        connect.draw(app.screen)
+    assert sess.fatal in said
+
+
 def socket_free_port():
     import socket
 

@@ -634,6 +634,16 @@ class RoomSetupScene(SetupScene):
         self.job: Job[Any] | None = None
         self.looking: Job[dict[str, Any]] | None = None
         self.looked_at = time.monotonic()
+        # a room this app cannot set up (a level the host made that this computer lacks): said, and
+        # only Back offered (the screen would otherwise show the default level in its place)
+        self.cannot = lobby.setup_problem(ruleset, sync.get("settings"))
+        self.problem = self.cannot
+
+    def num_players(self) -> int:
+        n = super().num_players()
+        if self.cannot:
+            self.problem = self.cannot  # the whole reason, not only the loader's half of it
+        return n
 
     # -- the seats, as the server says --
     def seat_options(self) -> list[str]:
@@ -670,6 +680,8 @@ class RoomSetupScene(SetupScene):
 
     def seat_status(self, seat: dict[str, Any]) -> str:
         i = seat["seat"]
+        if self.cannot:
+            return "not to be played from this computer"
         if i in self.tokens:
             return "yours: Open the game takes it up"
         if seat.get("kind") == "computer":
@@ -683,6 +695,9 @@ class RoomSetupScene(SetupScene):
         return [f"{self.player_name(seat['seat'])}: {self.seat_status(seat)}" for seat in sync_seats(self.sync)]
 
     def pitch_lines(self) -> list[str]:
+        if self.cannot:
+            return paper.wrap("This room cannot be played or watched from this computer.", self.px(20),
+                              self.app.size[0] - self.px(40))[:2]
         if self.job is not None and not self.job.done:
             say = "Taking the seat..."
         elif self.sync.get("over"):
@@ -698,6 +713,8 @@ class RoomSetupScene(SetupScene):
 
     # -- the room's actions --
     def actions(self) -> list[tuple[str, str]]:
+        if self.cannot:
+            return [("Back", "back")]
         if self.tokens:
             return [("Back", "back"), ("Open the game", "open"), ("Watch", "watch")]
         return [("Back", "back")] + [(f"Play {self.player_name(i)}", f"seat:{i}") for i in free_seats(self.sync)] + \
@@ -753,7 +770,7 @@ class RoomSetupScene(SetupScene):
                     self.resize(self.app.size)  # a seat was taken (or freed): the buttons follow
             elif looked.problem:
                 self.problem = f"The room cannot be asked now: {looked.problem}"
-        elif self.looking is None and self.app.top() is self and self.job is None and \
+        elif self.looking is None and self.app.top() is self and self.job is None and not self.cannot and \
                 time.monotonic() - self.looked_at >= ROOM_EVERY:
             url, room = self.url, self.room
             self.looking = Job(lambda: lobby.peek(url, room), self.app.wake)

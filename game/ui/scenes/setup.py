@@ -491,9 +491,14 @@ class SetupScene(Scene):
                 paper.draw_symbol(surface, seat, at, px(16))
         if self.legend_page < 0 or self.legend_page == self.page:
             self._draw_legend(surface)
-        if self.problem:
-            line, size = paper.fit(self.problem, px(19), w - px(40))
-            paper.text(surface, line, (w // 2, self.describe_top), size, paper.WARN, "midtop")
+        if self.problem:  # in the description's place: up to three lines (a folder to name may be long)
+            lines = paper.wrap(self.problem, px(19), w - px(80))
+            if len(lines) > 3:
+                lines = [*lines[:2], paper.fit(" ".join(lines[2:]), px(19), w - px(80))[0]]
+            room = max(1, len(self.description)) * px(self.describe_step)  # above the buttons
+            top = self.describe_top + room - px(24) * len(lines) if len(lines) > 1 else self.describe_top
+            for i, line in enumerate(lines):
+                paper.text(surface, line, (w // 2, top + px(24) * i), px(19), paper.WARN, "midtop")
         if not self.problem:  # what the chosen scenario holds, when the ruleset says
             for i, line in enumerate(self.describe_lines()[:len(self.description)]):
                 paper.text(surface, line, (w // 2, self.describe_top + px(self.describe_step) * i),
