@@ -71,6 +71,25 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     return data
 
 
+def level_digest(game: str, specs: Any, settings: Any) -> str:
+    """A short fingerprint of the level files the settings play ("" when they play none), so
+    that two computers can tell whether a level of the same name is the same level.  A file
+    that cannot be read has no fingerprint either (loading it will say why)."""
+    import hashlib
+
+    given = settings if isinstance(settings, dict) else {}
+    values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
+    parts = []
+    for spec in specs:
+        if spec.kind == "level" and spec.applies(values):
+            try:
+                data = load_level(game, str(values[spec.key]))
+            except FileProblem:
+                return ""
+            parts.append(json.dumps(data, sort_keys=True, separators=(",", ":")))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16] if parts else ""
+
+
 def level_title(game: str, name: str) -> str:
     """What a player reads for a level: its file's "title", else the name in words
     ("village_fight" -> "Village fight").  Never raises: a damaged file still gets its words."""

@@ -95,3 +95,23 @@ def test_setup_shows_choice_names_and_maps_them_back_to_values():
         assert app.top().state.phase == "map"
     finally:
         app.close()
+
+
+def test_the_level_fingerprint_follows_the_files_content_and_only_the_levels_played():
+    """What online play compares (docs/protocol.md): the same file gives the same fingerprint, an
+    edited one another, and settings that play no level file (Amoeba's generated map) none."""
+    from game.levels import level_digest
+
+    tigers = registry.get("tigers").game_cls.settings_spec
+    shipped = level_digest("tigers", tigers, {"level": "tank_battle"})
+    assert len(shipped) == 16 and shipped == level_digest("tigers", tigers, {"level": "tank_battle"})
+    assert shipped != level_digest("tigers", tigers, {"level": "village_fight"})
+    assert level_digest("tigers", tigers, {}) == level_digest("tigers", tigers, {"level": "village_fight"})  # the default
+    data = load_level("tigers", "tank_battle")
+    save_user_level("tigers", "my_tanks", data)
+    assert level_digest("tigers", tigers, {"level": "my_tanks"}) == shipped  # a copy is the same level
+    save_user_level("tigers", "my_tanks", data | {"title": "My tanks"})
+    assert level_digest("tigers", tigers, {"level": "my_tanks"}) != shipped
+    amoeba = registry.get("amoeba").game_cls.settings_spec
+    assert level_digest("amoeba", amoeba, {}) == "" and level_digest("amoeba", amoeba, {"map": "generated"}) == ""
+    assert len(level_digest("amoeba", amoeba, {"map": "level", "level": "three_twenty"})) == 16

@@ -19,6 +19,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .. import __version__, registry
+from ..engine import SettingsError
+from ..jsonio import FileProblem
+from ..levels import LevelError, level_digest
+from ..paths import user_levels_dir
 from ..records import Record, RecordError
 from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, plain
 
@@ -169,7 +173,11 @@ class SeatClient:
             self.seat = msg.get("seat")
         elif kind == "sync":
             if self.game is None:
-                self.game = registry.get(msg["game"]).make_game(msg["settings"])
+                rs = registry.get(msg["game"])
+                cannot = setup_problem(rs, msg["settings"], msg.get("level_digest"))
+                if cannot:
+                    raise Fatal(cannot)  # no board to play on, or another board than the server's
+                self.game = rs.make_game(msg["settings"])
             if not self.commitment:
                 self.commitment = msg["commitment"]
             elif self.commitment != msg["commitment"]:
@@ -316,4 +324,25 @@ async def netplay(url: str, game: str, agents: list[str], settings: dict[str, An
             "latencies": [t for c in clients for t in c.latencies]}
 
 
-__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem", "verify_over"]
+def setup_problem(rs: Any, settings: Any, digest: Any = "") -> str:
+    """"" when this app can set up a room's game from the room's settings, else what to say why
+    not: a level this computer lacks (one made in the host's editor: where to put its file), a
+    level of the same name that differs from the host's (the server's ``digest`` of it, see
+    ``levels.level_digest``), or a setting this version does not know.  The room's settings are
+    the server's word: only checked."""
+    try:
+        rs.make_game(dict(settings) if isinstance(settings, dict) else {})
+    except LevelError as exc:
+        return (f"This room plays a level this computer cannot open: {exc} If the host made it in the level "
+                f"editor, ask for its file, put it in {user_levels_dir(rs.name)} and join again.")
+    except (SettingsError, FileProblem) as exc:
+        return f"This room's settings do not work in this version of Paper Wars: {exc}"
+    if isinstance(digest, str) and digest and digest != level_digest(rs.name, rs.game_cls.settings_spec, settings):
+        return ("This room plays the host's level of that name, and the level of that name on this computer is a "
+                f"different one (an edit, or another version of Paper Wars). Rename yours in {user_levels_dir(rs.name)} "
+                "or ask the host for the file, then join again.")
+    return ""
+
+
+__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem", "setup_problem", "verify_over"]
+

@@ -18,10 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..engine import SettingsError
-from ..jsonio import FileProblem
-from ..levels import LevelError
-from ..paths import data_dir, user_levels_dir
+from ..paths import data_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
@@ -325,16 +322,3 @@ def _bind_problem(port: int, exc: OSError) -> str:
         return f"This computer does not let Paper Wars listen on port {port}; pick a port above 1024."
     return f"The server could not start on port {port} ({exc.strerror or exc.__class__.__name__})."
 
-
-def setup_problem(rs: Any, settings: Any) -> str:
-    """"" when this app can set up a room's game from the room's settings, else what to say why
-    not: a level this computer lacks (one made in the host's editor: where to put its file), or a
-    setting this version does not know.  The room's settings are the server's word: only checked."""
-    try:
-        rs.make_game(dict(settings) if isinstance(settings, dict) else {})
-    except LevelError as exc:
-        return (f"This room plays a level this computer cannot open: {exc} If the host made it in the level "
-                f"editor, ask for its file, put it in {user_levels_dir(rs.name)} and join again.")
-    except (SettingsError, FileProblem) as exc:
-        return f"This room's settings do not work in this version of Paper Wars: {exc}"
-    return ""

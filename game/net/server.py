@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__, registry
 from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
+from ..levels import level_digest
 from ..records import MAX_ACTIONS, Record, RecordError
 from ..session import Session, reveal_refusal
 from .protocol import (
@@ -116,6 +117,9 @@ class Room:
         self.conns: set[Conn] = set()
         self.away: dict[int, float] = {}
         self.commitment = commitment(row.seed, row.nonce)
+        # the level files this game was set up from, as a fingerprint: a window whose level of the
+        # same name differs (two players who both edited a shipped map) must not draw another board
+        self.level_digest = level_digest(row.game, self.state.game.settings_spec, row.settings)
         self.agents: dict[int, Any] = {}
         self._computer: asyncio.Task[None] | None = None
         #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
@@ -159,7 +163,7 @@ class Room:
     def sync(self, conn: Conn) -> dict[str, Any]:
         msg = {"type": "sync", "room": self.code, "game": self.row.game, "rules_version": self.row.rules_version,
                "settings": self.row.settings, "seat": conn.seat, "seats": self.presence(),
-               "commitment": self.commitment, "log": list(self.session.log[-200:]),
+               "commitment": self.commitment, "level_digest": self.level_digest, "log": list(self.session.log[-200:]),
                "chat": [{"seat": s, "text": t} for s, t in self.server.store.chat(self.code)],
                **self.status(conn.seat)}
         return msg

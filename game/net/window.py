@@ -37,8 +37,7 @@ from ..records import Record, RecordError
 from ..session import write_log
 from ..ui import paper
 from ..ui.app import WAKE, Scene
-from .client import decode_reply, hello, open_ws, reach_problem, verify_over
-from .lobby import setup_problem
+from .client import decode_reply, hello, open_ws, reach_problem, setup_problem, verify_over
 from .protocol import FATAL_CODES, MAX_CHAT, encode
 
 #: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
@@ -481,7 +480,7 @@ class RemoteSession:
             if kind == "sync":
                 if self.game is None:
                     self.ruleset = registry.get(str(msg["game"]))
-                    cannot = setup_problem(self.ruleset, msg["settings"])
+                    cannot = setup_problem(self.ruleset, msg["settings"], msg.get("level_digest"))
                     if cannot:  # no game to draw: say why once (asking again would get the same answer)
                         self.fatal = cannot
                         self.close()

@@ -332,6 +332,28 @@ def test_a_room_on_a_level_this_computer_lacks_is_said_once_and_not_asked_again(
     assert sess.fatal in said
 
 
+def test_a_room_on_a_level_that_differs_here_from_the_hosts_is_refused_not_drawn(server, app):
+    """Two players who both edited a shipped map hold two levels of the same name: the window
+    sees that its level is not the one the server set the game up from (the sync's fingerprint)
+    and says so, instead of drawing another board than the one played."""
+    import json
+
+    from game.levels import load_level
+    from game.paths import user_levels_dir
+
+    folder = user_levels_dir("warigami")
+    folder.mkdir(parents=True, exist_ok=True)
+    data = load_level("warigami", "outpost")
+    (folder / "my_outpost.json").write_text(json.dumps(data))
+    code = room(server, "warigami", ["remote", "random"], {"level": "my_outpost", "units": 4})
+    data["rows"][2] = data["rows"][2].replace("##", "..")  # this computer's my_outpost: two walls fewer
+    (folder / "my_outpost.json").write_text(json.dumps(data))
+    app.push(join_scene(app, server.url, code, [Seat()], False, lambda *a: None))
+    sess = app.top().session
+    run_until(app, lambda: bool(sess.fatal), "the sentence", limit=60)
+    assert "different one" in sess.fatal and sess.game is None and not isinstance(app.top(), PlayScene)
+
+
 def socket_free_port():
     import socket
 

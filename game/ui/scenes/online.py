@@ -20,6 +20,7 @@ import pygame_gui
 
 from ...engine import SettingsError
 from ...net import lobby
+from ...net.client import setup_problem
 from ...net.lobby import HostServer, Job, Problem
 from ...net.tokens import HeldSeat, TokenStore
 from ...registry import Ruleset, rulesets, strengths
@@ -636,7 +637,7 @@ class RoomSetupScene(SetupScene):
         self.looked_at = time.monotonic()
         # a room this app cannot set up (a level the host made that this computer lacks): said, and
         # only Back offered (the screen would otherwise show the default level in its place)
-        self.cannot = lobby.setup_problem(ruleset, sync.get("settings"))
+        self.cannot = setup_problem(ruleset, sync.get("settings"), sync.get("level_digest"))
         self.problem = self.cannot
 
     def num_players(self) -> int:
