@@ -71,23 +71,33 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     return data
 
 
+def level_files(game: str, specs: Any, settings: Any) -> dict[str, dict[str, Any]]:
+    """The level files the settings play, by name ({} when they play none: Amoeba's generated
+    map).  A file that cannot be read is a LevelError."""
+    given = settings if isinstance(settings, dict) else {}
+    values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
+    return {str(values[spec.key]): load_level(game, str(values[spec.key]))
+            for spec in specs if spec.kind == "level" and spec.applies(values)}
+
+
+def files_digest(files: dict[str, Any]) -> str:
+    """A short fingerprint of level files' content (see ``level_digest``)."""
+    import hashlib
+
+    if not files:
+        return ""
+    parts = [json.dumps(files[name], sort_keys=True, separators=(",", ":")) for name in sorted(files)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
 def level_digest(game: str, specs: Any, settings: Any) -> str:
     """A short fingerprint of the level files the settings play ("" when they play none), so
     that two computers can tell whether a level of the same name is the same level.  A file
     that cannot be read has no fingerprint either (loading it will say why)."""
-    import hashlib
-
-    given = settings if isinstance(settings, dict) else {}
-    values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
-    parts = []
-    for spec in specs:
-        if spec.kind == "level" and spec.applies(values):
-            try:
-                data = load_level(game, str(values[spec.key]))
-            except FileProblem:
-                return ""
-            parts.append(json.dumps(data, sort_keys=True, separators=(",", ":")))
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16] if parts else ""
+    try:
+        return files_digest(level_files(game, specs, settings))
+    except FileProblem:
+        return ""
 
 
 def level_title(game: str, name: str) -> str:

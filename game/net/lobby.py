@@ -18,8 +18,9 @@ from typing import Any, Generic, TypeVar
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from ..jsonio import FileProblem
 from ..paths import data_dir
-from .client import Fatal, decode_reply, hello, open_ws, reach_problem
+from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
 
@@ -322,3 +323,58 @@ def _bind_problem(port: int, exc: OSError) -> str:
         return f"This computer does not let Paper Wars listen on port {port}; pick a port above 1024."
     return f"The server could not start on port {port} ({exc.strerror or exc.__class__.__name__})."
 
+
+
+def missing_levels(rs: Any, settings: Any) -> list[str]:
+    """The level files a room's settings play that this computer has neither shipped nor made."""
+    from ..engine import SettingsError
+    from ..levels import level_path
+
+    given = settings if isinstance(settings, dict) else {}
+    specs = rs.game_cls.settings_spec
+    values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
+    out = []
+    for spec in specs:
+        if spec.kind == "level" and spec.applies(values):
+            try:
+                if not level_path(rs.name, spec.validate(values[spec.key])).is_file():
+                    out.append(str(values[spec.key]))
+            except (SettingsError, FileProblem):
+                pass
+    return out
+
+
+def copy_levels(url: str, room: str, rs: Any, sync: dict[str, Any]) -> list[str]:
+    """Copy the room's level files this computer lacks from the server into the player's level
+    folder; the names copied.  Only names the room's settings play, never over a file already
+    there, and only content whose fingerprint is the one the room gave and that sets the game
+    up; otherwise nothing is kept and a Problem says why."""
+    from ..levels import files_digest, save_user_level
+    from ..paths import user_levels_dir
+
+    wanted = missing_levels(rs, sync.get("settings"))
+    if not wanted:
+        return []
+    reply = request(url, [{"type": "join", "room": room, "watch": True}, {"type": "level"}],
+                    {"joined", "sync", "level"})
+    got = next(m for m in reply if m["type"] == "level")
+    files = got.get("levels")
+    if not isinstance(files, dict) or not all(isinstance(files.get(n), dict) for n in wanted):
+        raise Problem("The server did not send the room's level.")
+    digest = sync.get("level_digest")
+    if not isinstance(digest, str) or files_digest(files) != digest or got.get("level_digest") != digest:
+        raise Problem("The level the server sent is not the one the room was set up from; nothing was kept.")
+    written = []
+    try:
+        for name in wanted:
+            if (user_levels_dir(rs.name) / f"{name}.json").exists():
+                raise Problem(f"A level called {name} is in {user_levels_dir(rs.name)} already; nothing was kept.")
+            written.append(save_user_level(rs.name, name, files[name]))
+        cannot = setup_problem(rs, sync.get("settings"), digest)
+        if cannot:
+            raise Problem(f"The host's level does not open here, so it was not kept: {cannot}")
+    except (Problem, FileProblem, OSError) as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise Problem(str(exc)) from None
+    return wanted

@@ -38,6 +38,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "undo": {"at": ("int", True)},
     "chat": {"text": ("str", True)},
     "sync": {},
+    "level": {},
     "hand_over": {"seat": ("int", True)},
     "ping": {},
     "mine": {"tokens": ("list", True)},

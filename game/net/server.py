@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__, registry
 from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
-from ..levels import level_digest
+from ..levels import files_digest, level_files
 from ..records import MAX_ACTIONS, Record, RecordError
 from ..session import Session, reveal_refusal
 from .protocol import (
@@ -117,9 +117,14 @@ class Room:
         self.conns: set[Conn] = set()
         self.away: dict[int, float] = {}
         self.commitment = commitment(row.seed, row.nonce)
-        # the level files this game was set up from, as a fingerprint: a window whose level of the
-        # same name differs (two players who both edited a shipped map) must not draw another board
-        self.level_digest = level_digest(row.game, self.state.game.settings_spec, row.settings)
+        # the level files this game was set up from (a friend who lacks one may copy it, ``level``)
+        # and their fingerprint: a window whose level of that name differs (two players who both
+        # edited a shipped map) must not draw another board
+        try:
+            self.levels = level_files(row.game, self.state.game.settings_spec, row.settings)
+        except FileProblem:
+            self.levels = {}
+        self.level_digest = files_digest(self.levels)
         self.agents: dict[int, Any] = {}
         self._computer: asyncio.Task[None] | None = None
         #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
@@ -610,6 +615,17 @@ class Server:
         await conn.send(conn.room.sync(conn))
         if conn.room.state.is_over():
             await conn.send(conn.room.over_message())
+
+    async def _on_level(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The room's level files (what its game was set up from, nothing else on this disk), for
+        a friend whose computer lacks a level the host made in an editor."""
+        if conn.room is None:
+            raise BadMessage("state", "Join a room first.")
+        room = conn.room
+        reply = {"type": "level", "game": room.row.game, "levels": room.levels, "level_digest": room.level_digest}
+        if len(encode(reply)) > MAX_FRAME * 3:
+            raise BadMessage("level", "This room's level is too big to send; ask the host for its file.")
+        await conn.send(reply)
 
     async def _on_chat(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.room is None:

@@ -251,21 +251,64 @@ def host_level_the_friend_lacks(server):
     return room, folder
 
 
-def test_join_a_room_on_a_level_this_computer_lacks_says_where_its_file_goes(app, server):
-    """The friend's setup screen names the missing level and the folder its file goes in, and
-    offers only Back (no seat to take, nothing to watch: this computer cannot set the game up)."""
-    room, folder = host_level_the_friend_lacks(server)
+def look_at_room(app, server, room):
     scene = open_online(app)
     scene.join_address_entry.set_text(f"127.0.0.1:{server.port}")
     scene.code_entry.set_text(room)
     press(app, scene.join_button)
     assert until(app, lambda: isinstance(app.top(), RoomSetupScene)), scene.join_problem
-    look = app.top()
     app.frame([])
-    assert "my_village.json" in look.problem and str(folder) in look.problem
-    assert [b.text for b in look.actions_made] == ["Back"]
+    return app.top()
+
+
+def test_join_a_room_on_a_level_this_computer_lacks_copies_the_hosts_level_then_opens(app, server):
+    """The friend's setup screen names the missing level and the folder its file goes in; no seat
+    is offered (this computer cannot set the game up) but Copy the host's level is: it puts the
+    room's level in the friend's levels, and then the free seat can be played."""
+    from game.levels import level_digest, list_levels
+
+    room, folder = host_level_the_friend_lacks(server)
+    look = look_at_room(app, server, room)
+    assert "my_village" in look.problem and str(folder) in look.problem and "not on this computer" in look.problem
+    assert [b.text for b in look.actions_made] == ["Back", "Copy the host's level"]
     assert not any("free: Play" in line for line in look.legend_lines())
     assert server.call(lambda s: s.rooms[room].row.tokens[0]) is None  # nothing claimed
+    press(app, next(b for b, k in look.actions_made.items() if k == "copy"))
+    assert until(app, lambda: look.copying is None)
+    assert look.problem == "" and "my_village" in list_levels("tigers") and (folder / "my_village.json").is_file()
+    spec = look.rs.game_cls.settings_spec
+    assert level_digest("tigers", spec, {"level": "my_village"}) == look.sync["level_digest"]
+    assert app.toast_good and "My village" in app.toast_text
+    assert [b.text for b in look.actions_made] == ["Back", "Play Blue", "Watch"]
+    press(app, next(b for b, k in look.actions_made.items() if k == "seat:0"))
+    from game.ui.scenes.play import PlayScene
+
+    assert until(app, lambda: isinstance(app.top(), PlayScene))
+    play = app.top()
+    assert until(app, lambda: play.state is not None and play.session.seen[0].synced)
+    assert play.state.game.settings["level"] == "my_village" and not play.session.fatal
+    play.session.close()
+
+
+def test_a_level_the_server_sends_that_is_not_the_rooms_is_not_kept(app, server, monkeypatch):
+    """A server that sends other content than the room was set up from (its fingerprint says so),
+    or a file that does not open as a level: nothing is written, one sentence says why."""
+    room, folder = host_level_the_friend_lacks(server)
+    look = look_at_room(app, server, room)
+    real = lobby.request
+
+    def tampered(url, messages, want, timeout=lobby.TIMEOUT):
+        replies = real(url, messages, want, timeout)
+        for m in replies:
+            if m["type"] == "level":
+                m["levels"]["my_village"]["title"] = "Not the host's"
+        return replies
+
+    monkeypatch.setattr(lobby, "request", tampered)
+    press(app, next(b for b, k in look.actions_made.items() if k == "copy"))
+    assert until(app, lambda: look.copying is None)
+    assert "not the one the room was set up from" in look.problem and not (folder / "my_village.json").exists()
+    assert [b.text for b in look.actions_made] == ["Back"]
 
 
 def test_token_file_round_trips(tmp_path):

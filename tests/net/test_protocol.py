@@ -88,6 +88,33 @@ def test_a_seat_token_used_again_moves_the_seat_to_the_new_connection(server):
     assert again.until("applied")["index"] == 1
 
 
+def test_level_sends_the_rooms_level_files_only_to_a_connection_in_the_room(server):
+    """``level``: the files the room's game was set up from (their fingerprint is the sync's),
+    nothing before a join, and nothing for a game that plays no level file."""
+    from game.levels import files_digest, load_level
+
+    w = Wire(server.url)
+    w.send({"type": "level"})
+    assert w.until("error")["code"] == "state"
+    room = create(server.url, "tigers", ["remote", "random"], {"level": "tank_battle"})
+    w.join(room, watch=True)
+    w.send({"type": "sync"})
+    sync = w.until("sync")
+    w.send({"type": "level"})
+    got = w.until("level")
+    assert got["levels"] == {"tank_battle": load_level("tigers", "tank_battle")}
+    assert got["level_digest"] == sync["level_digest"] == files_digest(got["levels"])
+    w.close()
+    pig = create(server.url, "pig", ["remote", "random"])
+    w = Wire(server.url)
+    w.join(pig, watch=True)
+    w.send({"type": "sync"})
+    assert w.until("sync")["level_digest"] == ""
+    w.send({"type": "level"})
+    assert w.until("level")["levels"] == {}
+    w.close()
+
+
 def test_out_of_turn_and_stale_actions_are_refused_and_the_room_goes_on(server):
     room, a, b = _pair(server)
     b.send({"type": "act", "at": 0, "action": SQUAD_B})

@@ -23,6 +23,7 @@ from ...net import lobby
 from ...net.client import setup_problem
 from ...net.lobby import HostServer, Job, Problem
 from ...net.tokens import HeldSeat, TokenStore
+from ...paths import user_levels_dir
 from ...registry import Ruleset, rulesets, strengths
 from .. import paper
 from ..app import App, Scene
@@ -639,6 +640,12 @@ class RoomSetupScene(SetupScene):
         # only Back offered (the screen would otherwise show the default level in its place)
         self.cannot = setup_problem(ruleset, sync.get("settings"), sync.get("level_digest"))
         self.problem = self.cannot
+        # a level made in the host's editor that this computer lacks: the server can send it
+        self.lacking = lobby.missing_levels(ruleset, sync.get("settings")) if self.cannot else []
+        self.copying: Job[list[str]] | None = None
+        if self.lacking:
+            self.cannot = self.problem = (f"This room plays the level {', '.join(self.lacking)}, which is not on this "
+                                          f"computer (a level made in the host's editor goes to {user_levels_dir(ruleset.name)}).")
 
     def num_players(self) -> int:
         n = super().num_players()
@@ -697,8 +704,9 @@ class RoomSetupScene(SetupScene):
 
     def pitch_lines(self) -> list[str]:
         if self.cannot:
-            return paper.wrap("This room cannot be played or watched from this computer.", self.px(20),
-                              self.app.size[0] - self.px(40))[:2]
+            say = ("Copy the host's level, then play a free seat or Watch." if self.lacking else
+                   "This room cannot be played or watched from this computer.")
+            return paper.wrap(say, self.px(20), self.app.size[0] - self.px(40))[:2]
         if self.job is not None and not self.job.done:
             say = "Taking the seat..."
         elif self.sync.get("over"):
@@ -715,7 +723,7 @@ class RoomSetupScene(SetupScene):
     # -- the room's actions --
     def actions(self) -> list[tuple[str, str]]:
         if self.cannot:
-            return [("Back", "back")]
+            return [("Back", "back")] + ([("Copy the host's level", "copy")] if self.lacking else [])
         if self.tokens:
             return [("Back", "back"), ("Open the game", "open"), ("Watch", "watch")]
         return [("Back", "back")] + [(f"Play {self.player_name(i)}", f"seat:{i}") for i in free_seats(self.sync)] + \
@@ -730,6 +738,9 @@ class RoomSetupScene(SetupScene):
             open_room(self.app, self.url, self.room, {}, watch=True, replace=True)
         elif key.startswith("seat:"):
             self.take(int(key.split(":", 1)[1]))
+        elif key == "copy" and self.copying is None:
+            url, room, rs, sync = self.url, self.room, self.rs, self.sync
+            self.copying = Job(lambda: lobby.copy_levels(url, room, rs, sync), self.app.wake)
 
     def begin(self) -> bool:
         return False  # no Start here: the room's own buttons
@@ -749,6 +760,20 @@ class RoomSetupScene(SetupScene):
         self.job = Job(go, self.app.wake)
 
     def update(self, dt: float) -> None:
+        if self.copying is not None and self.copying.done:
+            copied, self.copying = self.copying, None
+            if copied.problem:
+                self.cannot = self.problem = copied.problem
+                self.lacking = []  # said why: Back, and join again once the host has answered
+            else:
+                from ...levels import level_title
+
+                names = ", ".join(level_title(self.rs.name, n) for n in copied.result or [])
+                self.cannot = setup_problem(self.rs, self.sync.get("settings"), self.sync.get("level_digest"))
+                self.problem, self.lacking = self.cannot, []
+                self.values = room_values(self.rs, self.sync.get("settings"))
+                self.app.toast(f"The host's level {names} is in your levels now.", 6, good=True)
+            self.resize(self.app.size)  # the buttons follow
         if self.job is not None and self.job.done:
             job, self.job = self.job, None
             if job.problem:
