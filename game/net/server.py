@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__, registry
 from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
-from ..levels import files_digest, level_files
+from ..levels import LevelError, files_digest, level_files
 from ..records import MAX_ACTIONS, Record, RecordError
 from ..session import Session, reveal_refusal
 from .protocol import (
@@ -512,6 +512,10 @@ class Server:
         self._check_rules(conn, rs.name, rs.game_cls.rules_version)
         try:
             game = rs.make_game(msg.get("settings") or {})
+        except LevelError as exc:
+            raise BadMessage("room", f"This server cannot open the room's level: {exc} A level made in an editor "
+                                     "is only on the computer that made it: host the game on that computer "
+                                     "(This computer) to play it online.") from None
         except (SettingsError, FileProblem) as exc:
             raise BadMessage("room", f"The settings are not valid: {exc}") from None
         except Exception:  # noqa: BLE001

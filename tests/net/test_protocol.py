@@ -115,6 +115,14 @@ def test_level_sends_the_rooms_level_files_only_to_a_connection_in_the_room(serv
     w.close()
 
 
+def test_a_room_on_a_level_the_server_lacks_is_refused_saying_where_to_host_it(server):
+    w = Wire(server.url)
+    w.send({"type": "create", "game": "tigers", "seats": ["remote", "ai"], "settings": {"level": "my_own_map"}})
+    err = w.until("error")
+    assert err["code"] == "room" and "my_own_map.json" in err["message"] and "This computer" in err["message"]
+    w.close()
+
+
 def test_out_of_turn_and_stale_actions_are_refused_and_the_room_goes_on(server):
     room, a, b = _pair(server)
     b.send({"type": "act", "at": 0, "action": SQUAD_B})
