@@ -272,6 +272,7 @@ def test_join_a_room_on_a_level_this_computer_lacks_copies_the_hosts_level_then_
     assert "my_village" in look.problem and str(folder) in look.problem and "not on this computer" in look.problem
     assert [b.text for b in look.actions_made] == ["Back", "Copy the host's level"]
     assert not any("free: Play" in line for line in look.legend_lines())
+    assert "Player 1: free: Copy the host's level, then Play Player 1" in look.legend_lines()
     assert server.call(lambda s: s.rooms[room].row.tokens[0]) is None  # nothing claimed
     press(app, next(b for b, k in look.actions_made.items() if k == "copy"))
     assert until(app, lambda: look.copying is None)

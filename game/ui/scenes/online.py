@@ -688,8 +688,12 @@ class RoomSetupScene(SetupScene):
 
     def seat_status(self, seat: dict[str, Any]) -> str:
         i = seat["seat"]
+        if self.cannot and (self.lacking or self.copying is not None) and seat.get("kind") != "computer" \
+                and not seat.get("claimed") and i not in self.tokens:
+            return f"free: Copy the host's level, then Play {self.player_name(i)}"
         if self.cannot:
-            return "not to be played from this computer"
+            return "not to be played from this computer" if seat.get("kind") != "computer" else \
+                "the computer plays it on the server"
         if i in self.tokens:
             return "yours: Open the game takes it up"
         if seat.get("kind") == "computer":
