@@ -71,13 +71,17 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     return data
 
 
-def level_files(game: str, specs: Any, settings: Any) -> dict[str, dict[str, Any]]:
-    """The level files the settings play, by name ({} when they play none: Amoeba's generated
-    map).  A file that cannot be read is a LevelError."""
+def played_levels(specs: Any, settings: Any) -> list[str]:
+    """The names of the levels the settings play, each setting at its default where the settings
+    leave it out ([] when they play none: Amoeba's generated map)."""
     given = settings if isinstance(settings, dict) else {}
     values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
-    return {str(values[spec.key]): load_level(game, str(values[spec.key]))
-            for spec in specs if spec.kind == "level" and spec.applies(values)}
+    return [str(values[spec.key]) for spec in specs if spec.kind == "level" and spec.applies(values)]
+
+
+def level_files(game: str, specs: Any, settings: Any) -> dict[str, dict[str, Any]]:
+    """The level files the settings play, by name.  A file that cannot be read is a LevelError."""
+    return {name: load_level(game, name) for name in played_levels(specs, settings)}
 
 
 def files_digest(files: dict[str, Any]) -> str:

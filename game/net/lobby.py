@@ -19,7 +19,8 @@ from typing import Any, Generic, TypeVar
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
-from ..paths import data_dir
+from ..levels import files_digest, level_path, played_levels, save_user_level
+from ..paths import data_dir, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
@@ -324,23 +325,15 @@ def _bind_problem(port: int, exc: OSError) -> str:
     return f"The server could not start on port {port} ({exc.strerror or exc.__class__.__name__})."
 
 
-
 def missing_levels(rs: Any, settings: Any) -> list[str]:
     """The level files a room's settings play that this computer has neither shipped nor made."""
-    from ..engine import SettingsError
-    from ..levels import level_path
-
-    given = settings if isinstance(settings, dict) else {}
-    specs = rs.game_cls.settings_spec
-    values = {spec.key: given.get(spec.key, spec.default) for spec in specs}
     out = []
-    for spec in specs:
-        if spec.kind == "level" and spec.applies(values):
-            try:
-                if not level_path(rs.name, spec.validate(values[spec.key])).is_file():
-                    out.append(str(values[spec.key]))
-            except (SettingsError, FileProblem):
-                pass
+    for name in played_levels(rs.game_cls.settings_spec, settings):
+        try:
+            if not level_path(rs.name, name).is_file():
+                out.append(name)
+        except FileProblem:
+            pass  # not a level name at all: setting the game up says so
     return out
 
 
@@ -349,9 +342,6 @@ def copy_levels(url: str, room: str, rs: Any, sync: dict[str, Any]) -> list[str]
     folder; the names copied.  Only names the room's settings play, never over a file already
     there, and only content whose fingerprint is the one the room gave and that sets the game
     up; otherwise nothing is kept and a Problem says why."""
-    from ..levels import files_digest, save_user_level
-    from ..paths import user_levels_dir
-
     wanted = missing_levels(rs, sync.get("settings"))
     if not wanted:
         return []

@@ -688,8 +688,7 @@ class RoomSetupScene(SetupScene):
 
     def seat_status(self, seat: dict[str, Any]) -> str:
         i = seat["seat"]
-        if self.cannot and (self.lacking or self.copying is not None) and seat.get("kind") != "computer" \
-                and not seat.get("claimed") and i not in self.tokens:
+        if self.lacking and seat.get("kind") != "computer" and not seat.get("claimed") and i not in self.tokens:
             return f"free: Copy the host's level, then Play {self.player_name(i)}"
         if self.cannot:
             return "not to be played from this computer" if seat.get("kind") != "computer" else \
