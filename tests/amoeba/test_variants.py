@@ -281,3 +281,45 @@ def test_A_V8_a_seat_already_committed_is_not_asked_again_and_round_ends():
     r = s.round_no
     play_turn(s, {0: Move(0, ((1, 5),)), 1: Move(8, ((7, 9),))})
     assert s.round_no == r + 1
+
+
+def enclosed_joint_position(**kw):
+    """0 1 2 3 in a row: P1's 5 in #1 is walled in by P2's 9 in #2, which P3's 6 in #3 also
+    borders (P3 can move into the empty #4).  P1 alone cannot attack or move; with P3 it can."""
+    return position(grid_map(4, 1), [0, 1, 2, E], [5, 9, 6, 0], players=3, joint_attacks=True, winners=1,
+                    order=[2, 0, 1], to_move=2, **kw)
+
+
+def test_A_V7_a_player_whose_only_action_is_a_joint_proposal_is_not_passed_over():
+    """Rev 4: every action the variants in play offer counts, a joint-attack proposal included."""
+    s = enclosed_joint_position()
+    assert not s.has_own_action(0) and s.has_action(0)
+    ev = s.apply(Move(2, ((3, 1),)))
+    assert not any(e.kind == "pass" for e in ev)
+    assert s.current_player() == 0
+    assert s.legal_actions() == [ProposeJoint(1, (2,))]
+    s.apply(ProposeJoint(1, (2,)))
+    s.apply(AnswerJoint(True))
+    assert s.owner[1] == E and s.eliminated == [1]
+
+
+def test_A_V7_a_declined_only_proposal_passes_the_turn_on():
+    s = enclosed_joint_position()
+    s.apply(Move(2, ((3, 1),)))
+    s.apply(ProposeJoint(1, (2,)))
+    ev = s.apply(AnswerJoint(False))
+    assert [e.kind for e in ev][:2] == ["joint_declined", "pass"] and ev[1].data["player"] == 0
+    assert s.phase == "move" and s.current_player() == 1 and s.legal_actions()  # the game goes on
+    assert not s.joint_used
+
+
+@pytest.mark.parametrize("follow", ["one", "every"])
+def test_A_V7_no_troops_follow_a_joint_attack(follow):
+    """Rev 4: A-V1/A-V2 apply to one player's own attacks; after a joint attack nobody moves in."""
+    s = joint_position(follow_up=follow)
+    assert all(not isinstance(a, Attack) for a in s.legal_actions())  # P1 alone has too few
+    s.apply(ProposeJoint(4, (2,)))
+    ev = s.apply(AnswerJoint(True))
+    assert s.owner[4] == E and s.troops[4] == 0
+    assert s.troops[1] == 5 and s.troops[7] == 6
+    assert not any(e.kind == "follow" for e in ev)

@@ -293,7 +293,10 @@ class HardAgent(MctsAgent):
     def _child(self, s: AmoebaState, a: Action) -> AmoebaState:
         c = s.clone()
         q = c.player
-        c._resolve_one(q, a)
+        if isinstance(a, ProposeJoint):  # as if the partners agree (rev 4: it may be the only action)
+            c._resolve_one(q, Attack(a.target), a.partners)
+        else:
+            c._resolve_one(q, a)
         c._end_turn()
         while c.phase == "joint":  # never proposed by the search; answer any leftover sensibly
             c.apply(_answer_joint(c, c.player))

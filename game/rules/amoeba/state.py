@@ -16,7 +16,7 @@ with A-V2, "all troops of every attacking country".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
@@ -236,8 +236,13 @@ class AmoebaState(State):
                 out.append(d)
         return out
 
-    def has_action(self, p: int) -> bool:
-        """Any attack or move at all (else the player passes automatically)."""
+    def gather_sources(self, p: int, dest: int) -> list[int]:
+        """A-V6: ``p``'s countries next to the empty country ``dest`` (a gathering needs two or
+        more of them: from one country it is a move, pointed at its source in A-V8, rev 4)."""
+        return [c for c in self.map.adjacency[dest] if self.owner[c] == p]
+
+    def has_own_action(self, p: int) -> bool:
+        """An attack or a move of ``p``'s own."""
         owner = self.owner
         for c in range(self.map.n):
             if owner[c] == p and self.move_targets(p, c):
@@ -246,6 +251,13 @@ class AmoebaState(State):
             if owner[c] >= 0 and owner[c] != p and self.can_attack(p, c):
                 return True
         return False
+
+    def has_action(self, p: int) -> bool:
+        """Any action the variants in play offer (rev 4): an attack, a move, or a joint-attack
+        proposal (A-V7).  A player with none passes automatically."""
+        if self.has_own_action(p):
+            return True
+        return self._joint_allowed() and next(self._joint_proposals(p), None) is not None
 
     def position_key(self) -> int:
         return hash((tuple(self.owner), tuple(self.troops)))
@@ -355,22 +367,28 @@ class AmoebaState(State):
             for d in range(n):
                 if owner[d] >= 0:
                     continue
-                srcs = [c for c in self.map.adjacency[d] if owner[c] == p]
+                srcs = self.gather_sources(p, d)
                 if len(srcs) > 1:
                     out.append(Gather(d, tuple((c, troops[c]) for c in srcs)))
         if self._joint_allowed():
-            for t in range(n):
-                o = owner[t]
-                if o < 0 or o == p or not self.attackers(t, p):
-                    continue
-                partners = [q for q in self.alive() if q not in (p, o) and self.attackers(t, q)]
-                options: set[tuple[int, ...]] = {(q,) for q in partners}
-                if len(partners) > 1:
-                    options.add(tuple(partners))
-                for ps in sorted(options):
-                    if troops[t] < self.attack_sum(t, (p, *ps)):
-                        out.append(ProposeJoint(t, ps))
+            out.extend(self._joint_proposals(p))
         return out
+
+    def _joint_proposals(self, p: int) -> Iterator[ProposeJoint]:
+        """A-V7: one proposal per single partner and one with every possible partner, where
+        together they have more than the defenders."""
+        owner, troops = self.owner, self.troops
+        for t in range(self.map.n):
+            o = owner[t]
+            if o < 0 or o == p or not self.attackers(t, p):
+                continue
+            partners = [q for q in self.alive() if q not in (p, o) and self.attackers(t, q)]
+            options: set[tuple[int, ...]] = {(q,) for q in partners}
+            if len(partners) > 1:
+                options.add(tuple(partners))
+            for ps in sorted(options):
+                if troops[t] < self.attack_sum(t, (p, *ps)):
+                    yield ProposeJoint(t, ps)
 
     def _joint_allowed(self) -> bool:
         s = self.settings
@@ -790,7 +808,13 @@ class AmoebaState(State):
             self.joint_used = True
             self.phase = "move"
             self.player = proposer
-            return [Event("joint_declined", f"{self._pn(q)} declines the joint attack.", {"player": q})]
+            ev = [Event("joint_declined", f"{self._pn(q)} declines the joint attack.", {"player": q})]
+            if self.has_action(proposer):
+                return ev
+            # the proposal was the proposer's only action (rev 4): with it declined, they pass
+            ev.append(Event("pass", f"{self._pn(proposer)} has no attack or move alone and passes.",
+                            {"player": proposer}))
+            return ev + self._end_turn()
         j["waiting"].remove(q)
         if j["waiting"]:
             self.player = j["waiting"][0]

@@ -1143,11 +1143,20 @@ class AmoebaView(GameView):
         if self._pointing():
             if self.target >= 0:
                 return "Click the country again or press Enter to point at it; right-click cancels."
+            if s.settings["gathering"]:
+                return ("Point in secret: an enemy country to attack it, your own to move from it, or an empty "
+                        "one two or more of yours border to gather into it.")
             return "Point in secret: click an enemy country to attack it, or your own country to move from it."
         if self.legs:
             return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
+        joint = s.phase == "move" and s._joint_allowed()
         if self.target >= 0:
+            if joint:
+                return "Click the country again or press Enter to attack, J to attack it together; right-click cancels."
             return "Click the country again or press Enter to attack; right-click cancels."
+        if joint and not s.has_own_action(s.player):
+            # rev 4: a joint proposal is a legal action, so this player is not passed over
+            return "You cannot attack or move alone: click an enemy country, then J proposes a joint attack (A-V7)."
         return "Click an enemy country to attack, or drag from your country to a neighbour to move."
 
     @staticmethod
