@@ -283,6 +283,72 @@ def test_A_V8_a_seat_already_committed_is_not_asked_again_and_round_ends():
     assert s.round_no == r + 1
 
 
+# -- rev 4: where two variants meet --------------------------------------------------------
+
+def test_A_V8_with_A_V6_an_empty_country_only_one_of_yours_borders_is_not_a_point():
+    """Rev 4: the game blocked at one screen.  P1 pointed at the empty #2, which only its #1
+    borders; the point was accepted, but after the reveal no written move could match it (a move
+    from #1 is pointed at #1), so P1 had no legal action and the board refused every drag."""
+    # 0 1 2 / 3 4 5: P1 holds 0; P2 holds 5
+    s = simul(G32, [0, E, E, E, E, 1], [5, 0, 0, 0, 0, 6], gathering=True)
+    assert Point(1) not in s.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Point(1))
+    assert info.value.rule == "A-V8" and "#1" in info.value.message and "two or more" in info.value.message
+    assert s.current_player() == 0 and not s.pending  # nothing lost: P1 still chooses
+    # the same move, pointed at its source, is written down after the reveal
+    s.apply(Point(0))
+    s.apply(Point(5))
+    assert s.phase == "detail" and s.current_player() == 0
+    assert Move(0, ((1, 5),)) in s.legal_actions()
+    s.apply(Move(0, ((1, 5),)))
+    s.apply(s.legal_actions()[0])
+    assert s.phase == "move" and s.troops[1] == 5 and s.owner[1] == 0
+
+
+def test_A_V8_with_A_V6_an_empty_country_two_of_yours_border_is_a_gathering_point():
+    # 0 1 2 / 3 4 5: P1 holds 0 and 2 around the empty 1 (and 3 and 5 below them); P2 holds 4
+    s = simul(G32, [0, E, 0, E, 1, E], [5, 0, 3, 0, 9, 0], gathering=True, stalemate_rounds=50)
+    assert Point(1) in s.legal_actions()
+    s.apply(Point(1))
+    s.apply(Point(4))
+    assert s.phase == "detail" and s.current_player() == 0
+    assert Gather(1, ((0, 5), (2, 3))) in s.legal_actions()
+    s.apply(Gather(1, ((0, 4),)))  # written down from only one of them: still the point's gathering
+    assert s.phase == "detail" and s.current_player() == 1
+
+
+VARIANT_POSITIONS = [
+    # (owner, troops) on the 3x3 grid, three players
+    ([0, E, 1, E, E, E, 2, E, 0], [5, 0, 7, 0, 0, 0, 9, 0, 4]),
+    ([0, E, 0, E, E, 1, E, 2, E], [3, 0, 8, 0, 0, 6, 0, 11, 0]),
+    ([E, 0, E, 1, E, 2, E, 0, E], [0, 12, 0, 4, 0, 5, 0, 2, 0]),
+    ([0, 0, E, 0, E, E, 1, E, 2], [2, 5, 0, 7, 0, 0, 10, 0, 1]),
+]
+
+
+@pytest.mark.parametrize("owner, troops", VARIANT_POSITIONS)
+@pytest.mark.parametrize("follow", ["off", "one"])
+def test_A_V8_never_accepts_a_point_that_leaves_no_action_after_the_reveal(owner, troops, follow):
+    """Rev 4: every point the rules accept, at any country, is matched by a legal written choice."""
+    for p in range(3):
+        s = simul(G33, owner, troops, players=3, gathering=True, follow_up=follow, to_move=p)
+        accepted = []
+        for c in range(G33.n):
+            for a in (Point(c), Attack(c)):
+                try:
+                    s.check(a)
+                except IllegalAction:
+                    continue
+                accepted.append(a)
+                assert a in s.legal_actions()
+                if s.needs_detail(p, a):
+                    after = s.clone()
+                    after.pending = {p: a}
+                    assert after.detail_actions(p), (p, a)
+        assert set(accepted) == set(s.legal_actions())
+
+
 def enclosed_joint_position(**kw):
     """0 1 2 3 in a row: P1's 5 in #1 is walled in by P2's 9 in #2, which P3's 6 in #3 also
     borders (P3 can move into the empty #4).  P1 alone cannot attack or move; with P3 it can."""
@@ -323,3 +389,16 @@ def test_A_V7_no_troops_follow_a_joint_attack(follow):
     assert s.owner[4] == E and s.troops[4] == 0
     assert s.troops[1] == 5 and s.troops[7] == 6
     assert not any(e.kind == "follow" for e in ev)
+
+
+def test_A_V8_a_point_while_the_moves_are_written_down_is_refused_with_a_sentence():
+    """A point sent in the writing-down step (a stale click, a hostile message) is refused with
+    a sentence; it used to stop the game with a KeyError."""
+    s = simul(G32, [0, E, E, E, E, 1], [5, 0, 0, 0, 0, 6])
+    s.apply(Point(0))
+    s.apply(Point(5))
+    assert s.phase == "detail"
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Point(0))
+    assert info.value.rule == "PHASE" and "writing down" in info.value.message
+    assert s.phase == "detail" and s.current_player() == 0

@@ -461,3 +461,68 @@ def test_country_numbers_stand_above_the_troops_even_in_a_small_country(app):
     tag_bottom = tag_y(y, amap.room[c], view.scale) + label_size(view.scale) / 2
     troop_top = y * view.scale - (troop_size(view.scale) + 4) / 2
     assert tag_bottom <= troop_top
+
+
+def hand_over(app):
+    """The next person clicks the hot-seat cover away (if one is up)."""
+    app.frame([])
+    if isinstance(app.top(), CoverScene):
+        app.frame([mouse(pygame.MOUSEBUTTONUP, (5, 5))])
+    assert not isinstance(app.top(), CoverScene)
+
+
+def test_A_V8_with_A_V6_view_refuses_pointing_at_an_empty_country_only_one_of_yours_borders(app):
+    """Rev 4: the board used to take the point at #2 (only P1's #1 borders it); after the reveal
+    every drag was refused ("You pointed at #2: write down that choice.") and the game stood
+    still.  Now the click says why at once, and pointing at #1 writes the same move down."""
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 2), [0, -1, -1, -1, -1, 1], [5, 0, 0, 0, 0, 6], simultaneous=True, gathering=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    n = len(scene.session.record.actions)
+    click(app, label(view, 1))
+    assert scene.refusal_rule == "A-V8" and "point at #1" in scene.refusal
+    assert view.target == -1
+    click(app, label(view, 1))
+    key(app, pygame.K_RETURN)
+    assert len(scene.session.record.actions) == n and scene.state.current_player() == 0  # nothing sent
+    app.draw()
+    shot = app.screen.copy()
+    click(app, label(view, 0))
+    click(app, label(view, 0))
+    assert scene.session.record.actions[-1] == Point(0).to_json()
+    hand_over(app)
+    click(app, label(view, 5))
+    click(app, label(view, 5))
+    hand_over(app)
+    settle(app)
+    assert scene.state.phase == "detail" and scene.state.current_player() == 0
+    drag(app, [label(view, 0), label(view, 1)])
+    key(app, pygame.K_RETURN)
+    assert scene.session.record.actions[-1] == Move(0, ((1, 5),)).to_json()
+    pygame.image.save(shot, "/tmp/amoeba_refused_point.png")
+
+
+def test_A_V8_with_A_V6_view_writes_a_gathering_from_one_of_the_countries_around_the_point(app):
+    """Pointed at an empty country two of yours border, a drag from one of them (then Enter)
+    is that gathering written down, not a move from another point."""
+    from game.rules.amoeba.actions import Gather
+
+    from .helpers import grid_map, position
+    pos = position(grid_map(3, 2), [0, -1, 0, -1, 1, -1], [5, 0, 3, 0, 9, 0], simultaneous=True, gathering=True)
+    scene = scene_with_position(app, pos)
+    view = scene.view
+    click(app, label(view, 1))
+    click(app, label(view, 1))
+    assert scene.session.record.actions[-1] == Point(1).to_json()
+    hand_over(app)
+    click(app, label(view, 4))
+    click(app, label(view, 4))
+    hand_over(app)
+    settle(app)
+    assert scene.state.phase == "detail" and scene.state.current_player() == 0
+    assert "drag from your countries next to #2" in view.hint()
+    drag(app, [label(view, 0), label(view, 1)])
+    key(app, pygame.K_RETURN)
+    assert scene.session.record.actions[-1] == Gather(1, ((0, 5),)).to_json()
+    assert scene.refusal == ""

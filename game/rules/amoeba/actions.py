@@ -72,8 +72,9 @@ class Move(Action):
 @dataclass(frozen=True)
 class Point(Action):
     """A-V8 (rev 2), as the seed plays it: a secret move is shown by pointing at a country,
-    your own (the source of a move) or, with A-V6, the empty country to gather into.  The
-    troops are written down once every choice is revealed (``Move``/``Gather``)."""
+    your own (the source of a move) or, with A-V6, the empty country to gather into (rev 4:
+    only one that two or more of your countries border).  The troops are written down once
+    every choice is revealed (``Move``/``Gather``)."""
 
     country: int
 

@@ -443,7 +443,8 @@ class AmoebaState(State):
         allowed = PHASE_ACTIONS[self.phase]
         if not isinstance(action, allowed):
             names = {"map": "drawing the map", "place": "placing troops",
-                     "move": "attacking or moving", "joint": "answering a joint-attack proposal"}
+                     "move": "attacking or moving", "joint": "answering a joint-attack proposal",
+                     "detail": "writing down the troops of the revealed choices"}
             raise IllegalAction("PHASE", f"That is not possible now: the game is {names[self.phase]}.")
         p = self.player
         if isinstance(action, DrawCountry):
@@ -486,8 +487,15 @@ class AmoebaState(State):
                 raise IllegalAction("A-G3", f"Troops in #{c + 1} have nowhere to go.")
             return
         if self.owner[c] < 0 and self.settings["gathering"]:
-            if not any(self.owner[d] == p for d in self.adj(c)):
+            srcs = self.gather_sources(p, c)
+            if not srcs:
                 raise IllegalAction("A-V6", f"None of your countries is next to #{c + 1}.")
+            if len(srcs) == 1:
+                # rev 4: a gathering needs two or more sources; from one it is a move, pointed at
+                # its source (else no written move could match the point after the reveal)
+                raise IllegalAction("A-V8", f"Only one of your countries borders #{c + 1}: point at "
+                                            f"#{srcs[0] + 1} to move there (an empty country is pointed at "
+                                            f"only to gather into it from two or more of yours).")
             return
         if self.owner[c] < 0:
             raise IllegalAction("A-G3", "Point at your own country to move from it, or at an enemy's to attack it.")
@@ -1120,7 +1128,8 @@ class AmoebaState(State):
             what = "the move" if isinstance(pointed, Point) else "which troops follow the attack"
             return f"{who}: write down {what} {how} ({pointed.notation()})."
         if self.settings["simultaneous"]:
-            return f"{who}: point in secret at the enemy country to attack or your own country to move from."
+            tail = " (or an empty one to gather into)" if self.settings["gathering"] else ""
+            return f"{who}: point in secret at the enemy country to attack or your own country to move from{tail}."
         return f"{who}: attack or move."
 
 

@@ -567,6 +567,13 @@ class AmoebaView(GameView):
         if not (mine or gather_here or s.owner[c] >= 0):
             self.ctx.refuse("Point at your own country to move from it, or at an enemy's to attack it.", "A-G3")
             return True
+        if mine or gather_here:
+            try:  # rev 4: a point the rules refuse (an empty country only one of yours borders) says why at once
+                s.check(Point(c))
+            except IllegalAction as exc:
+                self.ctx.refuse(exc.message, exc.rule)
+                self.target = -1
+                return True
         if c == self.target:
             return self._submit(Point(c) if (mine or gather_here) else self._attack_action())
         self.target = c
@@ -635,11 +642,17 @@ class AmoebaView(GameView):
         return False
 
     def _submit_legs(self) -> bool:
+        s = self.st
         legs = self.legs
         srcs = {leg[0] for leg in legs}
         dsts = {leg[1] for leg in legs}
-        if len(srcs) == 1:
-            action: Action = Move(legs[0][0], tuple((d, n) for _s, d, n in legs))
+        pointed = s.pending.get(s.player) if s.phase == "detail" else None
+        if isinstance(pointed, Point) and s.owner[pointed.country] < 0 and dsts == {pointed.country}:
+            # A-V8 with A-V6: pointed at an empty country, the troops written down gather into it,
+            # from one of the countries around it or from several
+            action: Action = Gather(pointed.country, tuple((src, n) for src, _d, n in legs))
+        elif len(srcs) == 1:
+            action = Move(legs[0][0], tuple((d, n) for _s, d, n in legs))
         elif len(dsts) == 1:
             action = Gather(legs[0][1], tuple((src, n) for src, _d, n in legs))
         else:
@@ -1007,7 +1020,7 @@ class AmoebaView(GameView):
         y = self._draw_own_secret(surface, y)
         if t >= 0 and self._pointing() and s.owner[t] in (-1, me):
             self._outline(surface, t, paper.player_colour(me), 4)
-            for d in (s.move_targets(me, t) if s.owner[t] == me else []):
+            for d in (s.move_targets(me, t) if s.owner[t] == me else s.gather_sources(me, t)):
                 self._outline(surface, d, paper.GOOD, 2)
             paper.text(surface, f"Move from #{t + 1}" if s.owner[t] == me else f"Gather into #{t + 1}",
                        (x0, y), 22, paper.INK, bold=True)
@@ -1136,6 +1149,9 @@ class AmoebaView(GameView):
             return "Accept (Y) or decline (N) the joint attack."
         if s.phase == "detail" and s.player in s.pending and not self.legs:
             pointed = s.pending[s.player]
+            if isinstance(pointed, Point) and s.owner[pointed.country] < 0:
+                return (f"Write the gathering down: drag from your countries next to #{pointed.country + 1} "
+                        "into it (the wheel sets how many), then Enter.")
             if isinstance(pointed, Point):
                 return (f"Write the move down: drag from #{pointed.country + 1} to its neighbours "
                         "(the wheel sets how many), then Enter.")
