@@ -349,6 +349,26 @@ def test_A_V8_never_accepts_a_point_that_leaves_no_action_after_the_reveal(owner
         assert set(accepted) == set(s.legal_actions())
 
 
+def test_A_V8_with_A_V4_two_attacks_on_one_country_each_take_their_share():
+    """Rev 4: P1 and P2 both attack P3's 20 (k = 1): 20 -> 9 -> 4, not 9 as one attack would."""
+    # P1's 25 above the centre, P2's 24 below it; P3's 20 in the centre (and 1 in a corner, that moves)
+    owner, troops = [E, 0, E, E, 2, E, 2, 1, E], [0, 25, 0, 0, 20, 0, 1, 24, 0]
+    s = simul(G33, owner, troops, players=3, partial_kill=1, winners=1)
+    ev = play_turn(s, {0: Attack(4), 1: Attack(4), 2: Move(6, ((3, 1),))})
+    assert s.troops[4] == 4 and s.owner[4] == 2
+    assert [e.data["killed"] for e in ev if e.kind == "attack"] == [11, 5]
+    assert "5 of the 9 left removed" in [e.text for e in ev if e.kind == "attack"][1]
+
+
+def test_A_V8_without_A_V4_the_first_of_two_attacks_empties_the_country():
+    owner, troops = [E, 0, E, E, 2, E, 2, 1, E], [0, 25, 0, 0, 20, 0, 1, 24, 0]
+    s = simul(G33, owner, troops, players=3, winners=1)
+    ev = play_turn(s, {0: Attack(4), 1: Attack(4), 2: Move(6, ((3, 1),))})
+    assert s.troops[4] == 0 and s.owner[4] == E
+    hits = [e for e in ev if e.kind == "attack"]
+    assert len(hits) == 1 and hits[0].data["killed"] == 20 and hits[0].data["players"] == [0, 1]
+
+
 def enclosed_joint_position(**kw):
     """0 1 2 3 in a row: P1's 5 in #1 is walled in by P2's 9 in #2, which P3's 6 in #3 also
     borders (P3 can move into the empty #4).  P1 alone cannot attack or move; with P3 it can."""

@@ -457,13 +457,15 @@ def playout(s: AmoebaState, rng: Chance, max_rounds: int = 30, smart: float = 0.
         for _round in range(max_rounds):
             hits: dict[int, int] = {}
             for p in order:
-                t, k = best_attack(p)
+                t, _k = best_attack(p)
                 if t >= 0:
-                    hits[t] = max(hits.get(t, 0), k)
+                    hits[t] = hits.get(t, 0) + 1
             if not hits:
                 break
-            for t, k in hits.items():
-                troops[t] -= k
+            for t, m in hits.items():
+                for _ in range(m):  # A-V8 (rev 4): each attack removes its own share of what is left
+                    left = troops[t]
+                    troops[t] -= min(left, left // 2 + partial) if partial else left
                 if troops[t] == 0:
                     owner[t] = -1
     else:

@@ -1150,6 +1150,9 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
 
     1. Every attack that was legal at the start succeeds, with the defenders and
        attacking sums of the start (so two adjacent armies can destroy each other).
+       Two or more attacks on one country (rev 4) each remove their own share, one after
+       the other in seat order, each on what the previous left (A-V4, k = 1: 20 -> 9 -> 4);
+       without A-V4 the first empties it.
     2. Two players moving into the same country: neither move happens (the whole
        move of each; a follow-up leg is dropped, its attack still happens).
     3. Troops moving away from an attacked country: all of them die, or half
@@ -1203,16 +1206,25 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
     new = list(troops0)
     for c in range(len(new)):
         new[c] -= out.get(c, 0)
-    # attacks on the troops that stayed (A-V4: judged by what stays)
+    # attacks on the troops that stayed (A-V4: judged by what stays); rev 4: two or more attacks
+    # on one country each remove their own share in turn, on what the previous one left
     partial = state.settings["partial_kill"]
     for t in sorted(kills):
-        stay = new[t]
-        dead = min(stay, stay // 2 + partial) if partial else stay
-        new[t] -= dead
-        who = " and ".join(state._pn(p) for p in attackers_of[t])
-        verb = "attack" if len(attackers_of[t]) > 1 else "attacks"
-        ev.append(Event("attack", f"{who} {verb} #{t + 1}: {dead} removed.",
-                        {"target": t, "killed": dead, "players": attackers_of[t], "victim": owner0[t]}))
+        shares: list[tuple[list[int], int, int]] = []  # (attackers, removed, defenders before)
+        for p in attackers_of[t]:
+            stay = new[t]
+            if shares and stay == 0:
+                shares[-1][0].append(p)  # nothing left: this attack shares the one that emptied it
+                continue
+            dead = min(stay, stay // 2 + partial) if partial else stay
+            new[t] -= dead
+            shares.append(([p], dead, stay))
+        for k, (hitters, dead, stay) in enumerate(shares):
+            who = " and ".join(state._pn(p) for p in hitters)
+            verb = "attack" if len(hitters) > 1 else "attacks"
+            then = "" if k == 0 else f" of the {stay} left"
+            ev.append(Event("attack", f"{who} {verb} #{t + 1}: {dead}{then} removed.",
+                            {"target": t, "killed": dead, "players": hitters, "victim": owner0[t]}))
         state.quiet_rounds = -1
     # movers arrive (those fleeing an attacked country are caught first)
     keep = _flight_survivors(live, kills, state.settings["flee_loss"])
