@@ -115,6 +115,22 @@ def test_A_P8_first_to_run_out_moves_first_last_placer_moves_last():
     assert any(isinstance(a, (Attack, Move)) for a in s.legal_actions())
 
 
+def test_A_P8_the_last_placer_who_strips_the_others_ran_out_first_and_moves_first():
+    """Rev 4: the recorded order wins.  P1's final troop fills the last empty country, so P2 and
+    P3 cannot place (A-P7) and run out after P1: P1 placed the last troop and moves FIRST."""
+    s = placement(grid_map(4, 1), players=3, troops=20)
+    s.apply(Place(0, 5))
+    s.apply(Place(1, 6))
+    ev = s.apply(Place(2, 7))
+    assert s.player == 0 and s.remaining == [15, 14, 13]
+    ev = s.apply(Place(3, 15))  # P1's last 15 troops fill the last empty country
+    kinds = [(e.kind, e.data.get("player")) for e in ev]
+    assert kinds[:4] == [("place", 0), ("runout", 0), ("lose_rest", 1), ("lose_rest", 2)]
+    assert s.runout == [0, 1, 2]
+    assert s.phase == "move" and s.order == [0, 1, 2] and s.current_player() == 0
+    assert "Movement order: Player 1, Player 2, Player 3" in next(e.text for e in ev if e.kind == "movement")
+
+
 def test_A_P9_a_player_with_nothing_left_to_place_is_skipped():
     s = placement(grid_map(4, 2), players=3, troops=20)
     s.apply(Place(0, 20))  # seat 0 is done
