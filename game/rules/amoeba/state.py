@@ -53,7 +53,7 @@ class AmoebaGame(Game):
 
     name = "amoeba"
     title = "Amoeba Strategy"
-    rules_version = "2"
+    rules_version = "3"
     action_types = ALL_ACTIONS
     hidden_information = False
     settings_spec = (
