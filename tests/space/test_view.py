@@ -469,7 +469,7 @@ def test_S_V4_rev4_the_draw_proposal_is_shown_and_each_person_answers_it_with_th
     assert accept.visible and refuse.visible
     card = v._proposal_card()
     assert card.contains(accept.rect) and card.contains(refuse.rect)
-    assert not any(card.collidepoint(v.px((p.x, p.y))) for p in s.pieces)  # the card hides no ship
+    assert not any(card.collidepoint(v.px(c)) for p in s.pieces for c in p.body().exterior.coords)  # hides no ship
     first = s.seat
     button(app, accept)
     app.frame([])

@@ -671,14 +671,17 @@ class SpaceView(GameView):
         middle of the paper or a third up or down it, wherever it hides the fewest pieces."""
         sheet = self.paper_rect()
         width = max(160, min(int(sheet.w - 2 * IN * self.scale - 16), self.ui_px(400)))
-        card = pygame.Rect(0, 0, width, 160 + self.ui_px(34))  # title, three lines, the question, the buttons
-        pieces = [self.px((p.x, p.y)) for p in self.state.pieces]
+        card = pygame.Rect(0, 0, width, 138 + self.ui_px(34))  # title, two lines, the question, the buttons
+        bodies = []
+        for p in self.state.pieces:
+            xs, ys = zip(*(self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)), strict=True)
+            bodies.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1))
         best, least = card, math.inf
-        for dy in (0.0, -sheet.h / 4, sheet.h / 4):
+        for k in sorted(range(-24, 25), key=abs):  # the middle first, then a 64th of the paper up or down at a time
             spot = card.copy()
-            spot.center = (sheet.centerx, int(sheet.centery + dy))
+            spot.center = (sheet.centerx, int(sheet.centery + k * sheet.h / 64))
             spot.clamp_ip(sheet)
-            hidden = sum(1 for q in pieces if spot.inflate(16, 16).collidepoint(q))
+            hidden = sum(1 for b in bodies if spot.inflate(8, 8).colliderect(b))
             if hidden < least:
                 best, least = spot, hidden
         return best
@@ -690,7 +693,8 @@ class SpaceView(GameView):
                 "refuse": pygame.Rect(card.centerx + 8, card.bottom - h - 12, w, h)}
 
     def _draw_proposal(self, surface: pygame.Surface) -> None:
-        """S-V4 (rev 4): who proposed the draw, who accepted, who is still to answer, and the question."""
+        """S-V4 (rev 4): who proposed the draw, who accepted, who is still to answer, and the question
+        (the rule id is in the log line and the hint above the board)."""
         s = self.state
         prop = s.proposal
         if s.phase != "draw" or prop is None or self.anim:
@@ -702,10 +706,10 @@ class SpaceView(GameView):
         paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
                            True, 1)
         x, y = card.x + 14, card.y + 10
-        paper.text(surface, "Draw proposed (S-V4)", (card.centerx, y), 22, paper.INK, "midtop", bold=True)
+        paper.text(surface, f"{g.player_name(prop['by'])} proposes a draw", (card.centerx, y), 22, paper.INK,
+                   "midtop", bold=True)
         y += 30
-        lines = [f"{g.player_name(prop['by'])} proposes to end the game drawn.",
-                 "Accepted: " + ", ".join(g.player_name(k) for k in prop["yes"]),
+        lines = ["Accepted: " + ", ".join(g.player_name(k) for k in prop["yes"]),
                  "To answer: " + ", ".join(g.player_name(k) for k in prop["asked"])]
         for line in lines:
             for part in paper.wrap(line, 18, card.w - 28):
@@ -1191,7 +1195,7 @@ class SpaceView(GameView):
             if g.settings["stalemate"]:
                 lines.append(f"Turns without a shot: {s.quiet}")
                 if s.turns < s.next_call:
-                    lines.append(f"A refused draw: a new call in {s.next_call - s.turns} turns")
+                    lines.append(f"Draw refused: next call in {s.next_call - s.turns} turns")
         if s.phase == "draw" and s.proposal is not None:
             lines.append(f"Draw proposed by {g.player_name(s.proposal['by'])}")
             if s.tears:
