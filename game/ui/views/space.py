@@ -482,11 +482,15 @@ class SpaceView(GameView):
                         paper.pencil_circle(surface, (230, 159, 0), c, r * 0.35, 1, n)
             elif a["kind"] == "blast" and t >= 0:
                 f = min(1.0, t / BOOM_TIME)
+                w = self.state.game.width
                 for region in a["regions"]:
                     for poly in getattr(region, "geoms", [region]):
                         if isinstance(poly, Polygon) and not poly.is_empty:
-                            centre = a["centre_of"][id(region)]
-                            pts = [self.px((centre[0] + (x - centre[0]) * f, centre[1] + (y - centre[1]) * f))
+                            cx, cy = a["centre_of"][id(region)]
+                            # a part across the seam (S-V5) grows from the blast's image on that side
+                            px = poly.representative_point().x
+                            cx = min((cx - w, cx, cx + w), key=lambda c: abs(c - px))
+                            pts = [self.px((cx + (x - cx) * f, cy + (y - cy) * f))
                                    for x, y in poly.exterior.coords]
                             paper.pencil_lines(surface, paper.WARN, pts, True, 1)
 
