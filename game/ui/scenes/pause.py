@@ -35,6 +35,7 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
                  ("Arrows, wheel, middle drag", "scroll a map bigger than the window")],
     "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
               ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
+              ("Y / N", "accept or refuse a proposed draw (3-4 players)"),
               ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
               ("Enter or Space", "confirm the heading"), ("Enter", "done drawing asteroids"),
               ("T", "turret (variant)")],
