@@ -7,7 +7,7 @@ the setting gives them to a person, who then has a seat of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
@@ -166,6 +166,21 @@ class InvasionGame(Game):
         from ...paths import data_dir
 
         return {"used_words": " ".join(load_used_words(data_dir() / WORDS_FILE))}
+
+    @classmethod
+    def record_profile(cls, profile: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:
+        """The profile for a record that already holds ``actions`` (Continue, Load, Open): the word
+        its own ``ChooseWord`` chose was put on the used-words list when it was played, and a record's
+        own word is never "used before" by itself (I-S1).  Any other used word is still refused."""
+        out = dict(profile)
+        own = {fold(a["word"]) for a in actions
+               if isinstance(a, Mapping) and a.get("type") == "ChooseWord" and isinstance(a.get("word"), str)}
+        used = out.get("used_words")
+        if own and isinstance(used, str):
+            out["used_words"] = " ".join(w for w in used.split() if fold(w) not in own)
+        elif own and isinstance(used, (list, tuple)):
+            out["used_words"] = [w for w in used if fold(str(w)) not in own]
+        return out
 
     @property
     def used_words(self) -> frozenset[str]:
