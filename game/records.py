@@ -131,9 +131,13 @@ class Record:
             shown = self.rules_version if VERSION_TEXT.fullmatch(str(self.rules_version)) else show(self.rules_version)
             raise RecordError(f"This record uses {rs.title} rules version {shown}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
+        profile = self.profile
+        own = getattr(rs.game_cls, "record_profile", None)
+        if profile and own is not None:  # what the record itself chose is never held against it (I-S1)
+            profile = own(profile, self.actions)
         try:
             # A setting the record leaves out means the default of its time (Game.record_defaults).
-            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **self.profile})
+            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **profile})
         except SettingsError as exc:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:

@@ -60,17 +60,33 @@ def theme_sides(theme: str) -> tuple[str, str]:
     return "Heroes", "Enemies"
 
 
+#: Rev 4: a Latin letter NFKD leaves whole folds to the base letters its Unicode name gives
+#: ("LATIN SMALL LETTER L WITH STROKE" ł -> L, "... O WITH STROKE" ø -> O, "... DOTLESS I" ı -> I,
+#: "LATIN CAPITAL LETTER U BAR" -> U, "LATIN LETTER SMALL CAPITAL R" -> R); the letters of their
+#: own are named in ``_OWN_LETTERS``.  Turned and reversed letters (phonetics) have no base.
+_NAMED_BASE = re.compile(r"LATIN (?:CAPITAL |SMALL )?(?:SMALL CAPITAL )?(?:LETTER|LIGATURE) (?:SMALL CAPITAL )?"
+                         r"(?:DOTLESS |BARRED |SCRIPT |AFRICAN |OPEN |LONG |BLACKLETTER )?"
+                         r"([A-Z]|AE|OE|THORN|ETH|SHARP S|ENG|KRA)(?: BAR)?(?: WITH .*)?")
+_OWN_LETTERS = {"AE": "AE", "OE": "OE", "THORN": "TH", "ETH": "D", "SHARP S": "SS", "ENG": "N", "KRA": "K"}
+
+
 def fold(word: str) -> str:
-    """Accents folded, everything but A-Z dropped, upper case (the Decision under I-S4)."""
-    plain = unicodedata.normalize("NFKD", word)
+    """The word's letters A-Z, upper case (the Decision under I-S4): accents folded, and (rev 4)
+    every Latin letter folded to its base letters, strokes and bars included ("Łódź" -> LODZ,
+    Ø O, Đ D, Æ AE, Œ OE, Þ TH, ß SS); only what has no Latin base (digits, marks, Greek, ...)
+    is dropped."""
     out = []
-    for ch in plain:
+    for ch in unicodedata.normalize("NFKD", word):
         if unicodedata.combining(ch):
             continue
-        for up in ch.upper():  # "ß".upper() is "SS"
-            if "A" <= up <= "Z":
-                out.append(up)
-    return "".join(out)
+        if "A" <= ch.upper()[:1] <= "Z":  # "ß".upper() is "SS"
+            out.append(ch.upper())
+            continue
+        named = _NAMED_BASE.fullmatch(unicodedata.name(ch, ""))
+        if named:
+            base = named.group(1)
+            out.append(_OWN_LETTERS.get(base, base))
+    return "".join(c for c in "".join(out) if "A" <= c <= "Z")
 
 
 def digit_sum(n: int) -> int:
@@ -86,17 +102,17 @@ def letter_value(ch: str) -> int:
 
 
 def six_letters(word: str, option: str = "plain") -> str:
-    """I-S2 (+ I-S4 reverse / start two letters in): the six letters that make the Slots."""
+    """I-S2 (+ I-S4 reverse / start two letters in): the six letters that make the Slots; the
+    word is written out as often as it takes, so two letters in "undead" reads DEADUN."""
     letters = fold(word)
     if option == "reverse":
         letters = letters[::-1]
-    elif option == "skip2":
-        letters = letters[2:] if len(letters) > 2 else letters
     if not letters:
         raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
-    while len(letters) < 6:
+    start = 2 if option == "skip2" else 0  # rev 4: two letters into the repeated word, "cat" -> TCATCA
+    while len(letters) < start + 6:
         letters += letters
-    return letters[:6]
+    return letters[start:start + 6]
 
 
 def slots_from_word(word: str, option: str = "plain") -> tuple[int, ...]:

@@ -270,7 +270,7 @@ class InvasionView(GameView):
         want = {"kill": any(isinstance(a, Kill) for a in hero_acts),
                 "loot": any(isinstance(a, Loot) for a in hero_acts),
                 "use": any(isinstance(a, Use) for a in hero_acts),
-                "event": s.phase == "heroes" and not s.extra_this_turn}
+                "event": s.phase == "heroes"}  # I-X3 rev 4: as many extra Events as the player calls
         for k, on in want.items():
             el = self.elements.get(k)
             if el is not None and el.is_enabled != on:
