@@ -592,6 +592,8 @@ class PlayScene(Scene):
         line, size = paper.fit(status, px(22), w - x - 14)
         paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
+        if not hint and self.state.is_over() and self._over_shown and not busy and self.undo_button is not None:
+            hint = self.session.undo_refusal()  # Study the board: why Undo is off (T-E3: the end is final)
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.remote and not self.refusal:
