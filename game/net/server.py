@@ -52,6 +52,8 @@ from .store import RoomRow, Store, token_hash
 
 log = logging.getLogger("paperwars.net")
 
+#: Requests that cost a whole position each (Limits.heavy_rate bounds them per connection).
+HEAVY = frozenset({"sync", "legal", "level", "mine"})
 #: A seat away this long may be handed to the computer by the others (seconds).
 AWAY_HANDOVER_S = 90.0
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -67,6 +69,10 @@ class Limits:
     #: Chat lines per second, and the burst allowed.
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: Requests that cost the server a whole position (sync, legal, level, mine) per second, and
+    #: the burst allowed: a client asking in a loop would take the server's time from every room.
+    heavy_rate: float = 10.0
+    heavy_burst: float = 20.0
     #: Joins and creates per address in ``join_window`` seconds.
     joins: int = 30
     join_window: float = 10.0
@@ -108,6 +114,7 @@ class Conn:
     chat: Bucket
     limits: Limits = field(default_factory=Limits)
     on_slow: Any = None
+    heavy: Bucket | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     room: Room | None = None
     seat: int | None = None
@@ -123,11 +130,11 @@ class Conn:
         self._dropping: asyncio.Task[None] | None = None
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        """Queue ``msg`` for this connection; never waits for the network."""
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        """Queue ``msg`` (or its text, already encoded) for this connection; never waits for the network."""
         if self.gone or self._closing is not None:
             return
-        text = encode(msg)
+        text = msg if isinstance(msg, str) else encode(msg)
         if self._bytes + len(text) > self.limits.send_bytes or len(self._out) >= self.limits.send_messages:
             self.drop_slow()
             return
@@ -221,6 +228,7 @@ class Room:
             self.levels = {}
         self.level_digest = files_digest(self.levels)
         self.agents: dict[int, Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self._computer: asyncio.Task[None] | None = None
         #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
         self._computer_tries = (-1, 0)
@@ -256,11 +264,30 @@ class Room:
             out.append(item)
         return out
 
+    def changed(self) -> None:
+        """The position (or who plays a seat) changed: what was worked out for the old one goes."""
+        self._cache.clear()
+
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """A seat's position or legal actions, worked out once per position: a big view costs
+        milliseconds, and every spectator (or every ``sync`` asked again) shares it."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
     def status(self, seat: int | None) -> dict[str, Any]:
+        return dict(self._cached(("status", seat), lambda: self._status(seat)))
+
+    def _status(self, seat: int | None) -> dict[str, Any]:
         st = self.state
         why = "Nothing to undo: you are watching this game." if seat is None else self.undo_refusal(seat)
         return {"index": self.index, "to_move": st.current_player(), "status": st.status(),
                 "over": st.is_over(), "view": plain(st.view(seat)), "can_undo": why == "", "undo_refusal": why}
+
+    def legal(self, seat: int | None) -> dict[str, Any]:
+        if seat is None or self.handed_over(seat):
+            return {"actions": [], "complete": True}
+        return dict(self._cached(("legal", seat), lambda: legal_for(self.state, seat)))
 
     def sync(self, conn: Conn) -> dict[str, Any]:
         msg = {"type": "sync", "room": self.code, "game": self.row.game, "rules_version": self.row.rules_version,
@@ -339,20 +366,28 @@ class Room:
             log.exception("rules failed in room %s", self.code)
             self.session = Session(Record(**{**self.session.record.__dict__,
                                              "actions": list(self.session.record.actions)}), autosave=False)
+            self.changed()
             if conn is not None:
                 await conn.send({"type": "refused", "kind": "failed", "at": at, "index": self.index, "rule": "",
                                  "message": "The rules could not handle that action; nothing changed."})
             return
         step = self.session.history[-1]
         idx = self.index
+        self.changed()
         self.server.store.append(self.code, idx - 1, self.session.record.actions[-1], self.state.is_over())
+
+        def applied(seat: int | None) -> str:
+            sees_action = not step.hidden or seat == step.seat
+            return encode({"type": "applied", "index": idx, "seat": step.seat,
+                           "action": plain(action.to_json()) if sees_action else None,
+                           "notation": action.notation() if sees_action else "(a secret choice)",
+                           "events": [event_json(e) for e in events if e.seen_by(seat)], **self.status(seat)})
+
+        texts: dict[int | None, str] = {}  # each seat's message written once, for all its watchers
         for c in list(self.conns):
-            sees_action = not step.hidden or c.seat == step.seat
-            await c.send({"type": "applied", "index": idx, "seat": step.seat,
-                          "action": plain(action.to_json()) if sees_action else None,
-                          "notation": action.notation() if sees_action else "(a secret choice)",
-                          "events": [event_json(e) for e in events if e.seen_by(c.seat)],
-                          **self.status(c.seat)})
+            if c.seat not in texts:
+                texts[c.seat] = applied(c.seat)
+            await c.send(texts[c.seat])
         self.server.act_times.append(time.perf_counter() - t0)
         if self.state.is_over():
             await self.finish()
@@ -373,8 +408,12 @@ class Room:
         # the action's lines leave the log as at one screen; the other seats are told who took back
         self.session.unlog(step, f"{self.state.game.player_name(seat)} took back their last action.")
         self.server.store.truncate(self.code, self.index)
+        self.changed()
+        texts: dict[int | None, str] = {}
         for c in list(self.conns):
-            await c.send({"type": "undone", "seat": seat, **self.status(c.seat)})
+            if c.seat not in texts:
+                texts[c.seat] = encode({"type": "undone", "seat": seat, **self.status(c.seat)})
+            await c.send(texts[c.seat])
         self.kick_computer()
 
     async def finish(self) -> None:
@@ -554,7 +593,8 @@ class Server:
             return
         self.per_address[address] += 1
         conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst),
-                    Bucket(self.limits.chat_rate, self.limits.chat_burst), self.limits, self._slow)
+                    Bucket(self.limits.chat_rate, self.limits.chat_burst), self.limits, self._slow,
+                    Bucket(self.limits.heavy_rate, self.limits.heavy_burst))
         try:
             await self._serve_conn(conn)
         except ConnectionClosed:
@@ -608,6 +648,8 @@ class Server:
             msg = decode(frame)
             if not conn.hello and msg["type"] != "hello":
                 raise BadMessage("hello", "Say hello first: the first message must be a hello.")
+            if msg["type"] in HEAVY and conn.heavy is not None and not conn.heavy.take():
+                raise BadMessage("limit", "You asked for the whole game too often; wait a moment and ask again.")
             await getattr(self, f"_on_{msg['type']}")(conn, msg)
         except BadMessage as exc:
             self.counts["errors"] += 1
@@ -808,6 +850,7 @@ class Server:
             raise BadMessage("handover", f"A seat may be handed to the computer after {AWAY_HANDOVER_S:.0f} s away.")
         room.row.seats[seat] = registry.get(room.row.game).default_ai
         room.session.seats[seat] = room.row.seats[seat]
+        room.changed()
         self.store.set_seats(room.code, room.row.seats, room.row.tokens)
         await room.broadcast_presence()
         room.kick_computer()
@@ -820,6 +863,7 @@ class Server:
         room.row.seats[seat] = "human"
         room.session.seats[seat] = "human"
         room.agents.pop(seat, None)
+        room.changed()
         self.store.set_seats(room.code, room.row.seats, room.row.tokens)
         for c in list(room.conns):
             await c.send({"type": "presence", "seats": room.presence()})
@@ -832,9 +876,7 @@ class Server:
         if conn.room is None:
             raise BadMessage("state", "Join a room first.")
         room, seat = conn.room, conn.seat
-        found = {"actions": [], "complete": True} if seat is None or room.handed_over(seat) else \
-            legal_for(room.state, seat)
-        await conn.send({"type": "legal", "index": room.index, "seat": seat, **found})
+        await conn.send({"type": "legal", "index": room.index, "seat": seat, **room.legal(seat)})
 
     async def _on_mine(self, conn: Conn, msg: dict[str, Any]) -> None:
         """A player's online games (the seat tokens it keeps), "your turn" marked."""

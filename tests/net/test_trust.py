@@ -337,10 +337,22 @@ class RawSlowReader:
         return got
 
 
-def test_a_spectator_that_never_reads_is_closed_and_the_players_play_on_meanwhile(server):
+@pytest.fixture
+def lavish(tmp_path):
+    """A server that answers every ``sync`` however often it is asked (the default answers ten a
+    second, see test_a_client_asking_for_the_whole_game_in_a_loop_is_told_to_wait), so that the
+    send queue alone must stop a reader that never reads."""
+    st = ServerThread(tmp_path / "lavish", server_mod.Limits(heavy_rate=1e6, heavy_burst=1e6))
+    st.start()
+    yield st
+    st.close()
+
+
+def test_a_spectator_that_never_reads_is_closed_and_the_players_play_on_meanwhile(lavish):
     """The attack of issue 46: a spectator with a small receive buffer asks for ``sync`` every
     10 ms and never reads.  The players' moves go on while it is stuck (the server used to wait
     for it), and once it holds more than its send queue allows the server closes it (1008)."""
+    server = lavish
     room, (a, b) = _seated(server, "amoeba", {"map": "level", "level": "flower", "players": 2})
     slow = RawSlowReader(server.port)
     slow.send(hello())
@@ -377,7 +389,8 @@ def test_a_websocket_client_that_stops_reading_is_closed_with_1008(tmp_path):
     what had been sent, then the close frame."""
     from websockets.sync.client import connect
 
-    st = ServerThread(tmp_path / "s", server_mod.Limits(send_bytes=256 * 1024, close_wait=WAIT))
+    st = ServerThread(tmp_path / "s", server_mod.Limits(send_bytes=256 * 1024, close_wait=WAIT, heavy_rate=1e6,
+                                                        heavy_burst=1e6))
     st.start()
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -400,3 +413,17 @@ def test_a_websocket_client_that_stops_reading_is_closed_with_1008(tmp_path):
             assert caught.value.rcvd is not None and caught.value.rcvd.code == 1008
     finally:
         st.close()
+
+
+def test_a_client_asking_for_the_whole_game_in_a_loop_is_told_to_wait(server):
+    """A sync, legal, level or mine costs the server a whole position (milliseconds for a big map):
+    past ten a second (a burst of 20) a connection is told to wait instead, and goes on."""
+    room, (a, b) = _seated(server, "amoeba", {"map": "level", "level": "flower", "players": 2})
+    for _ in range(60):
+        a.send({"type": "sync"})
+    a.settle()
+    errors = [m for m in a.seen if m["type"] == "error"]
+    syncs = [m for m in a.seen if m["type"] == "sync"]
+    assert errors and all(m["code"] == "limit" and "too often" in m["message"] for m in errors)
+    assert 20 <= len(syncs) - 1 < 60  # (the join's own sync, then the burst)
+    _play(a, [b], _legal(server, room)[0])  # and the game goes on
