@@ -398,6 +398,23 @@ class RemoteSession:
     def hand_over(self, seat: int) -> bool:
         return self.links[0].send({"type": "hand_over", "seat": seat})
 
+    def taken_over(self) -> int | None:
+        """A seat of this window that was handed to the computer while its person was away (the
+        computer plays it until ``take_back``); None when there is none."""
+        if self.state is None or self.state.is_over() or self._closed:
+            return None
+        mine = self.local_seats()
+        for p in self.presence:
+            if p.get("handed_over") and p.get("seat") in mine:
+                return int(p["seat"])
+        return None
+
+    def take_back(self) -> bool:
+        """Play this window's handed-over seat again (the server stops its computer player)."""
+        seat = self.taken_over()
+        link = next((i for i, s in enumerate(self.seen) if s.seat is not None and s.seat == seat), None)
+        return link is not None and self.links[link].send({"type": "take_back"})
+
     def presence_note(self, seat: int) -> str:
         """How a seat is doing, in a few words, for the margin."""
         for p in self.presence:

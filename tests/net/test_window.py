@@ -659,3 +659,39 @@ def test_the_smallest_window_still_shows_the_newest_log_entry_online(server):
     finally:
         while app.scenes:
             app.pop()
+
+
+def test_a_seat_handed_over_while_away_is_taken_back_from_the_window(server, app, monkeypatch):
+    """The window of a player whose seat went to the computer says so and offers Take my seat
+    back; pressing it gives the seat back (the server stops its computer player)."""
+    import game.net.server as server_mod
+
+    monkeypatch.setattr(server_mod, "AWAY_HANDOVER_S", 0.0)
+    code = room(server, "warigami", ["remote", "remote"], {"units": 2})
+    away, friend = Wire(server.url), Wire(server.url)
+    away.join(code, token=code.tokens[0])
+    friend.join(code, token=code.tokens[1])
+    away.close()
+    while friend.until("presence")["seats"][0]["here"]:
+        pass
+    friend.send({"type": "hand_over", "seat": 0})
+    while friend.until("presence")["seats"][0]["kind"] != "computer":
+        pass
+    scene = open_room(app, server, code, [Seat(seat=0)])
+    sess = scene.session
+    run_until(app, lambda: sess.taken_over() == 0 and scene.handover_button.visible, "the offer to take it back")
+    assert scene.handover_button.text == "Take my seat back" and not scene.wait_button.visible
+    assert sess.seat_kind(0) == "computer" and not scene.human_to_move()
+    said: list[str] = []
+    fit = paper.fit
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paper, "fit", lambda s, *a, **k: (said.append(s), fit(s, *a, **k))[1])
+        scene.draw(app.screen)
+    assert any("handed over while you were away" in s for s in said)
+    import pygame_gui
+
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.handover_button)])
+    run_until(app, lambda: sess.taken_over() is None and sess.seat_kind(0) == "human", "the seat coming back")
+    assert server.call(lambda s: s.rooms[code].row.seats[0]) == "human"
+    run_until(app, lambda: not scene.handover_button.visible, "the button going")
+    friend.close()
