@@ -317,9 +317,10 @@ class Room:
     # -- undo: only the seat that acted, while the turn is still its own, never once the game is
     # over, never across a die, a card or anything a seat has seen (Session.seat_undo_refusal) --
     def undo_refusal(self, seat: int) -> str:
-        if self.handed_over(seat):
-            return "Nothing to undo: the computer plays this seat now; take it back first."
-        return self.session.seat_undo_refusal(seat)
+        why = self.session.seat_undo_refusal(seat)
+        if not why and self.handed_over(seat):
+            why = "Nothing to undo: the computer plays this seat now; take it back first."
+        return why
 
     def handed_over(self, seat: int) -> bool:
         """A person's seat that the computer plays now (hand_over); its token holder may take_back."""
