@@ -194,11 +194,14 @@ def _room(args: argparse.Namespace) -> int:
         return 2
     seats = [a.strip() for a in args.seats.split(",") if a.strip()]
     try:
-        code = asyncio.run(create_room(args.url, args.game, seats, settings, args.seed))
+        made = asyncio.run(create_room(args.url, args.game, seats, settings, args.seed))
     except Fatal as exc:
         print(f"paperwars room: {exc}", file=sys.stderr)
         return 2
-    print(code)
+    print(made.room)
+    for seat, token in enumerate(made.tokens):  # a chosen seed: every remote seat is yours (--token)
+        if token:
+            print(f"seat {seat}: {token}")
     return 0
 
 
@@ -292,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", default="remote,remote",
                    help="per seat 'remote' (a person joins) or a computer player run on the server, e.g. remote,ai")
     p.add_argument("--settings", default="", help="JSON object of game settings")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None,
+                   help="practice: a seed everyone is shown; you then hold every remote seat (their tokens are printed)")
     p.set_defaults(fn=_room)
     p = sub.add_parser("join", help="open the game window in a room on a server (play a seat or watch)")
     p.add_argument("url")

@@ -4,6 +4,7 @@ the play scene, the command line and the tests all drive games through this.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,9 @@ class Step:
     #: The log before the action: its length, its last line (a folded event rewrites it) and the
     #: fold key, so undo takes the action's lines out of the log again.
     log_before: tuple[int, str | None, Any] = (0, None, None)
+    #: Whether the action showed some seat (or a spectator) something it did not know before,
+    #: found by comparing views (see :func:`showed_something`); None until asked.
+    shown: bool | None = None
 
 
 def player_profile(game: str) -> dict[str, Any]:
@@ -64,6 +68,55 @@ def write_log(log: list[str], fold: Any, name: str, said: str, events: list[Even
             log.append(e.text)
         fold = key
     return fold
+
+
+#: Why undo does nothing once the game has ended (RULES.md rev 4, T-E3: the end is final).
+FINAL = "Nothing to undo: the game is over, and its end is final."
+#: Why undo does nothing over an action that showed a seat what it did not know.
+SEEN = "Nothing to undo: that action showed what was hidden, and what anyone has seen cannot be taken back."
+
+#: Guesses at the hidden parts tried per seat when asking whether an action showed anything.
+GUESSES = 2
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=_plain)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    return str(value)
+
+
+def showed_something(state_cls: Any, game: Any, step: Step, after: State) -> bool:
+    """Whether ``step`` showed any seat (or a spectator) something it did not know before,
+    whatever the rules' events say: each viewer's view after the action must follow from its
+    view before and the action alone.  For every viewer from whom something was hidden, the
+    hidden parts are guessed afresh (``State.from_view``) and the action applied to each guess:
+    if the guess ends in another view than the real game, the outcome depended on what the
+    viewer did not know, and the viewer has now seen it.  A guess that cannot be told from the
+    real game, or on which the action cannot be played, counts as shown (never less safe)."""
+    before = state_cls.from_json(game, step.before)
+    whole = _canon({**step.before, "chance": None})
+    for viewer in (None, *range(game.num_players)):
+        seen_before = before.view(viewer)
+        text_before = _canon(seen_before)
+        if text_before == whole:
+            continue  # nothing was hidden from this viewer: it cannot be shown anything new
+        text_after = _canon(after.view(viewer))
+        plain_before = json.loads(text_before)
+        for k in range(GUESSES):
+            try:
+                guess = state_cls.from_view(game, plain_before, 0x5EE5 + 7919 * k)
+                if _canon(guess.view(viewer)) != text_before:
+                    return True
+                guess.apply(step.action)
+            except Exception:  # noqa: BLE001 - no fair guess to compare with: as if shown
+                return True
+            if _canon(guess.view(viewer)) != text_after:
+                return True
+    return False
 
 
 def reveal_refusal(step: Step) -> str:
@@ -174,19 +227,40 @@ class Session:
             return seat
         return next((st.seat for st in reversed(self.history) if self.seat_kind(st.seat) == "human"), -1)
 
+    def step_refusal(self, i: int) -> str:
+        """Why undo never steps back over ``history[i]`` ('' when it may): chance or secrets the
+        rules say it revealed (:func:`reveal_refusal`), or anything any seat's view shows after it
+        that the seat did not know before (:func:`showed_something`).  At one screen and online."""
+        step = self.history[i]
+        why = reveal_refusal(step)
+        if why:
+            return why
+        if step.shown is None:
+            after = self.state if i == len(self.history) - 1 else \
+                type(self.state).from_json(self.game, self.history[i + 1].before)
+            step.shown = showed_something(type(self.state), self.game, step, after)
+        return SEEN if step.shown else ""
+
     def _undo_depth(self) -> tuple[int, str]:
-        """How many steps Ctrl+Z removes, or 0 and why not: back to the last human decision,
-        never past chance, never past a reveal of secret choices or hidden cards, never over another
-        seat's secret, never over another person's decision (hot seat); a computer's reply is
-        taken back together with the move it answered."""
+        """How many steps Ctrl+Z removes, or 0 and why not: never once the game is over (its end
+        is final), back to the last human decision, never past chance, never past anything a seat
+        was shown (a reveal of secret choices or hidden cards), never over another seat's secret,
+        never over another person's decision (hot seat); a computer's reply is taken back
+        together with the move it answered."""
+        if self.state.is_over():
+            return 0, FINAL
         depth = 0
         undoer = self._undoer()
-        for step in reversed(self.history):
+        for i in range(len(self.history) - 1, -1, -1):
+            step = self.history[i]
             why = reveal_refusal(step)
             if why:
                 return 0, why
             if step.hidden and step.seat != undoer:
                 return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
+            why = self.step_refusal(i)
+            if why:
+                return 0, why
             if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":
                 # At one screen with several people, each takes back only their own decisions.
                 who = self.game.player_name(step.seat)
@@ -199,6 +273,23 @@ class Session:
     def undo_refusal(self) -> str:
         """Why Ctrl+Z does nothing now, in a sentence for the player ("" when it can undo)."""
         return self._undo_depth()[1]
+
+    def seat_undo_refusal(self, seat: int) -> str:
+        """Why ``seat`` may not take back the last action online ('' when it may): the end is
+        final; only the seat that made the last action takes it back, and only while the turn
+        has not passed to another person (then it is theirs); never over what any seat has seen.
+        The server asks this for every seat (one action at a time)."""
+        if self.state.is_over():
+            return FINAL
+        if not self.history:
+            return "Nothing to undo yet."
+        if self.history[-1].seat != seat:
+            return "Nothing to undo: the last action was another seat's, and undo never takes it back."
+        why = self.step_refusal(len(self.history) - 1)
+        to_move = self.state.current_player()
+        if not why and 0 <= to_move != seat and self.seat_kind(to_move) == "human":
+            why = f"Nothing to undo: the turn has passed to {self.game.player_name(to_move)}, and it is theirs now."
+        return why
 
     def undo(self) -> bool:
         depth = self._undo_depth()[0]

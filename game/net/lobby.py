@@ -111,11 +111,10 @@ def request(url: str, messages: list[dict[str, Any]], want: set[str], timeout: f
         raise Problem(reach_problem(url, exc)) from None
 
 
-def create(url: str, game: str, seats: list[str], settings: dict[str, Any], seed: int | None = None) -> str:
-    """Make a room: its code.  ``seats``: "remote" or a computer player's name, one a seat."""
+def create(url: str, game: str, seats: list[str], settings: dict[str, Any]) -> str:
+    """Make a room: its code.  ``seats``: "remote" or a computer player's name, one a seat.
+    The server draws the seed (a friend may join any remote seat)."""
     msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "settings": settings}
-    if seed is not None:
-        msg["seed"] = seed
     return str(request(url, [msg], {"created"})[0]["room"])
 
 

@@ -45,6 +45,8 @@ class RoomRow:
     pins: dict[str, Any] = field(default_factory=dict)
     over: bool = False
     actions: list[Any] = field(default_factory=list)
+    #: The creator chose the seed (and holds every remote seat): it is shown to everyone.
+    public_seed: bool = False
 
 
 class Store:
@@ -59,29 +61,34 @@ class Store:
         # NORMAL in WAL mode: a committed transaction survives the process being killed.
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        # A room whose seed its creator chose (tests, practice: every seat the creator's or a
+        # computer's) shows it to all; added by protocol 2, so older databases get the column here.
+        if "public_seed" not in {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}:
+            self.db.execute("ALTER TABLE rooms ADD COLUMN public_seed INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
 
     def create(self, row: RoomRow) -> None:
         now = time.time()
-        self.db.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        self.db.execute("INSERT INTO rooms (code, game, rules_version, settings, seed, nonce, seats, tokens, pins, "
+                        "over, created, updated, public_seed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (row.code, row.game, row.rules_version, json.dumps(row.settings), str(row.seed),
                          row.nonce, json.dumps(row.seats), json.dumps(row.tokens), json.dumps(row.pins),
-                         int(row.over), now, now))
+                         int(row.over), now, now, int(row.public_seed)))
 
     def exists(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is not None
 
     def load(self, code: str) -> RoomRow | None:
-        r = self.db.execute("SELECT code, game, rules_version, settings, seed, nonce, seats, tokens, pins, over "
-                            "FROM rooms WHERE code=?", (code,)).fetchone()
+        r = self.db.execute("SELECT code, game, rules_version, settings, seed, nonce, seats, tokens, pins, over, "
+                            "public_seed FROM rooms WHERE code=?", (code,)).fetchone()
         if r is None:
             return None
         acts = [json.loads(d) for (d,) in self.db.execute(
             "SELECT data FROM actions WHERE code=? ORDER BY idx", (code,))]
         return RoomRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), r[5], json.loads(r[6]), json.loads(r[7]),
-                       json.loads(r[8]), bool(r[9]), acts)
+                       json.loads(r[8]), bool(r[9]), acts, bool(r[10]))
 
     def append(self, code: str, idx: int, action: Any, over: bool) -> None:
         with self.db:

@@ -197,6 +197,7 @@ class PlayScene(Scene):
                                                             tool_tip_text="The computer plays the away seat")
         self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), "Keep waiting",
                                                         ui, container=box)
+        self._handover_sizes = ((half, bh), (w, bh))  # beside Keep waiting; alone as Take my seat back
         self.chat_top = y
 
     def board_rect(self) -> pygame.Rect:
@@ -238,8 +239,13 @@ class PlayScene(Scene):
                 result.hide()
         if self.handover_button is not None and self.wait_button is not None:
             offer = self.session.handover_offer()  # type: ignore[attr-defined]
+            mine = self.session.taken_over()  # type: ignore[attr-defined]
+            label = "Take my seat back" if mine is not None else "Hand over"
+            if self.handover_button.text != label:  # one button: hand another's seat over, or take mine back
+                self.handover_button.set_text(label)
+                self.handover_button.set_dimensions(self._handover_sizes[mine is not None])
             for b in (self.handover_button, self.wait_button):
-                if offer is None or self.app.top() is not self:
+                if (offer is None and (mine is None or b is self.wait_button)) or self.app.top() is not self:
                     b.hide()
                 else:
                     b.show()
@@ -270,7 +276,10 @@ class PlayScene(Scene):
                 self.show_result()
             elif self.remote and event.ui_element is self.handover_button:
                 seat = self.session.handover_offer()  # type: ignore[attr-defined]
-                if seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
+                if self.session.taken_over() is not None:  # type: ignore[attr-defined]
+                    if self.session.take_back():  # type: ignore[attr-defined]
+                        self.app.toast("Your seat is yours again.", 4, good=True)
+                elif seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
                     self.app.toast(f"{self.state.game.player_name(seat)}'s seat goes to the computer.", 4, good=True)
             elif self.remote and event.ui_element is self.wait_button:
                 seat = self.session.handover_offer()  # type: ignore[attr-defined]
@@ -475,7 +484,7 @@ class PlayScene(Scene):
                 self._sync_if_top()
             elif what in ("presence", "chat", "link"):
                 self._sync_if_top()
-        offer = self.session.handover_offer()  # type: ignore[attr-defined]
+        offer = (self.session.handover_offer(), self.session.taken_over())  # type: ignore[attr-defined]
         if offer != getattr(self, "_offer", None):
             self._offer = offer
             self._sync_if_top()
@@ -592,6 +601,8 @@ class PlayScene(Scene):
         line, size = paper.fit(status, px(22), w - x - 14)
         paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
+        if not hint and self.state.is_over() and self._over_shown and not busy and self.undo_button is not None:
+            hint = self.session.undo_refusal()  # Study the board: why Undo is off (T-E3: the end is final)
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.remote and not self.refusal:
@@ -615,6 +626,9 @@ class PlayScene(Scene):
     def _remote_hint(self, hint: str) -> str:
         """Online: the hand-over offer, or whom the window waits for."""
         sess: Any = self.session
+        if sess.taken_over() is not None and not self.state.is_over():
+            return ("The computer plays your seat: it was handed over while you were away. Take my seat back "
+                    "to play it again.")
         offer = sess.handover_offer()
         if offer is not None:
             name = self.say(self.state.game.player_name(offer))
