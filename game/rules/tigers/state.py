@@ -74,7 +74,7 @@ class TigersGame(Game):
 
     name = "tigers"
     title = "Paper Tigers"
-    rules_version = "4"
+    rules_version = "5"
     settings_spec = (
         Setting("level", "Scenario", "village_fight", "level",
                 help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
