@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalAction
-from game.rules.tigers.actions import Fire
+from game.rules.tigers.actions import Fire, Move, MoveOrder
 
 from .helpers import at_act, make, square, unit
 
@@ -43,3 +43,44 @@ def test_T_A4_rev4_a_line_grazing_a_piece_between_firer_and_target_is_still_in_d
     # passing 0.4 cm beyond the corner of a small building between them: in doubt too
     s = make([unit("tank", 40, 60, 0)], [unit("tank", 130, 60, 180)], [square("building", 80, 60.4, 84, 66)])
     assert s.line_of_sight(s.units[0], s.units[1]) == ([], [0])
+
+
+# -- T-A2 (rev 4): once the base has wholly left a piece, going back in stops the move ------------
+
+def edge_jeep(faces=(6, 6, 6)):
+    """Blue jeep #0 facing east with its front 0.25 cm into the woods; its 10 of spades (black:
+    three dice, needs 10) rolled ``faces``."""
+    s = make([unit("jeep", 68.0, 60.0, 0)], [unit("tank", 150, 20, 90)], [WOODS])
+    assert s.terrain.overlapping(s.units[0].polygon()) == [0]
+    at_act(s, "10S", 0, list(faces))
+    s.apply(MoveOrder(0))
+    return s
+
+
+def test_T_A2_rev4_driving_out_of_the_woods_and_back_in_stops_at_the_edge():
+    s = edge_jeep()
+    # back off 6.25 cm keeping the facing (wholly out), then 9 cm forward: back into the woods
+    ev = s.apply(Move(0, ((64.0, 60.0), (73.0, 60.0)), 0.0))
+    j = s.units[0]
+    assert j.front()[0] == pytest.approx(70.05, abs=0.06)
+    assert any("stops: entered woods (T-A2)" in e.text for e in ev)
+
+
+def test_T_A2_rev4_a_base_that_never_wholly_leaves_the_piece_is_not_stopped():
+    s = edge_jeep()
+    # 0.2 cm back (the front still in the woods), then on into them: no new entry
+    s.apply(Move(0, ((70.05, 60.0), (74.0, 60.0)), 0.0))
+    assert s.units[0].front()[0] == pytest.approx(74.0)
+
+
+def test_T_A2_rev4_a_pivot_that_swings_back_into_the_piece_stops():
+    s = make([unit("tank", 65.75, 60.0, 0)], [unit("tank", 150, 20, 90)], [WOODS])
+    t = s.units[0]
+    assert t.front() == pytest.approx((70.25, 60.0)) and s.terrain.overlapping(t.polygon()) == [0]
+    # turn south and drive out (the base wholly leaves the woods 0.1 cm short of them), then
+    # turn to 120 degrees on the front: the rear corner swings back in
+    end = s.simulate_move(t, ((70.25, 79.1),), 120.0)
+    assert end["stop"] == "entered woods"
+    assert 90.0 < end["heading"] < 120.0
+    # without the last turn the move is not stopped
+    assert s.simulate_move(t, ((70.25, 79.1),), None)["stop"] == ""

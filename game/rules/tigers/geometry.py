@@ -124,6 +124,8 @@ class Terrain:
         for kind, pts in pieces:
             self.kinds.append(kind)
             self.polys.append(Polygon(pts))
+        #: Whether each piece is convex (a straight slide cannot leave it and come back in, T-A2).
+        self.convex = [p.convex_hull.area - p.area < 1e-6 for p in self.polys]
         self.outer = [p.buffer(DOUBT_CM, quad_segs=4) for p in self.polys]
         self.inner = [p.buffer(-DOUBT_CM, quad_segs=4) for p in self.polys]
         for p in (*self.polys, *self.inner):

@@ -57,7 +57,8 @@ class MoveRules(TigersCore):
         (pivoting on its front), then to ``facing``; when ``facing`` is the unit's own facing the
         base slides along the path without ever turning (T-A1 rev 3).  T-A2 (rev 2) is judged on
         the whole base: the move stops where any part of it first enters a piece it was not
-        already touching (a vehicle stops just short of a building).  A passenger's move is its
+        already touching (a vehicle stops just short of a building); once the base has wholly
+        left a piece it touched at the start, going back in is an entry too (rev 4).  A passenger's move is its
         getting out (T-R1 rev 3, see ``dismount_pose``).  Pure: returns the end front point,
         heading, centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
         if u.carrier >= 0 and path:
@@ -79,6 +80,11 @@ class MoveRules(TigersCore):
                 if i not in already:
                     return i
             return -1
+
+        def left(poly: Polygon) -> None:
+            """T-A2 (rev 4): a piece the base has wholly left stops it when it goes back in."""
+            if already:
+                already.intersection_update(t.overlapping(poly))
 
         def why(i: int) -> str:
             k = t.kinds[i]
@@ -103,6 +109,7 @@ class MoveRules(TigersCore):
                         heading = hd
                         poses.append(poly)
                     return False
+                left(poly)
                 poses.append(poly)
             heading = to
             return True
@@ -120,7 +127,9 @@ class MoveRules(TigersCore):
 
             hull = swept_area([poses[-1], at(seg)])
             hit_d: float | None = None
-            if any(i not in already for i in t.overlapping(hull)):
+            # a straight slide leaves a convex piece at most once and never comes back into it:
+            # only a new piece, or a piece of another shape the base is in, needs the steps
+            if any(i not in already or not t.convex[i] for i in t.overlapping(hull)):
                 n = max(1, math.ceil(seg / 0.5))
                 for k in range(1, n + 1):
                     if entered(at(seg * k / n)) >= 0:
@@ -135,12 +144,14 @@ class MoveRules(TigersCore):
                         stop = why(i)
                         hit_d = lo if t.kinds[i] == "building" and vehicle else min(seg, hi + 0.05)
                         break
+                    left(at(seg * k / n))
             if hit_d is not None:
                 poses.append(at(hit_d))
                 cur = (cur[0] + dx * hit_d, cur[1] + dy * hit_d)
                 travelled += hit_d
                 break
             poses.append(at(seg))
+            left(poses[-1])
             cur = nxt
             travelled += seg
         if facing is not None and not stop:
