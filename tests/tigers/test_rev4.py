@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalAction
-from game.rules.tigers.actions import Fire, Move, MoveOrder
+from game.rules.tigers.actions import Fire, Mount, Move, MoveOrder
 
 from .helpers import at_act, make, square, unit
 
@@ -84,3 +84,30 @@ def test_T_A2_rev4_a_pivot_that_swings_back_into_the_piece_stops():
     assert 90.0 < end["heading"] < 120.0
     # without the last turn the move is not stopped
     assert s.simulate_move(t, ((70.25, 79.1),), None)["stop"] == ""
+
+
+# -- T-F1 with T-R1 (rev 4): "within 7.5 cm" binds a follower getting into a vehicle ------------
+
+def mount_follower(truck_x: float):
+    """Blue squad #0 leads squad #1 (3 cm away) on a move; truck #2 stands east of them."""
+    s = make([unit("infantry", 60, 60, 0), unit("infantry", 66, 60, 0), unit("truck", truck_x, 60, 0)],
+             [unit("tank", 150, 20, 90)])
+    at_act(s, "10S", 0, [6, 6, 6, 6, 6, 6])
+    s.apply(MoveOrder(0, (1,)))
+    s.apply(Move(0, ()))  # the leader stays put
+    assert s.movers == [(1, 6.0)]
+    return s
+
+
+def test_T_F1_rev4_a_follower_may_not_mount_a_vehicle_further_than_7_5_cm_from_its_leader():
+    s = mount_follower(75.0)  # the truck's base is 9.5 cm from the leader's, 3.5 from the follower's
+    e = raises("T-F1", s.apply, Mount(1, 2))
+    assert "7.5 cm" in e.message and "truck #2" in e.message
+    assert s.units[1].carrier == -1 and s.phase == "move"
+    assert not s._ok(Mount(1, 2))
+
+
+def test_T_F1_rev4_a_follower_mounts_a_vehicle_within_7_5_cm_of_its_leader():
+    s = mount_follower(72.0)  # the truck's base is 6.5 cm from the leader's
+    s.apply(Mount(1, 2))
+    assert s.units[1].carrier == 2 and s.units[2].passenger == 1

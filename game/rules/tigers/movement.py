@@ -193,13 +193,20 @@ class MoveRules(TigersCore):
             raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
                                 f"{allow:g} cm{cap}, for the whole base (a turn cannot gain ground).")
         self._solid_refusal(u, poses)
+        self.chain_refusal(u, final)
+        return end
+
+    def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None:
+        """T-F1: a follower ends its move (``final``: its base, or its vehicle's once aboard,
+        rev 4) within 7.5 cm of the unit before it in the chain."""
         idx = self.chain.index(u.id) if u.id in self.chain else 0
         if idx > 0:
             prev = self.units[self.chain[idx - 1]]
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
-            if final.distance(pp) > FOLLOW_CM + 1e-9:
-                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
-        return end
+            gap = final.distance(pp)
+            if gap > FOLLOW_CM + 1e-9:
+                where = f"; aboard {aboard} it would be {gap:.1f} cm away" if aboard else ""
+                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}{where}.")
 
     def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
         """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another

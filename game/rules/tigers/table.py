@@ -211,6 +211,7 @@ class TigersCore(State):
         def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]: ...  # movement
         def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None: ...  # movement
         def _finish_mover(self) -> None: ...  # movement
+        def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None: ...  # movement
         def dismount_pose(self, u: Unit, toward: XY, facing: float | None) -> dict[str, Any]: ...  # transport
         def _check_dismount(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]: ...  # transport
         def _dismount(self, p: Unit) -> None: ...  # transport

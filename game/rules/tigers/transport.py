@@ -29,6 +29,8 @@ class TransportRules(TigersCore):
         if c.passenger >= 0:
             raise IllegalAction("T-R1", f"{c.name} #{c.id} already carries a unit.")
         self.mount_move(u, c, allow)
+        # T-F1 (rev 4): a follower getting in stays within 7.5 cm too, measured from the vehicle
+        self.chain_refusal(u, c.polygon(), f"{c.name} #{c.id}")
 
     def mount_move(self, u: Unit, c: Unit, allow: float) -> dict[str, Any]:
         """T-R1 (rev 3): mounting is a move: the squad steps the shortest way to the vehicle,
