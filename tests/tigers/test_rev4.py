@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from game.engine import IllegalAction
@@ -111,3 +113,46 @@ def test_T_F1_rev4_a_follower_mounts_a_vehicle_within_7_5_cm_of_its_leader():
     s = mount_follower(72.0)  # the truck's base is 6.5 cm from the leader's
     s.apply(Mount(1, 2))
     assert s.units[1].carrier == 2 and s.units[2].passenger == 1
+
+
+# -- T-R1 (rev 4): mounting by any legal way within the roll ------------------------------------
+
+def mount_round(card: str = "10S", faces=(6, 6, 6)):
+    """Blue squad #0 (front at 61.5, 60, facing east) with truck #1 2.5 cm east of it and a
+    1 cm wood right between them; the squad's card is up and its move roll passed."""
+    s = make([unit("infantry", 60, 60, 0), unit("truck", 68, 60, 0)], [unit("tank", 150, 20, 90)],
+             [square("woods", 62, 59.5, 63, 60.5)])
+    at_act(s, card, 0, list(faces))
+    s.apply(MoveOrder(0))
+    return s
+
+
+def test_T_R1_rev4_a_squad_walks_round_a_small_wood_to_its_truck():
+    s = mount_round()
+    assert s.movers == [(0, 6.0)]
+    ev = s.apply(Mount(0, 1))
+    assert s.units[0].carrier == 1 and s.units[1].passenger == 0
+    move = next(e for e in ev if e.kind == "move")
+    assert "by a way round" in move.text and move.data["travelled"] == pytest.approx(4.58, abs=0.05)
+    assert len(move.data["path"]) >= 3  # the way goes round the wood's corner
+
+
+def test_T_R1_rev4_the_way_round_binds_the_roll():
+    s = mount_round("4S", (1, 1, 2))  # a bare pass: 4 cm
+    assert s.movers == [(0, 4.0)]
+    e = raises("T-A2", s.apply, Mount(0, 1))
+    assert "stops short" in e.message and "no way round within 4 cm" in e.message
+    assert s.units[0].carrier == -1 and s.phase == "move"
+
+
+def test_T_R1_rev4_the_player_may_draw_the_way_to_the_vehicle():
+    s = mount_round()
+    # drawn round the north of the wood, sliding (its own facing), ending on the truck
+    way = ((62.0, 62.6), (66.0, 62.6))
+    assert s._ok(Mount(0, 1, way, 0.0))
+    # a way drawn through the wood stops short
+    raises("T-A2", s.check, Mount(0, 1, ((65.0, 60.0),), 0.0))
+    ev = s.apply(Mount(0, 1, way, 0.0))
+    move = next(e for e in ev if e.kind == "move")
+    assert "by the way drawn" in move.text and s.units[0].carrier == 1
+    assert move.data["travelled"] == pytest.approx(math.dist((61.5, 60.0), (62.0, 62.6)) + 2.0, abs=0.01)

@@ -744,3 +744,55 @@ def test_T_A1_the_reach_label_of_a_move_never_runs_into_a_unit_or_its_label(size
         assert checked == 4 * len(live)
     finally:
         app.close()
+
+
+def scene_with(state, size=(1280, 800)):
+    """A play scene on a hand-made state (tests.tigers.helpers.make)."""
+    app = make_app(size, headless=True)
+    sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
+    sess.state = state
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    scene.view.fit()
+    return app, sess, scene
+
+
+def test_T_R1_rev4_the_board_shows_the_way_round_to_the_truck_and_a_click_takes_it():
+    from tests.tigers.test_rev4 import mount_round
+
+    app, sess, scene = scene_with(mount_round())
+    try:
+        s, v = scene.state, scene.view
+        truck = s.units[1]
+        p = v.px(truck.x + 2, truck.y)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(p[0]), int(p[1])), rel=(0, 0), buttons=(0, 0, 0),
+                                      touch=False)])
+        assert v.odds is not None and v.odds[0].startswith("Click: Inf 0 gets into Truck 1, 4.6 cm round")
+        assert "drag your own way" in v.odds[0] and "get in" in v.hint()
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[0].carrier == 1, scene.refusal
+    finally:
+        app.close()
+
+
+def test_T_R1_rev4_a_way_dragged_onto_the_truck_gets_in_along_it():
+    from tests.tigers.test_rev4 import mount_round
+
+    app, sess, scene = scene_with(mount_round())
+    try:
+        s, v = scene.state, scene.view
+        v.keep_facing = True
+        pts = [v.px(61.5, 60.0), v.px(62.0, 63.0), v.px(64.5, 63.0), v.px(65.5, 61.0)]  # onto the truck
+        pts = [(int(round(x)), int(round(y))) for x, y in pts]
+        evs = [pygame.event.Event(pygame.MOUSEMOTION, pos=pts[0], rel=(0, 0), buttons=(1, 0, 0), touch=False),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pts[0], button=1, touch=False)]
+        evs += [pygame.event.Event(pygame.MOUSEMOTION, pos=q, rel=(1, 1), buttons=(1, 0, 0), touch=False) for q in pts[1:]]
+        app.frame(evs)
+        end, txt, why = v.move_preview(v.drag)
+        assert txt.startswith("gets into Truck 1") and not why, (txt, why, v.drag)
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1, touch=False)])
+        assert s.units[0].carrier == 1, scene.refusal
+        assert any("by the way drawn and mounts truck #1" in line for line in sess.log)
+    finally:
+        app.close()

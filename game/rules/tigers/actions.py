@@ -169,13 +169,19 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class Mount(Action):
-    """T-R1: an infantry unit climbs into or onto a carrier with its move."""
+    """T-R1: an infantry unit climbs into or onto a carrier with its move.
+
+    ``path`` is the way its front goes (as for a ``Move``, with ``facing``), until its base
+    touches the vehicle, then straight on to it; with no path the rules take the straight step
+    or, when that is blocked, the shortest legal way round (rev 4)."""
 
     unit: int
     carrier: int
+    path: tuple[tuple[float, float], ...] = ()
+    facing: float | None = None
 
     def notation(self) -> str:
-        return f"#{self.unit} mounts #{self.carrier}"
+        return f"#{self.unit} mounts #{self.carrier}" + (" by the way drawn" if self.path else "")
 
 
 @dataclass(frozen=True)

@@ -208,7 +208,9 @@ class TigersCore(State):
         def _discard_cards_of(self, u: Unit) -> None: ...  # fire
         def _destroy(self, t: Unit) -> None: ...  # fire
         def _mover(self, uid: int, rule: str) -> tuple[Unit, float]: ...  # movement
-        def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]: ...  # movement
+        def move_start(self, u: Unit) -> tuple[XY, float]: ...  # movement
+        def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None,
+                          goal: Polygon | None = None) -> dict[str, Any]: ...  # movement
         def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None: ...  # movement
         def _finish_mover(self) -> None: ...  # movement
         def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None: ...  # movement

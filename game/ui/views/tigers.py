@@ -179,6 +179,7 @@ class TigersView(GameView):
         self.card_hits: list[tuple[pygame.Rect, str]] = []
         self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
+        self._mount_cache: tuple[Any, tuple[dict[str, Any] | None, str]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
         self._sprites: dict[Any, pygame.Surface] = {}
         self._opening = list(getattr(self.st, "opening", []))  # the replay viewer rebuilds the dice from it
@@ -379,6 +380,9 @@ class TigersView(GameView):
             return
         if math.dist(self.drag[-1], p) < 0.6:
             return
+        if self.mount_target(p) >= 0:  # T-R1 (rev 4): onto one's own vehicle, the way ends where the bases touch
+            self.drag.append(p)
+            return
         used = path_length(self.drag)
         left = allow - used
         if left <= 0.01:
@@ -400,6 +404,9 @@ class TigersView(GameView):
         if drag is not None and s.phase == "move" and moved:
             uid, _ = s.movers[0]
             path = self.drag_path(drag)
+            ride = self.mount_target(p)
+            if ride >= 0 and path:  # T-R1 (rev 4): a way drawn onto one's own vehicle gets in along it
+                return self._submit(Mount(uid, ride, path, self.move_facing()))
             return self._submit(Move(uid, path, self.move_facing())) if path else False
         if drag is not None and s.phase == "terrain":
             return self.terrain_release(drag[0], p, moved)
@@ -501,6 +508,55 @@ class TigersView(GameView):
             if uid != mid and s.units[mid].kind == "infantry":
                 return self._submit(Mount(mid, uid))
         return False
+
+    def mount_target(self, p: tuple[float, float]) -> int:
+        """The own vehicle under ``p`` that the squad on the move could get into (T-R1), or -1."""
+        s = self.st
+        if s.phase != "move":
+            return -1
+        mid, _ = s.movers[0]
+        m = s.units[mid]
+        uid = self.unit_at(p)
+        if uid < 0 or uid == mid or m.kind != "infantry" or m.carrier >= 0:
+            return -1
+        c = s.units[uid]
+        return uid if c.side == m.side and c.spec.carrier and c.alive else -1
+
+    def mount_way(self, carrier: int, path: tuple[tuple[float, float], ...] = ()) -> tuple[dict[str, Any] | None, str]:
+        """What getting into ``carrier`` would do now (by ``path``, or the way the game finds):
+        (the mount's way and end, "") or (None, the refusal).  Remembered for the pointer's
+        unit while nothing changes (the way round is a search)."""
+        s = self.st
+        mid, allow = s.movers[0]
+        u = s.units[mid]
+        key = (id(s), mid, allow, u.x, u.y, u.heading, carrier, path, self.move_facing(), s.units[carrier].passenger)
+        if self._mount_cache is not None and self._mount_cache[0] == key:
+            return self._mount_cache[1]
+        try:
+            got: tuple[dict[str, Any] | None, str] = (
+                s.mount_check(Mount(mid, carrier, path, self.move_facing() if path else None)), "")
+        except IllegalAction as exc:
+            got = (None, exc.message)
+        self._mount_cache = (key, got)
+        return got
+
+    def mount_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+        """Move phase, the pointer on one's own vehicle: draw the way the squad would take to get in
+        (straight, or round what is in the way, T-R1 rev 4) and return the line saying it (or why
+        not); None when the pointer is on no vehicle the squad could get into."""
+        ride = self.mount_target(p)
+        if ride < 0:
+            return None
+        s = self.st
+        end, why = self.mount_way(ride)
+        c = s.units[ride]
+        if end is None:
+            return f"Cannot get into {unit_tag(c)}: {why}", paper.WARN
+        pts = [self.px(*q) for q in end["path"]]
+        paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
+        round_ = " round what is in the way" if len(end["path"]) > 2 else ""
+        return (f"Click: {unit_tag(s.units[s.movers[0][0]])} gets into {unit_tag(c)}, {end['travelled']:.1f} cm"
+                f"{round_} (or drag your own way onto it)", paper.INK)
 
     def click_move(self, p: tuple[float, float]) -> bool:
         """Move phase: a click on open table moves the unit's front straight to that point, to the
@@ -1079,6 +1135,8 @@ class TigersView(GameView):
         self.shown = {}
         if s.phase == "act" and human and self.table_rect().collidepoint(self.mouse):
             self.odds = self.fire_preview(surf, mouse_cm)
+        elif s.phase == "move" and human and not self.drag and self.table_rect().collidepoint(self.mouse):
+            self.odds = self.mount_preview(surf, mouse_cm)
         if self.tool and self.drag and len(self.drag) > 1:
             self.shown["tool"] = self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
@@ -1125,6 +1183,12 @@ class TigersView(GameView):
         uid, allow = s.movers[0]
         u = s.units[uid]
         path = self.drag_path(drag)
+        ride = self.mount_target(drag[-1]) if path else -1
+        if ride >= 0:  # T-R1 (rev 4): a way drawn onto one's own vehicle gets in along it
+            got, why = self.mount_way(ride, path)
+            if got is not None:
+                return got, f"gets into {unit_tag(s.units[ride])}, {got['travelled']:.1f} cm", ""
+            return s.simulate_move(u, path, self.move_facing()), f"to get into {unit_tag(s.units[ride])}", why
         end = s.simulate_move(u, path, self.move_facing())
         try:
             s.check_move(u, allow, path, self.move_facing())
@@ -1423,7 +1487,8 @@ class TigersView(GameView):
                    "near by first to make them follow.",
             "move": "Drag a path from the unit's front or click a point (the circle is the reach; no corner may "
                     "end further); F keeps "
-                    "the facing to slide or back off; S stays; click a carrier to mount; a passenger gets out "
+                    "the facing to slide or back off; S stays; click your truck, halftrack or tank to get in "
+                    "(the way round is found for you), or drag your own way onto it; a passenger gets out "
                     "beside its vehicle where you click.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
