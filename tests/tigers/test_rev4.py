@@ -7,7 +7,7 @@ import math
 import pytest
 
 from game.engine import IllegalAction
-from game.rules.tigers.actions import Fire, Mount, Move, MoveOrder
+from game.rules.tigers.actions import Fire, FollowFire, Mount, Move, MoveOrder
 
 from .helpers import at_act, make, square, unit
 
@@ -156,3 +156,72 @@ def test_T_R1_rev4_the_player_may_draw_the_way_to_the_vehicle():
     move = next(e for e in ev if e.kind == "move")
     assert "by the way drawn" in move.text and s.units[0].carrier == 1
     assert move.data["travelled"] == pytest.approx(math.dist((61.5, 60.0), (62.0, 62.6)) + 2.0, abs=0.01)
+
+
+# -- T-F1 (rev 4): each follower chooses its own target once the leader's shot is resolved --------
+
+def volley_state(terrain=()):
+    """Blue tank #0 leads tank #1 (5.5 cm away) on the 2 of hearts (red: three dice, needs 2);
+    Orange squad #2 is damaged already (a hit destroys it), squad #3 stands 20 cm east of it."""
+    s = make([unit("tank", 40, 100, 270), unit("tank", 50, 100, 270)],
+             [unit("infantry", 40, 60, 90), unit("infantry", 60, 60, 90)], list(terrain))
+    s.units[2].damaged = True
+    return at_act(s, "2H", 0, [1, 1, 1, 1, 1, 1])
+
+
+def test_T_F1_rev4_the_follower_chooses_after_the_leader_and_picks_again_when_its_target_is_gone():
+    s = volley_state()
+    assert Fire(0, 2, (1,)) in s.legal_actions()
+    s.apply(Fire(0, 2, (1,)))
+    assert s.units[2].destroyed  # the leader's shot is resolved first
+    assert s.phase == "volley" and s.current_player() == 0 and s.volley == [1]
+    assert s.legal_actions() == [FollowFire(1, 3), FollowFire(1, -1)]
+    raises("T-A3", s.apply, FollowFire(1, 2))  # the leader's target is gone: choose again
+    ev = s.apply(FollowFire(1, 3))
+    assert any(e.data.get("action") == "fire" and e.data["shooter"] == 1 and e.data["target"] == 3 for e in ev)
+    assert s.units[3].damaged and s.phase != "volley"
+
+
+def test_T_F1_rev4_a_follower_that_cannot_see_the_leaders_target_fires_at_another():
+    # a building hides squad #2 from tank #1 only
+    s = volley_state([square("building", 44, 70, 47, 80)])
+    s.units[2].damaged = False
+    assert s.fire_refusal(s.units[0], 2) is None and s.fire_refusal(s.units[1], 2) is not None
+    # the chain is offered although the follower cannot fire at the leader's target (rev 4)
+    assert Fire(0, 2, (1,)) in s.legal_actions()
+    s.apply(Fire(0, 2, (1,)))
+    assert s.phase == "volley" and s.legal_actions() == [FollowFire(1, 3), FollowFire(1, -1)]
+    s.apply(FollowFire(1, 3))
+    assert s.units[2].damaged and s.units[3].damaged
+
+
+def test_T_F1_rev4_a_follower_may_hold_its_fire_and_one_with_nothing_to_fire_at_is_passed_over_saying_so():
+    s = volley_state()
+    s.apply(Fire(0, 2, (1,)))
+    ev = s.apply(FollowFire(1, -1))
+    assert any(e.text == "tank #1 holds its fire (T-F1)." for e in ev)
+    assert not s.units[3].damaged and not any(e.data.get("action") == "fire" for e in ev)
+    # squad #3 hidden from the follower: after the leader's kill it has nothing to fire at
+    s = volley_state([square("building", 53, 70, 56, 80)])
+    assert s.fire_refusal(s.units[1], 3) is not None
+    ev = s.apply(Fire(0, 2, (1,)))
+    assert s.phase != "volley"
+    assert any("no enemy in sight and reach" in e.text and "tank #1" in e.text for e in ev)
+
+
+@pytest.mark.parametrize("who", ["greedy", "ai", "hard"])
+def test_T_F1_rev4_the_computer_follower_picks_the_best_other_target_when_the_leaders_is_gone(who):
+    from game.rules.tigers.ai import GreedyTigersAI, TigersAI
+    from game.rules.tigers.hard import TigersHard
+
+    s = volley_state()
+    s.units.append(s.units[3].copy())  # a second squad #4, behind a building for the follower
+    s.units[4].id, s.units[4].x = 4, 30.0
+    s.pieces.append({"kind": "building", "points": [(33, 70), (36, 70), (36, 80), (33, 80)], "params": None})
+    s._invalidate()
+    assert s.fire_refusal(s.units[1], 4) is not None and s.fire_refusal(s.units[1], 3) is None
+    s.apply(Fire(0, 2, (1,)))
+    assert s.units[2].destroyed and s.phase == "volley"
+    cls = {"greedy": GreedyTigersAI, "ai": TigersAI, "hard": TigersHard}[who]
+    agent = cls(s.game, 1, budget_s=0.2)
+    assert agent.choose(s) == FollowFire(1, 3)

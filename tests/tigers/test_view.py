@@ -796,3 +796,55 @@ def test_T_R1_rev4_a_way_dragged_onto_the_truck_gets_in_along_it():
         assert any("by the way drawn and mounts truck #1" in line for line in sess.log)
     finally:
         app.close()
+
+
+def test_T_F1_rev4_after_the_leaders_shot_the_board_asks_each_follower_for_its_target():
+    from game.rules.tigers.actions import FollowFire
+    from tests.tigers.test_rev4 import volley_state
+
+    app, sess, scene = scene_with(volley_state())
+    try:
+        s, v = scene.state, scene.view
+        follower, target = s.units[1], s.units[2]
+        p = v.px(follower.x, follower.y)
+        click(app, (int(p[0]), int(p[1])))  # the free tank beside the leader follows
+        assert v.followers == [1]
+        p = v.px(target.x, target.y)
+        click(app, (int(p[0]), int(p[1])))  # the leader fires, destroying the damaged squad
+        assert s.units[2].destroyed and s.phase == "volley" and s.volley == [1]
+        app.frame([])
+        # the follower to fire is named with its choice; its one target is offered first
+        assert v.hint().startswith("Click the target for Tank 1") and "H holds its fire" in v.hint()
+        assert v.volley_default() == 3
+        labels = [b.label for b in v.buttons]
+        assert "Fire at Inf 3 (Enter)" in labels and "Hold fire (H)" in labels
+        assert "choose its target" in s.status()
+        assert v.lesson_target(FollowFire(1, 3)) == v.unit_rect(3)  # a lesson points at the target
+        # a click on the squad fires the follower there
+        p = v.px(s.units[3].x, s.units[3].y)
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[3].damaged and s.phase != "volley"
+        assert any("tank #1 fires at infantry #3" in line for line in sess.log)
+    finally:
+        app.close()
+
+
+def test_T_F1_rev4_enter_fires_the_follower_at_the_leaders_target_when_it_still_stands():
+    from tests.tigers.test_rev4 import volley_state
+
+    s = volley_state()
+    s.units[2].damaged = False
+    s.chance.faces = [1, 1, 1, 1, 1, 1, 6]  # the leader hits (no save for a squad in the open)
+    app, sess, scene = scene_with(s)
+    try:
+        v = scene.view
+        v.followers = [1]
+        p = v.px(s.units[2].x, s.units[2].y)
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[2].damaged and s.phase == "volley"
+        app.frame([])
+        assert v.volley_default() == 2 and "the leader's target" in v.hint()
+        key(app, pygame.K_RETURN)
+        assert s.units[2].destroyed  # the follower's hit on the damaged squad destroys it
+    finally:
+        app.close()

@@ -125,15 +125,27 @@ class Pick(Action):
 
 @dataclass(frozen=True)
 class Fire(Action):
-    """T-A3..T-A9: fire at a target; followers (T-F1) each name their own target."""
+    """T-A3..T-A9: fire at a target; ``followers`` (T-F1) copy the order and each chooses its
+    own target once this shot is resolved (``FollowFire``, rev 4)."""
 
     unit: int
     target: int
-    followers: tuple[tuple[int, int], ...] = ()
+    followers: tuple[int, ...] = ()
 
     def notation(self) -> str:
-        extra = "".join(f", #{f} at #{t}" for f, t in self.followers)
-        return f"#{self.unit} fires at #{self.target}{extra}"
+        extra = "".join(f" +#{f}" for f in self.followers)
+        return f"#{self.unit}{extra} fires at #{self.target}"
+
+
+@dataclass(frozen=True)
+class FollowFire(Action):
+    """T-F1 (rev 4): the next follower of a shot fires at the enemy it chooses (-1: holds its fire)."""
+
+    unit: int
+    target: int = -1
+
+    def notation(self) -> str:
+        return f"#{self.unit} holds its fire" if self.target < 0 else f"#{self.unit} follows, firing at #{self.target}"
 
 
 @dataclass(frozen=True)
@@ -234,4 +246,4 @@ class Discard(Action):
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     RollOff, PlaceTerrain, EditTerrain, RemoveTerrain, EndTerrain, ChooseSide, Deploy, Assign, Keep, Pick,
-    Fire, MoveOrder, Move, Mount, Skip, KeepAboard, Recover, EndRecovery, Discard)
+    Fire, FollowFire, MoveOrder, Move, Mount, Skip, KeepAboard, Recover, EndRecovery, Discard)

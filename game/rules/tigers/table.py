@@ -24,6 +24,7 @@ PHASES: dict[str, str] = {
     "pick": "each side picks a unit and turns its cards (T-T4)",
     "act": "the turned cards act in initiative order (T-T4..T-T6)",
     "move": "a unit that rolled well enough moves (T-A1, T-A2)",
+    "volley": "the followers of a shot choose their targets and fire, one by one (T-F1)",
     "aboard": "a hit halftrack's passenger stays or leaves (T-R2)",
     "recover": "hand cards may go on damaged units (T-T8)",
     "discard": "hands beyond six are cut (T-T10)",
@@ -57,6 +58,11 @@ class TigersCore(State):
         self.movers: list[tuple[int, float]] = []
         self.chain: list[int] = []
         self.aboard: list[tuple[int, int]] = []
+        #: T-F1 (rev 4): the followers of the shot under way still to choose a target and fire,
+        #: the card they fire on and the leader's target (what the board offers first).
+        self.volley: list[int] = []
+        self.volley_card = ""
+        self.volley_target = -1
         self.recovering: dict[int, tuple[str, bool]] = {}
         self.vp = [0, 0]
         self.deal_rolls: list[list[int]] = [[], []]
