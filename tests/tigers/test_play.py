@@ -80,7 +80,7 @@ def test_property_cards_are_conserved_across_deck_hands_table_and_discard(seed, 
     rng = Chance(seed)
     while not s.is_over():
         s.apply(s.random_action(rng))
-        every = (list(s.deck) + list(s.discard) + [c for h in s.hands for c, _ in h]
+        every = (list(s.deck) + list(s.discard) + list(s.buried) + [c for h in s.hands for c, _ in h]
                  + [c for v in s.assigned.values() for c, _ in v] + [c for c, _ in s.queue]
                  + [c for c, _ in s.recovering.values()])
         assert sorted(every) == sorted(set(every)) and len(every) == 52

@@ -225,3 +225,73 @@ def test_T_F1_rev4_the_computer_follower_picks_the_best_other_target_when_the_le
     cls = {"greedy": GreedyTigersAI, "ai": TigersAI, "hard": TigersHard}[who]
     agent = cls(s.game, 1, budget_s=0.2)
     assert agent.choose(s) == FollowFire(1, 3)
+
+
+# -- T-T2 with T-A9 and T-T10 (rev 4): cards discarded unturned stay unknown to everybody ---------
+
+def take(s, *cards):
+    """Take ``cards`` out of the deck and the hands (to lay them where a test wants them)."""
+    s.deck = [c for c in s.deck if c not in cards]
+    s.hands = [[c for c in h if c[0] not in cards] for h in s.hands]
+
+
+def all_views(s):
+    import json
+
+    return [json.dumps(s.view(seat)) for seat in (0, 1, None)]
+
+
+def test_T_T2_rev4_a_hit_units_face_down_cards_are_discarded_unturned_and_stay_unknown():
+    s = volley_state()
+    s.units[2].damaged = False
+    take(s, "KS", "7D")
+    s.assigned = {2: [("KS", False), ("7D", True)]}  # a face-down king and a face-up seven on the squad
+    assert s.card_count() == 52
+    ev = s.apply(Fire(0, 2))
+    assert s.units[2].damaged and 2 not in s.assigned
+    assert "KS" not in s.discard and "7D" in s.discard and s.buried == ["KS"]
+    for v in all_views(s):
+        assert '"KS"' not in v and '"7D"' in v
+    assert not any("king of spades" in e.text or "KS" in str(e.data) for e in ev)
+    assert s.card_count() == 52
+
+
+def test_T_T2_rev4_a_face_down_card_discarded_down_to_six_stays_unknown():
+    from game.rules.tigers.actions import Discard
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    take(s, "QC", "2H", "3H", "4H", "5H", "6H", "7H")
+    s.deck += [c for h in s.hands for c, _ in h] + [c for cs in s.assigned.values() for c, _ in cs]
+    s.hands = [[("QC", False), ("2H", True), ("3H", True), ("4H", True), ("5H", True), ("6H", True),
+                ("7H", True)], []]
+    s.assigned, s.queue, s.phase, s.actor = {}, [], "discard", 0
+    assert s.card_count() == 52
+    ev = s.apply(Discard("?"))
+    assert s.buried == ["QC"] and "QC" not in s.discard
+    assert any(e.text == "Blue discards a face-down card." for e in ev)
+    assert not any("queen of clubs" in e.text for e in ev)
+    for v in all_views(s):
+        assert '"QC"' not in v
+
+
+def test_T_T2_rev4_the_computer_counts_a_card_discarded_unturned_as_unseen():
+    from game.rules.tigers.ai import TigersAI
+    from game.rules.tigers.cards import unseen
+    from game.rules.tigers.seatview import from_view
+
+    s = volley_state()
+    s.units[2].damaged = False
+    take(s, "KS")
+    s.assigned = {2: [("KS", False)]}
+    s.apply(Fire(0, 2))
+    assert s.buried == ["KS"]
+    view = s.view(0)
+    assert "KS" in unseen(view["discard"], view["hands"], view["assigned"].values(), view["recovering"].values(),
+                          view["queue"])
+    ai = TigersAI(s.game, 1)
+    worlds = [ai.sampled_world(s, seed) for seed in range(12)]
+    # the king may lie anywhere nobody has seen: in the deck of most sampled worlds
+    assert sum("KS" in w.deck for w in worlds) >= 6
+    assert all(w.card_count() == 52 for w in worlds)
+    guess = from_view(type(s), s.game, view, 3)
+    assert len(guess.buried) == 1 and guess.card_count() == 52

@@ -312,7 +312,7 @@ def test_T_T10_cards_beyond_six_are_discarded_then_the_rest_face_up():
     kept = s.hands[0][:6]
     assert kept == [(c, True) for c in ("4H", "5H", "6H", "7H", "8H", "9H")]
     assert ("KS", True) in s.hands[1]
-    assert "2H" in s.discard and "3H" in s.discard
+    assert "2H" in s.buried and "3H" in s.buried  # discarded unturned: kept unknown (T-T2 rev 4)
 
 
 def test_T_T10_face_up_cards_are_assigned_face_up():
@@ -475,7 +475,7 @@ def test_T_A9_hit_discards_the_units_cards_second_hit_destroys_and_leaves_a_wrec
     s.queue.append(("3C", 1))
     s.apply(Fire(0, 1))
     assert s.units[1].damaged and 1 not in s.assigned and all(q[1] != 1 for q in s.queue)
-    assert "9S" in s.discard and "3C" in s.discard
+    assert "9S" in s.buried and "3C" in s.discard  # the face-down card goes unturned (T-T2 rev 4)
     at_act(s, "3H", 0, [6, 6, 6])
     s.apply(Fire(0, 1))
     assert s.units[1].destroyed and s.units[1].wreck and s.vp == [1, 0]

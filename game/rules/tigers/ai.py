@@ -485,8 +485,8 @@ class TigersAI(_Commander):
 
     def sampled_world(self, s: TigersState, seed: int) -> TigersState:
         """A copy of ``s`` in which every face-down card and the deck are dealt at random from
-        the cards nobody can see (T-T2: not even their owner), with fresh dice.  The cards
-        that really lie face down are never read."""
+        the cards nobody can see (T-T2: not even their owner; nor a card discarded unturned,
+        rev 4), with fresh dice.  The cards that really lie face down are never read."""
         w = s.clone()
         w.chance = Chance(seed)
         pool = C.unseen(w.discard, w.hands, w.assigned.values(), w.recovering.values(), w.queue)
@@ -496,6 +496,7 @@ class TigersAI(_Commander):
         w.assigned = {k: [(c, True) if up else (next(it), False) for c, up in cs] for k, cs in w.assigned.items()}
         w.recovering = {k: (c, True) if up else (next(it), False) for k, (c, up) in w.recovering.items()}
         w.deck = [next(it) for _ in w.deck]
+        w.buried = [next(it) for _ in w.buried]  # discarded unturned: as unknown as the deck (T-T2 rev 4)
         return w
 
     def rollout(self, world: TigersState, me: int, first: Action, seed: int,

@@ -123,8 +123,9 @@ class FireRules(TigersCore):
         return False
 
     def _discard_cards_of(self, u: Unit) -> None:
-        for c, _ in self.assigned.pop(u.id, []):
-            self.discard.append(c)
+        """T-A9: a hit unit's cards are discarded at once; face-down ones unturned (T-T2 rev 4)."""
+        for card in self.assigned.pop(u.id, []):
+            self._throw_away(card)
         keep = []
         for c, uid in self.queue:
             if uid == u.id:

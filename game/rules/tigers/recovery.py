@@ -92,9 +92,10 @@ class RecoveryRules(TigersCore):
         self._end_turn()
 
     def _do_Discard(self, a: Discard) -> None:
-        c, _ = self._take_from_hand(self.actor, a.card)
-        self.discard.append(c)
-        self._ev("discard", f"{self.game.player_name(self.actor)} discards {C.label(c) if a.card != '?' else 'a face-down card'}.")
+        card = self._take_from_hand(self.actor, a.card)
+        self._throw_away(card)  # a face-down card goes unturned: nobody learns it (T-T2 rev 4)
+        c, up = card
+        self._ev("discard", f"{self.game.player_name(self.actor)} discards {C.label(c) if up else 'a face-down card'}.")
         self._check_hand_limit(self.actor)
 
     def _end_turn(self) -> None:

@@ -351,7 +351,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
             "pieces": [{"kind": p["kind"], "points": [list(q) for q in p["points"]],
                         "params": None if p["params"] is None else list(p["params"])} for p in self.pieces],
             "units": [u.to_json() for u in self.units],
-            "deck": list(self.deck), "discard": list(self.discard),
+            "deck": list(self.deck), "discard": list(self.discard), "buried": list(self.buried),
             "hands": [[[c, up] for c, up in h] for h in self.hands],
             "assigned": {str(k): [[c, up] for c, up in v] for k, v in sorted(self.assigned.items())},
             "turn": self.turn, "actor": self.actor, "done": list(self.done),
@@ -380,6 +380,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.units = [Unit.from_json(u) for u in data["units"]]
         s.deck = list(data["deck"])
         s.discard = list(data["discard"])
+        s.buried = [str(c) for c in data.get("buried", ())]
         s.hands = [[(str(c), bool(up)) for c, up in h] for h in data["hands"]]
         s.assigned = {int(k): [(str(c), bool(up)) for c, up in v] for k, v in data["assigned"].items()}
         s.turn = int(data["turn"])
@@ -424,6 +425,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.units = [u.copy() for u in self.units]
         s.deck = list(self.deck)
         s.discard = list(self.discard)
+        s.buried = list(self.buried)
         s.hands = [list(h) for h in self.hands]
         s.assigned = {k: list(v) for k, v in self.assigned.items()}
         s.turn = self.turn

@@ -48,6 +48,9 @@ class TigersCore(State):
         self.units: list[Unit] = []
         self.deck: list[str] = []
         self.discard: list[str] = []
+        #: T-T2 (rev 4): face-down cards discarded unturned (T-A9, T-T10): out of play, and known
+        #: to nobody; a view shows each as "?" and the computer counts them as unseen.
+        self.buried: list[str] = []
         self.hands: list[list[tuple[str, bool]]] = [[], []]
         self.assigned: dict[int, list[tuple[str, bool]]] = {}
         self.turn = 0
@@ -177,13 +180,17 @@ class TigersCore(State):
             raise IllegalAction(rule, f"You hold no face-up {C.label(card) if C.is_card(card) else card}.")
 
     def card_count(self) -> int:
-        """Every card is somewhere: deck, hands, on units, turned, recovering or discarded."""
-        return (len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands)
+        """Every card is somewhere: deck, hands, on units, turned, recovering or discarded (face up or unturned)."""
+        return (len(self.deck) + len(self.discard) + len(self.buried) + sum(len(h) for h in self.hands)
                 + sum(len(v) for v in self.assigned.values()) + len(self.queue) + len(self.recovering))
 
     def known_card(self, card: tuple[str, bool]) -> str:
         """What a player may see of a card: its face when face up, else "?" (T-T2)."""
         return card[0] if card[1] else "?"
+
+    def _throw_away(self, card: tuple[str, bool]) -> None:
+        """A card leaves play: face up onto the discard pile, or unturned, still unknown (T-T2 rev 4)."""
+        (self.discard if card[1] else self.buried).append(card[0])
 
     def _need_phase(self, *phases: str, rule: str, what: str) -> None:
         if self.phase not in phases:

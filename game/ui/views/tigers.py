@@ -1503,7 +1503,8 @@ class TigersView(GameView):
     # -- margin and hint -----------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
         s = self.st
-        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard)}"]
+        unturned = f" ({len(s.buried)} unturned)" if s.buried else ""  # T-T2 (rev 4): never their faces
+        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard) + len(s.buried)}{unturned}"]
         if s.attacker >= 0:
             lines.append(f"Attacker: {s.game.player_name(s.attacker)}" + (f"; defender holds the {s.edge}" if s.edge else ""))
         lines.append(f"Victory points: Blue {s.vp[0]}, Orange {s.vp[1]}")
