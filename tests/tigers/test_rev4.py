@@ -295,3 +295,39 @@ def test_T_T2_rev4_the_computer_counts_a_card_discarded_unturned_as_unseen():
     assert all(w.card_count() == 52 for w in worlds)
     guess = from_view(type(s), s.game, view, 3)
     assert len(guess.buried) == 1 and guess.card_count() == 52
+
+
+# -- T-E1 and T-E2 (rev 4): nothing that cannot matter is asked at the end; "complete" --------
+
+def test_T_E1_rev4_after_the_last_card_the_result_comes_with_no_recovery_or_discard_asked():
+    from game.rules.tigers.actions import Skip
+
+    s = make([unit("tank", 40, 100, 270), unit("tank", 60, 100, 270)], [unit("tank", 90, 20, 90)])
+    take(s, "AS", "2C", "3C", "4C", "5C", "6C", "7C", "8C")
+    s.discard += s.deck + [c for h in s.hands for c, _ in h]  # the deck is used up: this turn is the last
+    s.deck = []
+    s.units[1].damaged = True  # a damaged tank that could take a recovery card
+    s.hands = [[("2C", True), ("3C", True), ("4C", True), ("5C", True), ("6C", True), ("7C", True),
+                ("8C", True)], []]  # seven cards: one over the hand limit
+    at_act(s, "AS", 0)
+    assert s.card_count() == 52
+    ev = s.apply(Skip(0))  # the battle's last card
+    assert s.is_over() and s.phase == "over"
+    assert not any(e.kind in ("recover", "discard", "faceup", "shuffle") for e in ev)
+    over = next(e for e in ev if e.kind == "over")
+    assert over.text.startswith("The deck is used up (T-E1). A draw")
+
+
+@pytest.mark.parametrize("vp, kind", [((7, 0), "complete"), ((3, 0), "complete"), ((2, 0), "marginal"),
+                                      ((5, 3), "marginal")])
+def test_T_E2_rev4_a_margin_of_three_or_more_is_a_complete_victory_in_the_game_and_on_the_page(vp, kind):
+    from game import registry
+    from game.ui.scenes.rules import rules_text
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.vp, s.phase = list(vp), "over"
+    assert s.victory() == kind and s.wiped_out() < 0
+    assert s.result().text == f"Blue wins a {kind} victory, {vp[0]} to {vp[1]} victory points."
+    page = " ".join(rules_text(registry.get("tigers")).split())
+    assert "by 3 or more it is a *complete victory*" in page
+    assert "by less than 3 a *marginal victory*" in page

@@ -37,6 +37,11 @@ class RecoveryRules(TigersCore):
         self._hand_refusal(self.actor, a.card, "T-T10")
 
     def _start_recovery(self) -> None:
+        if not self.deck:
+            # T-E1 (rev 4): the battle's last turn is over; a recovery card or a discard down to
+            # six cannot matter any more, so nothing is asked before the result
+            self._end_game("The deck is used up (T-E1).")
+            return
         self.phase = "recover"
         self.recovering = {}
         self.done = [not self._can_recover(p) for p in (0, 1)]

@@ -217,6 +217,7 @@ class TigersCore(State):
         def _pop_card(self) -> str: ...  # turn
         def _after_card(self) -> None: ...  # turn
         def _start_recovery(self) -> None: ...  # recovery
+        def _end_game(self, why: str) -> None: ...  # turn
         def _follower_chain(self, leader: Unit, followers: tuple[int, ...]) -> list[Unit]: ...  # follow
         def _discard_cards_of(self, u: Unit) -> None: ...  # fire
         def _destroy(self, t: Unit) -> None: ...  # fire
