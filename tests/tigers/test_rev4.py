@@ -331,3 +331,20 @@ def test_T_E2_rev4_a_margin_of_three_or_more_is_a_complete_victory_in_the_game_a
     page = " ".join(rules_text(registry.get("tigers")).split())
     assert "by 3 or more it is a *complete victory*" in page
     assert "by less than 3 a *marginal victory*" in page
+
+
+# -- T-E3 (rev 4): each battle counts in the campaign exactly once, with the result it ended with --
+
+def test_T_E3_rev4_a_battle_counted_again_keeps_one_place_with_the_result_it_ended_with(tmp_path):
+    from game.rules.tigers.campaign import Campaign, record_battle
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    s.phase, s.vp = "over", [5, 0]
+    path = tmp_path / "c.json"
+    record_battle("tank_battle", s, "7-battle", path)
+    s.vp = [0, 1]  # the same battle's end reached again, another way
+    camp = record_battle("tank_battle", s, "7-battle", path)
+    assert len(camp.results) == 1
+    r = Campaign.load(path).results[0]
+    assert r["vp"] == [0, 1] and r["winner"] == 1 and r["victory"] == "marginal"
+    assert dict(Campaign.load(path).standings()) == {"Orange": 2, "Blue": 0}

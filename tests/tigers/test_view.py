@@ -848,3 +848,34 @@ def test_T_F1_rev4_enter_fires_the_follower_at_the_leaders_target_when_it_still_
         assert s.units[2].destroyed  # the follower's hit on the damaged squad destroys it
     finally:
         app.close()
+
+
+def test_T_E3_rev4_the_board_counts_a_battle_once_with_its_final_result_however_often_its_end_is_seen():
+    from game.engine import Event
+    from game.rules.tigers.campaign import Campaign, campaign_path
+    from tests.tigers.helpers import at_act, make, unit
+    from tests.tigers.test_rev4 import take
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    take(s, "AS")
+    s.discard += s.deck
+    s.deck = []  # the last turn: the hold on the ace of spades is the battle's last card
+    at_act(s, "AS", 0)
+    s.vp = [5, 0]
+    app, sess, scene = scene_with(s)
+    try:
+        key(app, pygame.K_h)
+        assert s.is_over()
+        settle(app, 5)
+        camp = Campaign.load(campaign_path())
+        assert len(camp.results) == 1 and camp.results[0]["vp"] == [5, 0]
+        # the end is seen again, with another record length and another result (as after an undo
+        # and another last move): still one battle, now with the result it ended with
+        sess.record.actions.append({"type": "Keep"})
+        s.vp = [5, 4]
+        scene.view.on_events([Event("over", "again", {})])
+        camp = Campaign.load(campaign_path())
+        assert len(camp.results) == 1 and camp.results[0]["vp"] == [5, 4]
+        assert camp.results[0]["victory"] == "marginal" and scene.view.campaign_line.startswith("Battle 1 of 10")
+    finally:
+        app.close()

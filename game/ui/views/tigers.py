@@ -9,6 +9,7 @@ buttons under the table carry the phase's choices, with their keys.
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -182,6 +183,8 @@ class TigersView(GameView):
         self._tool_line: list[tuple[float, float]] | None = None
         self._mount_cache: tuple[Any, tuple[dict[str, Any] | None, str]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
+        #: T-E3: names this battle in the campaign (one play scene, one battle).
+        self._battle = secrets.token_hex(6)
         self._sprites: dict[Any, pygame.Surface] = {}
         self._opening = list(getattr(self.st, "opening", []))  # the replay viewer rebuilds the dice from it
         self._marks: tuple[Any, dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]] | None = None
@@ -769,7 +772,10 @@ class TigersView(GameView):
 
         sess = getattr(self.ctx, "session", None)
         rec = getattr(sess, "record", None)  # online, the record comes just after the last move
-        key = f"{rec.seed}-{len(rec.actions)}" if rec is not None else f"online-{getattr(sess, 'room', '')}"
+        # T-E3 (rev 4): the battle's own key, the same however often its end is seen (an undo and
+        # another last move, the record growing), so it counts once, with the result it ended with
+        where = f"{rec.seed}" if rec is not None else f"online-{getattr(sess, 'room', '')}"
+        key = f"{where}-{self._battle}"
         seats = (self.ctx.seat_kind(0), self.ctx.seat_kind(1))
         try:
             camp = record_battle(str(self.st.game.settings["level"]), self.st, key, seats=seats)
