@@ -46,18 +46,20 @@ class Campaign:
                result: tuple[int, str] | None = None, names: tuple[str, str] | None = None) -> dict[str, Any]:
         """Add one finished battle (its scenario and victory points); returns the entry.
 
-        ``key`` names the battle (e.g. seed and length of its record) so the same
-        battle is never counted twice."""
-        if key:
-            for r in self.results:
-                if r.get("key") == key:
-                    return r
-        if self.is_over():
-            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
+        ``key`` names the battle itself (one battle, one key, however often its end is reached),
+        so a battle counts exactly once (T-E3 rev 4): a battle already counted keeps its place
+        and takes the result it ended with this time."""
         winner, kind = result or outcome(vp)
         who = list(names or self.names)
         entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key,
                  "names": who}
+        if key:
+            for r in self.results:
+                if r.get("key") == key:
+                    r.update(entry)
+                    return r
+        if self.is_over():
+            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
         self.results.append(entry)
         return entry
 
