@@ -88,7 +88,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         return 2
     try:
         out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired,
-                       levels=args.levels, jobs=max(1, args.jobs))
+                       levels=args.levels, jobs=max(1, args.jobs), iterations=args.iterations)
     except KeyError as exc:
         print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -261,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", action="store_true",
                    help="the seed groups take the shipped maps or scenarios in turn")
     p.add_argument("--jobs", type=int, default=1, help="games played at once, each in a worker process")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="a fixed search effort for every computer player instead of its clock "
+                        "(the same games on any machine, under any load)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_selfplay)
     p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")

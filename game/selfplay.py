@@ -14,12 +14,14 @@ MAX_ACTIONS = 20000
 
 
 def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str, Any] | None = None,
-              timings: list[float] | None = None, timed_agent: str | None = None) -> State:
-    """Play one game to the end; returns the final state."""
+              timings: list[float] | None = None, timed_agent: str | None = None,
+              iterations: int | None = None) -> State:
+    """Play one game to the end; returns the final state.  ``iterations``: every searching
+    agent's fixed effort in place of its clock (the same game on any machine, under any load)."""
     rs = registry.get(game_name)
     game = rs.make_game(settings)
     state = game.new_state(seed)
-    agents = [rs.make_agent(name, game, seed * 31 + i) for i, name in enumerate(seats)]
+    agents = [rs.make_agent(name, game, seed * 31 + i, iterations) for i, name in enumerate(seats)]
     for _ in range(MAX_ACTIONS):
         if state.is_over():
             return state
@@ -33,10 +35,10 @@ def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str
     raise RuntimeError(f"{rs.title}: no end after {MAX_ACTIONS} actions (seed {seed})")
 
 
-def _one_game(game_name: str, order: list[str], seed: int,
-              settings: Mapping[str, Any] | None) -> tuple[list[int], str, int]:
+def _one_game(game_name: str, order: list[str], seed: int, settings: Mapping[str, Any] | None,
+              iterations: int | None = None) -> tuple[list[int], str, int]:
     """One game for :func:`selfplay` (also in a worker process): winners' seats, result, length."""
-    state = play_game(game_name, order, seed, settings)
+    state = play_game(game_name, order, seed, settings, iterations=iterations)
     res = state.result()
     assert res is not None
     return list(res.winners), res.text, len(getattr(state, "history", [])) or 0
@@ -44,12 +46,14 @@ def _one_game(game_name: str, order: list[str], seed: int,
 
 def selfplay(game_name: str, games: int, players: list[str], seed: int,
              settings: Mapping[str, Any] | None = None, paired: bool = False,
-             levels: bool = False, jobs: int = 1) -> dict[str, Any]:
+             levels: bool = False, jobs: int = 1, iterations: int | None = None) -> dict[str, Any]:
     """Seats rotate every game so no agent keeps the first move.  ``paired``: consecutive games
     share a seed (the same map draw and dice) with the seats rotated, so a comparison is paired;
     the standard error is then taken over the groups of games that share a seed.  ``levels``:
     the seed groups take the shipped maps or scenarios in turn (over ``settings``).  ``jobs``:
-    games played at once in that many worker processes (the results do not depend on it)."""
+    games played at once in that many worker processes (the results do not depend on it).
+    ``iterations``: a fixed search effort for every searching agent instead of its clock, so the
+    figures do not bend with the machine's load."""
     from .smoke import LIMIT_WORDS, level_settings
 
     rs = registry.get(game_name)
@@ -66,10 +70,10 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_one_game, *zip(*[(game_name, o, sd, st) for o, sd, st, _ in plan],
+            results = list(pool.map(_one_game, *zip(*[(game_name, o, sd, st, iterations) for o, sd, st, _ in plan],
                                                     strict=True)))
     else:
-        results = [_one_game(game_name, o, sd, st) for o, sd, st, _ in plan]
+        results = [_one_game(game_name, o, sd, st, iterations) for o, sd, st, _ in plan]
     wins = {p: 0 for p in players}
     draws = limited = 0
     scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
@@ -98,6 +102,7 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         "games": games,
         "players": players,
         "seed": seed,
+        "iterations": iterations,
         "win_rate": {p: wins[p] / games for p in players},
         "draw_rate": draws / games,
         "limit_rate": limited / games,
@@ -116,7 +121,7 @@ def _se(values: list[float]) -> float:
 
 
 def decision_times(game_name: str, agent: str, seed: int, games: int = 2,
-                   settings: Mapping[str, Any] | None = None) -> dict[str, float]:
+                   settings: Mapping[str, Any] | None = None, iterations: int | None = None) -> dict[str, float]:
     """Median and max decision time (ms) of ``agent`` playing against random."""
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
@@ -124,7 +129,7 @@ def decision_times(game_name: str, agent: str, seed: int, games: int = 2,
     for g in range(games):
         seats = ["random"] * n
         seats[g % n] = agent
-        play_game(game_name, seats, seed + g, settings, times, agent)
+        play_game(game_name, seats, seed + g, settings, times, agent, iterations)
     if not times:
         return {"median": 0.0, "max": 0.0, "decisions": 0}
     return {"median": round(statistics.median(times) * 1000, 2), "max": round(max(times) * 1000, 2),
