@@ -236,7 +236,9 @@ def idle_cpu_pct(names: list[str]) -> dict[str, Any]:
     return out
 
 
-def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
+def bench(game: str | None = None, quick: bool = False, iterations: int | None = None) -> dict[str, Any]:
+    """Every figure of ``paperwars bench``; ``iterations`` fixes the searching players' effort in
+    place of their clocks (their decision and turn times then say what that effort costs here)."""
     names = [game] if game else [rs.name for rs in registry.rulesets() if rs.view]
     out: dict[str, Any] = {"startup_ms": startup_ms(), "games": {}}
     from .selfplay import decision_times
@@ -250,7 +252,8 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         strongest = registry.strongest(rs)
         if strongest != "random":  # the strongest level's decisions (Hard's where the game has it)
             fig["ai_decision_ms"] = {"agent": strongest,
-                                     **decision_times(name, strongest, 17, games=1, settings=rs.bench_level)}
+                                     **decision_times(name, strongest, 17, games=1, settings=rs.bench_level,
+                                                     iterations=iterations)}
             if rs.view:
                 fig["frame_ms_while_thinking"] = thinking_frame_times(name, strongest, 60 if quick else 300)
         if rs.bench_extra is not None and not quick:

@@ -105,7 +105,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import bench
 
-    out = bench(args.game, quick=args.quick)
+    out = bench(args.game, quick=args.quick, iterations=args.iterations)
     print(json.dumps(out, indent=None if args.json else 1))
     return 0
 
@@ -270,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--game", default=None)
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="fewer samples (tests)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="a fixed search effort for the computer players instead of their clocks")
     p.set_defaults(fn=_bench)
     p = sub.add_parser("smoke", help="open every scene headless and play short computer games")
     p.add_argument("--quiet", action="store_true")

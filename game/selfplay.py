@@ -15,22 +15,37 @@ MAX_ACTIONS = 20000
 
 def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str, Any] | None = None,
               timings: list[float] | None = None, timed_agent: str | None = None,
-              iterations: int | None = None) -> State:
+              iterations: int | None = None, turns: list[float] | None = None) -> State:
     """Play one game to the end; returns the final state.  ``iterations``: every searching
-    agent's fixed effort in place of its clock (the same game on any machine, under any load)."""
+    agent's fixed effort in place of its clock (the same game on any machine, under any load).
+    ``timings`` gets each decision of ``timed_agent`` (seconds), ``turns`` each of its whole turns:
+    the decisions one seat makes in a row (a Warigami or Tigers turn is many)."""
     rs = registry.get(game_name)
     game = rs.make_game(settings)
     state = game.new_state(seed)
     agents = [rs.make_agent(name, game, seed * 31 + i, iterations) for i, name in enumerate(seats)]
+    turn_seat, turn_time = -1, 0.0
     for _ in range(MAX_ACTIONS):
         if state.is_over():
+            if turns is not None and turn_seat >= 0:
+                turns.append(turn_time)
             return state
         seat = state.current_player()
         agent = agents[seat % len(agents)]
         t0 = time.perf_counter()
         action = agent.choose(state.clone())
-        if timings is not None and agent.name == timed_agent:
-            timings.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        if agent.name == timed_agent:
+            if timings is not None:
+                timings.append(took)
+            if turns is not None:
+                if seat != turn_seat and turn_seat >= 0:
+                    turns.append(turn_time)
+                    turn_time = 0.0
+                turn_seat, turn_time = seat, turn_time + took
+        elif turns is not None and turn_seat >= 0:
+            turns.append(turn_time)
+            turn_seat, turn_time = -1, 0.0
         state.apply(action)
     raise RuntimeError(f"{rs.title}: no end after {MAX_ACTIONS} actions (seed {seed})")
 
@@ -122,15 +137,18 @@ def _se(values: list[float]) -> float:
 
 def decision_times(game_name: str, agent: str, seed: int, games: int = 2,
                    settings: Mapping[str, Any] | None = None, iterations: int | None = None) -> dict[str, float]:
-    """Median and max decision time (ms) of ``agent`` playing against random."""
+    """Median and max decision time (ms) of ``agent`` playing against random, and of its whole
+    turns (``turn_median``, ``turn_max``: every decision of one turn, as the player waits for it)."""
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
     times: list[float] = []
+    turns: list[float] = []
     for g in range(games):
         seats = ["random"] * n
         seats[g % n] = agent
-        play_game(game_name, seats, seed + g, settings, times, agent, iterations)
+        play_game(game_name, seats, seed + g, settings, times, agent, iterations, turns)
     if not times:
-        return {"median": 0.0, "max": 0.0, "decisions": 0}
+        return {"median": 0.0, "max": 0.0, "decisions": 0, "turn_median": 0.0, "turn_max": 0.0, "turns": 0}
     return {"median": round(statistics.median(times) * 1000, 2), "max": round(max(times) * 1000, 2),
-            "decisions": len(times)}
+            "decisions": len(times), "turn_median": round(statistics.median(turns) * 1000, 2),
+            "turn_max": round(max(turns) * 1000, 2), "turns": len(turns)}

@@ -124,3 +124,12 @@ def test_selfplay_iterations_reach_every_computer_player_and_the_figures(monkeyp
     assert registry.get("warigami").make_agent("hard", registry.get("warigami").make_game(), 1, 7).iterations == 7
     assert registry.get("warigami").make_agent("hard", registry.get("warigami").make_game(), 1).iterations is None
     assert seen and seen[0] is None  # random does not search: its effort is not fixed
+
+
+def test_decision_times_count_a_whole_turn_of_many_decisions_as_one_wait():
+    """A Warigami turn is many decisions (moves, then shots): the wait a player sees is their sum."""
+    from game.selfplay import decision_times
+
+    out = decision_times("warigami", "greedy", 5, games=1, settings={"level": "skirmish"})
+    assert out["turns"] < out["decisions"]
+    assert out["turn_max"] >= out["max"]
