@@ -77,9 +77,9 @@ def test_paired_selfplay_gives_each_seed_to_both_seat_orders_and_a_standard_erro
     seen: list[tuple[list[str], int]] = []
     real = sp.play_game
 
-    def spy(game_name, seats, seed, settings=None, *rest):
+    def spy(game_name, seats, seed, settings=None, *rest, **named):
         seen.append((list(seats), seed))
-        return real(game_name, seats, seed, settings, *rest)
+        return real(game_name, seats, seed, settings, *rest, **named)
 
     monkeypatch.setattr(sp, "play_game", spy)
     out = sp.selfplay("pig", 6, ["ai", "random"], seed=10, paired=True)
