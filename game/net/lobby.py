@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
 from ..levels import files_digest, level_path, played_levels, save_user_level
-from ..paths import data_dir, user_levels_dir
+from ..paths import data_dir, remove_own, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
@@ -364,7 +364,7 @@ def copy_levels(url: str, room: str, rs: Any, sync: dict[str, Any]) -> list[str]
         if cannot:
             raise Problem(f"The host's level does not open here, so it was not kept: {cannot}")
     except (Problem, FileProblem, OSError) as exc:
-        for path in written:
-            path.unlink(missing_ok=True)
+        for path in written:  # only what this copy wrote, inside the level folder
+            remove_own(path)
         raise Problem(str(exc)) from None
     return wanted
