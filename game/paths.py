@@ -118,8 +118,8 @@ def own(path: Path | str) -> Path:
             if os.path.islink(part) and not _within(os.path.realpath(part), real_top):
                 break
         rel = part.relative_to(top) if _within(str(part), top) else part
-        raise OutsideFolder(0, f"{rel} in Paper Wars' folder {top} is a link to {os.path.realpath(part)}, "
-                               "outside that folder, so Paper Wars does not use it", str(path))
+        raise OutsideFolder(0, f"{rel} is a link out of Paper Wars' folder {top} (to {os.path.realpath(part)}), "
+                               "so Paper Wars does not use it", str(path))
     return path
 
 

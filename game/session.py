@@ -13,6 +13,7 @@ from . import locks, records, registry
 from .engine import Action, Event, IllegalAction, State
 from .jsonio import parse_json, show
 from .limits import MAX_BYTES, MAX_VALUES
+from .paths import OutsideFolder
 from .records import Record
 from .saves import MAX_AUTOSAVES, drop_old_autosaves, new_autosave_path, outcome_of, write_save
 
@@ -303,6 +304,8 @@ class Session:
             why = getattr(exc, "strerror", None) or "it could not be written"
             sentence = (f"Autosave failed ({show(str(why), 60)[1:-1]}: {show(str(self.autosave), 80)[1:-1]}); "
                         "the game goes on, so save it from the pause menu (Esc).")
+            if isinstance(exc, OutsideFolder):  # the link is the whole story
+                sentence = f"Autosave failed: {show(str(why), 200)[1:-1]}; the game goes on, but is not kept."
             if sentence != self._autosave_said:
                 self.autosave_problem = sentence
             self._autosave_said = sentence

@@ -5,6 +5,7 @@ file the app writes and every text field the player types into."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -230,3 +231,78 @@ def test_T_E3_a_commander_name_pasted_with_a_control_character_keeps_the_campaig
     back = Campaign.load(campaign_path())  # the file still reads: three battles kept
     assert len(back.results) == 3 and back.names[0] == "Ann[31m the Red"
     assert not re.search(r"[\x00-\x1f]", json.dumps(back.to_json(), ensure_ascii=False))
+
+
+# -- never outside the data folder ---------------------------------------------------------------
+
+def _outside_folder(tmp_path: Path, n: int = 12) -> tuple[Path, dict[str, bytes]]:
+    """A folder of the player's own: ``n`` JSON files that are not saves (and one that is)."""
+    mine = tmp_path / "my-own-files"
+    mine.mkdir()
+    files = {f"notes-{i:02}.json": json.dumps({"note": i}).encode() for i in range(n)}
+    files["old.json.1234.tmp"] = b"{}"
+    for name, raw in files.items():
+        (mine / name).write_bytes(raw)
+        os.utime(mine / name, (1_000_000, 1_000_000))  # long ago: the oldest of all
+    return mine, files
+
+
+def _untouched(folder: Path, files: dict[str, bytes]) -> None:
+    assert sorted(p.name for p in folder.iterdir()) == sorted(files), "a file outside the data folder was added or deleted"
+    for name, raw in files.items():
+        assert (folder / name).read_bytes() == raw, f"{name} outside the data folder was rewritten"
+
+
+def test_a_data_folder_link_to_another_folder_is_never_followed_and_nothing_there_is_deleted(tmp_path):
+    from game.saves import clean_stale_temps, list_autosaves
+
+    mine, files = _outside_folder(tmp_path)
+    data_dir().mkdir(parents=True, exist_ok=True)
+    os.symlink(mine, data_dir() / "autosaves")
+    os.symlink(mine, data_dir() / "saves")
+    for seed in range(3):  # starting games: they would keep ten in progress
+        sess = _pig_session()
+        sess.submit(sess.state.legal_actions()[0])
+        assert "autosaves is a link out of Paper Wars' folder" in sess.take_autosave_problem()
+        with pytest.raises(OSError, match="link"):
+            sess.save_as(data_dir() / "saves" / f"game-{seed}.json")
+        sess.close()
+    assert list_autosaves() == [] and clean_stale_temps() == 0
+    _untouched(mine, files)
+
+
+def test_only_the_apps_own_saves_are_dropped_to_make_room_never_other_json_files(tmp_path):
+    from game.saves import MAX_AUTOSAVES, list_autosaves
+
+    folder = data_dir() / "autosaves"
+    folder.mkdir(parents=True)
+    others = {f"notes-{i:02}.json": json.dumps({"note": i}).encode() for i in range(12)}
+    for name, raw in others.items():
+        (folder / name).write_bytes(raw)
+        os.utime(folder / name, (1_000_000, 1_000_000))
+    games = []
+    for seed in range(MAX_AUTOSAVES + 2):
+        sess = _pig_session()
+        sess.submit(sess.state.legal_actions()[0])
+        sess.close()
+        games.append(sess.autosave)
+        os.utime(sess.autosave, (2_000_000 + seed, 2_000_000 + seed))
+    for name, raw in others.items():
+        assert (folder / name).read_bytes() == raw, "a file that is not a save was deleted to make room"
+    kept = [p for p in list_autosaves() if p in games]
+    assert len(kept) == MAX_AUTOSAVES and games[-1] in kept
+
+
+@pytest.mark.parametrize("what", ["campaign", "settings", "lesson progress", "online games", "used words"])
+def test_a_file_that_is_a_link_out_of_the_apps_folders_is_neither_read_nor_written(what, tmp_path):
+    where, write, read_back = WRITERS[what]
+    path = where()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    theirs = tmp_path / "their-file.json"
+    theirs.write_bytes(b'{"mine": true}')
+    os.symlink(theirs, path)
+    with pytest.raises((OSError, ValueError, AssertionError)):
+        write(path)
+    assert theirs.read_bytes() == b'{"mine": true}' and path.is_symlink()
+    with pytest.raises(jsonio.FileProblem, match="link"):
+        jsonio.read_json(path)
