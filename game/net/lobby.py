@@ -284,11 +284,11 @@ class HostServer:
 
             try:
                 server = asyncio.run_coroutine_threadsafe(go(), loop).result(20)
-            except OSError as exc:
+            except (OSError, FileProblem) as exc:  # the port, or the rooms database (its own sentence)
                 loop.call_soon_threadsafe(loop.stop)
                 thread.join(5)
                 loop.close()
-                raise Problem(_bind_problem(port, exc)) from None
+                raise Problem(str(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
             self.server, self._loop, self._thread = server, loop, thread
             self.port = server.port
             return self.url

@@ -10,13 +10,15 @@ is never overwritten: before a new token is written the damaged file is kept bes
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ..jsonio import FileProblem, file_name, read_json, write_atomic
-from ..paths import data_dir
+from ..paths import data_dir, own_dir
 from .protocol import ROOM_CODE, TOKEN
 
 FORMAT = "paperwars-online"
@@ -133,6 +135,21 @@ class TokenStore:
                                  "seats": [s.to_json() for s in self.seats[-MAX_SEATS:]]},
                      reader=read_tokens, what="list of your online games", max_bytes=MAX_BYTES)
         self._damaged = False
+
+    def keep_problem(self) -> str:
+        """Why a seat's token could not be kept in this file now ("" when it can): asked before a
+        room is made or a seat is claimed, since a token the server gave and this file lost is a
+        seat lost.  A temporary file is written beside it and removed (writes here are atomic)."""
+        folder = self.path.parent
+        try:
+            own_dir(folder)
+            fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=folder)
+            os.close(fd)
+            os.unlink(tmp)
+        except OSError as exc:
+            return (f"Paper Wars cannot keep your seat's token in {folder} ({exc.strerror or 'it cannot be written'}), "
+                    "so nothing was asked of the server: let Paper Wars write that folder, then try again.")
+        return ""
 
     def add(self, seat: HeldSeat) -> None:
         """Keep ``seat`` (a newer token for the same seat of the same room replaces the older)."""

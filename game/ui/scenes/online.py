@@ -542,6 +542,9 @@ class HostSetupScene(SetupScene):
         app, rs, where, store = self.app, self.rs, self.where, self.store
 
         def go() -> dict[str, Any]:
+            cannot = store.keep_problem()  # what must be written is checked before a room is made
+            if cannot:
+                raise lobby.Problem(cannot)
             if where[0] == "here":
                 url = host_server(app).start(where[1])
                 store.set_port(host_server(app).port)
@@ -755,6 +758,9 @@ class RoomSetupScene(SetupScene):
         url, room, store, game = self.url, self.room, self.store, self.rs.name
 
         def go() -> dict[int, str]:
+            cannot = store.keep_problem()  # before the seat is claimed: its token must be kept
+            if cannot:
+                raise lobby.Problem(cannot)
             token = lobby.claim(url, room, seat)
             store.add(HeldSeat(url, room, seat, token, game, False))
             return {seat: token}
