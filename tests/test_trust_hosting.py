@@ -244,3 +244,17 @@ def test_hosting_with_a_data_folder_that_cannot_keep_the_token_makes_no_room_and
         assert Job.wait_all(60)
         app.online_host.stop()
         app.close()
+
+
+def test_a_data_folder_that_cannot_be_made_is_said_as_the_folder_not_as_the_port(tmp_path, monkeypatch):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the home folder goes")
+    monkeypatch.setenv("PAPERWARS_HOME", str(blocked))
+    host = HostServer(None, "127.0.0.1")
+    try:
+        with pytest.raises(Problem) as told:
+            host.start(0)
+    finally:
+        host.close()
+    assert "cannot be made" in str(told.value) and str(blocked) in str(told.value)
+    assert "port" not in str(told.value)

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
 from ..levels import files_digest, level_path, played_levels, save_user_level
-from ..paths import data_dir, remove_own, user_levels_dir
+from ..paths import FolderProblem, data_dir, remove_own, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
@@ -288,6 +288,8 @@ class HostServer:
                 loop.call_soon_threadsafe(loop.stop)
                 thread.join(5)
                 loop.close()
+                if isinstance(exc, FolderProblem):  # the data folder, not the port
+                    raise Problem(f"{exc.strerror}, so no game can be hosted from this computer.") from None
                 raise Problem(str(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
             self.server, self._loop, self._thread = server, loop, thread
             self.port = server.port
