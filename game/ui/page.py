@@ -104,10 +104,10 @@ def layout(md: str, width: int, px: Callable[[float], int]) -> list[Line]:
     y = 0
     for kind, indent, text in blocks(md):
         if kind == "blank":
-            y += body // 2
+            y += body * 3 // 4
             continue
         size = sizes.get(kind, body)
-        height = paper.font(size).get_linesize()
+        height = round(paper.font(size).get_linesize() * 1.25)  # the air the old text box had
         left = indent * scale(6)
         hang = left
         # an example block keeps its lines (wrapped under their own start when too long)

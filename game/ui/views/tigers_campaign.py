@@ -112,5 +112,9 @@ class TigersCampaignScene(Scene):
         for i, line in enumerate(self.lines()):
             paper.text(surface, line, (x, y), 19 if i else 20, paper.INK, bold=i == 0)
             y += 28
-        if self.message:
-            paper.text(surface, self.message, (w // 2, h - 130), 19, paper.GOOD, "midtop")
+        if self.message:  # wrapped: a file's problem is a long sentence
+            lines = paper.wrap(self.message, 19, w - 80)
+            bad = "could not" in self.message or "damaged" in self.message
+            for i, line in enumerate(lines):
+                paper.text(surface, line, (w // 2, h - 106 - 24 * (len(lines) - i)), 19,
+                           paper.WARN if bad else paper.GOOD, "midtop")
