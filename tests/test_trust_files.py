@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -253,6 +254,10 @@ def _untouched(folder: Path, files: dict[str, bytes]) -> None:
         assert (folder / name).read_bytes() == raw, f"{name} outside the data folder was rewritten"
 
 
+LINKS = pytest.mark.skipif(sys.platform == "win32", reason="a link needs a privilege on Windows")
+
+
+@LINKS
 def test_a_data_folder_link_to_another_folder_is_never_followed_and_nothing_there_is_deleted(tmp_path):
     from game.saves import clean_stale_temps, list_autosaves
 
@@ -293,6 +298,7 @@ def test_only_the_apps_own_saves_are_dropped_to_make_room_never_other_json_files
     assert len(kept) == MAX_AUTOSAVES and games[-1] in kept
 
 
+@LINKS
 @pytest.mark.parametrize("what", ["campaign", "settings", "lesson progress", "online games", "used words"])
 def test_a_file_that_is_a_link_out_of_the_apps_folders_is_neither_read_nor_written(what, tmp_path):
     where, write, read_back = WRITERS[what]
@@ -306,3 +312,18 @@ def test_a_file_that_is_a_link_out_of_the_apps_folders_is_neither_read_nor_writt
     assert theirs.read_bytes() == b'{"mine": true}' and path.is_symlink()
     with pytest.raises(jsonio.FileProblem, match="link"):
         jsonio.read_json(path)
+
+
+def test_no_field_takes_more_than_its_reader_reads_back():
+    from game import levels, limits
+    from game.net.protocol import MAX_CHAT
+    from game.rules.tigers.campaign import MAX_NAME
+
+    assert FIELDS["word"].limit <= limits.MAX_ACTION_TEXT and FIELDS["team"].limit <= limits.MAX_ACTION_TEXT
+    assert FIELDS["commander"].limit <= MAX_NAME == limits.MAX_CAMPAIGN_NAME
+    assert FIELDS["setting"].limit <= limits.MAX_SETTING_TEXT and FIELDS["seed"].limit <= limits.MAX_DIGITS
+    assert FIELDS["chat"].limit <= MAX_CHAT
+    longest = "a" * FIELDS["level_name"].limit
+    assert levels.check_level_name("amoeba", longest) == longest
+    with pytest.raises(levels.LevelError):
+        levels.check_level_name("amoeba", longest + "a")

@@ -70,6 +70,8 @@ def _newer(folder: Path, tmp: Path) -> None:
 
 
 def _a_link(folder: Path, tmp: Path) -> None:
+    if sys.platform == "win32":
+        pytest.skip("a link needs a privilege on Windows")
     theirs = tmp / "my.sqlite3"
     _another_program(tmp / "mine", tmp)
     (tmp / "mine" / "rooms.sqlite3").rename(theirs)
@@ -149,7 +151,7 @@ def test_a_rooms_database_held_by_another_program_is_one_sentence(tmp_path):
 def test_a_read_only_rooms_database_is_one_sentence(tmp_path, monkeypatch):
     path = _ours(tmp_path / "data")
     before = _digest(path)
-    if os.geteuid() != 0:
+    if getattr(os, "geteuid", lambda: 1)() != 0:
         os.chmod(path, 0o444)
         os.chmod(path.parent, 0o555)
     else:  # root writes whatever the mode says: open it the way a read-only file opens
