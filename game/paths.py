@@ -82,6 +82,7 @@ class OutsideFolder(OSError):
 
 
 def _within(path: str, root: str) -> bool:
+    path, root = os.path.normcase(path), os.path.normcase(root)
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 

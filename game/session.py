@@ -132,8 +132,6 @@ class Session:
             self.autosave = autosave
         #: How many actions the autosave on disk holds (-1: none written by this session yet).
         self.saved_actions = -1
-        #: The sentence why the game stops here (the most actions a record holds), "" while it goes on.
-        self.stopped = ""
         #: What each action adds to the record as written (values, bytes): the record as a whole
         #: stays within what a save may hold (see _readable).
         self._sizes: list[tuple[int, int]] = []
@@ -228,6 +226,12 @@ class Session:
         self._bytes += size
         return raw
 
+    @property
+    def stopped(self) -> str:
+        """The sentence why the game stops here (its record holds the most actions a record may),
+        "" while it goes on."""
+        return self.at_limit()
+
     def at_limit(self) -> str:
         """Why no action can follow (the record holds the most actions a save may hold), else ""."""
         if len(self.record.actions) >= records.MAX_ACTIONS:
@@ -240,7 +244,6 @@ class Session:
         action as a record read from a file holds it (restoring a save)."""
         limit = self.at_limit()
         if limit:  # what is written must read back
-            self.stopped = limit
             raise IllegalAction("RECORD", limit)
         raw = self._readable(action, read)
         at = len(self.history)
@@ -259,7 +262,6 @@ class Session:
         if old > 0 and old % SNAPSHOT_EVERY:
             self.history[old].snapshot = None  # rebuilt if ever needed (see Step.before)
         self.record.actions.append(raw)
-        self.stopped = self.at_limit()
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
         # The rules' own sentences say what happened; the bare notation only when they are silent.

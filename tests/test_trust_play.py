@@ -55,6 +55,8 @@ def test_a_warigami_game_at_the_action_limit_stops_in_one_sentence_and_keeps_its
     assert len(sess.record.actions) == limit and app.top() is scene and not sess.is_human_turn()
     assert scene.next_wake() is None  # the window rests: nothing more will happen
     assert load_save(sess.autosave).actions == sess.record.actions  # the record is kept, and reads back
+    if "human" in seats and sess.can_undo():  # taken back below the limit, the game goes on
+        assert sess.undo() and not sess.stopped and len(sess.record.actions) < limit
 
 
 def test_the_last_resort_handler_promises_an_autosave_only_when_it_is_on_disk_and_current(app, monkeypatch):

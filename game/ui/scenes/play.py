@@ -543,6 +543,7 @@ class PlayScene(Scene):
             path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
             self.session.save_as(path)
             remove_own(self.session.autosave)  # its own autosave, inside the data folder only
+            self.session.close()  # and its lock: the game is no longer in progress
         except OSError as exc:
             self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
 
