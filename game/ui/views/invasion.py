@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from ...engine import Action, Event
-from ...paths import data_dir
+from ...paths import data_dir, own_dir
 from ...rules.invasion.actions import (
     ChooseWord,
     EGrab,
@@ -496,7 +496,7 @@ class InvasionView(GameView):
         folder = data_dir() / "invasion"
         name = f"invasion-{fold(s.word).lower() or s.option}-round{s.round}-{time.strftime('%Y%m%d-%H%M%S')}.txt"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            own_dir(folder)  # never through a link out of the data folder
             path = folder / name
             path.write_text(s.as_text(), encoding="utf-8")
         except OSError as exc:
