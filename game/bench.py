@@ -1,7 +1,8 @@
 """`paperwars bench`: figures, never assertions.  Frame time of the play scene at
 1920x1080 (dummy driver, busiest standard level, computer vs computer), startup
 time, engine throughput in random play, AI decision time, idle CPU in a real
-window (the menu and each game's board waiting for a person), plus each ruleset's own.
+window (the menu and each game's board waiting for a person), plus each ruleset's own,
+and the peak memory (the bench's own process and the worst cases' processes, game.worst).
 """
 
 from __future__ import annotations
@@ -266,6 +267,13 @@ def bench(game: str | None = None, quick: bool = False, iterations: int | None =
     if not quick:  # ten seconds a screen: only in the full bench
         known = [n for n in names if n in {rs.name for rs in registry.rulesets()[:len(registry.KNOWN)]}]
         out["idle_cpu_pct"] = idle_cpu_pct(known)
+    from .worst import MAX_MB, peak_mb
+
+    # the most memory: this process (every board drawn at 1920x1080) and each worst case's own process
+    worst_peaks = {k: v["peak_mb"] for k, v in out.get("worst_inputs", {}).items() if isinstance(v, dict)}
+    out["peak_mb"] = {"bench": round(peak_mb()), "limit": MAX_MB,
+                      **({"worst_case": max(worst_peaks.values()),
+                          "worst_case_of": max(worst_peaks, key=worst_peaks.__getitem__)} if worst_peaks else {})}
     if game:
         out.update(out["games"][game])
         out["game"] = game

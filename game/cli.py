@@ -132,11 +132,16 @@ def _startup_probe(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .jsonio import FileProblem
     from .net.server import run
     from .paths import data_dir
 
     data = Path(args.data) if args.data else data_dir() / "server"
-    return run(args.host, args.port, data)
+    try:
+        return run(args.host, args.port, data)
+    except FileProblem as exc:  # the rooms database (game.net.store.StoreProblem): one sentence
+        print(f"paperwars serve: {exc}", file=sys.stderr)
+        return 2
 
 
 def _settings_object(args: argparse.Namespace, command: str) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ from typing import Any
 from . import registry
 from .engine import Action, Event, Game, IllegalAction, SettingsError, State, check_pins, safe_notation
 from .jsonio import FileProblem, file_name, read_json, show
+from .limits import MAX_SETTING_TEXT
 
 RECORD_FORMAT = "paperwars-record"
 RECORD_VERSION = 1
@@ -176,7 +177,7 @@ class Record:
 def _plain_setting(value: Any) -> bool:
     """A setting's value: text, a number, true/false or null (settings are never nested)."""
     if isinstance(value, str):
-        return len(value) <= 200
+        return len(value) <= MAX_SETTING_TEXT
     return value is None or isinstance(value, (bool, int, float))
 
 

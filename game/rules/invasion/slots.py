@@ -182,9 +182,6 @@ def remember_word(path: Path, word: str) -> None:
     if not key:
         return
     path = Path(path)
-    if (path.exists() or path.is_symlink()) and not load_used_words(path) and _unreadable(path):
-        # a damaged list is never replaced by a list of one word: the file stays as it is
-        raise OSError(0, "the used-words file cannot be read, so it was left as it is")
     words = load_used_words(path)
     if key not in words:
         words.append(key)
@@ -192,7 +189,9 @@ def remember_word(path: Path, word: str) -> None:
     size = sum(len(w) + 6 for w in words) + 100  # as written: one indented word a line
     while size > MAX_WORDS_BYTES and len(words) > 1:  # the oldest words give way
         size -= len(words.pop(0)) + 6
-    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
+    # a damaged list is never written over: it is kept as invasion-used-words.damaged.json (and said)
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words}, reader=_read_strict,
+                 what="used-words file", max_bytes=MAX_WORDS_BYTES)
 
 
 def forget_word(path: Path, word: str) -> bool:
@@ -205,18 +204,18 @@ def forget_word(path: Path, word: str) -> bool:
     words = load_used_words(path) if key else []
     if key not in words:
         return False
-    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": [w for w in words if w != key]})
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": [w for w in words if w != key]},
+                 reader=_read_strict, what="used-words file", max_bytes=MAX_WORDS_BYTES)
     return True
 
 
-def _unreadable(path: Path) -> bool:
-    from ...jsonio import FileProblem, read_json
+def _read_strict(path: Path) -> None:
+    """FileProblem when the used-words file is not one (the guarded reader, then its shape)."""
+    from ...jsonio import FileProblem, file_name, read_json
 
-    try:
-        data = read_json(path, "used-words file", MAX_WORDS_BYTES)
-    except FileProblem:
-        return True
-    return not isinstance(data, dict) or not isinstance(data.get("words", []), list)
+    data = read_json(path, "used-words file", MAX_WORDS_BYTES)
+    if not isinstance(data, dict) or not isinstance(data.get("words", []), list):
+        raise FileProblem(f"The used-words file {file_name(path)} holds no list of words.")
 
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...jsonio import FileProblem, read_json, write_atomic
+from ...limits import MAX_CAMPAIGN_NAME
 
 CAMPAIGN_FORMAT = "paperwars-tigers-campaign"
 POINTS = {"complete": 3, "marginal": 2, "draw": 1}
@@ -18,7 +19,7 @@ POINTS = {"complete": 3, "marginal": 2, "draw": 1}
 #: or "Computer (<player>)"); the reader applies them, so what is written always reads back.
 MAX_CAMPAIGN_BYTES = 1024 * 1024
 MAX_BATTLES = 1000
-MAX_NAME = 64
+MAX_NAME = MAX_CAMPAIGN_NAME
 MAX_VP = 10 ** 6
 
 
@@ -146,7 +147,11 @@ class Campaign:
         return camp
 
     def save(self, path: Path) -> None:
-        write_atomic(Path(path), self.to_json())
+        """Write the campaign: only what reads back (CampaignError otherwise), and a file there that
+        cannot be read is kept as tigers_campaign.damaged.json first, never written over."""
+        data = self.to_json()
+        Campaign.from_json(data, f"campaign {Path(path).name}")
+        write_atomic(Path(path), data, reader=Campaign.load, what="campaign", max_bytes=MAX_CAMPAIGN_BYTES)
 
     @classmethod
     def load(cls, path: Path) -> Campaign:

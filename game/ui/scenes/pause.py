@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...paths import data_dir
+from ...paths import data_dir, own_dir
 from .. import paper
 from ..app import App, Scene
 
@@ -51,9 +51,7 @@ def game_keys(play: PlayScene) -> list[tuple[str, str]]:
 
 
 def saves_dir():  # type: ignore[no-untyped-def]
-    folder = data_dir() / "saves"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return own_dir(data_dir() / "saves")  # never through a link out of the data folder
 
 
 class PauseScene(Scene):
@@ -101,12 +99,14 @@ class PauseScene(Scene):
         if key == "resume":
             self.app.pop()
         elif key == "save":
-            path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
             try:
+                path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
                 self.play.session.save_as(path)
                 self.app.toast(f"Saved to {path}", 4, good=True)
             except OSError as exc:
                 self.app.toast(f"Could not save: {exc.strerror}.", 6)
+            except ValueError as exc:  # FileProblem: it would not read back
+                self.app.toast(f"Could not save: {exc}", 6)
         elif key == "rules":
             from .rules import RulesScene
 

@@ -15,10 +15,12 @@ import pygame
 import pygame_gui
 
 from ...engine import Action, Event, IllegalAction, State
+from ...paths import remove_own
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
 from ..view import GameView, load_view_class
+from ..widgets import TextField
 
 STATUS_H = 64
 MARGIN_W = 300
@@ -187,9 +189,8 @@ class PlayScene(Scene):
         px = self.px
         ui = self.app.ui
         y -= bh + px(8)
-        self.chat_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w, bh), ui, container=box,
+        self.chat_entry = TextField(pygame.Rect(x, y, w, bh), ui, "chat", container=box,
                                                               placeholder_text="Chat: type, then Enter")
-        self.chat_entry.set_text_length_limit(200)
         y -= bh + px(6)
         half = (w - px(8)) // 2
         self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand over", ui,
@@ -210,8 +211,8 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.view.kill()
-        if self.remote:
-            self.session.close()  # type: ignore[attr-defined]  # leave the room; it stays open
+        # online: leave the room (it stays open); here: let the game go (its lock beside the autosave)
+        self.session.close()
         super().exit()
 
     def pause(self) -> None:
@@ -388,8 +389,8 @@ class PlayScene(Scene):
         if self.remote:
             return  # online, computer seats play on the server
         state = self.state
-        if state.is_over() or self.view.busy() or self._covered_for is not None:
-            return
+        if state.is_over() or self.view.busy() or self._covered_for is not None or self.session.stopped:
+            return  # (stopped: the record holds the most actions it may; the game is kept as it stands)
         if self.replay_queue is not None:
             self._wait -= dt
             if self._wait > 0 or not self.replay_queue:
@@ -441,7 +442,7 @@ class PlayScene(Scene):
             return 0.0
         if self.state.is_over():
             return 0.0 if not self._over_shown else None
-        if self._covered_for is not None:
+        if self._covered_for is not None or getattr(self.session, "stopped", ""):
             return None
         if self.replay_queue is not None:
             return 0.0 if self.replay_queue else None
@@ -518,6 +519,10 @@ class PlayScene(Scene):
         notice = "" if self.remote else self.session.take_autosave_notice()
         if problem or notice:
             self.app.toast(problem or notice, 8 if problem else 10)
+        stopped = getattr(self.session, "stopped", "")
+        if stopped and not getattr(self, "_stop_said", False):
+            self._stop_said = True  # said once as a toast; the status line keeps saying it
+            self.app.toast(stopped, 10)
         self.view.update(dt)
         self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)
@@ -543,10 +548,11 @@ class PlayScene(Scene):
 
         from .pause import saves_dir
 
-        path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
         try:
+            path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
             self.session.save_as(path)
-            self.session.autosave.unlink(missing_ok=True)
+            remove_own(self.session.autosave)  # its own autosave, inside the data folder only
+            self.session.close()  # and its lock: the game is no longer in progress
         except OSError as exc:
             self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
 
@@ -613,6 +619,9 @@ class PlayScene(Scene):
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.remote and self.session.problem:  # type: ignore[attr-defined]
             line, size = paper.fit(self.session.problem + " Reconnecting...", px(19), w - 28)  # type: ignore[attr-defined]
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
+        elif getattr(self.session, "stopped", "") and not self.state.is_over():
+            line, size = paper.fit(self.session.stopped, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""

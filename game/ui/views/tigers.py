@@ -1014,7 +1014,7 @@ class TigersView(GameView):
             if inner.contains(r) and r.collidelist(taken) == -1:
                 return r, beside
             r = r.clamp(inner)
-            over = sum(c.w * c.h for c in (r.clip(o) for o in taken))
+            over = sum(c.w * c.h for c in (r.clip(taken[i]) for i in r.collidelistall(taken)))
             if best is None or over < best[0]:
                 best = (over, r, beside and r.x == x and r.y == y)
         assert best is not None
