@@ -178,7 +178,25 @@ def test_a_rooms_database_of_an_older_paper_wars_is_migrated_with_its_rooms(tmp_
     store = Store(folder)
     assert store.exists("K7MQ2XPA")
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert store.load("K7MQ2XPA").public_seed is False  # version 2's column, added by the migration
     store.close()
+
+
+def test_a_rooms_database_of_version_1_gains_the_public_seed_column_and_keeps_its_rooms(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = sqlite3.connect(folder / "rooms.sqlite3")  # as version 1 (protocol 1) made it, marked
+    db.executescript(SCHEMA)
+    db.execute("INSERT INTO rooms VALUES ('K7MQ2XPA','amoeba','1','{}','5','n','[]','[]','{}',0,1,1)")
+    db.execute("PRAGMA application_id=0x5057726D")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    store = Store(folder)
+    assert store.load("K7MQ2XPA").public_seed is False
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    store.close()
+    assert Store(folder).exists("K7MQ2XPA")  # opened again: nothing left to migrate
 
 
 # -- a data folder that cannot be written ------------------------------------------------------
