@@ -1,13 +1,13 @@
 """The Space board view draws every position exactly as before it was split into modules.
 
 ``view_pixels.json`` holds a short hash of the whole window (1280x800, headless) at each named
-moment of one scripted game: doors, a hand-drawn asteroid, the fleet's ghost, a flick's trace
+moment of two scripted games: doors, a hand-drawn asteroid, the fleet's ghost, a flick's trace
 growing, the heading preview, the aim and the magnifier under the pointer, a backward drag refused,
 a shot tunnelling through rock, a move that wraps round the cylinder, tears the paper and ends in a
 blast, and the game over.  The hashes were written by the single-file view
-(``git show 7c5b0e4:game/ui/views/space.py``, the last commit before the split) with::
+(``git show df1a091:game/ui/views/space.py``, the last commit before the split) with::
 
-    git show 7c5b0e4:game/ui/views/space.py > /tmp/space_old.py
+    git show df1a091:game/ui/views/space.py > /tmp/space_old.py
     SDL_VIDEODRIVER=dummy python -m tests.space.test_view_pixels --write --view /tmp/space_old.py
 
 and the package must draw the same pixels.  A deliberate change to what the view draws rewrites
