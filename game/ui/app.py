@@ -820,6 +820,12 @@ class App:
             pass
         self._release_fonts()
         paper.reset_caches()
+        # The events still waiting are read, not dropped: pygame_gui posts its hovers and presses
+        # with the widget in them, and an event left in the queue when the display quits (or
+        # dropped by pygame.event.clear(), which pygame-ce 2.5 does not free either) keeps its
+        # widget, and through it this App's whole UIManager, alive for good.
+        if pygame.display.get_init():
+            pygame.event.get()
         # Not pygame.quit(): the font module stays up, so that a font still held somewhere and
         # freed later closes its file (one freed after font.quit() never does).
         pygame.display.quit()
