@@ -22,6 +22,7 @@ from ..paths import data_dir, sprites_dir
 from . import paper
 from .prefs import Prefs
 from .sound import Sounds
+from .uimanager import UIManager
 from .widgets import TipDropDown
 
 MIN_SIZE = (800, 560)
@@ -410,7 +411,7 @@ class App:
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = pygame_gui.UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
         self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
