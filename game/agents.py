@@ -16,6 +16,11 @@ class Agent:
     """Base computer player: ``choose`` returns one legal action for the seat to move."""
 
     name = "agent"
+    #: A fixed search effort in place of the clock (what is counted is the agent's own: playouts,
+    #: tree nodes, tryouts; its docstring says): with it, the same seed plays the same game on a
+    #: fast machine and on a loaded one (``selfplay --iterations``, ``bench --iterations``).
+    #: None: the agent thinks until its time budget runs out, as in the app.
+    iterations: int | None = None
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float = 0.5) -> None:
         self.game = game
@@ -27,6 +32,12 @@ class Agent:
 
     def deadline(self) -> float:
         return time.perf_counter() + self.budget_s
+
+    def spent(self, deadline: float, done: int) -> bool:
+        """Is the search over: ``done`` iterations of a fixed effort, else the clock past ``deadline``."""
+        if self.iterations is not None:
+            return done >= self.iterations
+        return time.perf_counter() > deadline
 
 
 class RandomAgent(Agent):

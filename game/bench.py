@@ -1,7 +1,8 @@
 """`paperwars bench`: figures, never assertions.  Frame time of the play scene at
 1920x1080 (dummy driver, busiest standard level, computer vs computer), startup
 time, engine throughput in random play, AI decision time, idle CPU in a real
-window (the menu and each game's board waiting for a person), plus each ruleset's own.
+window (the menu and each game's board waiting for a person), plus each ruleset's own,
+and the peak memory (the bench's own process and the worst cases' processes, game.worst).
 """
 
 from __future__ import annotations
@@ -236,7 +237,9 @@ def idle_cpu_pct(names: list[str]) -> dict[str, Any]:
     return out
 
 
-def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
+def bench(game: str | None = None, quick: bool = False, iterations: int | None = None) -> dict[str, Any]:
+    """Every figure of ``paperwars bench``; ``iterations`` fixes the searching players' effort in
+    place of their clocks (their decision and turn times then say what that effort costs here)."""
     names = [game] if game else [rs.name for rs in registry.rulesets() if rs.view]
     out: dict[str, Any] = {"startup_ms": startup_ms(), "games": {}}
     from .selfplay import decision_times
@@ -250,7 +253,8 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
         strongest = registry.strongest(rs)
         if strongest != "random":  # the strongest level's decisions (Hard's where the game has it)
             fig["ai_decision_ms"] = {"agent": strongest,
-                                     **decision_times(name, strongest, 17, games=1, settings=rs.bench_level)}
+                                     **decision_times(name, strongest, 17, games=1, settings=rs.bench_level,
+                                                     iterations=iterations)}
             if rs.view:
                 fig["frame_ms_while_thinking"] = thinking_frame_times(name, strongest, 60 if quick else 300)
         if rs.bench_extra is not None and not quick:
@@ -263,6 +267,13 @@ def bench(game: str | None = None, quick: bool = False) -> dict[str, Any]:
     if not quick:  # ten seconds a screen: only in the full bench
         known = [n for n in names if n in {rs.name for rs in registry.rulesets()[:len(registry.KNOWN)]}]
         out["idle_cpu_pct"] = idle_cpu_pct(known)
+    from .worst import MAX_MB, peak_mb
+
+    # the most memory: this process (every board drawn at 1920x1080) and each worst case's own process
+    worst_peaks = {k: v["peak_mb"] for k, v in out.get("worst_inputs", {}).items() if isinstance(v, dict)}
+    out["peak_mb"] = {"bench": round(peak_mb()), "limit": MAX_MB,
+                      **({"worst_case": max(worst_peaks.values()),
+                          "worst_case_of": max(worst_peaks, key=worst_peaks.__getitem__)} if worst_peaks else {})}
     if game:
         out.update(out["games"][game])
         out["game"] = game

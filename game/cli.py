@@ -88,7 +88,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         return 2
     try:
         out = selfplay(args.game, args.games, args.players.split(","), args.seed, settings, paired=args.paired,
-                       levels=args.levels, jobs=max(1, args.jobs))
+                       levels=args.levels, jobs=max(1, args.jobs), iterations=args.iterations)
     except KeyError as exc:
         print(f"paperwars selfplay: {exc.args[0]}", file=sys.stderr)
         return 2
@@ -105,7 +105,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import bench
 
-    out = bench(args.game, quick=args.quick)
+    out = bench(args.game, quick=args.quick, iterations=args.iterations)
     print(json.dumps(out, indent=None if args.json else 1))
     return 0
 
@@ -132,11 +132,16 @@ def _startup_probe(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .jsonio import FileProblem
     from .net.server import run
     from .paths import data_dir
 
     data = Path(args.data) if args.data else data_dir() / "server"
-    return run(args.host, args.port, data)
+    try:
+        return run(args.host, args.port, data)
+    except FileProblem as exc:  # the rooms database (game.net.store.StoreProblem): one sentence
+        print(f"paperwars serve: {exc}", file=sys.stderr)
+        return 2
 
 
 def _settings_object(args: argparse.Namespace, command: str) -> dict[str, Any] | None:
@@ -194,11 +199,14 @@ def _room(args: argparse.Namespace) -> int:
         return 2
     seats = [a.strip() for a in args.seats.split(",") if a.strip()]
     try:
-        code = asyncio.run(create_room(args.url, args.game, seats, settings, args.seed))
+        made = asyncio.run(create_room(args.url, args.game, seats, settings, args.seed))
     except Fatal as exc:
         print(f"paperwars room: {exc}", file=sys.stderr)
         return 2
-    print(code)
+    print(made.room)
+    for seat, token in enumerate(made.tokens):  # a chosen seed: every remote seat is yours (--token)
+        if token:
+            print(f"seat {seat}: {token}")
     return 0
 
 
@@ -258,12 +266,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", action="store_true",
                    help="the seed groups take the shipped maps or scenarios in turn")
     p.add_argument("--jobs", type=int, default=1, help="games played at once, each in a worker process")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="a fixed search effort for every computer player instead of its clock "
+                        "(the same games on any machine, under any load)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(fn=_selfplay)
     p = sub.add_parser("bench", help="measure frame time, startup, engine and AI speed")
     p.add_argument("--game", default=None)
     p.add_argument("--json", action="store_true")
     p.add_argument("--quick", action="store_true", help="fewer samples (tests)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="a fixed search effort for the computer players instead of their clocks")
     p.set_defaults(fn=_bench)
     p = sub.add_parser("smoke", help="open every scene headless and play short computer games")
     p.add_argument("--quiet", action="store_true")
@@ -292,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", default="remote,remote",
                    help="per seat 'remote' (a person joins) or a computer player run on the server, e.g. remote,ai")
     p.add_argument("--settings", default="", help="JSON object of game settings")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None,
+                   help="practice: a seed everyone is shown; you then hold every remote seat (their tokens are printed)")
     p.set_defaults(fn=_room)
     p = sub.add_parser("join", help="open the game window in a room on a server (play a seat or watch)")
     p.add_argument("url")

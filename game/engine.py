@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from . import limits
+
 JSON = dict[str, Any]
 T = TypeVar("T")
 
@@ -391,7 +393,7 @@ class Game(ABC):
 #: Limits for action fields: whole numbers, real numbers, text length, list length.
 MAX_ACTION_INT = 10 ** 9
 MAX_ACTION_FLOAT = 1e9
-MAX_ACTION_TEXT = 100_000
+MAX_ACTION_TEXT = limits.MAX_ACTION_TEXT  # what a text field takes is set beside it (game.limits)
 MAX_ACTION_ITEMS = 4_096
 
 

@@ -12,29 +12,14 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 import stat
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-#: Largest file read, by kind (bytes).  A long game's record is well under 1 MB.
-MAX_BYTES = 16 * 1024 * 1024
-#: Deepest nesting of lists and objects any Paper Wars file uses is 5; this leaves room.
-MAX_DEPTH = 32
-#: Whole numbers: at most this many digits (seeds are 64-bit).
-MAX_DIGITS = 20
-#: Longest text value in a file.
-MAX_TEXT = 200_000
-#: Most values (numbers, texts, lists, objects) a file may hold: 16 MB of "{}" would make
-#: 5 million objects (10 s, 800 MB).  A record of 50,000 actions holds about 300,000.
-MAX_VALUES = 500_000
-
-#: Characters a text value may not hold: NUL and the other C0 controls (tab, newline and
-#: carriage return excepted), DEL, and lone surrogates (which are not text at all).
-BAD_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
-
+from .limits import BAD_CHARS, MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_KEY, MAX_TEXT, MAX_VALUES, text_problem
+from .paths import own, own_dir, remove_own
 
 #: Longest refusal shown: a sentence, not a dump of the file.
 MAX_MESSAGE = 400
@@ -124,19 +109,8 @@ def file_name(path: Path | str) -> str:
 
 
 def clean_text(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
-    """Why ``value`` is not acceptable text, as a phrase starting with ``what`` (None when
-    it is acceptable); with ``what`` empty the phrase starts with "holds" or "has"."""
-    if len(value) > limit:
-        if not what:
-            return f"has a text of {len(value):,} characters (at most {limit:,})"
-        return f"{what} is {len(value):,} characters long (at most {limit:,})"
-    bad = BAD_CHARS.search(value)
-    if bad:
-        ch = bad.group(0)
-        name = "a NUL character" if ch == "\x00" else ("a lone surrogate" if "\ud800" <= ch <= "\udfff"
-                                                      else "a control character")
-        return f"{what} holds {name} ({show(value)})".strip()
-    return None
+    """Why ``value`` is not acceptable text (see game.limits.text_problem); None when it is."""
+    return text_problem(value, what, limit)
 
 
 def _parse_int(text: str) -> int:
@@ -159,16 +133,21 @@ def _parse_constant(text: str) -> Any:
     raise _Refuse(f"holds {text}, which is not a number")
 
 
-def _check_tree(data: Any) -> None:
-    """Depth, text and key checks over a parsed tree, without recursion."""
+def _check_tree(data: Any, numbers: bool = False) -> None:
+    """Depth, text and key checks over a parsed tree, without recursion (with ``numbers``,
+    the number checks of the parser too: a tree about to be written)."""
     stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
         node, depth = stack.pop()
-        if isinstance(node, str):
+        if numbers and isinstance(node, int) and not isinstance(node, bool):
+            _parse_int(str(node))
+        elif numbers and isinstance(node, float):
+            _parse_float(repr(node))
+        elif isinstance(node, str):
             why = clean_text(node, "")
             if why:
                 raise _Refuse(why)
-        elif isinstance(node, list):
+        elif isinstance(node, (list, tuple)):
             if depth >= MAX_DEPTH:
                 raise _Refuse(f"is nested too deeply (more than {MAX_DEPTH} levels)")
             stack.extend((v, depth + 1) for v in node)
@@ -176,7 +155,7 @@ def _check_tree(data: Any) -> None:
             if depth >= MAX_DEPTH:
                 raise _Refuse(f"is nested too deeply (more than {MAX_DEPTH} levels)")
             for k, v in node.items():
-                why = clean_text(k, "", 200)
+                why = clean_text(k, "", MAX_KEY)
                 if why:
                     raise _Refuse(why)
                 stack.append((v, depth + 1))
@@ -225,6 +204,7 @@ def read_text(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str
     path = Path(path)
     name = file_name(path)
     try:
+        own(path)  # never through a link out of the app's folders
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
             raise FileProblem(f"The {what} {name} is a folder, not a file.")
@@ -254,14 +234,14 @@ def read_text(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str
 
 def clean_stale_temps(folder: Path, min_age: float = 300.0) -> int:
     """Remove temporary files a killed write left behind (``*.json.*.tmp`` older than
-    ``min_age`` seconds); returns how many were removed.  Never raises."""
+    ``min_age`` seconds) in one of the app's folders (never through a link out of it, see
+    game.paths.own); returns how many were removed.  Never raises."""
     removed = 0
     try:
         now = time.time()
-        for tmp in Path(folder).glob("*.json.*.tmp"):
+        for tmp in own(folder).glob("*.json.*.tmp"):
             try:
-                if tmp.is_file() and now - tmp.stat().st_mtime >= min_age:
-                    tmp.unlink()
+                if now - tmp.lstat().st_mtime >= min_age and remove_own(tmp):
                     removed += 1
             except OSError:
                 pass
@@ -270,10 +250,113 @@ def clean_stale_temps(folder: Path, min_age: float = 300.0) -> int:
     return removed
 
 
-def write_atomic(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file, fsync it, then rename it over ``path``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, indent=1, sort_keys=False, allow_nan=False)
+# -- writing: what is written reads back, and no file the app could not read is written over --
+
+#: Files this process wrote, or checked it can read, by path: (device, inode, size, mtime) then.
+#: Writing over one of them again needs no second look (an autosave after every action).
+_known: dict[str, tuple[int, int, int, int]] = {}
+#: Sentences for the player about damaged files kept aside (the window shows them as they
+#: come, see :func:`take_notes`; the command line prints them).
+_notes: list[str] = []
+
+
+def take_notes() -> list[str]:
+    """The sentences about files kept aside since the last call (each said once)."""
+    out = _notes[:]
+    del _notes[: len(out)]
+    return out
+
+
+def _signature(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def damaged_path(path: Path) -> Path:
+    """Where a file the app cannot read is kept: ``NAME.damaged.json``, or ``NAME.damaged-2.json``
+    and so on when that is taken (an older damaged copy is never written over either)."""
+    path = Path(path)
+    keep = path.with_name(f"{path.stem}.damaged{path.suffix}")
+    n = 1
+    while os.path.lexists(keep):
+        n += 1
+        keep = path.with_name(f"{path.stem}.damaged-{n}{path.suffix}")
+    return keep
+
+
+def keep_if_unreadable(path: Path, reader: Any = None, what: str = "file") -> Path | None:
+    """Before ``path`` is written over: when the file there is one the app cannot read (``reader``
+    raises; by default the guarded JSON reader), it is kept as NAME.damaged.json and a sentence
+    says so (:func:`take_notes`).  Returns where it was kept (None when nothing was kept)."""
+    path = Path(path)
+    sig = _signature(path)
+    if sig is None or _known.get(str(path)) == sig:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a folder or a device: never moved; the write itself fails and says so
+    except OSError:
+        return None
+    try:
+        (reader or (lambda p: read_json(p, what)))(path)
+    except Exception as exc:  # noqa: BLE001 - whatever the reader refuses, the file is kept
+        problem = str(exc) if isinstance(exc, FileProblem) else f"The {what} {file_name(path)} cannot be read."
+    else:
+        _known[str(path)] = sig
+        return None
+    keep = damaged_path(path)
+    os.replace(path, keep)
+    _notes.append(str(FileProblem(f"{problem.rstrip('.')}; it is kept as {file_name(keep)} and a new one is "
+                                  "written in its place.")))
+    return keep
+
+
+def dumps(data: Any) -> str:
+    """The text every Paper Wars file is written as."""
+    return json.dumps(data, indent=1, sort_keys=False, allow_nan=False)
+
+
+def check_written(text: str, data: Any, path: Path, what: str = "file", max_bytes: int = MAX_BYTES,
+                  checked: bool = False) -> None:
+    """Raise FileProblem when ``text`` (``data`` written out) would not read back through
+    :func:`read_json`: too large, too many values, or (unless the caller ``checked`` every value
+    already) a text, key, number or nesting the reader refuses."""
+    name = file_name(path)
+    size = len(text) if text.isascii() else len(text.encode("utf-8"))
+    if size > max_bytes:
+        raise FileProblem(f"The {what} {name} would take {size / (1024 * 1024):.1f} MB, more than Paper Wars "
+                          f"reads back ({max(1, max_bytes // (1024 * 1024))} MB); it was not written.")
+    values = text.count(",") + text.count("[") + text.count("{")
+    if values > MAX_VALUES:
+        raise FileProblem(f"The {what} {name} would hold about {values:,} values, more than Paper Wars reads back "
+                          f"({MAX_VALUES:,}); it was not written.")
+    if checked:
+        return
+    try:
+        _check_tree(data, numbers=True)
+    except _Refuse as exc:
+        raise FileProblem(f"The {what} {name} was not written: it {exc}, which Paper Wars would not read back.") \
+            from None
+
+
+def write_atomic(path: Path, data: Any, reader: Any = None, what: str = "file", max_bytes: int = MAX_BYTES,
+                 checked: bool = False) -> Path | None:
+    """Write JSON to a temporary file, fsync it, then rename it over ``path``.
+
+    Only what reads back is written (:func:`check_written`: else FileProblem, and nothing is
+    touched); only inside the app's folders without following a link out of them
+    (game.paths.own: else OutsideFolder, an OSError); and a file already there that the app
+    cannot read (``reader(path)`` raises; by default the guarded reader with ``max_bytes``) is
+    never written over: it is kept as NAME.damaged.json first, and said (:func:`take_notes`).
+    Returns where a damaged file was kept (None when none was)."""
+    path = own(Path(path))
+    text = dumps(data)
+    check_written(text, data, path, what, max_bytes, checked)
+    own_dir(path.parent)
+    kept = keep_if_unreadable(path, reader or (lambda p: read_json(p, what, max_bytes)), what)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -287,6 +370,9 @@ def write_atomic(path: Path, data: Any) -> None:
         except OSError:
             pass
         raise
+    sig = _signature(path)
+    if sig is not None:
+        _known[str(path)] = sig
     try:  # make the rename itself durable where the OS allows it
         dfd = os.open(path.parent, os.O_RDONLY)
         try:
@@ -295,3 +381,4 @@ def write_atomic(path: Path, data: Any) -> None:
             os.close(dfd)
     except OSError:
         pass
+    return kept

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import LEVEL_NAME
-from .jsonio import FileProblem, kind_of, read_json, show, write_atomic
+from .jsonio import FileProblem, file_name, kind_of, read_json, show, write_atomic
 from .paths import levels_dir, user_levels_dir
 
 
@@ -135,8 +135,16 @@ def save_user_level(game: str, name: str, data: dict[str, Any]) -> Path:
         raise LevelError(f"The level '{clean}' would take {size / (1024 * 1024):.1f} MB; "
                          f"a level holds at most {MAX_LEVEL_BYTES // (1024 * 1024)} MB.")
     path = user_levels_dir(game) / f"{clean}.json"
-    write_atomic(path, data)
+    write_atomic(path, data, reader=_read_level_file, what="level file", max_bytes=MAX_LEVEL_BYTES)
     return path
+
+
+def _read_level_file(path: Path) -> dict[str, Any]:
+    """A level file as a level is read (an object), or FileProblem (a damaged one is kept aside)."""
+    data = read_json(path, "level file", MAX_LEVEL_BYTES)
+    if not isinstance(data, dict):
+        raise FileProblem(f"The level file {file_name(path)} does not hold a level.")
+    return data
 
 
 def need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], source: str) -> Any:

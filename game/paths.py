@@ -75,6 +75,85 @@ def config_dir() -> Path:
     return _user_dir("config", platformdirs.user_config_dir(APP, appauthor=False))
 
 
+class OutsideFolder(OSError):
+    """A path inside the app's folders that a link takes out of them: never written, read or
+    deleted.  An OSError (every writer already says "could not be saved"), its strerror the
+    sentence that names the link."""
+
+
+def _within(path: str, root: str) -> bool:
+    path, root = os.path.normcase(path), os.path.normcase(root)
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _app_roots() -> list[Path]:
+    """The data and settings folders as the app names them (not made here)."""
+    override = os.environ.get("PAPERWARS_HOME")
+    if _fallback is not None:
+        return [_fallback / "data", _fallback / "config"]
+    if override:
+        return [Path(override) / "data", Path(override) / "config"]
+    return [Path(platformdirs.user_data_dir(APP, appauthor=False)),
+            Path(platformdirs.user_config_dir(APP, appauthor=False))]
+
+
+def own(path: Path | str) -> Path:
+    """``path`` when the app may write, read or delete it.  A path inside the data or settings
+    folder must stay inside that folder once every link on the way is followed (a folder such as
+    ``autosaves`` or a file such as ``rooms.sqlite3`` that is a link to somewhere else is never
+    followed); otherwise OutsideFolder says which link.  A path outside the app's folders is the
+    player's own choice (a command line's ``--out``) and is returned as it is."""
+    path = Path(path)
+    here = os.path.abspath(path)
+    for root in _app_roots():
+        top = os.path.abspath(root)
+        if not _within(here, top):
+            continue
+        real_top = os.path.realpath(top)
+        if _within(os.path.realpath(here), real_top):
+            return path
+        # name the first link on the way that leads out
+        part = Path(top)
+        for name in Path(here).relative_to(top).parts:
+            part = part / name
+            if os.path.islink(part) and not _within(os.path.realpath(part), real_top):
+                break
+        rel = part.relative_to(top) if _within(str(part), top) else part
+        raise OutsideFolder(0, f"{rel} is a link out of Paper Wars' folder {top} (to {os.path.realpath(part)}), "
+                               "so Paper Wars does not use it", str(path))
+    return path
+
+
+def own_dir(path: Path | str) -> Path:
+    """Make a folder of the app's (see :func:`own`) and return it."""
+    path = own(path)
+    path.mkdir(parents=True, exist_ok=True)
+    return own(path)
+
+
+def remove_own(path: Path | str, check: Any = None) -> bool:
+    """Delete a file the app wrote: only inside its folders (see :func:`own`), only a regular
+    file or a link (a link is removed, never what it points to), and only when ``check(path)``
+    (when given) says it is the app's own kind of file.  True when it was removed; never raises
+    for a file that is not there."""
+    path = own(path)
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    import stat
+
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        return False
+    if check is not None and not check(path):
+        return False
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def ensure_folders() -> str:
     """Make the data and settings folders at the start; when they cannot be made, use a
     temporary folder for this run and return the sentence that tells the player ("" when

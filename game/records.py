@@ -14,6 +14,7 @@ from typing import Any
 from . import registry
 from .engine import Action, Event, Game, IllegalAction, SettingsError, State, check_pins, safe_notation
 from .jsonio import FileProblem, file_name, read_json, show
+from .limits import MAX_SETTING_TEXT
 
 RECORD_FORMAT = "paperwars-record"
 RECORD_VERSION = 1
@@ -131,9 +132,13 @@ class Record:
             shown = self.rules_version if VERSION_TEXT.fullmatch(str(self.rules_version)) else show(self.rules_version)
             raise RecordError(f"This record uses {rs.title} rules version {shown}, "
                               f"but this Paper Wars has version {rs.game_cls.rules_version}.")
+        profile = self.profile
+        own = getattr(rs.game_cls, "record_profile", None)
+        if profile and own is not None:  # what the record itself chose is never held against it (I-S1)
+            profile = own(profile, self.actions)
         try:
             # A setting the record leaves out means the default of its time (Game.record_defaults).
-            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **self.profile})
+            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **profile})
         except SettingsError as exc:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:
@@ -172,7 +177,7 @@ class Record:
 def _plain_setting(value: Any) -> bool:
     """A setting's value: text, a number, true/false or null (settings are never nested)."""
     if isinstance(value, str):
-        return len(value) <= 200
+        return len(value) <= MAX_SETTING_TEXT
     return value is None or isinstance(value, (bool, int, float))
 
 

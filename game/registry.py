@@ -44,7 +44,9 @@ class Ruleset:
     def agent_names(self) -> list[str]:
         return ["random", *[n for n in self.agents if n != "random"]]
 
-    def make_agent(self, name: str, game: Game, seed: int) -> Any:
+    def make_agent(self, name: str, game: Game, seed: int, iterations: int | None = None) -> Any:
+        """A computer player; ``iterations`` fixes its search effort in place of the clock
+        (see ``Agent.iterations``; an agent that does not search ignores it)."""
         if name == "random":
             return RandomAgent(game, seed)
         try:
@@ -52,7 +54,10 @@ class Ruleset:
         except KeyError:
             raise KeyError(f"{self.title} has no computer player called {name!r}; "
                            f"try one of {', '.join(self.agent_names())}") from None
-        return factory(game, seed)
+        agent = factory(game, seed)
+        if iterations is not None:
+            agent.iterations = iterations
+        return agent
 
 
 @dataclass(frozen=True)

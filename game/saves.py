@@ -21,7 +21,7 @@ from typing import Any
 
 from .jsonio import FileProblem, file_name, read_json, show, write_atomic
 from .jsonio import clean_stale_temps as clean_stale_temps_in
-from .paths import data_dir
+from .paths import data_dir, own_dir, remove_own
 from .records import RECORD_FORMAT, Record, RecordError
 
 SAVE_FORMAT = "paperwars-save"
@@ -77,16 +77,29 @@ def save_data(record: Record, title: str = "", outcome: dict[str, Any] | None = 
     return data
 
 
-def write_save(path: Path, record: Record, title: str = "", outcome: dict[str, Any] | None = None) -> None:
-    write_atomic(path, save_data(record, title, outcome))
+def read_save(path: Path) -> Record:
+    """The record in a save file, every field checked, not replayed (SaveError otherwise)."""
+    try:
+        data = read_json(Path(path), "save")
+    except FileProblem as exc:
+        raise SaveError(str(exc)) from None
+    return parse_save(data, file_name(Path(path)))
+
+
+def write_save(path: Path, record: Record, title: str = "", outcome: dict[str, Any] | None = None,
+               checked: bool = False) -> None:
+    """Write a save (atomically; a file there that is not a save Paper Wars can read is kept as
+    NAME.damaged.json first).  ``checked``: every action was checked to read back as it was
+    played (Session.submit), so the tree is not walked again after every action."""
+    write_atomic(path, save_data(record, title, outcome), reader=read_save, what="save", checked=checked)
 
 
 # -- the autosaves: one per game in progress ------------------------------------------------
 
 def autosaves_dir() -> Path:
-    folder = data_dir() / AUTOSAVES
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    """The folder of the games in progress (made if need be; OutsideFolder when it is a link out
+    of the data folder: Paper Wars never lists, writes or deletes there)."""
+    return own_dir(data_dir() / AUTOSAVES)
 
 
 def old_autosave_path() -> Path:
@@ -118,7 +131,7 @@ def migrate_old_autosave() -> Path | None:
     so it sorts where it was played).  Returns where it is now; never raises, never deletes."""
     old = old_autosave_path()
     try:
-        if not old.is_file():
+        if not old.is_file() or old.is_symlink():
             return None
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
         target = autosaves_dir() / f"earlier-{stamp}.json"
@@ -144,11 +157,12 @@ def list_autosaves() -> list[Path]:
     be moved is listed too).  Never raises."""
     migrate_old_autosave()
     try:
-        files = [p for p in autosaves_dir().glob("*.json") if p.is_file()]
+        files = [p for p in autosaves_dir().glob("*.json") if p.is_file() and not p.is_symlink()
+                 and ".damaged" not in p.name]
     except OSError:
         files = []
     try:
-        if old_autosave_path().is_file():
+        if old_autosave_path().is_file() and not old_autosave_path().is_symlink():
             files.append(old_autosave_path())
     except OSError:
         pass
@@ -161,17 +175,32 @@ def latest_autosave() -> Path | None:
     return files[0] if files else None
 
 
+def _own_save(path: Path) -> bool:
+    """A file Paper Wars wrote as a save: it reads as one (format, version, record checked)."""
+    try:
+        read_save(path)
+    except Exception:  # noqa: BLE001 - anything else is not ours to delete
+        return False
+    return True
+
+
 def drop_old_autosaves(keep: Path) -> list[str]:
     """Keep at most MAX_AUTOSAVES games in progress (``keep``, the new one, always stays):
-    remove those played longest ago; returns what each removed file held, in words."""
-    files = [p for p in list_autosaves() if p != keep]
+    remove those played longest ago; returns what each removed file held, in words.  Only
+    Paper Wars' own saves are removed and counted (a file that does not read as a save is
+    never deleted), only inside the data folder, and never a game open in another window."""
+    from .locks import held_elsewhere
+
+    files = [p for p in list_autosaves() if p != keep and _own_save(p)]
     dropped = []
     for path in files[MAX_AUTOSAVES - 1:]:
+        if held_elsewhere(path):
+            continue
         info = save_info(path)
-        label = info.label if info.problem else \
-            f"{info.title} ({info.status.replace(' (autosave)', '')}{', last played ' + info.when if info.when else ''})"
+        label = f"{info.title} ({info.status.replace(' (autosave)', '')}{', last played ' + info.when if info.when else ''})"
         try:
-            path.unlink()
+            if not remove_own(path, _own_save):
+                continue
         except OSError:
             continue
         dropped.append(label)
@@ -179,10 +208,13 @@ def drop_old_autosaves(keep: Path) -> list[str]:
 
 
 def clean_stale_temps() -> int:
-    """Remove temporary files a killed autosave or save left behind (start of the app)."""
+    """Remove temporary files a killed autosave or save left behind (start of the app), in the
+    data folder only (clean_stale_temps_in never follows a link out of it)."""
+    from .locks import clear_stale
+
     folder = data_dir()
     return clean_stale_temps_in(folder) + clean_stale_temps_in(folder / "saves") + \
-        clean_stale_temps_in(folder / AUTOSAVES)
+        clean_stale_temps_in(folder / AUTOSAVES) + clear_stale(folder / AUTOSAVES)
 
 
 def parse_save(data: Any, name: str) -> Record:

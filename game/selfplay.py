@@ -14,29 +14,46 @@ MAX_ACTIONS = 20000
 
 
 def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str, Any] | None = None,
-              timings: list[float] | None = None, timed_agent: str | None = None) -> State:
-    """Play one game to the end; returns the final state."""
+              timings: list[float] | None = None, timed_agent: str | None = None,
+              iterations: int | None = None, turns: list[float] | None = None) -> State:
+    """Play one game to the end; returns the final state.  ``iterations``: every searching
+    agent's fixed effort in place of its clock (the same game on any machine, under any load).
+    ``timings`` gets each decision of ``timed_agent`` (seconds), ``turns`` each of its whole turns:
+    the decisions one seat makes in a row (a Warigami or Tigers turn is many)."""
     rs = registry.get(game_name)
     game = rs.make_game(settings)
     state = game.new_state(seed)
-    agents = [rs.make_agent(name, game, seed * 31 + i) for i, name in enumerate(seats)]
+    agents = [rs.make_agent(name, game, seed * 31 + i, iterations) for i, name in enumerate(seats)]
+    turn_seat, turn_time = -1, 0.0
     for _ in range(MAX_ACTIONS):
         if state.is_over():
+            if turns is not None and turn_seat >= 0:
+                turns.append(turn_time)
             return state
         seat = state.current_player()
         agent = agents[seat % len(agents)]
         t0 = time.perf_counter()
         action = agent.choose(state.clone())
-        if timings is not None and agent.name == timed_agent:
-            timings.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        if agent.name == timed_agent:
+            if timings is not None:
+                timings.append(took)
+            if turns is not None:
+                if seat != turn_seat and turn_seat >= 0:
+                    turns.append(turn_time)
+                    turn_time = 0.0
+                turn_seat, turn_time = seat, turn_time + took
+        elif turns is not None and turn_seat >= 0:
+            turns.append(turn_time)
+            turn_seat, turn_time = -1, 0.0
         state.apply(action)
     raise RuntimeError(f"{rs.title}: no end after {MAX_ACTIONS} actions (seed {seed})")
 
 
-def _one_game(game_name: str, order: list[str], seed: int,
-              settings: Mapping[str, Any] | None) -> tuple[list[int], str, int]:
+def _one_game(game_name: str, order: list[str], seed: int, settings: Mapping[str, Any] | None,
+              iterations: int | None = None) -> tuple[list[int], str, int]:
     """One game for :func:`selfplay` (also in a worker process): winners' seats, result, length."""
-    state = play_game(game_name, order, seed, settings)
+    state = play_game(game_name, order, seed, settings, iterations=iterations)
     res = state.result()
     assert res is not None
     return list(res.winners), res.text, len(getattr(state, "history", [])) or 0
@@ -44,12 +61,14 @@ def _one_game(game_name: str, order: list[str], seed: int,
 
 def selfplay(game_name: str, games: int, players: list[str], seed: int,
              settings: Mapping[str, Any] | None = None, paired: bool = False,
-             levels: bool = False, jobs: int = 1) -> dict[str, Any]:
+             levels: bool = False, jobs: int = 1, iterations: int | None = None) -> dict[str, Any]:
     """Seats rotate every game so no agent keeps the first move.  ``paired``: consecutive games
     share a seed (the same map draw and dice) with the seats rotated, so a comparison is paired;
     the standard error is then taken over the groups of games that share a seed.  ``levels``:
     the seed groups take the shipped maps or scenarios in turn (over ``settings``).  ``jobs``:
-    games played at once in that many worker processes (the results do not depend on it)."""
+    games played at once in that many worker processes (the results do not depend on it).
+    ``iterations``: a fixed search effort for every searching agent instead of its clock, so the
+    figures do not bend with the machine's load."""
     from .smoke import LIMIT_WORDS, level_settings
 
     rs = registry.get(game_name)
@@ -66,10 +85,10 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_one_game, *zip(*[(game_name, o, sd, st) for o, sd, st, _ in plan],
+            results = list(pool.map(_one_game, *zip(*[(game_name, o, sd, st, iterations) for o, sd, st, _ in plan],
                                                     strict=True)))
     else:
-        results = [_one_game(game_name, o, sd, st) for o, sd, st, _ in plan]
+        results = [_one_game(game_name, o, sd, st, iterations) for o, sd, st, _ in plan]
     wins = {p: 0 for p in players}
     draws = limited = 0
     scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
@@ -98,6 +117,7 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         "games": games,
         "players": players,
         "seed": seed,
+        "iterations": iterations,
         "win_rate": {p: wins[p] / games for p in players},
         "draw_rate": draws / games,
         "limit_rate": limited / games,
@@ -116,16 +136,19 @@ def _se(values: list[float]) -> float:
 
 
 def decision_times(game_name: str, agent: str, seed: int, games: int = 2,
-                   settings: Mapping[str, Any] | None = None) -> dict[str, float]:
-    """Median and max decision time (ms) of ``agent`` playing against random."""
+                   settings: Mapping[str, Any] | None = None, iterations: int | None = None) -> dict[str, float]:
+    """Median and max decision time (ms) of ``agent`` playing against random, and of its whole
+    turns (``turn_median``, ``turn_max``: every decision of one turn, as the player waits for it)."""
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
     times: list[float] = []
+    turns: list[float] = []
     for g in range(games):
         seats = ["random"] * n
         seats[g % n] = agent
-        play_game(game_name, seats, seed + g, settings, times, agent)
+        play_game(game_name, seats, seed + g, settings, times, agent, iterations, turns)
     if not times:
-        return {"median": 0.0, "max": 0.0, "decisions": 0}
+        return {"median": 0.0, "max": 0.0, "decisions": 0, "turn_median": 0.0, "turn_max": 0.0, "turns": 0}
     return {"median": round(statistics.median(times) * 1000, 2), "max": round(max(times) * 1000, 2),
-            "decisions": len(times)}
+            "decisions": len(times), "turn_median": round(statistics.median(turns) * 1000, 2),
+            "turn_max": round(max(turns) * 1000, 2), "turns": len(turns)}

@@ -77,9 +77,9 @@ def test_paired_selfplay_gives_each_seed_to_both_seat_orders_and_a_standard_erro
     seen: list[tuple[list[str], int]] = []
     real = sp.play_game
 
-    def spy(game_name, seats, seed, settings=None, *rest):
+    def spy(game_name, seats, seed, settings=None, *rest, **named):
         seen.append((list(seats), seed))
-        return real(game_name, seats, seed, settings, *rest)
+        return real(game_name, seats, seed, settings, *rest, **named)
 
     monkeypatch.setattr(sp, "play_game", spy)
     out = sp.selfplay("pig", 6, ["ai", "random"], seed=10, paired=True)
@@ -104,3 +104,32 @@ def test_smoke_strongest_covers_every_shipped_level_with_a_playable_game():
             game = rs.make_game(settings)
             state = game.new_state(3)
             assert not state.is_over(), (rs.name, name)
+
+
+def test_selfplay_iterations_reach_every_computer_player_and_the_figures(monkeypatch):
+    """`selfplay --iterations N` fixes each searching player's effort in place of its clock."""
+    from game import selfplay as sp
+
+    seen: list[int | None] = []
+    real = registry.Ruleset.make_agent
+
+    def spy(self, name, game, seed, iterations=None):  # type: ignore[no-untyped-def]
+        agent = real(self, name, game, seed, iterations)
+        seen.append(getattr(agent, "iterations", None))
+        return agent
+
+    monkeypatch.setattr(registry.Ruleset, "make_agent", spy)
+    out = sp.selfplay("invasion", 1, ["random"], 3, iterations=5)
+    assert out["iterations"] == 5
+    assert registry.get("warigami").make_agent("hard", registry.get("warigami").make_game(), 1, 7).iterations == 7
+    assert registry.get("warigami").make_agent("hard", registry.get("warigami").make_game(), 1).iterations is None
+    assert seen and seen[0] is None  # random does not search: its effort is not fixed
+
+
+def test_decision_times_count_a_whole_turn_of_many_decisions_as_one_wait():
+    """A Warigami turn is many decisions (moves, then shots): the wait a player sees is their sum."""
+    from game.selfplay import decision_times
+
+    out = decision_times("warigami", "greedy", 5, games=1, settings={"level": "skirmish"})
+    assert out["turns"] < out["decisions"]
+    assert out["turn_max"] >= out["max"]

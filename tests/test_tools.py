@@ -26,6 +26,7 @@ def test_bench_reports_every_contract_figure():
     assert out["ai_decision_ms"]["decisions"] > 0
     thinking = out["frame_ms_while_thinking"]
     assert thinking["frames"] == 60 and thinking["median"] > 0 and thinking["decisions_meanwhile"] > 0
+    assert out["peak_mb"]["bench"] > 0 and out["peak_mb"]["limit"] == 500  # the peak memory is reported
 
 
 def test_smoke_opens_every_scene_and_exits_zero(capsys):

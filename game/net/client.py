@@ -57,9 +57,22 @@ async def open_ws(url: str) -> Any:
                          ping_interval=20, ping_timeout=20)
 
 
+@dataclass(frozen=True)
+class Created:
+    """A room just made: its code, and (when its creator chose the seed) every remote seat's
+    token, for the creator holds them all then (None for a computer seat)."""
+
+    room: str
+    tokens: tuple[str | None, ...] = ()
+
+    def token(self, seat: int) -> str | None:
+        return self.tokens[seat] if 0 <= seat < len(self.tokens) else None
+
+
 async def create_room(url: str, game: str, seats: list[str], settings: dict[str, Any] | None = None,
-                      seed: int | None = None, attempts: int = 8) -> str:
-    """Create a room (retrying a few times while the server does not answer); its code."""
+                      seed: int | None = None, attempts: int = 8) -> Created:
+    """Create a room (retrying a few times while the server does not answer).  A ``seed``
+    (tests, practice) is public and makes the creator hold every remote seat (the tokens)."""
     delay = 0.05
     last: BaseException = TimeoutError()
     for _ in range(attempts):
@@ -77,7 +90,7 @@ async def create_room(url: str, game: str, seats: list[str], settings: dict[str,
                 reply = decode_reply(await ws.recv())
                 if reply.get("type") != "created":
                     raise Fatal(reply.get("message", "The server did not create the room."))
-                return str(reply["room"])
+                return Created(str(reply["room"]), tuple(reply.get("tokens") or ()))
         except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
             last = exc
             await asyncio.sleep(delay)
@@ -304,14 +317,15 @@ def _state_class(game: Any) -> Any:
 async def netplay(url: str, game: str, agents: list[str], settings: dict[str, Any] | None = None,
                   seed: int | None = None, dump: Path | None = None, timeout: float = 600.0) -> dict[str, Any]:
     """`paperwars netplay`: create a room, one client per seat, play to the end."""
-    room = await create_room(url, game, ["remote"] * len(agents), settings, seed)
+    made = await create_room(url, game, ["remote"] * len(agents), settings, seed)
+    room = made.room
     files = []
     if dump is not None:
         dump.mkdir(parents=True, exist_ok=True)
         files = [open(dump / f"seat-{i}.jsonl", "w", encoding="utf-8") for i in range(len(agents))]  # noqa: SIM115
     try:
-        clients = [SeatClient(url, room, i, a, files[i] if files else None, seed=(seed or 0) * 17 + i)
-                   for i, a in enumerate(agents)]
+        clients = [SeatClient(url, room, i, a, files[i] if files else None, seed=(seed or 0) * 17 + i,
+                              token=made.token(i)) for i, a in enumerate(agents)]
         checks = await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), timeout)
     finally:
         for f in files:
@@ -344,5 +358,5 @@ def setup_problem(rs: Any, settings: Any, digest: Any = "") -> str:
     return ""
 
 
-__all__ = ["BadMessage", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem", "setup_problem", "verify_over"]
+__all__ = ["BadMessage", "Created", "Fatal", "SeatClient", "create_room", "netplay", "reach_problem", "setup_problem", "verify_over"]
 

@@ -194,8 +194,9 @@ async def fig_kill9(n: int, data: Path) -> dict[str, Any]:
         nonlocal seed
         seed += 1
         agents, settings = GAMES[name]
-        code = await create_room(url, name, ["remote"] * len(agents), settings, seed)
-        clients = [SeatClient(url, code, i, agent, seed=seed * 10 + i) for i, agent in enumerate(agents)]
+        made = await create_room(url, name, ["remote"] * len(agents), settings, seed)
+        clients = [SeatClient(url, made.room, i, agent, seed=seed * 10 + i, token=made.token(i))
+                   for i, agent in enumerate(agents)]
         task = asyncio.ensure_future(asyncio.gather(*(c.run() for c in clients)))
         rooms.append((name, clients, task))
         live[name] = (clients, task)
@@ -248,7 +249,7 @@ async def fig_hostile(n: int, data: Path) -> dict[str, Any]:
 
     async def run(server: Server) -> dict[str, Any]:
         url = f"ws://127.0.0.1:{server.port}"
-        room = await create_room(url, "warigami", ["remote", "remote"], {"units": 2}, 1)
+        room = (await create_room(url, "warigami", ["remote", "remote"], {"units": 2}, 1)).room
         before = encode(server.rooms[room].state.view(None))
         answered = closed = 0
         ws = None
@@ -283,9 +284,9 @@ async def fig_hostile(n: int, data: Path) -> dict[str, Any]:
 async def bots(url: str, game: str, rooms: int, pace: float, seconds: float) -> dict[str, Any]:
     """K rooms of ``game`` with one paced bot per seat, for ``seconds`` (0: to the end)."""
     agents, settings = GAMES[game]
-    codes = [await create_room(url, game, ["remote"] * len(agents), settings, i) for i in range(rooms)]
-    clients = [SeatClient(url, c, i, a, seed=j * 7 + i, pace=pace)
-               for j, c in enumerate(codes) for i, a in enumerate(agents)]
+    made = [await create_room(url, game, ["remote"] * len(agents), settings, i) for i in range(rooms)]
+    clients = [SeatClient(url, m.room, i, a, seed=j * 7 + i, pace=pace, token=m.token(i))
+               for j, m in enumerate(made) for i, a in enumerate(agents)]
     tasks = [asyncio.ensure_future(c.run()) for c in clients]
     if seconds:
         await asyncio.sleep(seconds)
@@ -302,9 +303,9 @@ def _bots_process(url: str, game: str, rooms: int, pace: float, seconds: float) 
     return list(json.loads(out.stdout)["latencies"])
 
 
-async def seat_bot(url: str, room: str, seat: int, agent: str, seed: int) -> dict[str, Any]:
+async def seat_bot(url: str, room: str, seat: int, agent: str, seed: int, token: str | None = None) -> dict[str, Any]:
     """One seat of one room, played to the end by one client (the latency figure's child)."""
-    client = SeatClient(url, room, seat, agent, seed=seed)
+    client = SeatClient(url, room, seat, agent, seed=seed, token=token or None)
     await client.run()
     return {"latencies": client.latencies}
 
@@ -313,9 +314,10 @@ def _seat_processes(url: str, game: str, seed: int) -> list[float]:
     """One room of ``game`` with one process per seat, as players would be: no bot waits for
     another's thinking in its own interpreter.  The latencies every seat saw."""
     agents, settings = GAMES[game]
-    room = asyncio.run(create_room(url, game, ["remote"] * len(agents), settings, seed))
-    procs = [subprocess.Popen([sys.executable, "-m", "game.net.figures", "seat", "--url", url, "--room", room,
-                               "--seat", str(i), "--agent", a, "--seed", str(seed * 7 + i)],
+    made = asyncio.run(create_room(url, game, ["remote"] * len(agents), settings, seed))
+    procs = [subprocess.Popen([sys.executable, "-m", "game.net.figures", "seat", "--url", url, "--room", made.room,
+                               "--seat", str(i), "--agent", a, "--seed", str(seed * 7 + i),
+                               "--token", made.token(i) or ""],
                               stdout=subprocess.PIPE, text=True) for i, a in enumerate(agents)]
     lat: list[float] = []
     for proc in procs:
@@ -363,6 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seat", type=int, default=0)
     p.add_argument("--agent", default="random")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--token", default="", help="seat: the seat's token (a room with a chosen seed)")
     p.add_argument("--seconds", type=float, default=0.0)
     p.add_argument("-n", type=int, default=10)
     p.add_argument("--games", default=",".join(GAMES))
@@ -378,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(asyncio.run(bots(args.url, args.games, args.n, args.pace, args.seconds))))
         return 0
     if args.figure == "seat":  # one seat of the latency figure's rooms
-        print(json.dumps(asyncio.run(seat_bot(args.url, args.room, args.seat, args.agent, args.seed))))
+        print(json.dumps(asyncio.run(seat_bot(args.url, args.room, args.seat, args.agent, args.seed, args.token))))
         return 0
     games = args.games.split(",")
     with tempfile.TemporaryDirectory(prefix="pw-fig-") as tmp:

@@ -30,6 +30,10 @@ def hostile_frames(rng: random.Random, room: str, n: int) -> Iterator[str | byte
         '{"type": "act", "at": 0, "action": {"type": "Squad", "kinds": ["smg"], "x": 1}}',
         '{"type": "act", "at": 0, "action": {"type": "__class__"}}',
         "\ufeff{}", '{"type":"ping"' + " " * 1000,
+        '{"type": "take_back"}', '{"type": "legal", "seat": 0}', '{"type": "hand_over", "seat": 0}',
+        '{"type": "create", "game": "tigers", "seats": ["remote", "remote"], "pins": {"faces": [6, 6, 6]}}',
+        '{"type": "create", "game": "tigers", "seats": ["remote", "remote"], "seed": 9223372036854775808}',
+        '{"type": "create", "game": "tigers", "seats": ["remote", "remote"], "settings": {"seed": 1}}',
     ]
     for i in range(n):
         if i < len(fixed):

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
 from ..levels import files_digest, level_path, played_levels, save_user_level
-from ..paths import data_dir, user_levels_dir
+from ..paths import FolderProblem, data_dir, remove_own, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode
 from .tokens import DEFAULT_PORT
@@ -111,11 +111,10 @@ def request(url: str, messages: list[dict[str, Any]], want: set[str], timeout: f
         raise Problem(reach_problem(url, exc)) from None
 
 
-def create(url: str, game: str, seats: list[str], settings: dict[str, Any], seed: int | None = None) -> str:
-    """Make a room: its code.  ``seats``: "remote" or a computer player's name, one a seat."""
+def create(url: str, game: str, seats: list[str], settings: dict[str, Any]) -> str:
+    """Make a room: its code.  ``seats``: "remote" or a computer player's name, one a seat.
+    The server draws the seed (a friend may join any remote seat)."""
     msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "settings": settings}
-    if seed is not None:
-        msg["seed"] = seed
     return str(request(url, [msg], {"created"})[0]["room"])
 
 
@@ -284,11 +283,13 @@ class HostServer:
 
             try:
                 server = asyncio.run_coroutine_threadsafe(go(), loop).result(20)
-            except OSError as exc:
+            except (OSError, FileProblem) as exc:  # the port, or the rooms database (its own sentence)
                 loop.call_soon_threadsafe(loop.stop)
                 thread.join(5)
                 loop.close()
-                raise Problem(_bind_problem(port, exc)) from None
+                if isinstance(exc, FolderProblem):  # the data folder, not the port
+                    raise Problem(f"{exc.strerror}, so no game can be hosted from this computer.") from None
+                raise Problem(str(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
             self.server, self._loop, self._thread = server, loop, thread
             self.port = server.port
             return self.url
@@ -364,7 +365,7 @@ def copy_levels(url: str, room: str, rs: Any, sync: dict[str, Any]) -> list[str]
         if cannot:
             raise Problem(f"The host's level does not open here, so it was not kept: {cannot}")
     except (Problem, FileProblem, OSError) as exc:
-        for path in written:
-            path.unlink(missing_ok=True)
+        for path in written:  # only what this copy wrote, inside the level folder
+            remove_own(path)
         raise Problem(str(exc)) from None
     return wanted

@@ -16,22 +16,32 @@ from typing import Any
 
 from ..jsonio import kind_of, parse_json, show
 
-#: Bumped whenever a message changes meaning; client and server must agree.
-PROTOCOL = 1
-#: Largest frame read (bytes of UTF-8); a long game's record fits many times over.
+#: Bumped whenever a message changes meaning; client and server must agree (docs/protocol.md,
+#: "Changes", says what each version changed).
+PROTOCOL = 2
+#: Largest message read (characters): a longer one gets ``error`` code ``malformed``; a long
+#: game's record fits many times over.
 MAX_FRAME = 256 * 1024
+#: Largest frame the WebSocket layer takes at all (bytes): a longer one closes the connection
+#: with code 1009 and no reply (websockets' ``max_size``), before it is read.
+MAX_WIRE_FRAME = MAX_FRAME * 4
 #: Longest chat line (characters).
 MAX_CHAT = 200
+#: Every ``error`` code the server sends (docs/protocol.md, "Errors and closing", says each).
+ERROR_CODES = ("malformed", "unknown", "version", "hello", "state", "room", "seat", "token", "chat", "rate",
+               "limit", "replaced", "failed", "level", "handover")
 #: Error codes no reconnect can mend: a client stops and says why (``replaced``: the seat was
 #: opened on a newer connection, and taking it back would pass it to and fro).
 FATAL_CODES = ("version", "room", "token", "seat", "replaced")
+#: Every ``refused`` kind: why an act or undo was not accepted.
+REFUSAL_KINDS = ("illegal", "stale", "turn", "malformed", "undo", "limit", "failed")
 ROOM_CODE = re.compile(r"[A-HJ-NP-Z2-9]{8}")
 TOKEN = re.compile(r"[A-Za-z0-9_\-]{20,64}")
 AGENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 #: Per message type: field -> (kind, required).  Kinds: "int", "str", "bool", "obj", "list", "any".
 FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
-    "hello": {"protocol": ("int", True), "app": ("str", True), "rules": ("obj", False)},
+    "hello": {"protocol": ("int", True), "app": ("str", True), "rules": ("obj", True)},
     "create": {"game": ("str", True), "settings": ("obj", False), "seats": ("list", True), "seed": ("int", False)},
     "join": {"room": ("str", True), "seat": ("int", False), "token": ("str", False), "watch": ("bool", False)},
     "act": {"at": ("int", True), "action": ("any", True)},
@@ -40,6 +50,8 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
     "sync": {},
     "level": {},
     "hand_over": {"seat": ("int", True)},
+    "take_back": {},
+    "legal": {},
     "ping": {},
     "mine": {"tokens": ("list", True)},
 }
@@ -78,6 +90,8 @@ def decode(frame: Any) -> dict[str, Any]:
     spec = FIELDS.get(kind)
     if spec is None:
         raise BadMessage("unknown", f"There is no message called {show(kind)}.")
+    if kind == "hello" and isinstance(data.get("protocol"), int) and data["protocol"] != PROTOCOL:
+        return data  # another protocol's hello may have other fields: it is refused by its version
     extra = sorted(k for k in data if k != "type" and k not in spec)
     if extra:
         raise BadMessage("malformed", f"The message {kind} has no field {show(extra[0])}.")

@@ -31,12 +31,13 @@ from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
 from ..levels import LevelError, files_digest, level_files
 from ..records import MAX_ACTIONS, Record, RecordError
-from ..session import Session, reveal_refusal
+from ..session import Session
 from .protocol import (
     AGENT_NAME,
     MAX_CHAT,
     MAX_FRAME,
     MAX_TOKENS,
+    MAX_WIRE_FRAME,
     PROTOCOL,
     ROOM_CODE,
     TOKEN,
@@ -51,6 +52,8 @@ from .store import RoomRow, Store, token_hash
 
 log = logging.getLogger("paperwars.net")
 
+#: Requests that cost a whole position each (Limits.heavy_rate bounds them per connection).
+HEAVY = frozenset({"sync", "legal", "level", "mine"})
 #: A seat away this long may be handed to the computer by the others (seconds).
 AWAY_HANDOVER_S = 90.0
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -66,6 +69,10 @@ class Limits:
     #: Chat lines per second, and the burst allowed.
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: Requests that cost the server a whole position (sync, legal, level, mine) per second, and
+    #: the burst allowed: a client asking in a loop would take the server's time from every room.
+    heavy_rate: float = 10.0
+    heavy_burst: float = 20.0
     #: Joins and creates per address in ``join_window`` seconds.
     joins: int = 30
     join_window: float = 10.0
@@ -73,6 +80,12 @@ class Limits:
     connections: int = 64
     #: Seconds a new connection has to say hello.
     hello_timeout: float = 10.0
+    #: What may wait to be sent to one connection (bytes of text, and messages): a connection
+    #: that does not read what it is sent is closed (1008) once it holds more, never waited for.
+    send_bytes: int = 4 * 1024 * 1024
+    send_messages: int = 4000
+    #: Seconds a closing connection may take to take its close frame before the line is dropped.
+    close_wait: float = 5.0
 
 
 class Bucket:
@@ -91,18 +104,107 @@ class Bucket:
 
 @dataclass(eq=False)
 class Conn:
+    """One connection.  What is sent to it waits in its own bounded queue, written by its own
+    task: a connection that reads slowly (or never) delays nobody, and one that lets more pile
+    up than ``Limits.send_bytes`` / ``send_messages`` allow is closed (1008) and forgotten."""
+
     ws: ServerConnection
     address: str
     bucket: Bucket
     chat: Bucket
+    limits: Limits = field(default_factory=Limits)
+    on_slow: Any = None
+    heavy: Bucket | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     room: Room | None = None
     seat: int | None = None
     hello: bool = False
 
-    async def send(self, msg: dict[str, Any]) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(encode(msg))
+    def __post_init__(self) -> None:
+        self._out: deque[str] = deque()
+        self._bytes = 0
+        self._wake = asyncio.Event()
+        self._closing: tuple[int, str, bool] | None = None
+        #: True once the connection is being closed: nothing more is queued for it.
+        self.gone = False
+        self._dropping: asyncio.Task[None] | None = None
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def send(self, msg: dict[str, Any] | str) -> None:
+        """Queue ``msg`` (or its text, already encoded) for this connection; never waits for the network."""
+        if self.gone or self._closing is not None:
+            return
+        text = msg if isinstance(msg, str) else encode(msg)
+        if self._bytes + len(text) > self.limits.send_bytes or len(self._out) >= self.limits.send_messages:
+            self.drop_slow()
+            return
+        self._out.append(text)
+        self._bytes += len(text)
+        self._wake.set()
+
+    def close(self, code: int, reason: str, drop: bool = False) -> None:
+        """Close the connection once what is queued for it has been sent (``drop``: then cut the
+        line without a closing handshake, for a flood whose frames would hold the handshake up)."""
+        if self._closing is None:
+            self._closing = (code, reason, drop)
+            self._wake.set()
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                if not self._out:
+                    if self._closing is not None:
+                        break
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                text = self._out.popleft()
+                self._bytes -= len(text)
+                await self.ws.send(text)
+            code, reason, drop = self._closing
+            if drop:
+                self.ws.transport.close()
+                return
+            await asyncio.wait_for(self.ws.close(code, reason), self.limits.close_wait)
+        except (ConnectionClosed, TimeoutError):
+            self.ws.transport.abort()
+
+    def drop_slow(self) -> None:
+        """This connection does not read what it is sent: close it (1008) without waiting for it,
+        leave its room at once, and drop the line if the close frame cannot get through."""
+        if self.gone:
+            return
+        self.gone = True
+        self._out.clear()
+        self._bytes = 0
+        self._writer.cancel()
+        if self.on_slow is not None:
+            self.on_slow(self)
+
+        async def close() -> None:
+            try:
+                await asyncio.wait_for(self.ws.close(1008, "too slow: messages were not read"), self.limits.close_wait)
+            except (ConnectionClosed, TimeoutError):
+                pass
+            finally:
+                self.ws.transport.abort()
+
+        self._dropping = asyncio.get_running_loop().create_task(close())
+
+    async def flush(self) -> None:
+        """Wait until the queue is sent and the connection closed as asked (1000 by default, 1008
+        for a slow one): the handler ends only then, or websockets would close it with 1000."""
+        if self.gone:
+            waited = self._dropping
+        else:
+            if self._closing is None:
+                self.close(1000, "")
+            waited = self._writer
+        if waited is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(waited), self.limits.close_wait * 2)
+        if not self._writer.done():
+            self._writer.cancel()
 
 
 class Room:
@@ -126,6 +228,7 @@ class Room:
             self.levels = {}
         self.level_digest = files_digest(self.levels)
         self.agents: dict[int, Any] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}
         self._computer: asyncio.Task[None] | None = None
         #: (index, tries): a computer player that cannot find a legal action stops after 3 tries.
         self._computer_tries = (-1, 0)
@@ -154,21 +257,43 @@ class Room:
                                     "claimed": self.row.tokens[i] is not None, "here": self.seated(i)}
             if kind != "human":
                 item["agent"] = kind  # which computer player (a friend's Join screen shows its level)
+                if self.row.tokens[i] is not None:
+                    item["handed_over"] = True  # a person's seat the computer plays now (take_back)
             if kind == "human" and self.row.tokens[i] is not None and not item["here"]:
                 item["away_s"] = round(now - self.away.get(i, now), 1)
             out.append(item)
         return out
 
+    def changed(self) -> None:
+        """The position (or who plays a seat) changed: what was worked out for the old one goes."""
+        self._cache.clear()
+
+    def _cached(self, key: tuple[Any, ...], make: Any) -> Any:
+        """A seat's position or legal actions, worked out once per position: a big view costs
+        milliseconds, and every spectator (or every ``sync`` asked again) shares it."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
     def status(self, seat: int | None) -> dict[str, Any]:
+        return dict(self._cached(("status", seat), lambda: self._status(seat)))
+
+    def _status(self, seat: int | None) -> dict[str, Any]:
         st = self.state
+        why = "Nothing to undo: you are watching this game." if seat is None else self.undo_refusal(seat)
         return {"index": self.index, "to_move": st.current_player(), "status": st.status(),
-                "over": st.is_over(), "view": plain(st.view(seat)),
-                "can_undo": seat is not None and self.undo_refusal(seat) == ""}
+                "over": st.is_over(), "view": plain(st.view(seat)), "can_undo": why == "", "undo_refusal": why}
+
+    def legal(self, seat: int | None) -> dict[str, Any]:
+        if seat is None or self.handed_over(seat):
+            return {"actions": [], "complete": True}
+        return dict(self._cached(("legal", seat), lambda: legal_for(self.state, seat)))
 
     def sync(self, conn: Conn) -> dict[str, Any]:
         msg = {"type": "sync", "room": self.code, "game": self.row.game, "rules_version": self.row.rules_version,
                "settings": self.row.settings, "seat": conn.seat, "seats": self.presence(),
-               "commitment": self.commitment, "level_digest": self.level_digest, "log": list(self.session.log[-200:]),
+               "commitment": self.commitment, "seed": self.row.seed if self.row.public_seed else None,
+               "level_digest": self.level_digest, "log": list(self.session.log[-200:]),
                "chat": [{"seat": s, "text": t} for s, t in self.server.store.chat(self.code)],
                **self.status(conn.seat)}
         return msg
@@ -182,23 +307,24 @@ class Room:
             old.room, old.seat = None, None
             await old.send({"type": "error", "code": "replaced",
                             "message": "This seat was opened in another window, so this one has left the game."})
-            with contextlib.suppress(ConnectionClosed):
-                await old.ws.close(1000, "seat opened elsewhere")
+            old.close(1000, "seat opened elsewhere")
 
     async def broadcast_presence(self) -> None:
         msg = {"type": "presence", "seats": self.presence()}
         for c in list(self.conns):
             await c.send(msg)
 
-    # -- undo: only the seat that acted, never across another seat, a die, a card or a reveal --
+    # -- undo: only the seat that acted, while the turn is still its own, never once the game is
+    # over, never across a die, a card or anything a seat has seen (Session.seat_undo_refusal) --
     def undo_refusal(self, seat: int) -> str:
-        hist = self.session.history
-        if not hist:
-            return "Nothing to undo yet."
-        step = hist[-1]
-        if step.seat != seat:
-            return "Nothing to undo: the last action was another seat's, and undo never takes it back."
-        return reveal_refusal(step)
+        why = self.session.seat_undo_refusal(seat)
+        if not why and self.handed_over(seat):
+            why = "Nothing to undo: the computer plays this seat now; take it back first."
+        return why
+
+    def handed_over(self, seat: int) -> bool:
+        """A person's seat that the computer plays now (hand_over); its token holder may take_back."""
+        return self.row.seats[seat] != "human" and self.row.tokens[seat] is not None
 
     # -- applying ------------------------------------------------------------------------
     async def act(self, conn: Conn | None, seat: int, at: int, raw: Any) -> None:
@@ -241,20 +367,28 @@ class Room:
             log.exception("rules failed in room %s", self.code)
             self.session = Session(Record(**{**self.session.record.__dict__,
                                              "actions": list(self.session.record.actions)}), autosave=False)
+            self.changed()
             if conn is not None:
                 await conn.send({"type": "refused", "kind": "failed", "at": at, "index": self.index, "rule": "",
                                  "message": "The rules could not handle that action; nothing changed."})
             return
         step = self.session.history[-1]
         idx = self.index
+        self.changed()
         self.server.store.append(self.code, idx - 1, self.session.record.actions[-1], self.state.is_over())
+
+        def applied(seat: int | None) -> str:
+            sees_action = not step.hidden or seat == step.seat
+            return encode({"type": "applied", "index": idx, "seat": step.seat,
+                           "action": plain(action.to_json()) if sees_action else None,
+                           "notation": action.notation() if sees_action else "(a secret choice)",
+                           "events": [event_json(e) for e in events if e.seen_by(seat)], **self.status(seat)})
+
+        texts: dict[int | None, str] = {}  # each seat's message written once, for all its watchers
         for c in list(self.conns):
-            sees_action = not step.hidden or c.seat == step.seat
-            await c.send({"type": "applied", "index": idx, "seat": step.seat,
-                          "action": plain(action.to_json()) if sees_action else None,
-                          "notation": action.notation() if sees_action else "(a secret choice)",
-                          "events": [event_json(e) for e in events if e.seen_by(c.seat)],
-                          **self.status(c.seat)})
+            if c.seat not in texts:
+                texts[c.seat] = applied(c.seat)
+            await c.send(texts[c.seat])
         self.server.act_times.append(time.perf_counter() - t0)
         if self.state.is_over():
             await self.finish()
@@ -275,8 +409,12 @@ class Room:
         # the action's lines leave the log as at one screen; the other seats are told who took back
         self.session.unlog(step, f"{self.state.game.player_name(seat)} took back their last action.")
         self.server.store.truncate(self.code, self.index)
+        self.changed()
+        texts: dict[int | None, str] = {}
         for c in list(self.conns):
-            await c.send({"type": "undone", "seat": seat, **self.status(c.seat)})
+            if c.seat not in texts:
+                texts[c.seat] = encode({"type": "undone", "seat": seat, **self.status(c.seat)})
+            await c.send(texts[c.seat])
         self.kick_computer()
 
     async def finish(self) -> None:
@@ -323,8 +461,8 @@ class Room:
                 self.agents[seat] = agent
             action = await asyncio.to_thread(_choose, cls, game, agent, view, at)
             for attempt in range(20):
-                if self.index != at or self.state.current_player() != seat:
-                    return
+                if self.index != at or self.state.current_player() != seat or self.row.seats[seat] == "human":
+                    return  # the game moved on, or the seat's person took it back meanwhile
                 try:
                     self.state.clone().check(action)
                     break
@@ -343,6 +481,34 @@ class Room:
                 self.kick_computer()
 
 
+#: Guesses at the hidden parts a ``legal`` reply is found on, and the most actions it lists.
+LEGAL_GUESSES = 2
+MAX_LEGAL = 2000
+
+
+def legal_for(state: Any, seat: int) -> dict[str, Any]:
+    """The actions ``seat`` may take now, as ``{"actions", "complete"}``, found on the seat's own
+    view (``State.from_view``: its hidden parts guessed), never on the real game, so the list
+    tells the seat nothing it may not know.  ``complete``: every guess gave the same list (the
+    rules decide legality on what the seat sees) and nothing was cut; else the list holds what
+    is legal on every guess.  ``actions`` is empty when it is not the seat's turn, and None
+    where the choice is continuous (a flick: any values in the ranges its fields allow)."""
+    if state.is_over() or state.current_player() != seat:
+        return {"actions": [], "complete": True}
+    view = plain(state.view(seat))
+    found: list[list[Any]] = []
+    for k in range(LEGAL_GUESSES):
+        acts = type(state).from_view(state.game, view, 0x1E6A1 + 7919 * k).legal_actions()
+        if acts is None:
+            return {"actions": None, "complete": False}
+        found.append([plain(a.to_json()) for a in acts])
+    keys = [[encode(a) for a in acts] for acts in found]
+    common = set(keys[0]).intersection(*map(set, keys[1:]))
+    actions = [a for a, key in zip(found[0], keys[0], strict=True) if key in common]
+    complete = all(len(set(k)) == len(common) for k in keys) and len(actions) <= MAX_LEGAL
+    return {"actions": actions[:MAX_LEGAL], "complete": complete}
+
+
 def _choose(cls: Any, game: Any, agent: Any, view: dict[str, Any], at: int) -> Any:
     return agent.choose(cls.from_view(game, view, at * 7919 + 1))
 
@@ -359,12 +525,12 @@ class Server:
         self.joins: dict[str, deque[float]] = defaultdict(deque)
         self.per_address: dict[str, int] = defaultdict(int)
         self._server: Any = None
-        self.counts = {"frames": 0, "errors": 0, "floods": 0}
+        self.counts = {"frames": 0, "errors": 0, "floods": 0, "slow": 0}
         #: Seconds from an accepted intention to its last ``applied`` sent (figures.py reads them).
         self.act_times: deque[float] = deque(maxlen=200_000)
 
     async def start(self) -> None:
-        self._server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME * 4,
+        self._server = await serve(self.handler, self.host, self.port, max_size=MAX_WIRE_FRAME,
                                    compression=None, ping_interval=20, ping_timeout=20)
         sock = next(iter(self._server.sockets))
         self.port = sock.getsockname()[1]
@@ -418,25 +584,40 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if self.per_address[address] >= self.limits.connections:
-            await ws.send(encode({"type": "error", "code": "limit",
-                                  "message": "Too many connections from your address; close some and try again."}))
-            await ws.close(1008, "too many connections")
+            with contextlib.suppress(ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(ws.send(encode({"type": "error", "code": "limit", "message":
+                                       "Too many connections from your address; close some and try again."})),
+                                       self.limits.close_wait)
+            with contextlib.suppress(ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(ws.close(1008, "too many connections"), self.limits.close_wait)
+            ws.transport.abort()
             return
         self.per_address[address] += 1
         conn = Conn(ws, address, Bucket(self.limits.rate, self.limits.burst),
-                    Bucket(self.limits.chat_rate, self.limits.chat_burst))
+                    Bucket(self.limits.chat_rate, self.limits.chat_burst), self.limits, self._slow,
+                    Bucket(self.limits.heavy_rate, self.limits.heavy_burst))
         try:
             await self._serve_conn(conn)
         except ConnectionClosed:
             pass
         finally:
             self.per_address[address] -= 1
-            room = conn.room
-            if room is not None:
-                room.conns.discard(conn)
-                if conn.seat is not None and not room.seated(conn.seat):
-                    room.away[conn.seat] = time.monotonic()
-                    await room.broadcast_presence()
+            await self._leave(conn)
+            await conn.flush()
+
+    def _slow(self, conn: Conn) -> None:
+        """A connection that does not read what it is sent: it leaves its room at once."""
+        self.counts["slow"] += 1
+        log.info("closed a connection from %s that did not read its messages", conn.address)
+        asyncio.get_running_loop().create_task(self._leave(conn))
+
+    async def _leave(self, conn: Conn) -> None:
+        room, conn.room = conn.room, None
+        if room is not None and conn in room.conns:
+            room.conns.discard(conn)
+            if conn.seat is not None and not room.seated(conn.seat):
+                room.away[conn.seat] = time.monotonic()
+                await room.broadcast_presence()
 
     async def _serve_conn(self, conn: Conn) -> None:
         ws = conn.ws
@@ -444,12 +625,12 @@ class Server:
             first = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
         except TimeoutError:
             await conn.send({"type": "error", "code": "hello", "message": "Say hello first (no hello came in time)."})
-            await ws.close(1008, "no hello")
+            conn.close(1008, "no hello")
             return
         if not await self._frame(conn, first):
             return
         async for frame in ws:
-            if not await self._frame(conn, frame):
+            if conn.gone or not await self._frame(conn, frame):
                 return
 
     async def _frame(self, conn: Conn, frame: Any) -> bool:
@@ -462,18 +643,20 @@ class Server:
                              "message": "Too many messages too fast; the connection is closed. Reconnect and slow down."})
             # A flood fills the incoming queue, so a closing handshake could wait for it: the
             # error is flushed and the line dropped at once.
-            conn.ws.transport.close()
+            conn.close(1008, "flood", drop=True)
             return False
         try:
             msg = decode(frame)
             if not conn.hello and msg["type"] != "hello":
                 raise BadMessage("hello", "Say hello first: the first message must be a hello.")
+            if msg["type"] in HEAVY and conn.heavy is not None and not conn.heavy.take():
+                raise BadMessage("limit", "You asked for the whole game too often; wait a moment and ask again.")
             await getattr(self, f"_on_{msg['type']}")(conn, msg)
         except BadMessage as exc:
             self.counts["errors"] += 1
             await conn.send({"type": "error", "code": exc.code, "message": exc.message})
             if exc.code == "version":
-                await conn.ws.close(1008, "version mismatch")
+                conn.close(1008, "version mismatch")
                 return False
         except ConnectionClosed:
             raise
@@ -487,10 +670,11 @@ class Server:
     async def _on_hello(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.hello:
             raise BadMessage("state", "Hello was already said on this connection.")
-        if msg["protocol"] != PROTOCOL or msg["app"] != __version__:
+        if msg["protocol"] != PROTOCOL or msg.get("app") != __version__:
+            app = msg.get("app")
             raise BadMessage("version", f"This server runs Paper Wars {__version__} (protocol {PROTOCOL}); "
-                                        f"your app is Paper Wars {show(msg['app'], 20)[1:-1]} (protocol "
-                                        f"{msg['protocol']}). Both must be the same version.")
+                                        f"your app is Paper Wars {show(app, 20)[1:-1] if isinstance(app, str) else '?'}"
+                                        f" (protocol {msg['protocol']}). Both must be the same version.")
         conn.rules = dict(msg.get("rules") or {})
         conn.hello = True
         await conn.send({"type": "welcome", "protocol": PROTOCOL, "app": __version__,
@@ -533,22 +717,31 @@ class Server:
             else:
                 raise BadMessage("room", f"A seat is 'remote' or a computer player of {rs.title} "
                                          f"({', '.join(rs.agent_names())}), not {show(s)}.")
+        # The server draws the seed of every room a remote person may play in.  A seed chosen by
+        # the creator (tests, practice) would let it foresee every die and hidden card, so the
+        # creator then holds every remote seat at once (their tokens come back in ``created``) and
+        # the seed is shown to everyone who joins (``sync``).
         seed = msg.get("seed")
+        chosen = seed is not None
         if seed is None:
             seed = secrets.randbits(63)
         elif not 0 <= seed < (1 << 63):
             raise BadMessage("room", f"The seed must be a whole number from 0 to 2^63-1, not {show(seed)}.")
         code = self._new_code()
+        tokens: list[str | None] = [secrets.token_urlsafe(24) if chosen and k == "human" else None for k in kinds]
         row = RoomRow(code, rs.name, rs.game_cls.rules_version, dict(game.settings), seed, secrets.token_hex(16),
-                      kinds, [None] * len(kinds))
+                      kinds, [None if t is None else token_hash(t) for t in tokens], public_seed=chosen)
         try:
             room = Room(row, self)
         except (RecordError, FileProblem) as exc:
             raise BadMessage("room", f"The game cannot start: {exc}") from None
         self.store.create(row)
         self.rooms[code] = room
-        await conn.send({"type": "created", "room": code, "game": rs.name, "seats": room.presence(),
-                         "commitment": room.commitment})
+        reply: dict[str, Any] = {"type": "created", "room": code, "game": rs.name, "seats": room.presence(),
+                                 "commitment": room.commitment}
+        if chosen:
+            reply.update(seed=seed, tokens=tokens)
+        await conn.send(reply)
         room.kick_computer()
 
     async def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -607,6 +800,11 @@ class Server:
 
     async def _on_act(self, conn: Conn, msg: dict[str, Any]) -> None:
         room, seat = self._seat_conn(conn)
+        if room.handed_over(seat):  # one controller per seat: the computer has it until take_back
+            await conn.send({"type": "refused", "kind": "turn", "at": msg["at"], "index": room.index, "rule": "TURN",
+                             "message": "The computer plays your seat now (it was handed over while you were "
+                                        "away); take it back to play again."})
+            return
         await room.act(conn, seat, msg["at"], msg["action"])
 
     async def _on_undo(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -638,7 +836,7 @@ class Server:
         if not text or len(text) > MAX_CHAT:
             raise BadMessage("chat", f"A chat line holds 1 to {MAX_CHAT} characters.")
         if not conn.chat.take():
-            raise BadMessage("rate", "Chat more slowly: that line was not sent.")
+            raise BadMessage("chat", "Chat more slowly: that line was not sent.")
         self.store.add_chat(conn.room.code, conn.seat, text)
         for c in list(conn.room.conns):
             await c.send({"type": "chat", "seat": conn.seat, "text": text})
@@ -647,15 +845,39 @@ class Server:
         room, _ = self._seat_conn(conn)
         seat = msg["seat"]
         if not 0 <= seat < len(room.row.seats) or room.row.seats[seat] != "human":
-            raise BadMessage("seat", f"Seat {show(seat)} is not a remote player's seat.")
+            raise BadMessage("handover", f"Seat {show(seat)} is not a remote player's seat.")
         away = time.monotonic() - room.away.get(seat, time.monotonic())
         if room.seated(seat) or seat not in room.away or away < AWAY_HANDOVER_S:
-            raise BadMessage("seat", f"A seat may be handed to the computer after {AWAY_HANDOVER_S:.0f} s away.")
+            raise BadMessage("handover", f"A seat may be handed to the computer after {AWAY_HANDOVER_S:.0f} s away.")
         room.row.seats[seat] = registry.get(room.row.game).default_ai
         room.session.seats[seat] = room.row.seats[seat]
+        room.changed()
         self.store.set_seats(room.code, room.row.seats, room.row.tokens)
         await room.broadcast_presence()
         room.kick_computer()
+
+    async def _on_take_back(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The person of a handed-over seat plays it again: the computer stops playing it."""
+        room, seat = self._seat_conn(conn)
+        if not room.handed_over(seat):
+            raise BadMessage("handover", "Your seat is yours already: nobody handed it to the computer.")
+        room.row.seats[seat] = "human"
+        room.session.seats[seat] = "human"
+        room.agents.pop(seat, None)
+        room.changed()
+        self.store.set_seats(room.code, room.row.seats, room.row.tokens)
+        for c in list(room.conns):
+            await c.send({"type": "presence", "seats": room.presence()})
+            if c.seat == seat:
+                await c.send(room.sync(c))  # its position, with what it may do now
+
+    async def _on_legal(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """The actions this seat may take now, found on its own view alone (never the game's
+        hidden parts): see legal_for."""
+        if conn.room is None:
+            raise BadMessage("state", "Join a room first.")
+        room, seat = conn.room, conn.seat
+        await conn.send({"type": "legal", "index": room.index, "seat": seat, **room.legal(seat)})
 
     async def _on_mine(self, conn: Conn, msg: dict[str, Any]) -> None:
         """A player's online games (the seat tokens it keeps), "your turn" marked."""

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from ..jsonio import FileProblem
+from ..paths import OutsideFolder, own_dir
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -26,6 +30,45 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS chat (
   code TEXT NOT NULL, at REAL NOT NULL, seat INTEGER, text TEXT NOT NULL);
 """
+
+
+#: The rooms database's version (PRAGMA user_version); MIGRATIONS[v] takes a database of
+#: version v to v + 1.  Version 0 is a database of an older Paper Wars, before it was marked:
+#: the same three tables, so nothing to change but the marks.
+#: Version 2 (protocol 2): ``public_seed``, a room whose creator chose the seed (tests, practice:
+#: every seat the creator's or a computer's) shows it to all.  SCHEMA makes version 1's tables, so
+#: a new database and an old one take the same steps.
+SCHEMA_VERSION = 2
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    0: (),
+    1: ("ALTER TABLE rooms ADD COLUMN public_seed INTEGER NOT NULL DEFAULT 0",),
+}
+#: PRAGMA application_id of Paper Wars' rooms databases ("PWrm").
+APPLICATION_ID = 0x5057726D
+#: The tables (and their columns) of this version.
+TABLES = {
+    "rooms": {"code", "game", "rules_version", "settings", "seed", "nonce", "seats", "tokens", "pins", "over",
+              "created", "updated", "public_seed"},
+    "actions": {"code", "idx", "data"},
+    "chat": {"code", "at", "seat", "text"},
+}
+
+
+def _problem(where: str, exc: sqlite3.Error) -> str:
+    """A sentence for an SQLite error met while opening the database (never the exception's name)."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return (f"{where} is in use by another program (another Paper Wars server?); it was left as it is: "
+                "close that program, or keep the rooms in another folder.")
+    if "readonly" in text or "read-only" in text or "permission" in text or "unable to open" in text:
+        return (f"{where} cannot be written (it or its folder is read-only); it was left as it is: let Paper Wars "
+                "write it, or keep the rooms in another folder.")
+    if "disk" in text and "full" in text:
+        return f"{where} cannot be written: the disk is full; free some space, then try again."
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return f"{where} is damaged (it is not a whole SQLite database); it was left as it is: move it away to " \
+               "start with no rooms."
+    return f"{where} cannot be opened ({str(exc)[:80]}); it was left as it is: move it away to start with no rooms."
 
 
 def token_hash(token: str) -> str:
@@ -45,43 +88,118 @@ class RoomRow:
     pins: dict[str, Any] = field(default_factory=dict)
     over: bool = False
     actions: list[Any] = field(default_factory=list)
+    #: The creator chose the seed (and holds every remote seat): it is shown to everyone.
+    public_seed: bool = False
+
+
+class StoreProblem(FileProblem):
+    """A rooms database that cannot be used: one sentence (which file, what is wrong, what to do);
+    the file is left as it is.  ``paperwars serve`` says it and exits 2; the app's host says it."""
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, set[str]]:
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    return {n: {c[1] for c in db.execute(f"PRAGMA table_info({json.dumps(n)})")} for n in names}
 
 
 class Store:
-    """The rooms database.  One connection, used from the server's event loop only."""
+    """The rooms database.  One connection, used from the server's event loop only.
+
+    Opening it checks, before anything is written, that the file is Paper Wars' own rooms
+    database (its application id, or before there was one: only our three tables) of a version
+    this app reads (PRAGMA user_version: an older one is migrated, a newer one refused), that it
+    is whole (quick_check), not a link, not held by another program and writable; otherwise a
+    StoreProblem says so in one sentence and nothing in the file changes."""
 
     def __init__(self, folder: Path) -> None:
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "rooms.sqlite3"
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        where = f"The rooms database {self.path}"
+        try:
+            own_dir(folder)
+        except OutsideFolder as exc:
+            raise StoreProblem(f"{where} cannot be used: {exc.strerror}.") from None
+        except OSError as exc:
+            raise StoreProblem(f"The folder {folder} for the rooms database cannot be made "
+                               f"({exc.strerror or exc.__class__.__name__}); let Paper Wars write there, "
+                               "or keep the rooms in another folder.") from None
+        if os.path.islink(self.path):
+            raise StoreProblem(f"{where} is a link (to {os.path.realpath(self.path)}); Paper Wars keeps its rooms "
+                               "only in a file of its own, so it was left as it is: remove the link, or keep the "
+                               "rooms in another folder.")
+        if os.path.lexists(self.path) and not os.path.isfile(self.path):
+            raise StoreProblem(f"{where} is not a file; move it away, or keep the rooms in another folder.")
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
+        except sqlite3.Error as exc:
+            raise StoreProblem(_problem(where, exc)) from None
+        try:
+            self._open(where)
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise StoreProblem(_problem(where, exc)) from None
+        except StoreProblem:
+            self.db.close()
+            raise
+
+    def _open(self, where: str) -> None:
+        db = self.db
+        check = db.execute("PRAGMA quick_check").fetchone()
+        if not check or check[0] != "ok":
+            raise StoreProblem(f"{where} is damaged ({str(check[0] if check else 'no answer')[:80]}); it was left "
+                               "as it is: move it away to start with no rooms.")
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = _tables(db)
+        if app_id != APPLICATION_ID:
+            ours = all(n in TABLES and cols <= TABLES[n] for n, cols in tables.items())
+            if app_id != 0 or not ours:
+                other = ", ".join(sorted(n for n in tables if n not in TABLES)[:3]) or "other columns"
+                raise StoreProblem(f"{where} is not Paper Wars' rooms database (it holds {other}); it was left as "
+                                   "it is: move it away, or keep the rooms in another folder.")
+        if version > SCHEMA_VERSION:
+            raise StoreProblem(f"{where} was made by a newer Paper Wars (rooms database version {version}, this one "
+                               f"reads up to {SCHEMA_VERSION}); it was left as it is: update Paper Wars, or keep the "
+                               "rooms in another folder.")
+        # Ours, of this version or an older one: set up (or migrate) and mark it ours.  These are the
+        # first writes: a read-only or busy file fails here, before anything else happens.
+        db.execute("PRAGMA journal_mode=WAL")
         # NORMAL in WAL mode: a committed transaction survives the process being killed.
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+        db.execute("PRAGMA synchronous=NORMAL")
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            for old in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS.get(old, ()):
+                    db.execute(statement)
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
         self.db.close()
 
     def create(self, row: RoomRow) -> None:
         now = time.time()
-        self.db.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        self.db.execute("INSERT INTO rooms (code, game, rules_version, settings, seed, nonce, seats, tokens, pins, "
+                        "over, created, updated, public_seed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (row.code, row.game, row.rules_version, json.dumps(row.settings), str(row.seed),
                          row.nonce, json.dumps(row.seats), json.dumps(row.tokens), json.dumps(row.pins),
-                         int(row.over), now, now))
+                         int(row.over), now, now, int(row.public_seed)))
 
     def exists(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is not None
 
     def load(self, code: str) -> RoomRow | None:
-        r = self.db.execute("SELECT code, game, rules_version, settings, seed, nonce, seats, tokens, pins, over "
-                            "FROM rooms WHERE code=?", (code,)).fetchone()
+        r = self.db.execute("SELECT code, game, rules_version, settings, seed, nonce, seats, tokens, pins, over, "
+                            "public_seed FROM rooms WHERE code=?", (code,)).fetchone()
         if r is None:
             return None
         acts = [json.loads(d) for (d,) in self.db.execute(
             "SELECT data FROM actions WHERE code=? ORDER BY idx", (code,))]
         return RoomRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), r[5], json.loads(r[6]), json.loads(r[7]),
-                       json.loads(r[8]), bool(r[9]), acts)
+                       json.loads(r[8]), bool(r[9]), acts, bool(r[10]))
 
     def append(self, code: str, idx: int, action: Any, over: bool) -> None:
         with self.db:

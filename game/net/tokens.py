@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ..jsonio import FileProblem, file_name, read_json, write_atomic
-from ..paths import data_dir
+from ..paths import data_dir, own_dir
 from .protocol import ROOM_CODE, TOKEN
 
 FORMAT = "paperwars-online"
@@ -67,6 +68,14 @@ class HeldSeat:
         return asdict(self)
 
 
+def read_tokens(path: Path) -> TokenStore:
+    """The file read whole, or FileProblem saying what in it cannot be used."""
+    store = TokenStore(path)
+    if store.problem:
+        raise FileProblem(store._why)
+    return store
+
+
 class TokenStore:
     """The file of held seats.  ``problem`` is the sentence to show when the file could not
     be used (the list is then empty or partial, and the file is left as it is)."""
@@ -77,10 +86,11 @@ class TokenStore:
         self.port = DEFAULT_PORT
         self.problem = ""
         self._damaged = False
+        self._why = ""
         self.load()
 
     def load(self) -> None:
-        self.seats, self.port, self.problem, self._damaged = [], DEFAULT_PORT, "", False
+        self.seats, self.port, self.problem, self._damaged, self._why = [], DEFAULT_PORT, "", False, ""
         if not self.path.exists() and not self.path.is_symlink():
             return
         name = file_name(self.path)
@@ -95,7 +105,7 @@ class TokenStore:
             if not isinstance(seats, list):
                 raise FileProblem(f"The list of your online games {name} holds no list of seats.")
         except FileProblem as exc:
-            self._damaged = True
+            self._damaged, self._why = True, str(exc)
             self.problem = f"{exc} No online games are listed; the file was left as it is."
             return
         port = data.get("port", DEFAULT_PORT)
@@ -112,21 +122,34 @@ class TokenStore:
                 self.seats.append(seat)
         if bad:
             self._damaged = True
+            self._why = (f"The list of your online games {name} has {bad} damaged "
+                         f"{'entry' if bad == 1 else 'entries'}.")
             self.problem = (f"The list of your online games {name} has {bad} damaged "
                             f"{'entry' if bad == 1 else 'entries'}; the others are listed and the file was "
                             "left as it is.")
 
     def save(self) -> None:
-        """Write the file (atomically); a damaged file is kept beside it first, never lost."""
-        if self._damaged and self.path.exists():
-            keep = self.path.with_name(self.path.stem + ".damaged" + self.path.suffix)
-            try:
-                os.replace(self.path, keep)
-            except OSError:
-                pass
-            self._damaged = False
+        """Write the file (atomically); a damaged file is kept beside it first (as
+        online.damaged.json, the one mechanism of game.jsonio.write_atomic), never lost."""
         write_atomic(self.path, {"format": FORMAT, "version": VERSION, "port": self.port,
-                                 "seats": [s.to_json() for s in self.seats[-MAX_SEATS:]]})
+                                 "seats": [s.to_json() for s in self.seats[-MAX_SEATS:]]},
+                     reader=read_tokens, what="list of your online games", max_bytes=MAX_BYTES)
+        self._damaged = False
+
+    def keep_problem(self) -> str:
+        """Why a seat's token could not be kept in this file now ("" when it can): asked before a
+        room is made or a seat is claimed, since a token the server gave and this file lost is a
+        seat lost.  A temporary file is written beside it and removed (writes here are atomic)."""
+        folder = self.path.parent
+        try:
+            own_dir(folder)
+            fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=folder)
+            os.close(fd)
+            os.unlink(tmp)
+        except OSError as exc:
+            return (f"Paper Wars cannot keep your seat's token in {folder} ({exc.strerror or 'it cannot be written'}), "
+                    "so nothing was asked of the server: let Paper Wars write that folder, then try again.")
+        return ""
 
     def add(self, seat: HeldSeat) -> None:
         """Keep ``seat`` (a newer token for the same seat of the same room replaces the older)."""

@@ -34,7 +34,7 @@ import pygame_gui
 from .. import registry
 from ..engine import Action, Event, IllegalAction, State
 from ..records import Record, RecordError
-from ..session import write_log
+from ..session import FINAL, write_log
 from ..ui import paper
 from ..ui.app import WAKE, Scene
 from .client import decode_reply, hello, open_ws, reach_problem, setup_problem, verify_over
@@ -199,6 +199,8 @@ class _Seen:
         self.to_move = -1
         self.over_flag = False
         self.can_undo = False
+        #: Why this seat may not undo now, as the server says it ("" when it may).
+        self.undo_refusal = ""
         self.views: dict[int, Any] = {}
         self.log: list[str] = []
         self.fold: Any = None
@@ -332,10 +334,19 @@ class RemoteSession:
         return self._undo_link() is not None
 
     def undo_refusal(self) -> str:
+        """Why Undo does nothing now: the server's sentence for this window's seat (the end is
+        final; the turn has passed to another person; a die, a card or a secret was shown)."""
         if self.watching:
             return "Nothing to undo: you are watching this game."
-        return ("Nothing to undo: online, only your own last action can be taken back, and never once it "
-                "showed a die, a card, a flick's outcome or a secret.")
+        if self.state is not None and self.state.is_over():
+            return FINAL
+        latest = self._latest() if self.seen else None
+        said = [s.undo_refusal for s in self.seen if s.seat is not None and latest is not None
+                and s.index == latest.index and s.undo_refusal]
+        if said:
+            return said[0]
+        return ("Nothing to undo: online, only your own last action can be taken back, while the turn is still "
+                "yours, and never once it showed a die, a card, a flick's outcome or a secret.")
 
     def undo(self) -> bool:
         """Ask the server to take back this window's seat's last action (``undone`` follows)."""
@@ -386,6 +397,23 @@ class RemoteSession:
 
     def hand_over(self, seat: int) -> bool:
         return self.links[0].send({"type": "hand_over", "seat": seat})
+
+    def taken_over(self) -> int | None:
+        """A seat of this window that was handed to the computer while its person was away (the
+        computer plays it until ``take_back``); None when there is none."""
+        if self.state is None or self.state.is_over() or self._closed:
+            return None
+        mine = self.local_seats()
+        for p in self.presence:
+            if p.get("handed_over") and p.get("seat") in mine:
+                return int(p["seat"])
+        return None
+
+    def take_back(self) -> bool:
+        """Play this window's handed-over seat again (the server stops its computer player)."""
+        seat = self.taken_over()
+        link = next((i for i, s in enumerate(self.seen) if s.seat is not None and s.seat == seat), None)
+        return link is not None and self.links[link].send({"type": "take_back"})
 
     def presence_note(self, seat: int) -> str:
         """How a seat is doing, in a few words, for the margin."""
@@ -457,6 +485,7 @@ class RemoteSession:
     def _position(self, seen: _Seen, msg: dict[str, Any]) -> None:
         seen.index, seen.view, seen.to_move = int(msg["index"]), msg["view"], int(msg["to_move"])
         seen.over_flag, seen.can_undo = bool(msg.get("over")), bool(msg.get("can_undo"))
+        seen.undo_refusal = str(msg.get("undo_refusal") or "")
         seen.views[seen.index] = msg["view"]
 
     def _handle(self, i: int, msg: dict[str, Any]) -> list[tuple[Any, ...]]:

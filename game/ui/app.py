@@ -18,12 +18,13 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..paths import data_dir, sprites_dir
+from .. import jsonio
+from ..paths import data_dir, own_dir, sprites_dir
 from . import paper
 from .prefs import Prefs
 from .sound import Sounds
 from .uimanager import UIManager
-from .widgets import TipDropDown
+from .widgets import FIELD_NOTE, TipDropDown
 
 MIN_SIZE = (800, 560)
 #: The window the screens are laid out for at a UI scale of 100%: the scale used is at most
@@ -61,8 +62,7 @@ def write_crash_report(exc: BaseException, record: Any, scenes: list[str]) -> Pa
     from .. import __version__
 
     try:
-        folder = data_dir() / "crash-reports"
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = own_dir(data_dir() / "crash-reports")
         path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
         n = 1
         while path.exists():
@@ -221,6 +221,24 @@ def declare_dpi_awareness() -> None:
             ctypes.windll.user32.SetProcessDPIAware()  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         pass
+
+
+def release_surfaces(scene: Any) -> None:
+    """A scene left: let go of the surfaces it and its board view kept (layers, sprites, cached
+    drawings) now.  A board's scene and its view refer to each other, so they wait for Python's
+    cycle collector, which counts objects, not bytes: at 3840x2400 a board's layers are 37 MB each,
+    and six boards visited held 100 MB more than one.  What is dropped is only ever a cache (a
+    scene that is drawn again draws it anew)."""
+    for holder in (scene, getattr(scene, "view", None)):
+        if holder is None or not hasattr(holder, "__dict__"):
+            continue
+        for name, value in list(vars(holder).items()):
+            if isinstance(value, pygame.Surface) or (
+                    isinstance(value, tuple) and any(isinstance(v, pygame.Surface) for v in value)):
+                if name not in ("screen",):
+                    setattr(holder, name, None)
+            elif isinstance(value, dict) and value and all(isinstance(v, pygame.Surface) for v in value.values()):
+                value.clear()
 
 
 @dataclass
@@ -515,19 +533,24 @@ class App:
             return None
         scene = self.scenes.pop()
         scene.exit()
+        release_surfaces(scene)
         if self.scenes:
             self.scenes[-1].resume()
         return scene
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes.pop().exit()
+            gone = self.scenes.pop()
+            gone.exit()
+            release_surfaces(gone)
         self.scenes.append(scene)
         scene.enter()
 
     def reset_to(self, scene: Scene) -> None:
         while self.scenes:
-            self.scenes.pop().exit()
+            gone = self.scenes.pop()
+            gone.exit()
+            release_surfaces(gone)
         self.push(scene)
 
     def find(self, kind: type) -> Any:
@@ -547,6 +570,9 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if event.type == FIELD_NOTE:  # a text field cleaned what was pasted into it: said
+            self.toast(event.text, 6)
             return
         if event.type == pygame.VIDEORESIZE:
             self._resized((event.w, event.h))
@@ -584,6 +610,9 @@ class App:
         top = self.top()
         if top is not None:
             top.update(dt)
+        kept = jsonio.take_notes()  # a damaged file kept aside as NAME.damaged.json: said as it happens
+        if kept:
+            self.toast(" ".join(kept), 12)
         for scene in self.scenes[:-1]:  # an online game below a pause or result panel still hears the server
             behind = getattr(scene, "update_behind", None)
             if behind is not None:
@@ -772,11 +801,21 @@ class App:
 
     def recover(self, exc: BaseException) -> Path | None:
         """Write the crash report, go back to the menu, say where the report is."""
-        record = None
+        record, saved = None, ""
         for scene in reversed(self.scenes):
             session = getattr(scene, "session", None)
             if session is not None and getattr(session, "record", None) is not None:
                 record = session.record
+                # promise only what is so: the autosave is on disk and holds the game as it stands
+                try:
+                    current = session.autosave_current() if hasattr(session, "autosave_current") else False
+                except Exception:  # noqa: BLE001 - the handler of last resort promises nothing then
+                    current = False
+                if current:
+                    from ..saves import latest_autosave
+
+                    latest = latest_autosave() == session.autosave
+                    saved = f" Your game was autosaved: {'Continue picks it up' if latest else 'Load game lists it'}."
                 break
         path = write_crash_report(exc, record, [s.name() for s in self.scenes])
         from .scenes.menu import MenuScene
@@ -787,7 +826,6 @@ class App:
             self.scenes = []
             self.ui.clear_and_reset()
             self.push(MenuScene(self))
-        saved = " Your game was autosaved: Continue picks it up." if record is not None else ""
         where = f"a crash report is in {path}" if path is not None else "no crash report could be written"
         self.toast(f"Something went wrong, so Paper Wars went back to the menu; {where}.{saved}", 12)
         return path
@@ -817,7 +855,7 @@ class App:
                 self.online_host.close()
         try:
             self.prefs.save()
-        except OSError:
+        except (OSError, ValueError):  # a read-only folder, or a value that would not read back
             pass
         self._release_fonts()
         paper.reset_caches()
@@ -845,14 +883,17 @@ class App:
             set_default_manager(None)
         gc.collect()
 
-    def screenshot(self) -> Path:
-        folder = data_dir() / "screenshots"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / time.strftime("paperwars-%Y%m%d-%H%M%S.png")
-        n = 1
-        while path.exists():
-            path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
-            n += 1
-        pygame.image.save(self.screen, str(path))
+    def screenshot(self) -> Path | None:
+        try:
+            folder = own_dir(data_dir() / "screenshots")
+            path = folder / time.strftime("paperwars-%Y%m%d-%H%M%S.png")
+            n = 1
+            while path.exists():
+                path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
+                n += 1
+            pygame.image.save(self.screen, str(path))
+        except (OSError, pygame.error) as exc:
+            self.toast(f"The screenshot could not be saved: {getattr(exc, 'strerror', None) or exc}.", 6)
+            return None
         self.toast(f"Screenshot saved to {path}", 3, good=True)
         return path

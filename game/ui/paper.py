@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import pygame
@@ -78,16 +79,69 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
-@lru_cache(maxsize=2048)
+class SurfaceCache:
+    """Surfaces by key within a budget of pixel bytes: the least recently used go first.  A cache
+    bounded by count is not bounded at all (2,048 lines of text at 200% on a 3840-pixel window
+    are hundreds of MB); this one is, whatever the window, the UI scale or the text."""
+
+    def __init__(self, limit_bytes: int) -> None:
+        from collections import OrderedDict
+
+        self.limit = limit_bytes
+        self.used = 0
+        self._items: OrderedDict[Any, pygame.Surface] = OrderedDict()
+
+    @staticmethod
+    def weight(surf: pygame.Surface) -> int:
+        return surf.get_width() * surf.get_height() * surf.get_bytesize() + 64
+
+    def get(self, key: Any) -> pygame.Surface | None:
+        surf = self._items.get(key)
+        if surf is not None:
+            self._items.move_to_end(key)
+        return surf
+
+    def put(self, key: Any, surf: pygame.Surface) -> pygame.Surface:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.used -= self.weight(old)
+        size = self.weight(surf)
+        if size > self.limit:
+            return surf  # larger than the whole budget: drawn, never kept
+        self._items[key] = surf
+        self.used += size
+        while self.used > self.limit and self._items:
+            _, gone = self._items.popitem(last=False)
+            self.used -= self.weight(gone)
+        return surf
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.used = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+#: Rendered text: at most this many bytes of pixels (a frame's text is a few hundred KB).
+TEXT_CACHE_BYTES = 16 * 1024 * 1024
+_texts = SurfaceCache(TEXT_CACHE_BYTES)
+
+
 def _text_surface(s: str, size: int, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    return font(size, bold).render(s, True, colour)
+    key = (s, size, colour, bold)
+    img = _texts.get(key)
+    if img is None:
+        img = _texts.put(key, font(size, bold).render(s, True, colour))
+    return img
 
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (they die with pygame.quit)."""
     font.cache_clear()
-    _text_surface.cache_clear()
+    _texts.clear()
     _wrap.cache_clear()
+    _paper_array.cache_clear()
 
 
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
@@ -157,31 +211,44 @@ def fit(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -
 
 # -- paper -------------------------------------------------------------------------
 
-@lru_cache(maxsize=8)
-def _paper_array(w: int, h: int, seed: int) -> np.ndarray:
-    """Paper grain: smooth cloudy fibres plus a fine tooth, as a (w, h, 3) array."""
+#: The paper is a seamless tile this many pixels square, repeated over any sheet: its memory and
+#: time stay the same at 800x560 and at 3840x2400 (a whole-window grain at the largest window took
+#: four float arrays of 110 MB each, and one was kept for each of eight window sizes).
+PAPER_TILE = 24 * 20
+
+
+@lru_cache(maxsize=4)
+def _paper_array(seed: int, tile: int = PAPER_TILE) -> np.ndarray:
+    """Paper grain: smooth cloudy fibres plus a fine tooth, as a (tile, tile, 3) array that
+    repeats without a seam (the cloud's grid wraps round)."""
     rng = np.random.default_rng(seed)
     base = np.array(PAPER, dtype=np.float32)
-    small = rng.normal(0, 1, (w // 24 + 2, h // 24 + 2)).astype(np.float32)
-    ys = np.linspace(0, small.shape[1] - 1.001, h)
-    xs = np.linspace(0, small.shape[0] - 1.001, w)
-    x0, y0 = xs.astype(int), ys.astype(int)
-    fx, fy = (xs - x0)[:, None], (ys - y0)[None, :]
-    a = small[x0][:, y0]
-    b = small[x0 + 1][:, y0]
-    c = small[x0][:, y0 + 1]
-    d = small[x0 + 1][:, y0 + 1]
+    cells = tile // 24
+    small = rng.normal(0, 1, (cells, cells)).astype(np.float32)
+    pos = np.arange(tile, dtype=np.float32) * cells / tile
+    i0 = pos.astype(int)
+    i1 = (i0 + 1) % cells
+    f = pos - i0
+    fx, fy = f[:, None], f[None, :]
+    a = small[i0][:, i0]
+    b = small[i1][:, i0]
+    c = small[i0][:, i1]
+    d = small[i1][:, i1]
     coarse = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
-    fine = rng.normal(0, 1, (w, h)).astype(np.float32)
+    fine = rng.normal(0, 1, (tile, tile)).astype(np.float32)
     grain = coarse * 1.8 + fine * 1.5
     arr = np.clip(base[None, None, :] + grain[:, :, None], 0, 255).astype(np.uint8)
     return np.ascontiguousarray(arr)
 
 
 def paper_surface(size: tuple[int, int], seed: int = 7, ruled: bool = False) -> pygame.Surface:
-    """A generated sheet of slightly grainy paper (cached by size)."""
+    """A sheet of slightly grainy paper of ``size``: the seed's tile repeated (see PAPER_TILE)."""
     w, h = max(1, size[0]), max(1, size[1])
-    surf = pygame.surfarray.make_surface(_paper_array(w, h, seed))
+    tile = pygame.surfarray.make_surface(_paper_array(seed))
+    surf = pygame.Surface((w, h))
+    for x in range(0, w, PAPER_TILE):
+        for y in range(0, h, PAPER_TILE):
+            surf.blit(tile, (x, y))
     if ruled:
         for y in range(40, h, 28):
             pygame.draw.line(surf, PAPER_LINE, (0, y), (w, y), 1)

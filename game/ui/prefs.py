@@ -3,8 +3,8 @@
 The file is read through the guarded reader (game.jsonio) and every field is checked:
 a damaged file, or a damaged field, never stops the game from starting.  What could be
 used is used, the rest falls back to the defaults, the player is told once, and the
-damaged file is left exactly as it was (it is replaced only when the player changes a
-setting on purpose).
+damaged file is left exactly as it was until the player changes a setting on purpose; then
+it is kept as settings.damaged.json (game.jsonio.write_atomic) and the new one is written.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..jsonio import FileProblem, read_json, write_atomic
+from ..jsonio import FileProblem, file_name, read_json, write_atomic
 from ..paths import config_dir
 
 PALETTES = ("colour-blind safe", "high contrast")
@@ -133,8 +133,21 @@ class Prefs:
         data.pop("problem")
         data.pop("_loaded", None)
         data["window"] = list(self.window)
-        write_atomic(self.path(), data)
+        # a damaged file is kept as settings.damaged.json before the new one is written
+        write_atomic(self.path(), data, reader=read_prefs, what="settings file", max_bytes=MAX_BYTES)
         self.problem = ""
+
+
+def read_prefs(path: Path) -> Prefs:
+    """The settings file read whole, or FileProblem saying what in it cannot be used."""
+    data = read_json(path, "settings file", MAX_BYTES)
+    if not isinstance(data, dict):
+        raise FileProblem(f"The settings file {file_name(path)} does not hold settings.")
+    prefs = Prefs()
+    bad = prefs._take(data)
+    if bad:
+        raise FileProblem(f"The settings file {file_name(path)} has a bad value for {bad[0]}.")
+    return prefs
 
 
 def _defaults(value: Any) -> dict[str, dict[str, Any]] | None:

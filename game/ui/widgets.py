@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pygame_gui
+
+from ..limits import FIELD_BAD, FIELDS, clean_field
+
+#: Posted when a text field cleaned what was put into it (``text``: the sentence); the window
+#: shows it (App.dispatch), so the player knows the field is not what was pasted.
+FIELD_NOTE = pygame.event.custom_type()
 
 
 class TipDropDown(pygame_gui.elements.UIDropDownMenu):
@@ -28,10 +37,69 @@ class TipDropDown(pygame_gui.elements.UIDropDownMenu):
             button.tool_tip = None
 
 
-class SettingEntry(pygame_gui.elements.UITextEntryLine):
+class TextField(pygame_gui.elements.UITextEntryLine):
+    """A one-line text field that takes only what the app reads back (game.limits.FIELDS): at
+    most its kind's number of characters and never a control character.  Typed control
+    characters are not taken; pasted or set text is cleaned, and the player is told what was
+    left out or cut (a FIELD_NOTE event)."""
+
+    def __init__(self, rect: pygame.Rect, manager: Any, kind: str, **kwargs: Any) -> None:
+        super().__init__(rect, manager, **kwargs)
+        self.kind = kind
+        self.set_text_length_limit(FIELDS[kind].limit)
+        self.set_forbidden_characters([chr(c) for c in range(0x20)] + [chr(c) for c in range(0x7F, 0xA0)])
+        #: The last sentence about a cleaning ("" when none).
+        self.note = ""
+
+    def _cleaned(self, text: str, room: int) -> str:
+        clean, note = clean_field(text, self.kind)
+        if self.allowed_characters is not None:
+            kept = "".join(c for c in clean if c in self.allowed_characters)
+            if len(kept) != len(clean):
+                note = note or f"The text put into {FIELDS[self.kind].what} was cleaned: only digits are taken."
+            clean = kept
+        if len(clean) > room:
+            clean = clean[:max(0, room)]
+            note = note or (f"The text put into {FIELDS[self.kind].what} was cleaned: it was cut to "
+                            f"{FIELDS[self.kind].limit} characters, the most {FIELDS[self.kind].what} may have.")
+        if note:
+            self.note = note
+            try:
+                pygame.event.post(pygame.event.Event(FIELD_NOTE, text=note, ui_element=self))
+            except pygame.error:
+                pass
+        return clean
+
+    def set_text(self, text: str | None) -> None:
+        if text is not None and (FIELD_BAD.search(text) or len(text) > FIELDS[self.kind].limit
+                                 or not self.validate_text_string(text)):
+            text = self._cleaned(text, FIELDS[self.kind].limit)
+        super().set_text(text)
+
+    def _do_paste(self) -> None:
+        from pygame_gui.core.utility import clipboard_paste
+
+        if not self.ui_manager.paste_text_enabled or not self.paste_text_enabled:
+            return
+        low, high = sorted(self.select_range)
+        room = FIELDS[self.kind].limit - (len(self.text) - (high - low))
+        new = self._cleaned(clipboard_paste() or "", room)
+        if not new:
+            return
+        if high > low:
+            self._replace_selection_with_new_text_in_drawable_shape(self.text[:low] + new + self.text[high:], new, low)
+        else:
+            at = self.edit_position
+            self._insert_new_text_to_shape_at_edit_position(self.text[:at] + new + self.text[at:], new)
+
+
+class SettingEntry(TextField):
     """A setting's text field that, disabled (a friend looks at the host's room), never takes the
     keyboard: pygame_gui focuses a disabled field on a click and blinks its cursor in it, which
     reads as "type here"."""
+
+    def __init__(self, rect: pygame.Rect, manager: Any, kind: str = "setting", **kwargs: Any) -> None:
+        super().__init__(rect, manager, kind, **kwargs)
 
     def focus(self) -> None:
         if self.is_enabled:

@@ -478,9 +478,6 @@ def test_I_X3_the_player_may_call_extra_events_and_one_is_required():
     s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("c",))
     s.apply(TriggerEvent(8))
     assert s.events_fired == 0 and len(s.enemies) == 3  # an extra Event is on top of the required one
-    with pytest.raises(IllegalAction) as info:
-        s.apply(TriggerEvent(8))
-    assert info.value.rule == "I-X3"
     # killing the last enemy before any Event: the required Event fires first
     s = play_state(slots=(3, 1, 1, 8, 1, 1), heroes=(("a", 0),), enemies=("a",))
     s.apply(Kill(1))
@@ -924,3 +921,75 @@ def _hero_turns_until_the_limit(slot5: int) -> int:
 @pytest.mark.parametrize("slot5, first", [(1, "heroes"), (2, "enemies")])
 def test_I_W3_rev3_the_round_limit_counts_the_heroes_turns(slot5, first):
     assert _hero_turns_until_the_limit(slot5) == 5
+
+
+# -- rules revision 4 ---------------------------------------------------------------------
+
+
+def test_I_S_rev4_every_latin_letter_folds_to_its_base_letters():
+    assert fold("Łódź") == "LODZ" and six_letters("Łódź") == "LODZLO"
+    assert slots_from_word("Łódź") == slots_from_word("lodz")
+    # the letters NFKD leaves whole, in both cases: strokes and bars, dotless i, ligatures, thorn, eth
+    assert fold("Øø Łł Đđ Ðð Ħħ Ŧŧ ı") == "OOLLDDDDHHTTI"
+    assert fold("Ææ Œœ Þþ ß ẞ") == "AEAEOEOETHTHSSSS"
+    assert fold("ƀ Ɨɨ Ƶƶ Ǥǥ Ȼȼ Ɍɍ Ɏɏ") == "BIIZZGGCCRRYY"  # other letters with a stroke
+    assert fold("Ǿ ǽ") == "OAE"  # an accent on a stroked letter or a ligature
+    assert fold("Øresund") == "ORESUND" and fold("Þórr") == "THORR" and fold("Straße") == "STRASSE"
+    # only what has no Latin base is dropped
+    assert fold("Ωλ日本-3!") == "" and fold("Zoë's π") == "ZOES"
+    s = InvasionGame().new_state(1)
+    s.apply(ChooseWord("Łódź"))
+    assert s.slots == slots_from_word("LODZLO")
+
+
+def test_I_S1_rev4_a_word_used_before_is_recognised_by_its_folded_letters():
+    g = InvasionGame({"used_words": ["Łódź"]})
+    assert "LODZ" in g.used_words
+    with pytest.raises(IllegalAction) as info:
+        g.new_state(1).apply(ChooseWord("lodz"))
+    assert info.value.rule == "I-S1"
+
+
+def test_I_S4_rev4_two_letters_in_starts_into_the_repeated_word():
+    assert six_letters("cat", "skip2") == "TCATCA"      # ("cat" x 3)[2:8]
+    assert six_letters("undead", "skip2") == "DEADUN"
+    assert six_letters("ox", "skip2") == "OXOXOX"
+    assert six_letters("a", "skip2") == "AAAAAA"
+    assert six_letters("cantankerous", "skip2") == "NTANKE"
+    s = InvasionGame().new_state(1)
+    s.apply(ChooseWord("cat", "skip2"))
+    assert s.slots == slots_from_word("tcatca")
+    assert [ch for ch, _n, _d in word_table("undead", "skip2")] == list("DEADUN")
+
+
+def test_I_Y3_rev4_kool_aid_man_goes_on_past_a_hero_room_with_no_wall_left_to_open():
+    s = play_state(slots=(3, 1, 1, 3, 1, 1), heroes=(("a", 0), ("c", 0)), enemies=(), event_room="a")
+    for side in s.board.sides("a"):
+        s.board.walls[side.key] = OPENING  # room a, the first hero room from the marker, is open all round
+    closed = {k for k, v in s.board.walls.items() if v != OPENING}
+    ev = s.fire_event("test")
+    opened = {k for k in closed if s.board.walls[k] == OPENING}
+    assert len(opened) == 1 and opened <= {side.key for side in s.board.sides("c")}
+    assert [e.kind for e in ev] == ["event", "wall"]
+    # with no hero room left that has a wall to open, it says it finds nothing to do
+    s = play_state(slots=(3, 1, 1, 3, 1, 1), heroes=(("a", 0),), enemies=(), event_room="c")
+    for side in s.board.sides("a"):
+        s.board.walls[side.key] = OPENING
+    assert [e.kind for e in s.fire_event("test")] == ["event", "event_none"]
+
+
+def test_I_X3_rev4_no_limit_on_extra_events_in_one_hero_turn():
+    s = play_state(slots=(3, 1, 1, 2, 1, 1), heroes=(("a", 0),), enemies=("c",))
+    for n in (1, 2, 3):
+        assert {a.event for a in s.legal_actions() if isinstance(a, TriggerEvent)} == {1, 2, 3, 4, 5, 6, 8, 9}
+        s.apply(TriggerEvent(8))  # Bad: two more enemies each time
+        assert len(s.enemies) == 1 + 2 * n and s.phase == "heroes" and s.events_fired == 0
+    s.apply(TriggerEvent(9))
+    assert len(s.enemies) == 11
+    # the game text keeps no per-turn flag; a text written before (with extra_this_turn) still reads
+    from game.rules.invasion.state import import_text
+
+    text = s.as_text()
+    assert "extra_this_turn" not in text and import_text(text) == s
+    older = text.replace("enemy_could_move=", "extra_this_turn=1; enemy_could_move=")
+    assert import_text(older) == s

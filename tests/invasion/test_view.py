@@ -396,8 +396,24 @@ def test_I_X3_rev2_the_extra_event_is_picked_from_the_table_in_a_window(app):
     assert sorted(labels.values()) == [1, 2, 3, 4, 5, 6, 8, 9] and not any("Freak" in t for t in labels)
     worse = next(el for el, n in view._event_buttons.items() if n == 9)
     app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=worse)])
-    assert len(s.enemies) == before + 4 and s.extra_this_turn and view.dialog is None
-    assert not view.elements["event"].is_enabled
+    assert len(s.enemies) == before + 4 and view.dialog is None
+
+
+def test_I_X3_rev4_the_board_offers_another_extra_event_after_the_first(app):
+    scene = _hero_scene(app)
+    view, s = scene.view, scene.state
+    before = len(s.enemies)
+    for n in (1, 2):
+        for _ in range(50):  # the first Event's drawing plays out
+            if not view.busy():
+                break
+            app.frame([], dt=0.5)
+        assert view.elements["event"].is_enabled  # after the first, the button still calls one
+        press(app, scene, "event")
+        assert view.dialog is not None and view.dialog.alive()
+        bad = next(el for el, k in view._event_buttons.items() if k == 8)
+        app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=bad)])
+        assert len(s.enemies) == before + 2 * n and view.dialog is None and s.phase == "heroes"
 
 
 def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(app):

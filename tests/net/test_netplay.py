@@ -185,8 +185,8 @@ def test_clients_over_the_join_limit_back_off_and_still_finish(tmp_path):
 
 def test_computer_seats_play_on_the_server(server):
     async def go():
-        room = await create_room(server.url, "warigami", ["remote", "random"], {"units": 2, "round_limit": 4}, 6)
-        me = SeatClient(server.url, room, 0, "random", seed=1)
+        made = await create_room(server.url, "warigami", ["remote", "random"], {"units": 2, "round_limit": 4}, 6)
+        me = SeatClient(server.url, made.room, 0, "random", seed=1, token=made.token(0))
         return await asyncio.wait_for(me.run(), 120), me
 
     check, me = asyncio.run(go())
@@ -222,8 +222,8 @@ def test_a_server_killed_mid_game_resumes_every_room_with_its_record(tmp_path):
     async def go():
         nonlocal proc, kills
         url = f"ws://127.0.0.1:{port}"
-        room = await create_room(url, "warigami", ["remote", "remote"], {"units": 6}, 8)
-        clients = [SeatClient(url, room, i, "random", seed=i) for i in (0, 1)]
+        made = await create_room(url, "warigami", ["remote", "remote"], {"units": 6}, 8)
+        clients = [SeatClient(url, made.room, i, "random", seed=i, token=made.token(i)) for i in (0, 1)]
         task = asyncio.ensure_future(asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 180))
         for when in (15, 60):
             while clients[0].index < when and not task.done():

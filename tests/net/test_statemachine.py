@@ -40,9 +40,9 @@ class NetMachine(RuleBasedStateMachine):
         self.tokens: dict[int, str] = {}
         for seat in (0, 1):
             w = Wire(self.server.url)
-            w.join(self.room, seat=seat)
+            w.join(self.room, token=self.room.tokens[seat])  # a chosen seed: the creator holds both seats
             self.wires[seat] = w
-            self.tokens[seat] = w.token or ""
+            self.tokens[seat] = self.room.tokens[seat] or ""
         self.spectators: list[Wire] = []
         self.all_wires: list[Wire] = list(self.wires.values())  # type: ignore[arg-type]
 

@@ -23,7 +23,7 @@ from game.ui import paper
 from game.ui.main import make_app
 from game.ui.scenes.gameover import GameOverScene, over_note
 from game.ui.scenes.play import PlayScene
-from tests.net.wire import Wire
+from tests.net.wire import Room, Wire
 
 LIMIT = 180.0  # seconds any one wait may take before the test gives up (never a timing assertion)
 
@@ -45,7 +45,21 @@ def app():
 
 
 def room(server, game, seats, settings=None, seed=3):
-    return asyncio.run(create_room(server.url, game, seats, settings or {}, seed))
+    """A room with a chosen seed: this test holds every remote seat (``held`` gives their tokens)."""
+    made = asyncio.run(create_room(server.url, game, seats, settings or {}, seed))
+    code = Room(made.room)
+    code.tokens = list(made.tokens)
+    return code
+
+
+def held(code, seats):
+    """``seats`` of a room made by ``room``: a seat by number (or the first remote one) is opened
+    with its token, for the creator of a room with a chosen seed holds them all."""
+    tokens = getattr(code, "tokens", None)
+    if not tokens:
+        return seats
+    first = next(i for i, t in enumerate(tokens) if t)
+    return [Seat(token=tokens[first if s.seat is None else s.seat]) if s.token is None else s for s in seats]
 
 
 def run_until(app, done, what, limit=LIMIT):
@@ -65,7 +79,7 @@ def play_scene(app):
 
 def open_room(app, server, code, seats=None, watch=False, tokens=None):
     kept = tokens if tokens is not None else []
-    app.push(join_scene(app, server.url, code, seats or [Seat()], watch,
+    app.push(join_scene(app, server.url, code, held(code, seats or [Seat()]), watch,
                         lambda url, r, seat, token: kept.append((seat, token))))
     run_until(app, lambda: play_scene(app) is not None, "the first position")
     return play_scene(app)
@@ -239,7 +253,7 @@ def test_hot_seat_with_a_remote_seat_one_window_two_seats(server, app):
     """One window holds seats 0 and 1 of a three-seat Amoeba room (two tokens, two
     connections), seat 2 is the server's computer: the window draws the view of the seat to
     move and covers the board between its two people."""
-    code = room(server, "amoeba", ["remote", "remote", "random"], {"players": 3})
+    code = room(server, "amoeba", ["remote", "remote", "random"], {"players": 3}, seed=None)
     tokens: list[tuple[int, str]] = []
     scene = open_room(app, server, code, [Seat(seat=0), Seat(seat=1)], tokens=tokens)
     sess = scene.session
@@ -251,9 +265,9 @@ def test_hot_seat_with_a_remote_seat_one_window_two_seats(server, app):
         nonlocal handovers
         latest = max(sess.seen, key=lambda s: s.index)
         held = {s.seat: s for s in sess.seen}
-        if latest.to_move == 1 and held[0].index == held[1].index == latest.index and held[0].can_undo:
-            handovers += 1  # seat 0 just acted, seat 1 (the other person here) is to move
-            assert not sess.can_undo(), "one person here took back the other's move"
+        if latest.to_move == 1 and held[0].index == held[1].index == latest.index:
+            handovers += 1  # seat 1 (the other person here) is to move: the turn is theirs
+            assert not held[0].can_undo and not sess.can_undo(), "one person here took back the other's turn"
         return sess.final is not None
 
     play_my_turns(app, scene, random.Random(5), watch)
@@ -280,7 +294,7 @@ def test_an_unreachable_server_is_said_plainly_and_a_wrong_room_is_refused(serve
 def test_a_seat_opened_in_another_window_is_said_and_this_window_stops(server, app):
     """The seat's token used again elsewhere: this window says why, once, and does not take the
     seat back by reconnecting (two windows would pass it to and fro)."""
-    code = room(server, "tigers", ["remote", "random"])
+    code = room(server, "tigers", ["remote", "random"], seed=None)
     tokens: list[tuple[int, str]] = []
     scene = open_room(app, server, code, tokens=tokens)
     sess = scene.session
@@ -348,7 +362,7 @@ def test_a_room_on_a_level_that_differs_here_from_the_hosts_is_refused_not_drawn
     code = room(server, "warigami", ["remote", "random"], {"level": "my_outpost", "units": 4})
     data["rows"][2] = data["rows"][2].replace("##", "..")  # this computer's my_outpost: two walls fewer
     (folder / "my_outpost.json").write_text(json.dumps(data))
-    app.push(join_scene(app, server.url, code, [Seat()], False, lambda *a: None))
+    app.push(join_scene(app, server.url, code, held(code, [Seat()]), False, lambda *a: None))
     sess = app.top().session
     run_until(app, lambda: bool(sess.fatal), "the sentence", limit=60)
     assert "different one" in sess.fatal and sess.game is None and not isinstance(app.top(), PlayScene)
@@ -365,7 +379,7 @@ def socket_free_port():
 def test_chat_line_reaches_the_other_window(server, app):
     code = room(server, "tigers", ["remote", "remote"])
     scene = open_room(app, server, code, [Seat(seat=0)])
-    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    other = RemoteSession(server.url, code, held(code, [Seat(seat=1)]), wake=lambda: None)
     try:
         end = time.monotonic() + LIMIT
         while not other.ready():
@@ -408,7 +422,7 @@ def test_A_V8_a_window_says_you_only_for_its_own_seat_and_shows_its_own_secret_c
     this window's); while the other seat chooses, this window shows its own secret choice
     (and only its own: the other's is only guessed in this window's state)."""
     code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten", "simultaneous": True})
-    other = RemoteSession(server.url, code, [Seat(seat=1 - mine)], wake=lambda: None)
+    other = RemoteSession(server.url, code, held(code, [Seat(seat=1 - mine)]), wake=lambda: None)
     try:
         scene = open_room(app, server, code, [Seat(seat=mine)])
         view = scene.view
@@ -458,7 +472,7 @@ def test_amoeba_hover_while_waiting_previews_this_windows_own_attack(server, app
     against it (as on this seat's own turn), and hovering an own country shows none: before,
     the preview was the mover's (the other seat's attack on this seat's country)."""
     code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
-    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    other = RemoteSession(server.url, code, held(code, [Seat(seat=1)]), wake=lambda: None)
     try:
         scene = open_room(app, server, code, [Seat(seat=0)])
         view = scene.view
@@ -495,37 +509,48 @@ def test_amoeba_hover_while_waiting_previews_this_windows_own_attack(server, app
 
 
 def test_undo_online_takes_the_action_out_of_the_log_as_at_one_screen(server, app):
-    """A placement taken back with Undo leaves the log of both windows, as at one screen (the
-    server kept its lines and added "(undone)", so the log read as if it had happened); one line
-    says who took back."""
-    from game.rules.amoeba.actions import Place
+    """A Warigami move taken back with Undo (the turn is still the mover's) leaves the log of both
+    windows, as at one screen (the server kept its lines and added "(undone)", so the log read as
+    if it had happened); one line says who took back."""
+    from game.rules.warigami.actions import EndTurn, Move
 
-    code = room(server, "amoeba", ["remote", "remote"], {"map": "level", "level": "duel_ten"})
-    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    code = room(server, "warigami", ["remote", "remote"], {"units": 2})
+    other = RemoteSession(server.url, code, held(code, [Seat(seat=1)]), wake=lambda: None)
+    rng = random.Random(4)
     try:
         scene = open_room(app, server, code, [Seat(seat=0)])
         sess = scene.session
 
-        def other_plays() -> bool:
+        def to_my_move() -> bool:
+            """Both seats play (seat 1 ends its turns) until seat 0 may move a unit."""
             other.poll()
             if other.is_human_turn():
-                other.submit(next(a for a in other.state.legal_actions() if isinstance(a, Place)))
-            return scene.human_to_move()
+                acts = other.state.legal_actions()
+                other.submit(next((a for a in acts if isinstance(a, EndTurn)), rng.choice(acts)))
+            if not scene.human_to_move() or sess.seen[0].sent_at is not None:
+                return False
+            acts = scene.state.legal_actions()
+            if any(isinstance(a, Move) for a in acts):
+                return True
+            scene.submit(rng.choice(acts))
+            return False
 
-        run_until(app, other_plays, "seat 0's placement")
-        act = next(a for a in scene.state.legal_actions() if isinstance(a, Place))
-        said = f"Player 1 places {act.n} in #{act.country + 1}."
+        run_until(app, to_my_move, "seat 0's first move")
+        act = next(a for a in scene.state.legal_actions() if isinstance(a, Move))
         at = sess.seen[0].index
+        before = list(sess.log)
         assert scene.submit(act)
-        run_until(app, lambda: sess.seen[0].index == at + 1 and said in sess.log, "the placement")
+        run_until(app, lambda: sess.seen[0].index == at + 1 and len(sess.log) > len(before), "the move")
+        said = sess.log[len(before):]
         run_until(app, sess.can_undo, "undo to be offered")
         scene.undo()
         run_until(app, lambda: sess.seen[0].index == at and "took back" in sess.log[-1], "the undo and its log", 30)
-        assert said not in sess.log and "(undone)" not in sess.log
+        assert said and sess.log[-2] == before[-1] and not set(said) & set(sess.log[-2:])
+        assert "(undone)" not in sess.log
         assert sess.log[-1] == "Player 1 took back their last action."
         run_until(app, lambda: other.poll() is not None and other.seen[0].index == at, "the other window")
         run_until(app, lambda: other.poll() is not None and other.log[-1:] == sess.log[-1:], "the other's log")
-        assert said not in other.log
+        assert other.log[-2:] == sess.log[-2:]
     finally:
         other.close()
 
@@ -560,7 +585,7 @@ def test_amoeba_map_drawn_together_offers_done_and_save_only_to_the_drawer(serve
     map; the other window had the same two buttons, dead (its clicks never reach the board),
     and now says who draws."""
     code = room(server, "amoeba", ["remote", "remote"], {"map": "draw", "countries": 6})
-    other = RemoteSession(server.url, code, [Seat(seat=1)], wake=lambda: None)
+    other = RemoteSession(server.url, code, held(code, [Seat(seat=1)]), wake=lambda: None)
     try:
         scene = open_room(app, server, code, [Seat(seat=0)])
         view = scene.view
@@ -634,3 +659,39 @@ def test_the_smallest_window_still_shows_the_newest_log_entry_online(server):
     finally:
         while app.scenes:
             app.pop()
+
+
+def test_a_seat_handed_over_while_away_is_taken_back_from_the_window(server, app, monkeypatch):
+    """The window of a player whose seat went to the computer says so and offers Take my seat
+    back; pressing it gives the seat back (the server stops its computer player)."""
+    import game.net.server as server_mod
+
+    monkeypatch.setattr(server_mod, "AWAY_HANDOVER_S", 0.0)
+    code = room(server, "warigami", ["remote", "remote"], {"units": 2})
+    away, friend = Wire(server.url), Wire(server.url)
+    away.join(code, token=code.tokens[0])
+    friend.join(code, token=code.tokens[1])
+    away.close()
+    while friend.until("presence")["seats"][0]["here"]:
+        pass
+    friend.send({"type": "hand_over", "seat": 0})
+    while friend.until("presence")["seats"][0]["kind"] != "computer":
+        pass
+    scene = open_room(app, server, code, [Seat(seat=0)])
+    sess = scene.session
+    run_until(app, lambda: sess.taken_over() == 0 and scene.handover_button.visible, "the offer to take it back")
+    assert scene.handover_button.text == "Take my seat back" and not scene.wait_button.visible
+    assert sess.seat_kind(0) == "computer" and not scene.human_to_move()
+    said: list[str] = []
+    fit = paper.fit
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(paper, "fit", lambda s, *a, **k: (said.append(s), fit(s, *a, **k))[1])
+        scene.draw(app.screen)
+    assert any("handed over while you were away" in s for s in said)
+    import pygame_gui
+
+    app.frame([pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=scene.handover_button)])
+    run_until(app, lambda: sess.taken_over() is None and sess.seat_kind(0) == "human", "the seat coming back")
+    assert server.call(lambda s: s.rooms[code].row.seats[0]) == "human"
+    run_until(app, lambda: not scene.handover_button.visible, "the button going")
+    friend.close()

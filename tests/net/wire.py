@@ -63,8 +63,15 @@ class Wire:
         self.ws.close()
 
 
+class Room(str):
+    """A room's code; ``tokens``: each remote seat's token when the test chose the seed (the
+    creator then holds every remote seat), else Nones."""
+
+    tokens: list[str | None]
+
+
 def create(url: str, game: str, seats: list[str], settings: dict[str, Any] | None = None,
-           seed: int | None = None) -> str:
+           seed: int | None = None) -> Room:
     w = Wire(url)
     msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats, "settings": settings or {}}
     if seed is not None:
@@ -73,4 +80,6 @@ def create(url: str, game: str, seats: list[str], settings: dict[str, Any] | Non
     reply = w.recv()
     w.close()
     assert reply["type"] == "created", reply
-    return str(reply["room"])
+    room = Room(reply["room"])
+    room.tokens = list(reply.get("tokens") or [None] * len(seats))
+    return room

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
-from game.engine import Chance
-from game.rules.space.evaluate import fits, tunnel
+from game.engine import Chance, IllegalAction
+from game.rules.space.evaluate import backwards, fits, tunnel
 from game.rules.space.fields import blob
 from game.rules.space.geometry import TUNNEL_WIDTH
 from game.rules.space.state import Flick, SpaceGame, SpaceState
@@ -41,6 +42,12 @@ def test_a_completed_move_never_leaves_a_ship_overlapping_anything(seed, angle, 
                      (1, "ship", 60, 230, 270)], noise=True, cylinder=seed % 2 == 0)
     s2.chance = Chance(seed)
     s2.asteroids = [a for a in rocks if not any(a.intersects(p.body().buffer(1)) for p in s2.pieces)]
+    if backwards(s2.piece(0), math.radians(angle)):  # S-M1 (rev 4): refused, and nothing changes
+        before = s2.to_json()
+        with pytest.raises(IllegalAction) as info:
+            s2.apply(Flick(0, "move", angle, strength))
+        assert info.value.rule == "S-M1" and s2.to_json() == before
+        return
     s2.apply(Flick(0, "move", angle, strength))
     p = s2.piece(0)
     if s2.phase == "heading":

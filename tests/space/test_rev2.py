@@ -126,11 +126,15 @@ def test_S_T4_rev2_turns_go_clockwise_bottom_left_top_right(players, order):
 # -- S-V2: a tear during a move destroys the moving ship ------------------------------------------
 
 def test_S_V2_a_tear_during_a_backwards_move_destroys_the_ship():
+    # A trace that crosses the ship's own body (S-M1: it would stay put) and tears the paper on the way.
+    from game.rules.space.evaluate import evaluate_move
+    from game.rules.space.flick import Trace
     s = play_state([(0, "ship", 50, 120, 90), (0, "ship", 150, 60, 90), (1, "ship", 150, 230, 270)], tears=True)
-    ev = s.apply(Flick(0, "move", 270, 1.0))  # backwards (S-M1) and strong enough to tear (noise off)
-    flick = next(e for e in ev if e.kind == "flick")
-    assert s.tears and s.piece(0) is None
-    assert flick.data["rule"] == "S-V2" and "tore the paper" in flick.text
+    trace = Trace(((50.0, 120.0), (50.5, 100.0), (51.0, 80.0)), tear=((50.1, 116.0), (50.3, 108.0)),
+                  tear_at=4.0, tear_to=12.0)
+    out = evaluate_move(s.world(), s.piece(0), trace)
+    assert out.rule == "S-V2" and "tore the paper" in out.text and not out.stayed
+    assert out.destroyed and out.destroyed[0][0] == 0 and out.tear
 
 
 # -- S-V8 (rev 2): one turret each, ships kept -------------------------------------------------------

@@ -397,3 +397,115 @@ def test_hangar_marks_and_ship_numbers_never_cover_a_ship(size):
                 assert not badge.intersects(body), f"ship {p.id}'s number covers ship {q}"
     finally:
         a.close()
+
+
+# -- revision 4 on the board ----------------------------------------------------------------------
+
+def _reddish(surface, rect):
+    """How many pixels in ``rect`` are drawn in the warning red (the refusal's pencil)."""
+    n = 0
+    for x in range(max(0, rect.left), min(surface.get_width(), rect.right)):
+        for y in range(max(0, rect.top), min(surface.get_height(), rect.bottom)):
+            r, g, b, *_ = surface.get_at((x, y))
+            n += r > 150 and g < 110 and b < 100
+    return n
+
+
+def test_S_M1_rev4_a_backward_drag_says_you_cannot_move_backwards_and_is_refused(app):
+    sess, scene = start(app, {"passing": True})
+    v = scene.view
+    key(app, pygame.K_a)  # the aiming aid off: only a refusal draws anything while dragging
+    assert not v.show_aim
+    p = own_ship(sess, 108)
+    sign = 1 if sess.state.seat == 0 else -1
+    seen = {}
+    for name, dy in (("forward", 10.0), ("backward", -10.0)):
+        start_px = v.px((p.x, p.y))
+        end_px = v.px((p.x + 1.0, p.y + sign * dy))
+        app.frame([motion(start_px), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start_px, button=1,
+                                                        touch=False)])
+        for k in range(1, 5):
+            app.frame([motion((start_px[0] + (end_px[0] - start_px[0]) * k / 4,
+                               start_px[1] + (end_px[1] - start_px[1]) * k / 4), (1, 0, 0))])
+        near = pygame.Rect(int(start_px[0]) - 30, int(start_px[1]) - 60, 300, 120)
+        seen[name] = _reddish(app.screen, near)
+        if name == "forward":  # let go back on the nose: no flick
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start_px, button=1, touch=False)])
+        else:
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end_px, button=1, touch=False)])
+    assert seen["backward"] > seen["forward"] + 100, seen  # the note and the crossed-out line
+    assert scene.refusal_rule == "S-M1" and "can't move backwards" in scene.refusal and "pass" in scene.refusal
+    assert len(sess.record.actions) == 6 and sess.state.phase == "play"  # nothing was played
+
+
+def _three_players(app, seats=("human", "human", "human"), passes=10):
+    """Three players at one screen with passing and stalemate calls; ``passes`` passes are played first."""
+    from game.rules.space.state import Pass
+    sess = Session.new("space", {"field": "none", "doors": "centred", "players": 3, "passing": True,
+                                 "stalemate": True}, 3, list(seats), pins={"noise": False}, autosave=False)
+    for act in (PlacePiece(60, 12, 90), PlacePiece(12, 130, 0), PlacePiece(60, 266, 270),
+                PlacePiece(108, 12, 90), PlacePiece(12, 155, 0), PlacePiece(108, 266, 270),
+                PlacePiece(160, 12, 90), PlacePiece(12, 180, 0), PlacePiece(160, 266, 270)):
+        sess.submit(act)
+    for _ in range(passes):
+        sess.submit(Pass())
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    settle(app, scene)
+    return sess, scene
+
+
+def test_S_V4_rev4_the_draw_proposal_is_shown_and_each_person_answers_it_with_the_buttons_on_it(app):
+    sess, scene = _three_players(app)
+    v = scene.view
+    assert v.buttons["draw"].text == "Propose draw (D)"
+    caller = sess.state.seat
+    button(app, v.buttons["draw"])
+    app.frame([])
+    s = sess.state
+    assert s.phase == "draw" and s.proposal["by"] == caller and not s.is_over()
+    accept, refuse = v.card_buttons["accept"], v.card_buttons["refuse"]
+    assert accept.visible and refuse.visible
+    card = v._proposal_card()
+    assert card.contains(accept.rect) and card.contains(refuse.rect)
+    assert not any(card.collidepoint(v.px(c)) for p in s.pieces for c in p.body().exterior.coords)  # hides no ship
+    first = s.seat
+    button(app, accept)
+    app.frame([])
+    assert sess.state.phase == "draw" and sess.state.seat != first
+    assert "accept or refuse" in sess.state.status()
+    button(app, v.card_buttons["refuse"])
+    app.frame([])
+    s = sess.state
+    assert s.phase == "play" and s.seat == caller and s.proposal is None
+    assert not v.card_buttons["accept"].visible
+    assert any("refuses the draw" in line for line in sess.log)
+    key(app, pygame.K_d)  # ten more turns first
+    assert scene.refusal_rule == "S-V4" and sess.state.phase == "play"
+
+
+def test_S_V4_rev4_Y_and_N_answer_and_a_click_on_the_paper_asks_for_an_answer(app):
+    sess, scene = _three_players(app)
+    key(app, pygame.K_d)
+    assert sess.state.phase == "draw"
+    p = sess.state.pieces[0]
+    pos = scene.view.px((p.x, p.y))
+    app.frame([motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)])
+    assert scene.refusal_rule == "S-V4" and "accept it or refuse it" in scene.refusal
+    key(app, pygame.K_y)
+    key(app, pygame.K_y)
+    res = sess.state.result()
+    assert res is not None and res.draw
+
+
+def test_S_V4_rev4_the_computer_players_answer_a_proposal_at_the_screen(app):
+    sess, scene = _three_players(app, ("human", "ai", "ai"), passes=12)  # round to the person, 12 quiet turns
+    assert sess.state.seat == 0 and sess.state.can_call_draw()
+    button(app, scene.view.buttons["draw"])
+    for _ in range(50):
+        if sess.state.is_over():
+            break
+        app.frame([], dt=0.2)
+    res = sess.state.result()
+    assert res is not None and res.draw and "Every player still in accepts" in res.text  # nobody was ahead

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game import registry
 from game.rules.tigers import RULESET
-from game.rules.tigers.actions import Assign, Fire, Keep, MoveOrder
+from game.rules.tigers.actions import Assign, Fire, FollowFire, Keep, MoveOrder
 from game.rules.tigers.ai import TigersAI, p_at_least
 from game.rules.tigers.state import TigersGame
 
@@ -65,13 +65,18 @@ def test_greedy_is_registered_and_fires_at_once():
 
 
 def test_ai_spreads_its_followers_fire():
-    """T-F1: with two equal targets the leader and its follower do not pile onto one."""
+    """T-F1: with two equal targets the leader takes its follower along, and once the leader's
+    shot has destroyed one the follower fires at the other (rev 4: it chooses after the shot)."""
     blue = [unit("tank", 40, 100, 270), unit("tank", 52, 100, 270)]
     orange = [unit("truck", 30, 60, 90), unit("truck", 62, 60, 90)]
-    s = at_act(make(blue, orange), "5H", 0)
+    s = at_act(make(blue, orange), "5H", 0, [6, 6, 6, 6, 6, 6])
     s.units[2].damaged = s.units[3].damaged = True
     a = TigersAI(s.game, 1).choose(s)
-    assert isinstance(a, Fire) and a.followers and a.followers[0][1] != a.target
+    assert isinstance(a, Fire) and a.followers == (1,)
+    s.apply(a)
+    assert s.units[a.target].destroyed and s.phase == "volley"
+    other = ({2, 3} - {a.target}).pop()
+    assert TigersAI(s.game, 1).choose(s) == FollowFire(1, other)
 
 
 def test_ai_advances_when_nothing_is_in_sight():

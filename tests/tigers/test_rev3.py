@@ -5,7 +5,17 @@ from __future__ import annotations
 import pytest
 
 from game.engine import IllegalAction
-from game.rules.tigers.actions import Fire, KeepAboard, Mount, Move, MoveOrder, PlaceTerrain, Recover, RollOff
+from game.rules.tigers.actions import (
+    Fire,
+    FollowFire,
+    KeepAboard,
+    Mount,
+    Move,
+    MoveOrder,
+    PlaceTerrain,
+    Recover,
+    RollOff,
+)
 from game.rules.tigers.state import TigersGame
 
 from .helpers import at_act, make, square, unit
@@ -34,7 +44,8 @@ def test_T_R2_rev3_a_passenger_destroyed_with_its_halftrack_is_offered_nothing_a
     s.units[4].carrier, s.units[5].passenger = 5, 4
     # the leader hits (armour save 1), then the follower hits the damaged halftrack again (save 1)
     at_act(s, "2H", 0, [6, 6, 6, 1, 6, 6, 6, 1, 4, 4, 4, 4])
-    s.apply(Fire(0, 2, ((1, 2),)))
+    s.apply(Fire(0, 2, (1,)))
+    s.apply(FollowFire(1, 2))
     assert s.units[2].destroyed and s.units[3].destroyed
     assert s.phase != "aboard" and not s.aboard
     assert not any(isinstance(a, KeepAboard) for a in (s.legal_actions() or []))

@@ -19,6 +19,7 @@ from game.rules.tigers.actions import (
     EndRecovery,
     EndTerrain,
     Fire,
+    FollowFire,
     Keep,
     KeepAboard,
     Mount,
@@ -311,7 +312,7 @@ def test_T_T10_cards_beyond_six_are_discarded_then_the_rest_face_up():
     kept = s.hands[0][:6]
     assert kept == [(c, True) for c in ("4H", "5H", "6H", "7H", "8H", "9H")]
     assert ("KS", True) in s.hands[1]
-    assert "2H" in s.discard and "3H" in s.discard
+    assert "2H" in s.buried and "3H" in s.buried  # discarded unturned: kept unknown (T-T2 rev 4)
 
 
 def test_T_T10_face_up_cards_are_assigned_face_up():
@@ -474,7 +475,7 @@ def test_T_A9_hit_discards_the_units_cards_second_hit_destroys_and_leaves_a_wrec
     s.queue.append(("3C", 1))
     s.apply(Fire(0, 1))
     assert s.units[1].damaged and 1 not in s.assigned and all(q[1] != 1 for q in s.queue)
-    assert "9S" in s.discard and "3C" in s.discard
+    assert "9S" in s.buried and "3C" in s.discard  # the face-down card goes unturned (T-T2 rev 4)
     at_act(s, "3H", 0, [6, 6, 6])
     s.apply(Fire(0, 1))
     assert s.units[1].destroyed and s.units[1].wreck and s.vp == [1, 0]
@@ -502,7 +503,10 @@ def chain_state(gap2=7.0, gap3=7.0, faces=()):
 def test_T_F1_followers_chain_within_seven_and_a_half_cm_each_rolls_on_its_own():
     s = chain_state(faces=[6, 6, 6, 1, 1, 1, 6, 6, 6, 1, 1])
     assert s.gap(s.units[0], s.units[1]) == pytest.approx(7.0)
-    ev = s.apply(Fire(0, 4, ((1, 4), (2, 5))))
+    ev = s.apply(Fire(0, 4, (1, 2)))
+    assert s.phase == "volley" and s.volley == [1, 2]  # each follower then chooses its target (rev 4)
+    ev += s.apply(FollowFire(1, 4))
+    ev += s.apply(FollowFire(2, 5))
     rolls = [e for e in ev if e.data.get("action") == "fire"]
     assert [r.data["shooter"] for r in rolls] == [0, 1, 2]
     assert [r.data["ok"] for r in rolls] == [True, True, True]  # 18, 3 >= 2, 18
@@ -846,10 +850,11 @@ def test_T_F1_rev2_a_followers_sight_is_judged_after_the_leaders_result():
     s = at_act(make(blue, orange), "2H", 0, [1, 1, 1, 1, 1, 1])
     s.units[2].damaged = True
     assert s.fire_refusal(s.units[1], 3) is None  # the truck does not block sight while it lives
-    ev = s.apply(Fire(0, 2, ((1, 3),)))
+    ev = s.apply(Fire(0, 2, (1,)))
     assert s.units[2].wreck
     assert not any(e.data.get("action") == "fire" and e.data.get("shooter") == 1 for e in ev)
-    assert any("after all" in e.text for e in ev) and not s.units[3].damaged
+    # the fresh wreck hides the squad: the follower has nothing left to fire at, and the log says so
+    assert any("tank #1 has no enemy in sight and reach" in e.text for e in ev) and not s.units[3].damaged
 
 
 def test_T_E2_rev2_a_side_with_no_unit_left_loses_at_once_whatever_the_points():

@@ -744,3 +744,138 @@ def test_T_A1_the_reach_label_of_a_move_never_runs_into_a_unit_or_its_label(size
         assert checked == 4 * len(live)
     finally:
         app.close()
+
+
+def scene_with(state, size=(1280, 800)):
+    """A play scene on a hand-made state (tests.tigers.helpers.make)."""
+    app = make_app(size, headless=True)
+    sess = Session.new("tigers", {"level": "tank_battle"}, 2, ["human", "human"], autosave=False)
+    sess.state = state
+    scene = PlayScene(app, sess)
+    app.push(scene)
+    app.frame([])
+    scene.view.fit()
+    return app, sess, scene
+
+
+def test_T_R1_rev4_the_board_shows_the_way_round_to_the_truck_and_a_click_takes_it():
+    from tests.tigers.test_rev4 import mount_round
+
+    app, sess, scene = scene_with(mount_round())
+    try:
+        s, v = scene.state, scene.view
+        truck = s.units[1]
+        p = v.px(truck.x + 2, truck.y)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(p[0]), int(p[1])), rel=(0, 0), buttons=(0, 0, 0),
+                                      touch=False)])
+        assert v.odds is not None and v.odds[0].startswith("Click: Inf 0 gets into Truck 1, 4.6 cm round")
+        assert "drag your own way" in v.odds[0] and "get in" in v.hint()
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[0].carrier == 1, scene.refusal
+    finally:
+        app.close()
+
+
+def test_T_R1_rev4_a_way_dragged_onto_the_truck_gets_in_along_it():
+    from tests.tigers.test_rev4 import mount_round
+
+    app, sess, scene = scene_with(mount_round())
+    try:
+        s, v = scene.state, scene.view
+        v.keep_facing = True
+        pts = [v.px(61.5, 60.0), v.px(62.0, 63.0), v.px(64.5, 63.0), v.px(65.5, 61.0)]  # onto the truck
+        pts = [(int(round(x)), int(round(y))) for x, y in pts]
+        evs = [pygame.event.Event(pygame.MOUSEMOTION, pos=pts[0], rel=(0, 0), buttons=(1, 0, 0), touch=False),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pts[0], button=1, touch=False)]
+        evs += [pygame.event.Event(pygame.MOUSEMOTION, pos=q, rel=(1, 1), buttons=(1, 0, 0), touch=False) for q in pts[1:]]
+        app.frame(evs)
+        end, txt, why = v.move_preview(v.drag)
+        assert txt.startswith("gets into Truck 1") and not why, (txt, why, v.drag)
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pts[-1], button=1, touch=False)])
+        assert s.units[0].carrier == 1, scene.refusal
+        assert any("by the way drawn and mounts truck #1" in line for line in sess.log)
+    finally:
+        app.close()
+
+
+def test_T_F1_rev4_after_the_leaders_shot_the_board_asks_each_follower_for_its_target():
+    from game.rules.tigers.actions import FollowFire
+    from tests.tigers.test_rev4 import volley_state
+
+    app, sess, scene = scene_with(volley_state())
+    try:
+        s, v = scene.state, scene.view
+        follower, target = s.units[1], s.units[2]
+        p = v.px(follower.x, follower.y)
+        click(app, (int(p[0]), int(p[1])))  # the free tank beside the leader follows
+        assert v.followers == [1]
+        p = v.px(target.x, target.y)
+        click(app, (int(p[0]), int(p[1])))  # the leader fires, destroying the damaged squad
+        assert s.units[2].destroyed and s.phase == "volley" and s.volley == [1]
+        app.frame([])
+        # the follower to fire is named with its choice; its one target is offered first
+        assert v.hint().startswith("Click the target for Tank 1") and "H holds its fire" in v.hint()
+        assert v.volley_default() == 3
+        labels = [b.label for b in v.buttons]
+        assert "Fire at Inf 3 (Enter)" in labels and "Hold fire (H)" in labels
+        assert "choose its target" in s.status()
+        assert v.lesson_target(FollowFire(1, 3)) == v.unit_rect(3)  # a lesson points at the target
+        # a click on the squad fires the follower there
+        p = v.px(s.units[3].x, s.units[3].y)
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[3].damaged and s.phase != "volley"
+        assert any("tank #1 fires at infantry #3" in line for line in sess.log)
+    finally:
+        app.close()
+
+
+def test_T_F1_rev4_enter_fires_the_follower_at_the_leaders_target_when_it_still_stands():
+    from tests.tigers.test_rev4 import volley_state
+
+    s = volley_state()
+    s.units[2].damaged = False
+    s.chance.faces = [1, 1, 1, 1, 1, 1, 6]  # the leader hits (no save for a squad in the open)
+    app, sess, scene = scene_with(s)
+    try:
+        v = scene.view
+        v.followers = [1]
+        p = v.px(s.units[2].x, s.units[2].y)
+        click(app, (int(p[0]), int(p[1])))
+        assert s.units[2].damaged and s.phase == "volley"
+        app.frame([])
+        assert v.volley_default() == 2 and "the leader's target" in v.hint()
+        key(app, pygame.K_RETURN)
+        assert s.units[2].destroyed  # the follower's hit on the damaged squad destroys it
+    finally:
+        app.close()
+
+
+def test_T_E3_rev4_the_board_counts_a_battle_once_with_its_final_result_however_often_its_end_is_seen():
+    from game.engine import Event
+    from game.rules.tigers.campaign import Campaign, campaign_path
+    from tests.tigers.helpers import at_act, make, unit
+    from tests.tigers.test_rev4 import take
+
+    s = make([unit("tank", 40, 100, 270)], [unit("tank", 90, 20, 90)])
+    take(s, "AS")
+    s.discard += s.deck
+    s.deck = []  # the last turn: the hold on the ace of spades is the battle's last card
+    at_act(s, "AS", 0)
+    s.vp = [5, 0]
+    app, sess, scene = scene_with(s)
+    try:
+        key(app, pygame.K_h)
+        assert s.is_over()
+        settle(app, 5)
+        camp = Campaign.load(campaign_path())
+        assert len(camp.results) == 1 and camp.results[0]["vp"] == [5, 0]
+        # the end is seen again, with another record length and another result (as after an undo
+        # and another last move): still one battle, now with the result it ended with
+        sess.record.actions.append({"type": "Keep"})
+        s.vp = [5, 4]
+        scene.view.on_events([Event("over", "again", {})])
+        camp = Campaign.load(campaign_path())
+        assert len(camp.results) == 1 and camp.results[0]["vp"] == [5, 4]
+        assert camp.results[0]["victory"] == "marginal" and scene.view.campaign_line.startswith("Battle 1 of 10")
+    finally:
+        app.close()

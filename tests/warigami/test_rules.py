@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import IllegalAction, SettingsError
+from game.engine import Chance, IllegalAction, SettingsError
 from game.rules.warigami.state import (
     ATTACK,
     MOVE,
@@ -16,6 +16,7 @@ from game.rules.warigami.state import (
     Move,
     Place,
     Squad,
+    Unit,
     WarigamiGame,
     WarigamiState,
 )
@@ -468,11 +469,45 @@ def test_W_L3_wall_interior_blocks(tmp_path):
 
 
 def test_W_L3_touching_a_wall_corner_does_not_block(tmp_path):
-    rows = ["1#.......2", "#........."] + ["." * 10] * 8
+    rows = ["1#.......2", ".........."] + ["." * 10] * 8
     s = battle(tmp_path, [(0, "smg", 0, 0), (1, "smg", 1, 1), (1, "smg", 9, 9)], faces=(6,))
     s2 = battle(tmp_path, [(0, "smg", 0, 0), (1, "smg", 1, 1), (1, "smg", 9, 9)], rows=rows, faces=(6,))
-    assert s.shot(1, 2).clear and s2.shot(1, 2).clear  # the diagonal touches only the corners
+    assert s.shot(1, 2).clear and s2.shot(1, 2).clear  # the diagonal touches only one wall's corner
+    s2.apply(Attack(1, 2))
     # a shallow line that cuts a wall's interior near its corner is blocked
     rows3 = ["1.........", "..#......2"] + ["." * 10] * 8
     s3 = battle(tmp_path, [(0, "smg", 0, 0), (1, "smg", 4, 2), (1, "smg", 9, 9)], rows=rows3)
     assert not s3.shot(1, 2).clear
+
+
+def test_W_L3_rev4_a_shot_through_the_point_where_two_walls_touch_corner_to_corner_is_blocked(tmp_path):
+    rows = ["1#.......2", "#........."] + ["." * 10] * 8
+    s = battle(tmp_path, [(0, "smg", 0, 0), (1, "smg", 1, 1), (1, "smg", 3, 3), (1, "smg", 9, 9)], rows=rows)
+    for target in (2, 3):  # next to it, and further along the same line
+        sh = s.shot(1, target)
+        assert not sh.clear and sh.rule == "W-L3"
+        assert "walls at 0,1 and 1,0" in sh.blocker and "touch corner to corner" in sh.problem
+    with pytest.raises(IllegalAction) as info:
+        s.apply(Attack(1, 2))
+    assert info.value.rule == "W-L3" and "corner" in info.value.message
+    assert not any(isinstance(a, Attack) and a.target in (2, 3) for a in s.legal_actions())
+    assert s.board.blocking_wall((0, 0), (1, 1)) is not None and not s.board.walls_clear((1, 1), (0, 0))
+
+
+def test_W_L3_rev4_the_trenches_and_ruins_pairs_stop_shots_as_they_stop_steps(tmp_path):
+    from game.rules.warigami.board import load_board
+
+    for level, (a, b) in (("trenches", ((7, 6), (8, 5))), ("ruins", ((7, 5), (8, 6)))):
+        board = load_board(level)
+        assert board.open(a) and board.open(b) and b not in dict(board.adjacency[a])  # W-T1 rev 3: no step
+        assert not board.walls_clear(a, b)
+        far_a, far_b = (a[0] - 1, a[1] + (a[1] - b[1])), (b[0] + 1, b[1] + (b[1] - a[1]))  # the same line, longer
+        assert board.open(far_a) and board.open(far_b) and not board.walls_clear(far_a, far_b)
+        game = WarigamiGame({"level": level, "units": 1})
+        s = WarigamiState(game, Chance(1))
+        for i, (owner, sq) in enumerate(((0, a), (1, b), (1, (15, 11))), start=1):
+            s.units[i] = Unit(i, owner, "smg", *sq)
+            s.at[sq] = i
+        s.next_id, s.round, s.phase, s.player = 4, 1, MOVE, 0
+        s._start_turn()
+        assert s.shot(1, 2).rule == "W-L3" and Attack(1, 2) not in s.legal_actions()

@@ -537,3 +537,19 @@ def test_the_pool_is_written_beside_the_buttons_never_under_heal_or_end_turn(siz
         assert scene.board_rect().contains(pool)
     finally:
         app.close()
+
+
+def test_W_L3_rev4_the_odds_box_says_no_shot_between_two_walls_touching_corner_to_corner(app):
+    # Trenches: the walls at 7,5 and 8,6 touch at a corner; my SMG at 7,6 and the enemy at 8,5 look past it
+    sess, scene, v = battle_scene(app, [(0, "smg", 7, 6), (1, "smg", 8, 5), (1, "smg", 15, 11)], level="trenches")
+    click(app, v.centre((7, 6)))
+    assert v.selected == 1
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=v.centre((8, 5)), rel=(0, 0), buttons=(0, 0, 0),
+                                  touch=False)])
+    target, shot = v.hovered_shot()
+    assert target == 2 and shot.rule == "W-L3" and not shot.clear
+    lines, faces = v.shot_text(sess.state.units[1], sess.state.units[2], shot)
+    text = " ".join(lines)
+    assert faces == [] and "no shot" in lines[0] and "touch corner to corner" in text and "hits" not in text
+    click(app, v.centre((8, 5)))  # a click on it is refused with the same sentence, nothing rolled
+    assert sess.state.units[2].hp == 10 and "corner to corner" in scene.refusal

@@ -27,8 +27,8 @@ MAX_ROOMS = len(LETTERS)
 MAX_WALLS = 4 * MAX_ROOMS * MAX_ROOMS
 MAX_TOKENS = 1000
 _STATE_BY_NAME = {v.lower(): k for k, v in STATE_NAMES.items()}
-_FLAGS = ("skip_heroes", "skip_enemies", "dodge", "dodge_pending", "events_fired", "enemy_could_move",
-          "extra_this_turn")
+#: (rev 4: an older text's extra_this_turn is read and ignored: extra Events have no limit per turn)
+_FLAGS = ("skip_heroes", "skip_enemies", "dodge", "dodge_pending", "events_fired", "enemy_could_move")
 
 
 class NotationError(ValueError):
@@ -210,7 +210,7 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
                             bool(int(fl["dodge_pending"])),
                             # rev 3: one required Event per game; older texts also wrote fired_low/fired_stuck
                             int(any(int(fl.get(k, "0")) for k in ("events_fired", "fired_low", "fired_stuck"))),
-                            bool(int(fl["enemy_could_move"])), bool(int(fl["extra_this_turn"]))]
+                            bool(int(fl["enemy_could_move"]))]
         int(fl["events_fired"])  # the line must name it
         next_id, enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
     except KeyError as exc:

@@ -60,17 +60,33 @@ def theme_sides(theme: str) -> tuple[str, str]:
     return "Heroes", "Enemies"
 
 
+#: Rev 4: a Latin letter NFKD leaves whole folds to the base letters its Unicode name gives
+#: ("LATIN SMALL LETTER L WITH STROKE" ł -> L, "... O WITH STROKE" ø -> O, "... DOTLESS I" ı -> I,
+#: "LATIN CAPITAL LETTER U BAR" -> U, "LATIN LETTER SMALL CAPITAL R" -> R); the letters of their
+#: own are named in ``_OWN_LETTERS``.  Turned and reversed letters (phonetics) have no base.
+_NAMED_BASE = re.compile(r"LATIN (?:CAPITAL |SMALL )?(?:SMALL CAPITAL )?(?:LETTER|LIGATURE) (?:SMALL CAPITAL )?"
+                         r"(?:DOTLESS |BARRED |SCRIPT |AFRICAN |OPEN |LONG |BLACKLETTER )?"
+                         r"([A-Z]|AE|OE|THORN|ETH|SHARP S|ENG|KRA)(?: BAR)?(?: WITH .*)?")
+_OWN_LETTERS = {"AE": "AE", "OE": "OE", "THORN": "TH", "ETH": "D", "SHARP S": "SS", "ENG": "N", "KRA": "K"}
+
+
 def fold(word: str) -> str:
-    """Accents folded, everything but A-Z dropped, upper case (the Decision under I-S4)."""
-    plain = unicodedata.normalize("NFKD", word)
+    """The word's letters A-Z, upper case (the Decision under I-S4): accents folded, and (rev 4)
+    every Latin letter folded to its base letters, strokes and bars included ("Łódź" -> LODZ,
+    Ø O, Đ D, Æ AE, Œ OE, Þ TH, ß SS); only what has no Latin base (digits, marks, Greek, ...)
+    is dropped."""
     out = []
-    for ch in plain:
+    for ch in unicodedata.normalize("NFKD", word):
         if unicodedata.combining(ch):
             continue
-        for up in ch.upper():  # "ß".upper() is "SS"
-            if "A" <= up <= "Z":
-                out.append(up)
-    return "".join(out)
+        if "A" <= ch.upper()[:1] <= "Z":  # "ß".upper() is "SS"
+            out.append(ch.upper())
+            continue
+        named = _NAMED_BASE.fullmatch(unicodedata.name(ch, ""))
+        if named:
+            base = named.group(1)
+            out.append(_OWN_LETTERS.get(base, base))
+    return "".join(c for c in "".join(out) if "A" <= c <= "Z")
 
 
 def digit_sum(n: int) -> int:
@@ -86,17 +102,17 @@ def letter_value(ch: str) -> int:
 
 
 def six_letters(word: str, option: str = "plain") -> str:
-    """I-S2 (+ I-S4 reverse / start two letters in): the six letters that make the Slots."""
+    """I-S2 (+ I-S4 reverse / start two letters in): the six letters that make the Slots; the
+    word is written out as often as it takes, so two letters in "undead" reads DEADUN."""
     letters = fold(word)
     if option == "reverse":
         letters = letters[::-1]
-    elif option == "skip2":
-        letters = letters[2:] if len(letters) > 2 else letters
     if not letters:
         raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
-    while len(letters) < 6:
+    start = 2 if option == "skip2" else 0  # rev 4: two letters into the repeated word, "cat" -> TCATCA
+    while len(letters) < start + 6:
         letters += letters
-    return letters[:6]
+    return letters[start:start + 6]
 
 
 def slots_from_word(word: str, option: str = "plain") -> tuple[int, ...]:
@@ -166,9 +182,6 @@ def remember_word(path: Path, word: str) -> None:
     if not key:
         return
     path = Path(path)
-    if (path.exists() or path.is_symlink()) and not load_used_words(path) and _unreadable(path):
-        # a damaged list is never replaced by a list of one word: the file stays as it is
-        raise OSError(0, "the used-words file cannot be read, so it was left as it is")
     words = load_used_words(path)
     if key not in words:
         words.append(key)
@@ -176,7 +189,9 @@ def remember_word(path: Path, word: str) -> None:
     size = sum(len(w) + 6 for w in words) + 100  # as written: one indented word a line
     while size > MAX_WORDS_BYTES and len(words) > 1:  # the oldest words give way
         size -= len(words.pop(0)) + 6
-    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words})
+    # a damaged list is never written over: it is kept as invasion-used-words.damaged.json (and said)
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": words}, reader=_read_strict,
+                 what="used-words file", max_bytes=MAX_WORDS_BYTES)
 
 
 def forget_word(path: Path, word: str) -> bool:
@@ -189,18 +204,18 @@ def forget_word(path: Path, word: str) -> bool:
     words = load_used_words(path) if key else []
     if key not in words:
         return False
-    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": [w for w in words if w != key]})
+    write_atomic(path, {"format": "paperwars-invasion-words", "version": 1, "words": [w for w in words if w != key]},
+                 reader=_read_strict, what="used-words file", max_bytes=MAX_WORDS_BYTES)
     return True
 
 
-def _unreadable(path: Path) -> bool:
-    from ...jsonio import FileProblem, read_json
+def _read_strict(path: Path) -> None:
+    """FileProblem when the used-words file is not one (the guarded reader, then its shape)."""
+    from ...jsonio import FileProblem, file_name, read_json
 
-    try:
-        data = read_json(path, "used-words file", MAX_WORDS_BYTES)
-    except FileProblem:
-        return True
-    return not isinstance(data, dict) or not isinstance(data.get("words", []), list)
+    data = read_json(path, "used-words file", MAX_WORDS_BYTES)
+    if not isinstance(data, dict) or not isinstance(data.get("words", []), list):
+        raise FileProblem(f"The used-words file {file_name(path)} holds no list of words.")
 
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:

@@ -7,7 +7,7 @@ the setting gives them to a person, who then has a seat of their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
@@ -122,7 +122,8 @@ class InvasionGame(Game):
     name = "invasion"
     title = "Paper Invasion"
     #: 4: the Hard invaders stay out of a strong party's reach however long the game runs
-    rules_version = "4"
+    #: 5: RULES.md revision 4 (I-S folding and "two letters in", I-Y3 goes on, I-X3 no limit per turn)
+    rules_version = "5"
     settings_spec = (
         Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
                 help="Who fights whom; the Custom theme names its sides with the word."),
@@ -165,6 +166,21 @@ class InvasionGame(Game):
         from ...paths import data_dir
 
         return {"used_words": " ".join(load_used_words(data_dir() / WORDS_FILE))}
+
+    @classmethod
+    def record_profile(cls, profile: Mapping[str, Any], actions: Sequence[Any]) -> dict[str, Any]:
+        """The profile for a record that already holds ``actions`` (Continue, Load, Open): the word
+        its own ``ChooseWord`` chose was put on the used-words list when it was played, and a record's
+        own word is never "used before" by itself (I-S1).  Any other used word is still refused."""
+        out = dict(profile)
+        own = {fold(a["word"]) for a in actions
+               if isinstance(a, Mapping) and a.get("type") == "ChooseWord" and isinstance(a.get("word"), str)}
+        used = out.get("used_words")
+        if own and isinstance(used, str):
+            out["used_words"] = " ".join(w for w in used.split() if fold(w) not in own)
+        elif own and isinstance(used, (list, tuple)):
+            out["used_words"] = [w for w in used if fold(str(w)) not in own]
+        return out
 
     @property
     def used_words(self) -> frozenset[str]:
@@ -219,7 +235,6 @@ class InvasionState(State):
         self.events_fired = 0         # I-X1/I-X3 (rev 3): 1 once the one required Event has fired
         self.enemy_could_move = False  # I-X1: some enemy could make a Move this enemy turn
         self.vault_undo: list[str] = []  # Vault effects since the last enemy turn, "wall>old" / "X7>pos"
-        self.extra_this_turn = False
         self.outcome: str | None = None   # "win" / "loss" once over
         self.suggested = seeded_word(chance, game.settings["theme"], used=game.used_words) if fresh else ""
 
@@ -363,8 +378,7 @@ class InvasionState(State):
                 if h.owner != self.hero_player:
                     continue
                 out.extend(self.hero_actions(hid))
-            if not self.extra_this_turn:
-                out.extend(TriggerEvent(n) for n in EXTRA_EVENTS)
+            out.extend(TriggerEvent(n) for n in EXTRA_EVENTS)  # rev 4: as many as the player calls
             out.append(EndTurn())
             return out
         for eid in sorted(self.enemies):
@@ -377,6 +391,18 @@ class InvasionState(State):
                     out.extend(EGrab(eid, h) for h in sorted(self.heroes_in(e.pos)))
         out.append(EndTurn())
         return out
+
+    def random_action(self, rng: Chance) -> Action:
+        """Random play: calling an extra Event is one choice beside the others (its entry then drawn
+        from the table), not eight: with no limit per turn (I-X3 rev 4), a pick among all actions
+        would call Events nearly every time and seldom end a hero turn."""
+        acts = self.legal_actions()
+        events = [a for a in acts if isinstance(a, TriggerEvent)]
+        if not events:
+            return super().random_action(rng)
+        rest = [a for a in acts if not isinstance(a, TriggerEvent)]
+        i = rng.randint(0, len(rest))
+        return rest[i] if i < len(rest) else rng.choice(events)
 
     def hero_moves(self, hid: int) -> list[str]:
         h = self.heroes[hid]
@@ -514,8 +540,6 @@ class InvasionState(State):
             return
         if isinstance(action, (TriggerEvent, EndTurn)):
             if isinstance(action, TriggerEvent):
-                if self.extra_this_turn:
-                    raise IllegalAction("I-X3", "One extra Event per hero turn is enough.")
                 if action.event not in EXTRA_EVENTS:
                     raise IllegalAction("I-X3", "Choose the extra Event from the table, 1 to 9 but not 7 "
                                                 "(Freak accident would help the heroes).")
@@ -657,7 +681,6 @@ class InvasionState(State):
         elif isinstance(action, (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent)):
             ev = self._place(action)
         elif isinstance(action, TriggerEvent):
-            self.extra_this_turn = True
             ev = self.fire_event("the heroes call for an extra Event", action.event)
         elif isinstance(action, EndTurn):
             ev = self._end_hero_turn() if self.phase == "heroes" else self._end_enemy_turn()
@@ -742,7 +765,6 @@ class InvasionState(State):
             return [Event("end", f"No {self.heroes_name.lower()} are left.", {})]
         for h in self.heroes.values():
             h.moved = h.acted = False
-        self.extra_this_turn = False
         if self.skip_heroes:
             self.skip_heroes = False
             return [Event("skip", "Terror-stricken: the heroes skip this turn (I-Y5).", {})] + self._after_heroes()
@@ -965,9 +987,9 @@ class InvasionState(State):
             if key:
                 ev.append(self._set_wall(key, SINGLE, "Paper thin"))
         elif n == 3:
-            hroom = next((r for r in order if self.heroes_in(r)), None)
-            key = None if hroom is None else next(
-                (s.key for s in self.board.sides(hroom) if self.board.walls[s.key] != OPENING), None)
+            # rev 4: on clockwise past a hero's room with no wall left to open, as every entry does
+            key = next((s.key for r in order if self.heroes_in(r) for s in self.board.sides(r)
+                        if self.board.walls[s.key] != OPENING), None)
             if key:
                 ev.append(self._set_wall(key, OPENING, "Kool-aid man"))
         elif n == 4:
@@ -1073,7 +1095,7 @@ class InvasionState(State):
             "event_room": self.event_room, "enemies_placed": self.enemies_placed,
             "hero_player": self.hero_player, "round": self.round,
             "flags": [self.skip_heroes, self.skip_enemies, self.dodge, self.dodge_pending, self.events_fired,
-                      self.enemy_could_move, self.extra_this_turn, list(self.vault_undo)],
+                      self.enemy_could_move, list(self.vault_undo)],
             "outcome": self.outcome, "chance": self.chance.to_json(),
         }
 
@@ -1101,8 +1123,8 @@ class InvasionState(State):
         f = data["flags"]
         s.skip_heroes, s.skip_enemies, s.dodge, s.dodge_pending = bool(f[0]), int(f[1]), bool(f[2]), bool(f[3])
         s.events_fired = min(1, int(f[4]))
-        s.enemy_could_move, s.extra_this_turn = bool(f[5]), bool(f[6])
-        s.vault_undo = [str(x) for x in f[7]]
+        s.enemy_could_move = bool(f[5])
+        s.vault_undo = [str(x) for x in f[-1]]  # the last flag (rev 4 dropped extra_this_turn before it)
         s.outcome = data["outcome"]
         return s
 

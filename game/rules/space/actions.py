@@ -85,7 +85,8 @@ class Pass(Action):
 @dataclass(frozen=True)
 class CallDraw(Action):
     """S-V4: call the stalemate after ten turns without a shot; ``by`` is the caller's seat
-    (either player may call, not only the one to move; None: the player to move)."""
+    (either player may call, not only the one to move; None: the player to move).  With two
+    players the call ends the game drawn; with 3-4 it is a proposal (rev 4, see AnswerDraw)."""
 
     by: int | None = None
 
@@ -93,4 +94,16 @@ class CallDraw(Action):
         return "call draw" if self.by is None else f"call draw (seat {self.by})"
 
 
-__all__ = ["PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading", "Pass", "CallDraw"]
+@dataclass(frozen=True)
+class AnswerDraw(Action):
+    """S-V4 (rev 4): with 3-4 players a call is a proposal; each other player still in answers it in
+    turn, clockwise from the caller (``accept``: agree to the draw)."""
+
+    accept: bool
+
+    def notation(self) -> str:
+        return "accept draw" if self.accept else "refuse draw"
+
+
+__all__ = ["PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading", "Pass", "CallDraw",
+           "AnswerDraw"]

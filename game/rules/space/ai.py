@@ -15,8 +15,8 @@ from shapely.geometry import LineString, Point, Polygon
 
 from ...agents import Agent
 from ...engine import Action, Chance, Game, IllegalAction
-from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
-from .evaluate import Piece, World
+from .actions import AnswerDraw, CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
+from .evaluate import Piece, World, backwards
 from .fields import blob
 from .flick import PENCILS
 from .geometry import IN, SHIP_LENGTH, unit
@@ -83,6 +83,8 @@ class SpacePilot(Agent):
             return self._place(state)
         if state.phase == "heading":
             return self._heading(state)
+        if state.phase == "draw":
+            return AnswerDraw(not state.ahead(state.seat))  # S-V4 (rev 4): accept unless ahead on ships
         return self._play(state)
 
     def _door(self, state: SpaceState) -> Action:
@@ -382,20 +384,20 @@ class SpacePilot(Agent):
             cost += (6.0 + 30.0 * aggression) + (0.25 + 0.5 * aggression) * way
         return cost
 
-    def _aim(self, action: Action) -> Action:
+    def _aim(self, state: SpaceState, action: Action) -> Action:
         """The pilot's own hand is not perfect either."""
         if not isinstance(action, Flick) or action.strength <= 0.02:
             return action
         ang = action.angle + self.rng.gauss(0.0, self.level["aim"])
         strength = min(1.0, max(0.005, action.strength * (1 + self.rng.gauss(0.0, self.level["push"]))))
-        return Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil, action.stopper)
+        return forward(state, Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil,
+                                    action.stopper), action)
 
     def _play(self, state: SpaceState) -> Action:
         deadline = self.deadline()
         seat = state.seat
         if state.can_call_draw():
-            mine = sum(1 for p in state.pieces if p.owner == seat)
-            theirs = len(state.pieces) - mine
+            mine, theirs = strongest(state, seat)
             if mine + 1 < theirs or (mine < theirs and self.idle >= 8):
                 return CallDraw()  # clearly behind and getting nowhere: half a point beats a lost game
         cands = self.candidates(state)
@@ -408,7 +410,7 @@ class SpacePilot(Agent):
                 trial = state.clone()
                 trial.chance = Chance(self.rng.randint(0, 2 ** 62))
                 try:
-                    trial.apply(self._aim(act))
+                    trial.apply(self._aim(state, act))
                 except IllegalAction:
                     totals[i] -= 1e6
                     counts[i] += 1
@@ -421,10 +423,30 @@ class SpacePilot(Agent):
         best = max(range(len(cands)), key=lambda i: means[i])
         here = self.score(state, seat)
         self.idle = 0 if means[best] > here + 30 else self.idle + 1
-        return self._aim(cands[best])
+        return self._aim(state, cands[best])
 
 
 _INWARD = {"bottom": math.pi / 2, "top": -math.pi / 2, "left": 0.0, "right": math.pi}
+
+
+def forward(state: SpaceState, aimed: Flick, planned: Flick) -> Flick:
+    """S-M1 (rev 4): the rules refuse a move dragged backwards, so the pilot's unsteady hand never turns a
+    planned move into one: it keeps the planned direction then (its strength error stays)."""
+    if aimed.mode == "move":
+        p = state.piece(aimed.ship)
+        if p is not None and backwards(p, math.radians(aimed.angle)):
+            return Flick(aimed.ship, aimed.mode, planned.angle, aimed.strength, aimed.pencil, aimed.stopper)
+    return aimed
+
+
+def strongest(state: SpaceState, seat: int) -> tuple[int, int]:
+    """The pieces ``seat`` has left and those of the strongest other player still in (S-V4: whether
+    a draw is worth calling; with two players simply ours and theirs)."""
+    counts: dict[int, int] = {}
+    for p in state.pieces:
+        counts[p.owner] = counts.get(p.owner, 0) + 1
+    mine = counts.pop(seat, 0)
+    return mine, max(counts.values(), default=0)
 
 
 def _hand_across(start: tuple[float, float], target: tuple[float, float], width: float = 30.0

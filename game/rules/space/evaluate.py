@@ -13,16 +13,19 @@ from typing import NamedTuple
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, Point, Polygon
+from shapely.affinity import translate
+from shapely.geometry import LineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 from shapely.strtree import STRtree
 
-from .flick import Trace, point_at
+from .flick import Trace, cut_at
 from .geometry import BLAST_RADIUS, CRUMB_AREA, SHIP_BASE, SHIP_LENGTH, TUNNEL_WIDTH, Sheet, piece_polygon
 
 Pt = tuple[float, float]
+Rip = tuple[Pt, Pt]  #: one straight piece of a tear in the paper (S-V2)
 EPS = 1e-6
+OWN_INSET = 0.02  #: a trace must enter a ship's own body by this much (mm) to cross it (S-M1, S-S1)
 
 
 class Piece(NamedTuple):
@@ -187,11 +190,21 @@ class Meet:
     point: Pt = (0.0, 0.0)
 
 
+def backwards(piece: Piece, angle: float) -> bool:
+    """S-M1 (rev 4): a move flicked in this intended direction (radians, before noise) would run from
+    the nose straight back across the ship's own body: "you can't move backwards"."""
+    if piece.kind != "ship":
+        return False
+    reach = 2 * SHIP_LENGTH
+    ray = LineString([(piece.x, piece.y), (piece.x + reach * math.cos(angle), piece.y + reach * math.sin(angle))])
+    return bool(ray.intersects(piece.body().buffer(-OWN_INSET)))
+
+
 def first_meet(world: World, parts: list[tuple[float, LineString]], mover: Piece | None,
                extra: list[tuple[str, BaseGeometry]] | None = None, asteroids: bool = True,
                pieces: bool = True) -> Meet | None:
     """The first object the trace meets (S-M2): its own body, walls, tears, asteroids, ships."""
-    own = mover.body().buffer(-0.02) if mover is not None else None
+    own = mover.body().buffer(-OWN_INSET) if mover is not None else None
     for start, line in parts:
         found: list[tuple[str, BaseGeometry, int]] = []
         if own is not None and not own.is_empty:
@@ -229,7 +242,7 @@ class Outcome:
     used: list[list[Pt]] = field(default_factory=list)  #: strands of the trace that counted
     destroyed: list[tuple[int, Pt]] = field(default_factory=list)  #: piece id, where it blew up
     moved_to: tuple[float, float, float] | None = None  #: x, y, heading after a successful move
-    tear: tuple[Pt, Pt] | None = None
+    tear: list[Rip] | None = None  #: where the paper tore, on the sheet (a tear across the seam is two pieces)
     tunnels: dict[int, list[Polygon]] = field(default_factory=dict)  #: asteroid index -> what is left
     stayed: bool = False
     end: Pt | None = None  #: the trace's end a landing ship touches (S-M6)
@@ -271,15 +284,20 @@ def _cut_by_stopper(world: World, course: Course, limit: float, stopper: LineStr
     return limit, False
 
 
-def tear_before(trace: Trace, hand: float) -> tuple[Pt, Pt] | None:
-    """S-V9 (rev 3): the tear that happens with the hand at arc length ``hand``: none if it
-    would start beyond the hand, and one that starts before it ends at the hand."""
+def torn(trace: Trace, course: Course, hand: float) -> list[Rip] | None:
+    """Where the paper tears (S-V2), as the trace lies on the sheet: on cylinder space (S-V5, rev 4)
+    a tear after the wrap lies where the wrapped trace tore the paper, and one across the seam is
+    two pieces, one on each side.  S-V9 (rev 3): none if it would start beyond the hand at arc
+    length ``hand``, and one that starts before it ends at the hand."""
     if trace.tear is None or trace.tear_at >= hand:
         return None
     a, b = trace.tear
-    if trace.tear_at + math.dist(a, b) > hand:
-        b = point_at(trace.points, hand)
-    return a, b
+    end = min(trace.tear_to if trace.tear_to > trace.tear_at else trace.tear_at + math.dist(a, b), hand)
+    rips: list[Rip] = []
+    for _, line in course.parts(trace.tear_at, end):
+        (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
+        rips.append(((float(x0), float(y0)), (float(x1), float(y1))))
+    return rips or None
 
 
 def fits(world: World, body: Polygon, ignore: int | None = None) -> bool:
@@ -421,7 +439,7 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
     limit = course.length
     end = course.end
     limit, stopped = _cut_by_stopper(world, course, limit, stopper)
-    hand_tear = tear_before(trace, limit)
+    hand_tear = torn(trace, course, limit)
     cut = "hand" if stopped else ""
     if stopped:
         end = None
@@ -435,7 +453,7 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
         at = min(g1, limit)
     spans.append((at, limit))
     tear_s = trace.tear_at if hand_tear is not None and trace.tear_at < limit else None
-    torn = hand_tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
+    rips = hand_tear if tear_s is not None else None  # a hand that stops the pencil first spares the paper
     used: list[list[Pt]] = []
     for n, (a, b) in enumerate(spans):
         if n > 0:  # S-V1 advanced: landing after a jump
@@ -445,23 +463,23 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
             for _i in world.asteroids_near(land):
                 return Outcome("move", "S-V1", "skipped off the paper and came down inside an asteroid: destroyed",
                                used,
-                               [(mover.id, (land.x, land.y))], tear=torn)
+                               [(mover.id, (land.x, land.y))], tear=rips)
             for p in world.pieces:
                 if p.id != mover.id and p.body().intersects(land):
                     return Outcome("move", "S-V1", f"skipped off the paper and came down on {world.label(p.id)}: "
                                    "both destroyed", used,
-                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=torn)
+                                   [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=rips)
         parts = course.parts(a, b)
         meet = first_meet(world, parts, mover)
         if meet is not None and (tear_s is None or meet.s <= tear_s):
             used.extend(_used(course.parts(a, meet.s)))
             meet.point = course.point_at(max(0.0, meet.s - 0.5))  # blow up just short of the obstacle
-            return _move_hit(world, meet, mover, used, torn)
+            return _move_hit(world, meet, mover, used, rips)
         used.extend(_used(parts))
     if tear_s is not None:
         rip = course.point_at(tear_s)
         return Outcome("move", "S-V2", "tore the paper: lost in the rip", used, [(mover.id, rip)],
-                       tear=torn)
+                       tear=rips)
     if end == "off":
         return Outcome("move", "S-M5", "flew off the paper: destroyed", used, [(mover.id, course.point_at(limit))])
     if end == "edge":
@@ -485,7 +503,7 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
     return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands{why}", used, moved_to=placed, end=(x, y))
 
 
-def _move_hit(world: World, meet: Meet, mover: Piece, used: list[list[Pt]], tear: tuple[Pt, Pt] | None) -> Outcome:
+def _move_hit(world: World, meet: Meet, mover: Piece, used: list[list[Pt]], tear: list[Rip] | None) -> Outcome:
     if meet.what == "self":
         return Outcome("move", "S-M1", "was flicked backwards across its own body: it stays put", used, stayed=True,
                        tear=tear)
@@ -503,7 +521,7 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     """S-S1..S-S5: walls and tears stop a shot, every ship on it is destroyed, asteroids are tunnelled."""
     course = lay(trace.points, world.sheet)
     limit, stopped = _cut_by_stopper(world, course, course.length, stopper)
-    torn = tear_before(trace, limit)  # S-V9 (rev 3): nothing of the trace beyond the hand, no tear either
+    rips = torn(trace, course, limit)  # S-V9 (rev 3): nothing of the trace beyond the hand, no tear either
     rule, why = "S-S3", "; the hand stopped the pencil" if stopped else ""
     if skips and trace.skips and trace.skips[0][0] < limit:
         limit = trace.skips[0][0]  # S-V1: shots never jump
@@ -514,10 +532,10 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
         rule, why = ("S-S2", "; a hangar wall stopped the shot") if stop.what == "wall" else \
             ("S-V2", "; a tear stopped the shot")
     parts = course.parts(0.0, limit)
-    out = Outcome("shot", rule, "", _used(parts), tear=torn)
+    out = Outcome("shot", rule, "", _used(parts), tear=rips)
     hits: list[str] = []
     for p in world.pieces:
-        body = p.body().buffer(-0.02) if p.id == shooter.id else p.body()  # S-S1: its own body too
+        body = p.body().buffer(-OWN_INSET) if p.id == shooter.id else p.body()  # S-S1: its own body too
         if any(line.intersects(body) for _, line in parts):
             out.destroyed.append((p.id, p.centre()))
             if p.id != shooter.id:
@@ -540,7 +558,7 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     out.text = said + why
     crossed = sorted({i for _, line in parts for i in world.asteroids_near(line)})
     if crossed:
-        cut = unary_union([line.buffer(TUNNEL_WIDTH / 2) for _, line in parts])
+        cut = tunnel_cut(trace, limit, world.sheet)
         for i in crossed:
             out.tunnels[i] = tunnel(world.asteroids[i], cut)
     return out
@@ -548,6 +566,32 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
 
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fold(geom: BaseGeometry, sheet: Sheet) -> BaseGeometry:
+    """Cylinder space (S-V5): what lies beyond a long side is laid back onto the paper from the other
+    side, except at the heights where a hangar owns that edge (hangars do not wrap)."""
+    w, h = sheet.width, sheet.height
+    x0, _, x1, _ = geom.bounds
+    open_band = box(-1e9, 0, 1e9, h).difference(unary_union([box(-1e9, lo, 1e9, hi) for lo, hi in sheet.blocked_spans()]))
+    pieces = [geom.intersection(sheet.paper)]
+    for k in range(math.floor(x0 / w), math.floor(x1 / w) + 1):
+        if k == 0:
+            continue
+        part = geom.intersection(box(k * w, 0, (k + 1) * w, h)).intersection(open_band)
+        if not part.is_empty:
+            pieces.append(translate(part, -k * w))
+    return unary_union(pieces)
+
+
+def tunnel_cut(trace: Trace, limit: float, sheet: Sheet) -> BaseGeometry:
+    """S-S4 (rev 4): the 1/2" gap along the trace up to arc length ``limit``, ending square where the
+    trace ends (its tip, the hand or a skip): the whole path is buffered at once with flat ends, so
+    the joints between its short segments are round on the outside and nothing reaches past the end.
+    On cylinder space the gap is cut along the unwrapped path and folded onto the paper, so it runs
+    on unbroken across the seam."""
+    band = LineString(cut_at(trace.points, limit)).buffer(TUNNEL_WIDTH / 2, cap_style="flat")
+    return fold(band, sheet) if sheet.cylinder else band
 
 
 def tunnel(asteroid: Polygon, cut: BaseGeometry) -> list[Polygon]:
@@ -580,11 +624,24 @@ def _shadow(centre: Pt, a: Pt, b: Pt) -> Polygon | None:
 
 
 def blast_region(world: World, centre: Pt) -> BaseGeometry:
-    """The 1" disc around a blast, minus what the hangar walls hide from it (S-V6): a visibility region."""
+    """The 1" disc around a blast, minus what the hangar walls hide from it (S-V6): a visibility region.
+
+    On cylinder space (S-V5, rev 4) the blast reaches across the left/right seam as a trace does:
+    the walls are laid out once more a paper's width to either side, the edge where a hangar spans
+    it stands as a wall (hangars do not wrap), and what the blast sees beyond a long side is folded
+    back onto the paper, so walls shadow it on both sides of the seam.
+    """
     c = Point(centre)
     disc = c.buffer(BLAST_RADIUS, quad_segs=16)
+    sheet = world.sheet
+    walls: list[LineString] = list(world.walls)
+    wraps = sheet.cylinder and (centre[0] < BLAST_RADIUS or centre[0] > sheet.width - BLAST_RADIUS)
+    if wraps:
+        w = sheet.width
+        walls += [LineString([(x, lo), (x, hi)]) for x in (0.0, w) for lo, hi in sheet.blocked_spans()]
+        walls += [translate(g, dx) for g in list(walls) for dx in (-w, w)]
     shadows = []
-    for wall in world.walls:
+    for wall in walls:
         if wall.distance(c) >= BLAST_RADIUS:
             continue
         piece = wall.intersection(disc)  # only the part inside the disc can hide anything
@@ -594,9 +651,8 @@ def blast_region(world: World, centre: Pt) -> BaseGeometry:
                 shade = _shadow(centre, (a[0], a[1]), (b[0], b[1]))
                 if shade is not None:
                     shadows.append(shade)
-    if shadows:
-        return disc.difference(unary_union(shadows))
-    return disc
+    seen = disc.difference(unary_union(shadows)) if shadows else disc
+    return fold(seen, sheet) if wraps else seen
 
 
 def chain_blasts(world: World, first: list[tuple[int, Pt]]) -> tuple[list[tuple[int, Pt]], list[Pt]]:

@@ -44,6 +44,7 @@ class Trace:
     skips: tuple[tuple[float, float], ...] = ()  #: arc-length intervals with the tip in the air (S-V1)
     tear: tuple[tuple[float, float], tuple[float, float]] | None = None  #: a rip in the paper (S-V2)
     tear_at: float = 0.0  #: arc length where the tear starts
+    tear_to: float = 0.0  #: ... and where it ends
 
     @property
     def length(self) -> float:
@@ -142,15 +143,16 @@ def resolve_flick(origin: tuple[float, float], angle: float, strength: float, pe
         start = total * _between(chance, 0.35, 0.75)
         gaps = ((start, min(total, start + _between(chance, 6.0, 25.0))),)
     tear = None
-    tear_at = 0.0
+    tear_at = tear_to = 0.0
     if tears and _happens(chance, min(1.0, max(0.0, (s - 0.8) / 0.2)) * 0.6):
         tear_at = total * _between(chance, 0.05, 0.25)
         length = _between(chance, 5.0, 12.0)
+        tear_to = min(total, tear_at + length)
         a = point_at(pts, tear_at)
-        b = point_at(pts, min(total, tear_at + length))
+        b = point_at(pts, tear_to)
         if math.dist(a, b) > 0.5:
             tear = (a, b)
-    return Trace(tuple(pts), gaps, tear, tear_at)
+    return Trace(tuple(pts), gaps, tear, tear_at, tear_to)
 
 
 def point_at(pts: list[tuple[float, float]] | tuple[tuple[float, float], ...], s: float) -> tuple[float, float]:

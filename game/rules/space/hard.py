@@ -29,7 +29,7 @@ from shapely.geometry import LineString, Point
 
 from ...engine import Action, Chance, Game, IllegalAction
 from .actions import CallDraw, Flick, Heading
-from .ai import _INWARD, SpacePilot, _hand_across
+from .ai import _INWARD, SpacePilot, _hand_across, forward, strongest
 from .evaluate import Piece
 from .flick import PENCILS, Pencil
 from .geometry import SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS, unit
@@ -369,18 +369,19 @@ class SpaceHard(SpacePilot):
         trial = state.clone()
         trial.chance = Chance(self.search.randint(0, 2 ** 62), noise=noise)
         try:
-            trial.apply(self._aim(a) if noise else a)
+            trial.apply(self._aim(state, a) if noise else a)
         except IllegalAction:
             return -1e6
         return self.judge(trial, seat)
 
-    def _aim(self, action: Action) -> Action:
+    def _aim(self, state: SpaceState, action: Action) -> Action:
         """The pilot's own hand, shaken with the search's generator (the pilot's own is for planning)."""
         if not isinstance(action, Flick) or action.strength <= 0.02:
             return action
         ang = action.angle + self.search.gauss(0.0, self.level["aim"])
         strength = min(1.0, max(0.005, action.strength * (1 + self.search.gauss(0.0, self.level["push"]))))
-        return Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil, action.stopper)
+        return forward(state, Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil,
+                                    action.stopper), action)
 
     def _play(self, state: SpaceState) -> Action:
         start = time.perf_counter()
@@ -389,7 +390,7 @@ class SpaceHard(SpacePilot):
         count = (sum(1 for p in state.pieces if p.owner == seat), sum(1 for p in state.pieces if p.owner != seat))
         self.calm = self.calm + 1 if count == self._seen else 0
         self._seen = count
-        mine, theirs = count
+        mine, theirs = strongest(state, seat)
         if state.can_call_draw() and (mine + 1 < theirs or (mine < theirs and self.calm >= 8)):
             return CallDraw()
         self._lines = self._recent_lines(state, seat)
@@ -426,12 +427,12 @@ class SpaceHard(SpacePilot):
         self.sampled = n  #: flicks sampled for the last decision (for measurements)
         tried = [c for c in children if c.visits >= 3]
         if not tried:  # no time to sample: the best noise-free try
-            return self._aim(children[0].action)
+            return self._aim(state, children[0].action)
         most = max(c.visits for c in tried)
         solid = [c for c in tried if c.visits >= max(3, most // 4)]
         best = max(solid, key=lambda c: c.mean)
         self.idle = 0 if best.mean > self.judge(state, seat) + 30 else self.idle + 1
-        return self._aim(best.action)
+        return self._aim(state, best.action)
 
 
 __all__ = ["SpaceHard"]

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from shapely.geometry import LineString, Point
 
 from ...engine import Action, Chance, IllegalAction
-from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
-from .evaluate import Piece
+from .actions import AnswerDraw, CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
+from .evaluate import Piece, backwards
 from .fields import blob
 from .geometry import IN
 
@@ -36,10 +36,12 @@ class SpaceState(Protocol):
     def piece(self, pid: int) -> Piece | None: ...
     def check(self, action: Action) -> None: ...
     def can_call_draw(self) -> bool: ...
+    def ahead(self, seat: int) -> bool: ...
 
 
 def random_intention(state: SpaceState, rng: Chance) -> Action:
-    """A random legal action: in play a flick of a random piece, random direction and strength."""
+    """A random legal action: in play a flick of a random piece, random direction and strength (a move
+    never backwards, S-M1 rev 4); a draw proposal is answered as every computer player does (S-V4)."""
     g = state.game
     seat = state.seat
     if state.phase == "door":
@@ -74,6 +76,8 @@ def random_intention(state: SpaceState, rng: Chance) -> Action:
             except IllegalAction:
                 continue
         return Heading(round(math.degrees(p.heading), 6))
+    if state.phase == "draw":
+        return AnswerDraw(not state.ahead(seat))  # S-V4 (rev 4): accept unless ahead on ships
     if state.can_call_draw() and rng.random() < 0.1:
         return CallDraw()
     if g.settings["passing"] and rng.random() < 0.05:
@@ -87,7 +91,10 @@ def random_intention(state: SpaceState, rng: Chance) -> Action:
         x, y = rng.uniform(0, g.width), rng.uniform(0, g.height)
         a = rng.uniform(0, math.pi)
         stopper = (round(x, 2), round(y, 2), round(x + 40 * math.cos(a), 2), round(y + 40 * math.sin(a), 2))
-    return Flick(p.id, mode, round(rng.uniform(0, 360), 2), round(rng.uniform(0.02, 1.0), 3), pencil, stopper)
+    angle = round(rng.uniform(0, 360), 2)
+    while mode == "move" and backwards(p, math.radians(angle)):  # S-M1 (rev 4): refused, draw another
+        angle = round(rng.uniform(0, 360), 2)
+    return Flick(p.id, mode, angle, round(rng.uniform(0.02, 1.0), 3), pencil, stopper)
 
 
 def hangar_spot(state: SpaceState, seat: int, rng: Chance, turret: bool = False) -> PlacePiece | None:

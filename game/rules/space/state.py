@@ -17,8 +17,8 @@ from shapely.geometry import LineString, Polygon
 from shapely.strtree import STRtree
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
-from .actions import CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
-from .evaluate import Outcome, Piece, World, chain_blasts, evaluate_move, evaluate_shot, fits, landing
+from .actions import AnswerDraw, CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
+from .evaluate import Outcome, Piece, World, backwards, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
 from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, cm, flick_origin, make_hangars, piece_polygon
@@ -38,6 +38,7 @@ PHASES: dict[str, tuple[str, ...]] = {
     "ships": ("PlacePiece",),
     "play": ("Flick", "Pass", "CallDraw"),
     "heading": ("Heading", "CallDraw"),
+    "draw": ("AnswerDraw",),  # S-V4 (rev 4): with 3-4 players the others answer a call in turn
     "over": (),
 }
 
@@ -47,7 +48,9 @@ PHASES: dict[str, tuple[str, ...]] = {
 class SpaceGame(Game):
     name = "space"
     title = "Pencil Space Combat"
-    rules_version = "3"  # 3: revision 3 (S-V9 nothing beyond the hand; doors measured from the player's left)
+    #: 3: revision 3 (S-V9 nothing beyond the hand; doors measured from the player's left); 4: revision 4
+    #: (S-M1 no moving backwards, tears and blasts on the cylinder, square tunnel ends, draw proposals)
+    rules_version = "4"
     settings_spec = (
         Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
         Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
@@ -66,7 +69,7 @@ class SpaceGame(Game):
         Setting("stopper", "Stopper hand", False, "bool", help="S-V9"),
         Setting("pencils", "Several pencils", False, "bool", help="S-V10"),
     )
-    action_types = (PlaceDoor, DrawAsteroid, FieldDone, PlacePiece, Flick, Heading, Pass, CallDraw)
+    action_types = (PlaceDoor, DrawAsteroid, FieldDone, PlacePiece, Flick, Heading, Pass, CallDraw, AnswerDraw)
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
         super().__init__(settings)
@@ -132,6 +135,10 @@ class SpaceState(State):
         self.landing: tuple[float, float] | None = None  #: the trace's end the pending ship touches (S-M6)
         self.winners: tuple[int, ...] | None = None
         self.end_text = ""
+        #: S-V4 (rev 4): a draw proposed with 3-4 players: the caller ("by"), the phase and seat play goes
+        #: back to ("phase", "seat"), who still has to answer, in turn ("asked") and who accepted ("yes")
+        self.proposal: dict[str, Any] | None = None
+        self.next_call = 0  #: S-V4 (rev 4): after a refused proposal, no new call before this many turns
         self._tree: STRtree | None = None
         self._tree_of: int = -1
         self._walls: list[LineString] | None = None
@@ -168,6 +175,15 @@ class SpaceState(State):
     def alive_seats(self) -> list[int]:
         return sorted({p.owner for p in self.pieces})
 
+    def ahead(self, seat: int) -> bool:
+        """S-V4 (rev 4): ``seat`` has more pieces left than every other player still in (a turret
+        counts as a ship, S-T3).  A computer player accepts a draw when it is not ahead."""
+        counts = {k: 0 for k in self.alive_seats()}
+        for p in self.pieces:
+            counts[p.owner] += 1
+        mine = counts.pop(seat, 0)
+        return mine > max(counts.values(), default=0)
+
     # -- engine interface ------------------------------------------------------------
     def current_player(self) -> int:
         return -1 if self.phase == "over" else self.seat
@@ -178,7 +194,8 @@ class SpaceState(State):
         return None  # positions, directions and strengths are continuous: see random_action
 
     def can_call_draw(self) -> bool:
-        return bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS and self.phase in PHASES_CALL
+        return (bool(self.game.settings["stalemate"]) and self.quiet >= QUIET_TURNS and self.turns >= self.next_call
+                and self.phase in PHASES_CALL)
 
     def random_action(self, rng: Chance) -> Action:
         return random_intention(self, rng)
@@ -186,7 +203,7 @@ class SpaceState(State):
     def check(self, action: Action) -> None:
         name = type(action).__name__
         if name not in PHASES[self.phase]:
-            raise IllegalAction("S-T1", self._phase_sentence())
+            raise IllegalAction("S-V4" if self.phase == "draw" else "S-T1", self._phase_sentence())
         getattr(self, f"_check_{name.lower()}")(action)
 
     def _phase_sentence(self) -> str:
@@ -196,6 +213,7 @@ class SpaceState(State):
             "ships": "Place your ships in your hangar first.",
             "play": "Flick one of your ships: a move or a shot.",
             "heading": "Choose which way your ship points now.",
+            "draw": "A draw has been proposed (S-V4): accept or refuse it first.",
         }.get(self.phase, "The game is over.")
 
     def _check_placedoor(self, a: PlaceDoor) -> None:
@@ -244,6 +262,10 @@ class SpaceState(State):
             raise IllegalAction("S-V8", "A turret never moves; it can only shoot.")
         if not (math.isfinite(a.angle) and math.isfinite(a.strength)) or not 0.0 < a.strength <= 1.0:
             raise IllegalAction("S-F1", "A flick needs a direction and a strength between 0 and 1.")
+        if a.mode == "move" and backwards(p, math.radians(a.angle)):
+            wait = ", or pass to wait (S-V3)" if self.game.settings["passing"] else ""
+            raise IllegalAction("S-M1", "You can't move backwards: that drag runs back across your own ship. "
+                                f"Drag forwards or to the side{wait}.")
         if a.pencil not in self.game.pencils():
             raise IllegalAction("S-V10", "That pencil is not on the table (only the HB pencil is in play).")
         if a.stopper is not None:
@@ -280,9 +302,16 @@ class SpaceState(State):
         if self.quiet < QUIET_TURNS:
             raise IllegalAction("S-V4", f"A draw may be called after {QUIET_TURNS} turns without a shot "
                                 f"({self.quiet} so far).")
+        if self.turns < self.next_call:
+            raise IllegalAction("S-V4", f"The last call was refused: a draw may be proposed again after "
+                                f"{QUIET_TURNS} more turns ({self.next_call - self.turns} to go).")
         if a.by is not None and (isinstance(a.by, bool) or not isinstance(a.by, int)
                                  or a.by not in self.alive_seats()):
             raise IllegalAction("S-V4", "Only a player still in the game may call the stalemate.")
+
+    def _check_answerdraw(self, a: AnswerDraw) -> None:
+        if self.proposal is None:
+            raise IllegalAction("S-V4", "No draw has been proposed.")
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -360,12 +389,47 @@ class SpaceState(State):
         return ev
 
     def _do_calldraw(self, a: CallDraw) -> list[Event]:
+        caller = self.seat if a.by is None else a.by
+        if self.game.num_players >= 3:  # S-V4 (rev 4): a proposal every player still in must accept
+            alive = set(self.alive_seats())
+            order = self.game.order
+            k = order.index(caller)
+            asked = [order[(k + step) % len(order)] for step in range(1, len(order))]
+            asked = [seat for seat in asked if seat in alive]
+            self.proposal = {"by": caller, "phase": self.phase, "seat": self.seat, "asked": asked, "yes": [caller]}
+            self.phase, self.seat = "draw", asked[0]
+            return [Event("proposal", f"{self._name(caller)} proposes a draw (S-V4): every player still in must "
+                                      "accept it.", {"by": caller, "asked": list(asked)})]
         self.phase = "over"
         self.pending = self.landing = None
         self.winners = ()
-        caller = self.seat if a.by is None else a.by
         self.end_text = f"{self._name(caller)} calls the stalemate: a draw."
         return [Event("gameover", self.end_text, {"winners": []})]
+
+    def _do_answerdraw(self, a: AnswerDraw) -> list[Event]:
+        prop = self.proposal
+        assert prop is not None
+        who = self.seat
+        asked = [seat for seat in prop["asked"] if seat != who]
+        if not a.accept:
+            self.proposal = None
+            self.phase, self.seat = prop["phase"], prop["seat"]
+            self.next_call = self.turns + QUIET_TURNS
+            return [Event("answer", f"{self._name(who)} refuses the draw: play goes on, and a draw may be proposed "
+                                    f"again after {QUIET_TURNS} more turns.", {"seat": who, "accept": False})]
+        ev = [Event("answer", f"{self._name(who)} accepts the draw.", {"seat": who, "accept": True})]
+        prop = {**prop, "asked": asked, "yes": [*prop["yes"], who]}
+        if asked:
+            self.proposal = prop
+            self.seat = asked[0]
+            return ev
+        self.proposal = None
+        self.phase = "over"
+        self.pending = self.landing = None
+        self.winners = ()
+        self.end_text = f"Every player still in accepts the draw {self._name(prop['by'])} proposed: a draw."
+        ev.append(Event("gameover", self.end_text, {"winners": []}))
+        return ev
 
     def _do_heading(self, a: Heading) -> list[Event]:
         p = self.piece(self.pending) if self.pending is not None else None
@@ -407,7 +471,8 @@ class SpaceState(State):
         rule = f" ({out.rule})" if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else ""
         events = [Event("flick", f"{who} {out.text}{rule}.", {
             "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
-            "used": out.used, "skips": [list(g) for g in skips], "tear": out.tear,
+            "used": out.used, "skips": [list(g) for g in skips],
+            "tear": None if out.tear is None else [[list(a), list(b)] for a, b in out.tear],
             "near": None if out.near is None else [out.near[0], out.near[1], list(out.near[2]), list(out.near[3])]})]
         self.residue = [*self.residue[-(RESIDUE_KEPT - 1):], (a.mode, out.used)]
         if out.tunnels:
@@ -435,9 +500,9 @@ class SpaceState(State):
                                 {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
         if centres:
             events.append(Event("blast", ("A blast rings out." if len(centres) == 1 else f"{len(centres)} blasts ring out."), {"centres": [list(c) for c in centres]}))
-        if out.tear is not None:
-            self.tears = [*self.tears, (tuple(out.tear[0]), tuple(out.tear[1]))]  # type: ignore[list-item]
-            events.append(Event("tear", "The paper tears!", {"tear": [list(out.tear[0]), list(out.tear[1])]}))
+        if out.tear is not None:  # S-V2 (rev 4): the pieces lie on the sheet, where the trace tore it
+            self.tears = [*self.tears, *out.tear]
+            events.append(Event("tear", "The paper tears!", {"tear": [[list(a), list(b)] for a, b in out.tear]}))
         if a.mode == "shot":
             self.quiet = 0
         else:
@@ -495,6 +560,8 @@ class SpaceState(State):
             "ships": f"{who}: place piece {self.placed[self.seat] + 1} of {PIECES_EACH} in your hangar.",
             "play": f"{who} to flick: pick a ship, move or shoot.",
             "heading": f"{who}: turn ship {self.pending} to its new heading.",
+            "draw": f"{who}: {self._name(self.proposal['by']) if self.proposal else 'a player'} proposes a draw; "
+                    "accept or refuse.",
         }[self.phase]
 
     # -- persistence -----------------------------------------------------------------------
@@ -508,6 +575,9 @@ class SpaceState(State):
             "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
             "pending": self.pending, "landing": None if self.landing is None else list(self.landing),
             "winners": None if self.winners is None else list(self.winners), "end_text": self.end_text,
+            "proposal": None if self.proposal is None else {k: (list(v) if isinstance(v, list) else v)
+                                                            for k, v in self.proposal.items()},
+            "next_call": self.next_call,
             "chance": self.chance.to_json(),
         }
 
@@ -533,6 +603,11 @@ class SpaceState(State):
         s.landing = None if land is None else (float(land[0]), float(land[1]))
         s.winners = None if data["winners"] is None else tuple(int(w) for w in data["winners"])
         s.end_text = str(data["end_text"])
+        prop = data.get("proposal")
+        s.proposal = None if prop is None else {
+            "by": int(prop["by"]), "phase": str(prop["phase"]), "seat": int(prop["seat"]),
+            "asked": [int(v) for v in prop["asked"]], "yes": [int(v) for v in prop["yes"]]}
+        s.next_call = int(data.get("next_call", 0))
         return s
 
     def clone(self) -> SpaceState:
@@ -550,6 +625,9 @@ class SpaceState(State):
         s.field_done = list(self.field_done)
         s.quiet, s.turns, s.pending, s.landing = self.quiet, self.turns, self.pending, self.landing
         s.winners, s.end_text = self.winners, self.end_text
+        s.proposal = None if self.proposal is None else {**self.proposal, "asked": list(self.proposal["asked"]),
+                                                         "yes": list(self.proposal["yes"])}
+        s.next_call = self.next_call
         s._tree, s._tree_of, s._walls = self._tree, self._tree_of, self._walls
         return s
 
@@ -585,4 +663,4 @@ def _polys_from(data: list[Any]) -> list[Polygon]:
 
 
 __all__ = ["SpaceGame", "SpaceState", "PlaceDoor", "DrawAsteroid", "FieldDone", "PlacePiece", "Flick", "Heading",
-           "Pass", "CallDraw", "PHASES", "HANGAR_DEPTH", "blob", "hangar_spot"]
+           "Pass", "CallDraw", "AnswerDraw", "PHASES", "HANGAR_DEPTH", "blob", "hangar_spot"]

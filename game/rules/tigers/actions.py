@@ -125,15 +125,27 @@ class Pick(Action):
 
 @dataclass(frozen=True)
 class Fire(Action):
-    """T-A3..T-A9: fire at a target; followers (T-F1) each name their own target."""
+    """T-A3..T-A9: fire at a target; ``followers`` (T-F1) copy the order and each chooses its
+    own target once this shot is resolved (``FollowFire``, rev 4)."""
 
     unit: int
     target: int
-    followers: tuple[tuple[int, int], ...] = ()
+    followers: tuple[int, ...] = ()
 
     def notation(self) -> str:
-        extra = "".join(f", #{f} at #{t}" for f, t in self.followers)
-        return f"#{self.unit} fires at #{self.target}{extra}"
+        extra = "".join(f" +#{f}" for f in self.followers)
+        return f"#{self.unit}{extra} fires at #{self.target}"
+
+
+@dataclass(frozen=True)
+class FollowFire(Action):
+    """T-F1 (rev 4): the next follower of a shot fires at the enemy it chooses (-1: holds its fire)."""
+
+    unit: int
+    target: int = -1
+
+    def notation(self) -> str:
+        return f"#{self.unit} holds its fire" if self.target < 0 else f"#{self.unit} follows, firing at #{self.target}"
 
 
 @dataclass(frozen=True)
@@ -169,13 +181,19 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class Mount(Action):
-    """T-R1: an infantry unit climbs into or onto a carrier with its move."""
+    """T-R1: an infantry unit climbs into or onto a carrier with its move.
+
+    ``path`` is the way its front goes (as for a ``Move``, with ``facing``), until its base
+    touches the vehicle, then straight on to it; with no path the rules take the straight step
+    or, when that is blocked, the shortest legal way round (rev 4)."""
 
     unit: int
     carrier: int
+    path: tuple[tuple[float, float], ...] = ()
+    facing: float | None = None
 
     def notation(self) -> str:
-        return f"#{self.unit} mounts #{self.carrier}"
+        return f"#{self.unit} mounts #{self.carrier}" + (" by the way drawn" if self.path else "")
 
 
 @dataclass(frozen=True)
@@ -228,4 +246,4 @@ class Discard(Action):
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     RollOff, PlaceTerrain, EditTerrain, RemoveTerrain, EndTerrain, ChooseSide, Deploy, Assign, Keep, Pick,
-    Fire, MoveOrder, Move, Mount, Skip, KeepAboard, Recover, EndRecovery, Discard)
+    Fire, FollowFire, MoveOrder, Move, Mount, Skip, KeepAboard, Recover, EndRecovery, Discard)

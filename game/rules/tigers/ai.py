@@ -28,6 +28,7 @@ from .actions import (
     EndRecovery,
     EndTerrain,
     Fire,
+    FollowFire,
     Keep,
     KeepAboard,
     Mount,
@@ -156,6 +157,17 @@ class _Commander(Agent):
         except IllegalAction:
             return None
         return end
+
+    def _volley(self, s: TigersState, me: int) -> Action:
+        """T-F1 (rev 4): a follower fires at its own best target now that the shots before it are
+        resolved (the leader's target when that is still the best, another when it is gone, out
+        of sight or out of reach); it holds its fire only with nothing to fire at."""
+        f = s.units[s.volley[0]]
+        card = s.volley_card
+        _, tid = self.best_shot(s, f, p_at_least(C.dice_for(card, "fire"), C.difficulty(card)))
+        if tid < 0:
+            tid = next(iter(s.targets(f)), -1)
+        return FollowFire(f.id, tid)
 
     def _aboard(self, s: TigersState, me: int) -> Action:
         pid, cid = s.aboard[0]
@@ -473,8 +485,8 @@ class TigersAI(_Commander):
 
     def sampled_world(self, s: TigersState, seed: int) -> TigersState:
         """A copy of ``s`` in which every face-down card and the deck are dealt at random from
-        the cards nobody can see (T-T2: not even their owner), with fresh dice.  The cards
-        that really lie face down are never read."""
+        the cards nobody can see (T-T2: not even their owner; nor a card discarded unturned,
+        rev 4), with fresh dice.  The cards that really lie face down are never read."""
         w = s.clone()
         w.chance = Chance(seed)
         pool = C.unseen(w.discard, w.hands, w.assigned.values(), w.recovering.values(), w.queue)
@@ -484,6 +496,7 @@ class TigersAI(_Commander):
         w.assigned = {k: [(c, True) if up else (next(it), False) for c, up in cs] for k, cs in w.assigned.items()}
         w.recovering = {k: (c, True) if up else (next(it), False) for k, (c, up) in w.recovering.items()}
         w.deck = [next(it) for _ in w.deck]
+        w.buried = [next(it) for _ in w.buried]  # discarded unturned: as unknown as the deck (T-T2 rev 4)
         return w
 
     def rollout(self, world: TigersState, me: int, first: Action, seed: int,
@@ -594,7 +607,7 @@ class TigersAI(_Commander):
                 for ch in chains:
                     total, fol = self.volley(s, u, tid, ch, pf)
                     if fol is not None and total > best[0]:
-                        best = (total, Fire(uid, tid, fol))
+                        best = (total, Fire(uid, tid, tuple(f for f, _ in fol)))
         # move: the gain of the best reachable spot, for the longest useful chain
         if not self._late():
             gain = self.move_gain(s, u, expected_allowance(u, card))
@@ -613,8 +626,10 @@ class TigersAI(_Commander):
 
     def volley(self, s: TigersState, u: Unit, tid: int, chain: tuple[int, ...],
                p_roll: float) -> tuple[float, tuple[tuple[int, int], ...] | None]:
-        """T-F1: the followers' targets, spread: a target already under fire is worth less to the
-        next shooter (it may be hit already), so each follower picks the best marginal shot."""
+        """T-F1: what a shot with this chain is worth, and the targets the followers would
+        likely choose, spread: a target already under fire is worth less to the next shooter (it
+        may be hit already), so each follower picks the best marginal shot.  (Each chooses for
+        real after the shots before it, ``_volley``, rev 4.)"""
         p_hit: dict[int, float] = {}
         total = 0.0
         fol: list[tuple[int, int]] = []
@@ -764,12 +779,11 @@ class GreedyTigersAI(_Commander):
             pf = p_at_least(C.dice_for(card, "fire"), C.difficulty(card))
             v, tid = self.best_shot(s, u, pf)
             if tid >= 0:
-                fol: list[tuple[int, int]] = []
+                fol: tuple[int, ...] = ()
                 for ch in s.follower_chains(u)[1:]:
-                    shots = [(f, self.best_shot(s, s.units[f], pf)[1]) for f in ch]
-                    if all(t >= 0 for _, t in shots) and len(shots) > len(fol):
-                        fol = shots
-                return Fire(uid, tid, tuple(fol))
+                    if all(self.best_shot(s, s.units[f], pf)[1] >= 0 for f in ch) and len(ch) > len(fol):
+                        fol = ch
+                return Fire(uid, tid, fol)
         return MoveOrder(uid, max(s.follower_chains(u), key=len) if u.carrier < 0 else ())
 
     def _move(self, s: TigersState, me: int) -> Action:

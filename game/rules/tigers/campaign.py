@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...jsonio import FileProblem, read_json, write_atomic
+from ...limits import MAX_CAMPAIGN_NAME
 
 CAMPAIGN_FORMAT = "paperwars-tigers-campaign"
 POINTS = {"complete": 3, "marginal": 2, "draw": 1}
@@ -18,7 +19,7 @@ POINTS = {"complete": 3, "marginal": 2, "draw": 1}
 #: or "Computer (<player>)"); the reader applies them, so what is written always reads back.
 MAX_CAMPAIGN_BYTES = 1024 * 1024
 MAX_BATTLES = 1000
-MAX_NAME = 64
+MAX_NAME = MAX_CAMPAIGN_NAME
 MAX_VP = 10 ** 6
 
 
@@ -46,18 +47,20 @@ class Campaign:
                result: tuple[int, str] | None = None, names: tuple[str, str] | None = None) -> dict[str, Any]:
         """Add one finished battle (its scenario and victory points); returns the entry.
 
-        ``key`` names the battle (e.g. seed and length of its record) so the same
-        battle is never counted twice."""
-        if key:
-            for r in self.results:
-                if r.get("key") == key:
-                    return r
-        if self.is_over():
-            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
+        ``key`` names the battle itself (one battle, one key, however often its end is reached),
+        so a battle counts exactly once (T-E3 rev 4): a battle already counted keeps its place
+        and takes the result it ended with this time."""
         winner, kind = result or outcome(vp)
         who = list(names or self.names)
         entry = {"level": str(level), "vp": [int(vp[0]), int(vp[1])], "winner": winner, "victory": kind, "key": key,
                  "names": who}
+        if key:
+            for r in self.results:
+                if r.get("key") == key:
+                    r.update(entry)
+                    return r
+        if self.is_over():
+            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
         self.results.append(entry)
         return entry
 
@@ -144,7 +147,11 @@ class Campaign:
         return camp
 
     def save(self, path: Path) -> None:
-        write_atomic(Path(path), self.to_json())
+        """Write the campaign: only what reads back (CampaignError otherwise), and a file there that
+        cannot be read is kept as tigers_campaign.damaged.json first, never written over."""
+        data = self.to_json()
+        Campaign.from_json(data, f"campaign {Path(path).name}")
+        write_atomic(Path(path), data, reader=Campaign.load, what="campaign", max_bytes=MAX_CAMPAIGN_BYTES)
 
     @classmethod
     def load(cls, path: Path) -> Campaign:

@@ -69,7 +69,7 @@ def unseen(discard: Iterable[str], hands: Iterable[Iterable[Sequence[Any]]],
            queue: Iterable[Sequence[Any]]) -> list[str]:
     """The cards nobody can see (T-T2), in deck order: every card but the discard pile (played
     cards lie face up), the face-up ones in hands, on units and on recovering units, and the cards
-    turned for the actions under way.  ``hands``/``assigned`` hold (card, face_up) pairs,
+    turned for the actions under way.  (Cards discarded unturned are not on the pile: unseen, rev 4.)  ``hands``/``assigned`` hold (card, face_up) pairs,
     ``recovering`` (card, face_up) pairs, ``queue`` (card, unit) pairs."""
     seen = set(discard)
     seen |= {c for h in hands for c, up in h if up}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction
 from . import cards as C
-from .actions import Fire
+from .actions import Fire, FollowFire
 from .geometry import INFANTRY_RANGE
 from .table import TigersCore
 from .unit import Unit
@@ -42,45 +42,67 @@ class FireRules(TigersCore):
         err = self.fire_refusal(u, a.target)
         if err:
             raise err
-        chain = self._follower_chain(u, tuple(f for f, _ in a.followers))
-        for f, (_, tid) in zip(chain[1:], a.followers, strict=True):
-            err = self.fire_refusal(f, tid)
-            if err:
-                raise IllegalAction(err.rule, f"{f.name} #{f.id}: {err.message}")
+        self._follower_chain(u, a.followers)
 
     def _do_Fire(self, a: Fire) -> None:
         card = self._pop_card()
-        n, need = C.dice_for(card, "fire"), C.difficulty(card)
-        self.used.update(f for f, _ in a.followers)
-        for sid, tid in ((a.unit, a.target), *a.followers):
-            s, t = self.units[sid], self.units[tid]
-            if not t.alive or t.carrier >= 0:
-                self._ev("info", f"{s.name} #{sid} has nothing left to fire at: {t.name} #{tid} is gone (T-F1).")
-                continue
-            err = self.fire_refusal(s, tid)
-            if err:  # T-F1 (rev 2): judged after the leader's result (a fresh wreck may block)
-                self._ev("info", f"{s.name} #{sid} cannot fire at {t.name} #{tid} after all: {err.message}")
-                continue
-            _, doubt = self.line_of_sight(s, t)
-            blocked = False
-            for i in doubt:
-                face = self.chance.die()
-                clear = face >= 4
-                self._ev("roll", f"Line of sight from {s.name} #{sid} to {t.name} #{tid} past the "
-                         f"{self.los_terrain.kinds[i]} is in doubt: rolled {face}, needed 4: "
-                         f"{'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
-                         what="line of sight", shooter=sid, target=tid)
-                if not clear:
-                    blocked = True
-                    break
-            if blocked:
-                continue
-            _, hit = self._roll(n, need, f"{s.name} #{sid} fires at {t.name} #{tid} with {C.label(card)}",
-                                shooter=sid, target=tid, action="fire", card=card)
-            self._ev("shot", "", shooter=sid, target=tid, hit=hit)
-            if hit and not self._saved(t):
-                self._hit(t)
+        self.used.update(a.followers)
+        self._shoot(self.units[a.unit], self.units[a.target], card)
+        # T-F1 (rev 4): the followers choose their targets now, one by one, each after the shots before it
+        self.volley, self.volley_card, self.volley_target = list(a.followers), card, a.target
+        self._next_volley()
+
+    def _next_volley(self) -> None:
+        """The next follower that has something to fire at chooses its target (phase "volley");
+        one with nothing in sight and reach is passed over, saying so.  Then the card is done."""
+        while self.volley and all(self.alive_units(p) for p in (0, 1)):
+            f = self.units[self.volley[0]]
+            if self.targets(f):
+                self.phase = "volley"
+                return
+            self._ev("info", f"{f.name} #{f.id} has no enemy in sight and reach to fire at and cannot follow the "
+                     "shot (T-F1).", unit=f.id)
+            self.volley.pop(0)
+        self.volley, self.volley_card, self.volley_target = [], "", -1
         self._after_card()
+
+    def _check_FollowFire(self, a: FollowFire) -> None:
+        self._need_phase("volley", rule="T-F1", what="fire with a follower")
+        f = self.units[self.volley[0]]
+        if a.unit != f.id:
+            raise IllegalAction("T-F1", f"It is {f.name} #{f.id}'s turn to follow the shot.")
+        if a.target < 0:
+            return
+        err = self.fire_refusal(f, a.target)
+        if err:
+            raise IllegalAction(err.rule, f"{f.name} #{f.id}: {err.message}")
+
+    def _do_FollowFire(self, a: FollowFire) -> None:
+        f = self.units[self.volley.pop(0)]
+        if a.target < 0:
+            self._ev("hold", f"{f.name} #{f.id} holds its fire (T-F1).", unit=f.id)
+        else:
+            self._shoot(f, self.units[a.target], self.volley_card)
+        self._next_volley()
+
+    def _shoot(self, s: Unit, t: Unit, card: str) -> None:
+        """One shot on ``card``: the sight rolls in doubt (T-A4), the roll (T-A6), saves and the hit."""
+        n, need = C.dice_for(card, "fire"), C.difficulty(card)
+        _, doubt = self.line_of_sight(s, t)
+        for i in doubt:
+            face = self.chance.die()
+            clear = face >= 4
+            self._ev("roll", f"Line of sight from {s.name} #{s.id} to {t.name} #{t.id} past the "
+                     f"{self.los_terrain.kinds[i]} is in doubt: rolled {face}, needed 4: "
+                     f"{'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
+                     what="line of sight", shooter=s.id, target=t.id)
+            if not clear:
+                return
+        _, hit = self._roll(n, need, f"{s.name} #{s.id} fires at {t.name} #{t.id} with {C.label(card)}",
+                            shooter=s.id, target=t.id, action="fire", card=card)
+        self._ev("shot", "", shooter=s.id, target=t.id, hit=hit)
+        if hit and not self._saved(t):
+            self._hit(t)
 
     def _saved(self, t: Unit) -> bool:
         """T-A7 armour, T-A8 cover: any 5 or 6 turns the hit into a miss."""
@@ -101,8 +123,9 @@ class FireRules(TigersCore):
         return False
 
     def _discard_cards_of(self, u: Unit) -> None:
-        for c, _ in self.assigned.pop(u.id, []):
-            self.discard.append(c)
+        """T-A9: a hit unit's cards are discarded at once; face-down ones unturned (T-T2 rev 4)."""
+        for card in self.assigned.pop(u.id, []):
+            self._throw_away(card)
         keep = []
         for c, uid in self.queue:
             if uid == u.id:

@@ -17,7 +17,8 @@ from shapely.strtree import STRtree
 
 XY = tuple[float, float]
 
-#: T-A4 decision: a line passing within this many cm of a blocking edge is in doubt.
+#: T-A4 decision: a line passing within this many cm of a blocking edge is in doubt (rev 4: only
+#: when the line, moved by up to this much, could pass through the piece).
 DOUBT_CM = 0.5
 #: T-A5: infantry fires at most this far (centre to centre).
 INFANTRY_RANGE = 12.0
@@ -113,7 +114,8 @@ class Terrain:
     """The terrain pieces as polygons with a spatial index for line of sight.
 
     ``outer`` (grown by the doubt margin) finds candidates; ``inner`` (shrunk by it)
-    decides a clear block; a line touching ``outer`` but missing ``inner`` is in doubt.
+    decides a clear block; a line touching ``outer`` but missing ``inner`` is in doubt when,
+    moved by up to the margin, it could pass through the piece (T-A4 rev 4, ``could_pass``).
     """
 
     def __init__(self, pieces: Iterable[tuple[str, Sequence[XY]]]) -> None:
@@ -122,6 +124,8 @@ class Terrain:
         for kind, pts in pieces:
             self.kinds.append(kind)
             self.polys.append(Polygon(pts))
+        #: Whether each piece is convex (a straight slide cannot leave it and come back in, T-A2).
+        self.convex = [p.convex_hull.area - p.area < 1e-6 for p in self.polys]
         self.outer = [p.buffer(DOUBT_CM, quad_segs=4) for p in self.polys]
         self.inner = [p.buffer(-DOUBT_CM, quad_segs=4) for p in self.polys]
         for p in (*self.polys, *self.inner):
@@ -176,9 +180,34 @@ class Terrain:
             inner = self.inner[i]
             if not inner.is_empty and inner.intersects(line):
                 blocked.append(i)
-            elif self.outer[i].intersects(line):
+            elif self.outer[i].intersects(line) and self.could_pass(i, a, b):
                 doubt.append(i)
         return tuple(blocked), tuple(doubt)
+
+    def could_pass(self, i: int, a: XY, b: XY) -> bool:
+        """T-A4 (rev 4): could the line a-b, moved by up to the doubt margin, pass THROUGH piece
+        ``i`` (T-A3: cross it with neither end inside it)?  A piece the moved line could only end
+        in or run beside (the firer or target at its edge, woods just behind either) is no doubt.
+
+        The line is moved across itself in steps of a twentieth of the margin, each step also
+        moved along itself as far as the margin allows."""
+        poly = self.polys[i]
+        length = math.dist(a, b)
+        if length < 1e-9:
+            return False
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        for k in range(21):
+            n = DOUBT_CM * (k / 10 - 1)
+            r = math.sqrt(max(0.0, DOUBT_CM ** 2 - n * n))
+            for t in ((0.0, -r, r) if r > 1e-9 else (0.0,)):
+                dx, dy = ux * t - uy * n, uy * t + ux * n
+                a2, b2 = (a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)
+                if poly.covers(Point(a2)) or poly.covers(Point(b2)):
+                    continue  # a line ending inside a piece is not blocked by it (T-A3)
+                seg = LineString([a2, b2])
+                if poly.intersects(seg) and not poly.touches(seg):
+                    return True
+        return False
 
     def entries(self, a: XY, b: XY) -> list[tuple[float, int]]:
         """Where the segment a-b passes from outside into a piece: (distance from a, piece)."""

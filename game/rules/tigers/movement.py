@@ -50,16 +50,20 @@ class MoveRules(TigersCore):
         """T-A1 (rev 3): a move whose end facing is the unit's own keeps its facing all the way."""
         return facing is not None and abs((facing - heading + 180.0) % 360.0 - 180.0) < 1e-6
 
-    def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]:
+    def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None,
+                      goal: Polygon | None = None) -> dict[str, Any]:
         """Where a move along ``path`` ends (T-A1 measured from the front, T-A2 terrain stops).
 
         The front of the base follows the path and the base turns to each leg's direction
         (pivoting on its front), then to ``facing``; when ``facing`` is the unit's own facing the
         base slides along the path without ever turning (T-A1 rev 3).  T-A2 (rev 2) is judged on
         the whole base: the move stops where any part of it first enters a piece it was not
-        already touching (a vehicle stops just short of a building).  A passenger's move is its
-        getting out (T-R1 rev 3, see ``dismount_pose``).  Pure: returns the end front point,
-        heading, centre, cm travelled, why it stopped and ``poses`` (every base on the way, for T-A1)."""
+        already touching (a vehicle stops just short of a building); once the base has wholly
+        left a piece it touched at the start, going back in is an entry too (rev 4).  A passenger's move is its
+        getting out (T-R1 rev 3, see ``dismount_pose``).  With a ``goal`` (the vehicle a squad
+        mounts, T-R1) the move ends just where the base first touches it (``reached``).  Pure:
+        returns the end front point, heading, centre, cm travelled, why it stopped and ``poses``
+        (every base on the way, for T-A1)."""
         if u.carrier >= 0 and path:
             return self.dismount_pose(u, path[-1], facing)
         start, heading = self.move_start(u)
@@ -73,14 +77,31 @@ class MoveRules(TigersCore):
         cur = start
         travelled = 0.0
         stop = ""
+        reached = False
+        GOAL = -2  # the index ``entered`` gives the goal
 
         def entered(poly: Polygon) -> int:
+            if goal is not None and goal.intersects(poly):
+                return GOAL
             for i in t.overlapping(poly):
                 if i not in already:
                     return i
             return -1
 
+        def short(i: int) -> bool:
+            """The move stops just short of this (a building for a vehicle, the goal), not in it."""
+            return i == GOAL or (t.kinds[i] == "building" and vehicle)
+
+        def left(poly: Polygon) -> None:
+            """T-A2 (rev 4): a piece the base has wholly left stops it when it goes back in."""
+            if already:
+                already.intersection_update(t.overlapping(poly))
+
         def why(i: int) -> str:
+            nonlocal reached
+            if i == GOAL:
+                reached = True
+                return ""
             k = t.kinds[i]
             if k == "building" and vehicle:
                 return "a vehicle cannot enter a building"
@@ -97,12 +118,13 @@ class MoveRules(TigersCore):
                 hd = heading + turn * k / steps
                 poly = pose_polygon(cur, hd, kind)
                 i = entered(poly)
-                if i >= 0:
+                if i != -1:
                     stop = why(i)
-                    if not (t.kinds[i] == "building" and vehicle):
+                    if not short(i):
                         heading = hd
                         poses.append(poly)
                     return False
+                left(poly)
                 poses.append(poly)
             heading = to
             return True
@@ -120,34 +142,39 @@ class MoveRules(TigersCore):
 
             hull = swept_area([poses[-1], at(seg)])
             hit_d: float | None = None
-            if any(i not in already for i in t.overlapping(hull)):
+            # a straight slide leaves a convex piece at most once and never comes back into it:
+            # only a new piece, or a piece of another shape the base is in, needs the steps
+            if (goal is not None and goal.intersects(hull)) or any(
+                    i not in already or not t.convex[i] for i in t.overlapping(hull)):
                 n = max(1, math.ceil(seg / 0.5))
                 for k in range(1, n + 1):
-                    if entered(at(seg * k / n)) >= 0:
+                    if entered(at(seg * k / n)) != -1:
                         lo, hi = seg * (k - 1) / n, seg * k / n
                         for _ in range(24):
                             mid = (lo + hi) / 2
-                            if entered(at(mid)) >= 0:
+                            if entered(at(mid)) != -1:
                                 hi = mid
                             else:
                                 lo = mid
                         i = entered(at(hi))
                         stop = why(i)
-                        hit_d = lo if t.kinds[i] == "building" and vehicle else min(seg, hi + 0.05)
+                        hit_d = lo if short(i) else min(seg, hi + 0.05)
                         break
+                    left(at(seg * k / n))
             if hit_d is not None:
                 poses.append(at(hit_d))
                 cur = (cur[0] + dx * hit_d, cur[1] + dy * hit_d)
                 travelled += hit_d
                 break
             poses.append(at(seg))
+            left(poses[-1])
             cur = nxt
             travelled += seg
-        if facing is not None and not stop:
+        if facing is not None and not stop and not reached:
             pivot(float(facing))
         cx, cy = centre_from_front(cur[0], cur[1], heading, kind)
         return {"front": cur, "heading": heading, "x": cx, "y": cy, "travelled": travelled, "stop": stop,
-                "start": start, "poses": poses}
+                "start": start, "poses": poses, "reached": reached}
 
     def _check_Move(self, a: Move) -> None:
         u, allow = self._mover(a.unit, "T-A1")
@@ -182,13 +209,20 @@ class MoveRules(TigersCore):
             raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
                                 f"{allow:g} cm{cap}, for the whole base (a turn cannot gain ground).")
         self._solid_refusal(u, poses)
+        self.chain_refusal(u, final)
+        return end
+
+    def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None:
+        """T-F1: a follower ends its move (``final``: its base, or its vehicle's once aboard,
+        rev 4) within 7.5 cm of the unit before it in the chain."""
         idx = self.chain.index(u.id) if u.id in self.chain else 0
         if idx > 0:
             prev = self.units[self.chain[idx - 1]]
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
-            if final.distance(pp) > FOLLOW_CM + 1e-9:
-                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}.")
-        return end
+            gap = final.distance(pp)
+            if gap > FOLLOW_CM + 1e-9:
+                where = f"; aboard {aboard} it would be {gap:.1f} cm away" if aboard else ""
+                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}{where}.")
 
     def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
         """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another

@@ -37,6 +37,11 @@ class RecoveryRules(TigersCore):
         self._hand_refusal(self.actor, a.card, "T-T10")
 
     def _start_recovery(self) -> None:
+        if not self.deck:
+            # T-E1 (rev 4): the battle's last turn is over; a recovery card or a discard down to
+            # six cannot matter any more, so nothing is asked before the result
+            self._end_game("The deck is used up (T-E1).")
+            return
         self.phase = "recover"
         self.recovering = {}
         self.done = [not self._can_recover(p) for p in (0, 1)]
@@ -92,9 +97,10 @@ class RecoveryRules(TigersCore):
         self._end_turn()
 
     def _do_Discard(self, a: Discard) -> None:
-        c, _ = self._take_from_hand(self.actor, a.card)
-        self.discard.append(c)
-        self._ev("discard", f"{self.game.player_name(self.actor)} discards {C.label(c) if a.card != '?' else 'a face-down card'}.")
+        card = self._take_from_hand(self.actor, a.card)
+        self._throw_away(card)  # a face-down card goes unturned: nobody learns it (T-T2 rev 4)
+        c, up = card
+        self._ev("discard", f"{self.game.player_name(self.actor)} discards {C.label(c) if up else 'a face-down card'}.")
         self._check_hand_limit(self.actor)
 
     def _end_turn(self) -> None:

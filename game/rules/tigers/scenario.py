@@ -15,12 +15,18 @@ from ...levels import LevelError, load_level, need, number, points
 from .geometry import KINDS, TERRAIN_KINDS, base_polygon, shape_points
 
 EDGES = ("north", "south")
-#: Bounds of a scenario file (the shipped ones have 10 terrain pieces and 7 units a side):
-#: every check after them is quick whatever a file holds.
-MAX_PIECES = 200
-MAX_PIECE_POINTS = 500
-MAX_UNITS = 200
+#: Bounds of a scenario file (the shipped ones have 10 terrain pieces and 7 units a side): a game
+#: on a scenario at every bound at once plays within 1 s a click or frame and 500 MB (measured by
+#: ``python -m game.worst``, "tigers scenario played": its slowest step, the board's first frame,
+#: took 0.23 s and the game 134 MB; at 200 pieces of 500 points and 200 units a side Continue took
+#: 31 s and 2 GB, and a frame after a move 22 s).
+MAX_PIECES = 50
+MAX_PIECE_POINTS = 100
+MAX_UNITS = 120
 MAX_NAME = 40
+#: The largest table (cm) and the smallest.
+MAX_TABLE = (400, 400)
+MIN_TABLE = (100, 100)
 
 
 def _num(v: Any) -> bool:
@@ -34,8 +40,9 @@ def parse_scenario(data: dict[str, Any], source: str) -> dict[str, Any]:
     if len(table) != 2 or not all(_num(v) for v in table):
         raise LevelError(f"Level {source}: 'table' must be [width, depth] in cm.")
     w, h = float(table[0]), float(table[1])
-    if w < 100 or h < 100 or w > 400 or h > 400:
-        raise LevelError(f"Level {source}: the table must be at least 100 x 100 cm (and at most 400), not {w:g} x {h:g}.")
+    if w < MIN_TABLE[0] or h < MIN_TABLE[1] or w > MAX_TABLE[0] or h > MAX_TABLE[1]:
+        raise LevelError(f"Level {source}: the table must be at least {MIN_TABLE[0]} x {MIN_TABLE[1]} cm (and at most "
+                         f"{MAX_TABLE[0]} x {MAX_TABLE[1]}), not {w:g} x {h:g}.")
     attacker = data.get("attacker", "roll")
     if attacker not in (0, 1, "roll") or isinstance(attacker, bool):
         raise LevelError(f"Level {source}: 'attacker' must be 0, 1 or \"roll\".")

@@ -1,7 +1,8 @@
 """What one seat may know of a Paper Tigers game (T-T2), and a guess at the rest.
 
-A face-down card is unknown to everybody, its owner included (T-T2), and the deck's order
-is unknown to all: a view shows each as "?" (how many there are, and where, stays public).
+A face-down card is unknown to everybody, its owner included (T-T2), and so is one discarded
+unturned (rev 4), and the deck's order is unknown to all: a view shows each as "?" (how many
+there are, and where, stays public).
 The generator's state is never in a view.
 """
 
@@ -26,6 +27,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
     data = state.to_json()
     data["chance"] = None
     data["deck"] = [HIDDEN] * len(data["deck"])
+    data["buried"] = [HIDDEN] * len(data.get("buried", ()))  # discarded unturned: unknown to all (rev 4)
     data["hands"] = [[_mask(c) for c in hand] for hand in data["hands"]]
     data["assigned"] = {k: [_mask(c) for c in cs] for k, cs in data["assigned"].items()}
     data["recovering"] = {k: _mask(c) for k, c in data["recovering"].items()}
@@ -49,5 +51,6 @@ def from_view(cls: Any, game: Game, view_data: Mapping[str, Any], seed: int) -> 
     data["assigned"] = {k: [deal(c) for c in cs] for k, cs in data["assigned"].items()}
     data["recovering"] = {k: deal(c) for k, c in data["recovering"].items()}
     data["deck"] = [next(it, "2H") for _ in data["deck"]]
+    data["buried"] = [next(it, "2H") for _ in data.get("buried", ())]
     data["chance"] = Chance(seed).to_json()
     return cls.from_json(game, data)

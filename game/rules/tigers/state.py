@@ -1,7 +1,7 @@
 """Paper Tigers: the game, its state and the turn as RULES.md section T describes it.
 
 Phases (one place, as data, ``table.PHASES``): setup ``rolloff`` -> ``terrain`` -> ``side`` ->
-``deploy``; then every turn ``assign`` -> (``pick`` -> ``act``/``move``/``aboard``)*
+``deploy``; then every turn ``assign`` -> (``pick`` -> ``act``/``volley``/``move``/``aboard``)*
 -> ``recover`` -> ``discard``; ``over`` when the deck is used up (T-E1).
 
 The rules live one idea to a module, mixed into ``TigersState``: ``layout`` (the setup
@@ -34,6 +34,7 @@ from .actions import (
     EndRecovery,
     EndTerrain,
     Fire,
+    FollowFire,
     Keep,
     KeepAboard,
     Mount,
@@ -74,7 +75,7 @@ class TigersGame(Game):
 
     name = "tigers"
     title = "Paper Tigers"
-    rules_version = "4"
+    rules_version = "5"
     settings_spec = (
         Setting("level", "Scenario", "village_fight", "level",
                 help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
@@ -149,6 +150,8 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
             return self.units[self.movers[0][0]].side
         if self.phase == "aboard":
             return self.units[self.aboard[0][0]].side
+        if self.phase == "volley":
+            return self.units[self.volley[0]].side
         return self.actor
 
     def is_over(self) -> bool:
@@ -210,6 +213,10 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         if ph == "move":
             uid, allow = self.movers[0]
             return f"{p}'s {self.units[uid].name} #{uid} may move up to {allow:g} cm."
+        if ph == "volley":
+            f = self.units[self.volley[0]]
+            return (f"{p}'s {f.name} #{f.id} follows the shot on {C.label(self.volley_card)}: "
+                    "choose its target, or hold its fire.")
         if ph == "aboard":
             return f"{p}: the halftrack was hit; keep the passenger aboard?"
         if ph == "recover":
@@ -257,6 +264,9 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
             return out
         if ph == "act":
             return self.order_options()
+        if ph == "volley":
+            fid = self.volley[0]
+            return [*(FollowFire(fid, t) for t in self.targets(self.units[fid])), FollowFire(fid, -1)]
         if ph == "aboard":
             pid = self.aboard[0][0]
             return [KeepAboard(pid, True), KeepAboard(pid, False)]
@@ -279,11 +289,8 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         out: list[Action] = [Skip(uid)]
         chains = self.follower_chains(u) if u.carrier < 0 else [()]
         out.extend(MoveOrder(uid, ch) for ch in chains)
-        for tid in self.targets(u):
-            out.append(Fire(uid, tid))
-            for ch in chains:
-                if ch and all(self.fire_refusal(self.units[f], tid) is None for f in ch):
-                    out.append(Fire(uid, tid, tuple((f, tid) for f in ch)))
+        # T-F1 (rev 4): the followers choose their own targets after this shot (FollowFire)
+        out.extend(Fire(uid, tid, ch) for tid in self.targets(u) for ch in chains)
         return out
 
     def random_action(self, rng: Chance) -> Action:
@@ -344,13 +351,14 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
             "pieces": [{"kind": p["kind"], "points": [list(q) for q in p["points"]],
                         "params": None if p["params"] is None else list(p["params"])} for p in self.pieces],
             "units": [u.to_json() for u in self.units],
-            "deck": list(self.deck), "discard": list(self.discard),
+            "deck": list(self.deck), "discard": list(self.discard), "buried": list(self.buried),
             "hands": [[[c, up] for c, up in h] for h in self.hands],
             "assigned": {str(k): [[c, up] for c, up in v] for k, v in sorted(self.assigned.items())},
             "turn": self.turn, "actor": self.actor, "done": list(self.done),
             "picks": [list(p) for p in self.picks], "queue": [list(q) for q in self.queue],
             "movers": [list(m) for m in self.movers], "chain": list(self.chain),
             "aboard": [list(a) for a in self.aboard],
+            "volley": list(self.volley), "volley_card": self.volley_card, "volley_target": self.volley_target,
             "recovering": {str(k): [c, up] for k, (c, up) in sorted(self.recovering.items())},
             "vp": list(self.vp), "deal_rolls": [list(r) for r in self.deal_rolls],
             "carded": sorted(self.carded), "used": sorted(self.used),
@@ -372,6 +380,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.units = [Unit.from_json(u) for u in data["units"]]
         s.deck = list(data["deck"])
         s.discard = list(data["discard"])
+        s.buried = [str(c) for c in data.get("buried", ())]
         s.hands = [[(str(c), bool(up)) for c, up in h] for h in data["hands"]]
         s.assigned = {int(k): [(str(c), bool(up)) for c, up in v] for k, v in data["assigned"].items()}
         s.turn = int(data["turn"])
@@ -382,6 +391,9 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.movers = [(int(u), float(d)) for u, d in data["movers"]]
         s.chain = [int(v) for v in data["chain"]]
         s.aboard = [(int(a), int(b)) for a, b in data["aboard"]]
+        s.volley = [int(v) for v in data.get("volley", ())]
+        s.volley_card = str(data.get("volley_card", ""))
+        s.volley_target = int(data.get("volley_target", -1))
         s.recovering = {int(k): (str(v[0]), bool(v[1])) for k, v in data["recovering"].items()}
         s.vp = [int(v) for v in data["vp"]]
         s.deal_rolls = [[int(d) for d in r] for r in data["deal_rolls"]]
@@ -413,6 +425,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.units = [u.copy() for u in self.units]
         s.deck = list(self.deck)
         s.discard = list(self.discard)
+        s.buried = list(self.buried)
         s.hands = [list(h) for h in self.hands]
         s.assigned = {k: list(v) for k, v in self.assigned.items()}
         s.turn = self.turn
@@ -423,6 +436,7 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         s.movers = list(self.movers)
         s.chain = list(self.chain)
         s.aboard = list(self.aboard)
+        s.volley, s.volley_card, s.volley_target = list(self.volley), self.volley_card, self.volley_target
         s.recovering = dict(self.recovering)
         s.vp = list(self.vp)
         s.deal_rolls = [list(r) for r in self.deal_rolls]

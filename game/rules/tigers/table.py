@@ -24,6 +24,7 @@ PHASES: dict[str, str] = {
     "pick": "each side picks a unit and turns its cards (T-T4)",
     "act": "the turned cards act in initiative order (T-T4..T-T6)",
     "move": "a unit that rolled well enough moves (T-A1, T-A2)",
+    "volley": "the followers of a shot choose their targets and fire, one by one (T-F1)",
     "aboard": "a hit halftrack's passenger stays or leaves (T-R2)",
     "recover": "hand cards may go on damaged units (T-T8)",
     "discard": "hands beyond six are cut (T-T10)",
@@ -47,6 +48,9 @@ class TigersCore(State):
         self.units: list[Unit] = []
         self.deck: list[str] = []
         self.discard: list[str] = []
+        #: T-T2 (rev 4): face-down cards discarded unturned (T-A9, T-T10): out of play, and known
+        #: to nobody; a view shows each as "?" and the computer counts them as unseen.
+        self.buried: list[str] = []
         self.hands: list[list[tuple[str, bool]]] = [[], []]
         self.assigned: dict[int, list[tuple[str, bool]]] = {}
         self.turn = 0
@@ -57,6 +61,11 @@ class TigersCore(State):
         self.movers: list[tuple[int, float]] = []
         self.chain: list[int] = []
         self.aboard: list[tuple[int, int]] = []
+        #: T-F1 (rev 4): the followers of the shot under way still to choose a target and fire,
+        #: the card they fire on and the leader's target (what the board offers first).
+        self.volley: list[int] = []
+        self.volley_card = ""
+        self.volley_target = -1
         self.recovering: dict[int, tuple[str, bool]] = {}
         self.vp = [0, 0]
         self.deal_rolls: list[list[int]] = [[], []]
@@ -171,13 +180,17 @@ class TigersCore(State):
             raise IllegalAction(rule, f"You hold no face-up {C.label(card) if C.is_card(card) else card}.")
 
     def card_count(self) -> int:
-        """Every card is somewhere: deck, hands, on units, turned, recovering or discarded."""
-        return (len(self.deck) + len(self.discard) + sum(len(h) for h in self.hands)
+        """Every card is somewhere: deck, hands, on units, turned, recovering or discarded (face up or unturned)."""
+        return (len(self.deck) + len(self.discard) + len(self.buried) + sum(len(h) for h in self.hands)
                 + sum(len(v) for v in self.assigned.values()) + len(self.queue) + len(self.recovering))
 
     def known_card(self, card: tuple[str, bool]) -> str:
         """What a player may see of a card: its face when face up, else "?" (T-T2)."""
         return card[0] if card[1] else "?"
+
+    def _throw_away(self, card: tuple[str, bool]) -> None:
+        """A card leaves play: face up onto the discard pile, or unturned, still unknown (T-T2 rev 4)."""
+        (self.discard if card[1] else self.buried).append(card[0])
 
     def _need_phase(self, *phases: str, rule: str, what: str) -> None:
         if self.phase not in phases:
@@ -204,13 +217,17 @@ class TigersCore(State):
         def _pop_card(self) -> str: ...  # turn
         def _after_card(self) -> None: ...  # turn
         def _start_recovery(self) -> None: ...  # recovery
+        def _end_game(self, why: str) -> None: ...  # turn
         def _follower_chain(self, leader: Unit, followers: tuple[int, ...]) -> list[Unit]: ...  # follow
         def _discard_cards_of(self, u: Unit) -> None: ...  # fire
         def _destroy(self, t: Unit) -> None: ...  # fire
         def _mover(self, uid: int, rule: str) -> tuple[Unit, float]: ...  # movement
-        def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]: ...  # movement
+        def move_start(self, u: Unit) -> tuple[XY, float]: ...  # movement
+        def simulate_move(self, u: Unit, path: tuple[XY, ...], facing: float | None,
+                          goal: Polygon | None = None) -> dict[str, Any]: ...  # movement
         def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None: ...  # movement
         def _finish_mover(self) -> None: ...  # movement
+        def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None: ...  # movement
         def dismount_pose(self, u: Unit, toward: XY, facing: float | None) -> dict[str, Any]: ...  # transport
         def _check_dismount(self, u: Unit, path: tuple[XY, ...], facing: float | None) -> dict[str, Any]: ...  # transport
         def _dismount(self, p: Unit) -> None: ...  # transport

@@ -3,15 +3,18 @@ the forced dismount (T-R3)."""
 
 from __future__ import annotations
 
+import heapq
 import math
 from typing import Any
 
-from shapely.geometry import Polygon
-from shapely.ops import nearest_points
+import shapely
+from shapely.affinity import translate
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
+from shapely.ops import nearest_points, unary_union
 
 from ...engine import IllegalAction
 from .actions import KeepAboard, Mount
-from .geometry import XY, base_polygon, front_point, heading_vec
+from .geometry import XY, base_polygon, corner_shift, front_point, heading_vec, pose_polygon
 from .table import TigersCore
 from .unit import Unit
 
@@ -20,6 +23,11 @@ class TransportRules(TigersCore):
     """Mounting, dismounting, keep-aboard choices and where a thrown-off squad lands."""
 
     def _check_Mount(self, a: Mount) -> None:
+        self.mount_check(a)
+
+    def mount_check(self, a: Mount) -> dict[str, Any]:
+        """T-R1: raise IllegalAction unless the squad on the move may get in as ``a`` says;
+        returns the way it takes (``mount_move``)."""
         u, allow = self._mover(a.unit, "T-R1")
         if u.kind != "infantry" or u.carrier >= 0:
             raise IllegalAction("T-R1", "Only an infantry unit on foot can mount.")
@@ -28,31 +36,184 @@ class TransportRules(TigersCore):
             raise IllegalAction("T-R1", "Infantry rides only in your own truck or halftrack, or on your own tank.")
         if c.passenger >= 0:
             raise IllegalAction("T-R1", f"{c.name} #{c.id} already carries a unit.")
-        self.mount_move(u, c, allow)
-
-    def mount_move(self, u: Unit, c: Unit, allow: float) -> dict[str, Any]:
-        """T-R1 (rev 3): mounting is a move: the squad steps the shortest way to the vehicle,
-        keeping its facing, until the bases touch; the step obeys T-A1 (allowance, no crossing
-        an enemy base) and T-A2 (terrain stops it short)."""
-        a, b = nearest_points(u.polygon(), c.polygon())
-        d = float(a.distance(b))
-        if d > allow + 1e-6:
-            raise IllegalAction("T-R1", f"{c.name} #{c.id} is {d:.1f} cm away; this move allows {allow:g} cm.")
-        fx, fy = u.front()
-        path = ((fx + b.x - a.x, fy + b.y - a.y),)
-        end = self.simulate_move(u, path, u.heading)
-        if end["stop"]:
-            raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {end['stop']}.")
-        self._solid_refusal(u, end["poses"])
+        end = self.mount_move(u, c, allow, a.path, a.facing)
+        # T-F1 (rev 4): a follower getting in stays within 7.5 cm too, measured from the vehicle
+        self.chain_refusal(u, c.polygon(), f"{c.name} #{c.id}")
         return end
+
+    def mount_move(self, u: Unit, c: Unit, allow: float, path: tuple[XY, ...] = (),
+                   facing: float | None = None) -> dict[str, Any]:
+        """T-R1: mounting is a move (rev 3) by any legal way within the roll (rev 4).
+
+        With ``path`` the squad's front follows that way (turning to each leg, or sliding when
+        ``facing`` is its own, T-A1) until its base touches the vehicle, then steps straight on
+        to it.  Without one it takes the straight step, keeping its facing; when that is blocked
+        (terrain on the way, T-A2, or an enemy base, T-A1) it takes the shortest way round
+        (``way_round``), and is refused only when there is none within the roll."""
+        if path:
+            return self._mount_along(u, c, allow, path, facing)
+        try:
+            return self._mount_along(u, c, allow, (), u.heading)
+        except IllegalAction as straight:
+            if float(u.polygon().distance(c.polygon())) > allow + 1e-6:
+                raise  # no way round is shorter than the straight step
+            way = self.way_round(u, c, allow)
+            if way is None:
+                raise IllegalAction(straight.rule, f"{straight.message.rstrip('.')}, and there is no way round "
+                                    f"within {allow:g} cm.") from None
+            return self._mount_along(u, c, allow, way, u.heading)
+
+    def _mount_along(self, u: Unit, c: Unit, allow: float, path: tuple[XY, ...],
+                     facing: float | None) -> dict[str, Any]:
+        """The mount along ``path`` then straight on to ``c``: where the base touches it, the way
+        taken (``path``: front points), its length (``travelled``) and every base on the way
+        (``poses``); IllegalAction when the way breaks T-A1, T-A2 or T-R1."""
+        goal = c.polygon()
+        start, _ = self.move_start(u)
+        tw, th = self.table
+        for x, y in path:
+            if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
+                raise IllegalAction("T-A1", "The path must stay on the table.")
+        if facing is not None and not math.isfinite(facing):
+            raise IllegalAction("T-A1", "A facing is a number of degrees.")
+        way: dict[str, Any] = self.simulate_move(u, path, facing, goal) if path else {
+            "front": start, "heading": u.heading, "x": u.x, "y": u.y, "travelled": 0.0, "stop": "",
+            "poses": [u.polygon()], "reached": False}
+        if way["stop"]:
+            raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {way['stop']}.")
+        poses: list[Polygon] = list(way["poses"])
+        front: XY = way["front"]
+        travelled = float(way["travelled"])
+        pose = (way["x"], way["y"], way["heading"])
+        if not way["reached"]:  # then straight on to the vehicle, keeping the facing it has now
+            a, b = nearest_points(poses[-1], goal)
+            to = (front[0] + b.x - a.x, front[1] + b.y - a.y)
+            v = u.copy()
+            v.x, v.y, v.heading = pose
+            step = self.simulate_move(v, (to,), v.heading)
+            if step["stop"]:
+                raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {step['stop']}.")
+            poses += step["poses"][1:]
+            travelled += float(step["travelled"])
+            front = step["front"]
+            pose = (step["x"], step["y"], step["heading"])
+        if travelled > allow + 1e-6:
+            how = "" if path else " away"
+            raise IllegalAction("T-R1", f"{c.name} #{c.id} is {travelled:.1f} cm{how}"
+                                f"{' by that way' if path else ''}; this move allows {allow:g} cm.")
+        shift = corner_shift(poses[0], poses[-1])
+        if shift > allow + 1e-6:
+            raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
+                                f"{allow:g} cm, for the whole base.")
+        self._solid_refusal(u, poses)
+        return {"front": front, "travelled": travelled, "poses": poses, "start": start,
+                "x": pose[0], "y": pose[1], "heading": pose[2], "stop": "",
+                "path": [start, *self._way_points(path, way), front]}
+
+    @staticmethod
+    def _way_points(path: tuple[XY, ...], way: dict[str, Any]) -> list[XY]:
+        """The points of ``path`` the front really passed before it touched the vehicle."""
+        out: list[XY] = []
+        cur, left = way.get("start", way["front"]), float(way["travelled"])
+        for p in path:
+            d = math.dist(cur, p)
+            if d > left + 1e-9:
+                break
+            out.append(p)
+            left -= d
+            cur = p
+        return out
+
+    def way_round(self, u: Unit, c: Unit, allow: float) -> tuple[XY, ...] | None:
+        """T-R1 (rev 4): the shortest way for ``u``'s front, keeping its facing (a slide, T-A1), to
+        a spot from which it steps straight on to ``c``, round the terrain it would run into
+        (T-A2) and the enemy bases it may not cross (T-A1), within ``allow`` cm; None if there
+        is none.  A visibility graph in shapely: each obstacle is grown by the squad's base (the
+        fronts at which the base would touch it), the way runs from corner to corner of them."""
+        kind, h = u.kind, u.heading
+        base0 = pose_polygon((0.0, 0.0), h, kind)
+        back = [(-x, -y) for x, y in list(base0.exterior.coords)[:-1]]
+
+        def grown(poly: Polygon) -> Polygon:
+            """The fronts at which the squad's base touches ``poly`` (its Minkowski sum with the base)."""
+            pts = list(poly.exterior.coords)[:-1]
+            parts = [translate(poly, *back[0])]
+            for p, q in zip(pts, pts[1:] + pts[:1], strict=True):
+                parts.append(MultiPoint([(p[0] + dx, p[1] + dy) for dx, dy in back]
+                                        + [(q[0] + dx, q[1] + dy) for dx, dy in back]).convex_hull)
+            return unary_union(parts)
+
+        here = u.polygon()
+        t = self.terrain
+        already = set(t.overlapping(here))
+        walls = [p for i, p in enumerate(t.polys) if i not in already and p.distance(here) <= allow]
+        walls += [o.polygon() for o in self.units if o.side != u.side and o.alive and o.carrier < 0
+                  and o.polygon().distance(here) <= allow]
+        if not walls:
+            return None
+        f0 = u.front()
+        blocked = unary_union([grown(p) for p in walls]).buffer(0.01)
+        shapely.prepare(blocked)
+        target = grown(c.polygon())
+        tw, th = self.table
+
+        def free(a: XY, b: XY) -> bool:
+            seg = LineString([a, b])
+            return not blocked.intersects(seg) or blocked.intersection(seg).length < 1e-9
+
+        corners: list[XY] = [f0]
+        outline = blocked.buffer(0.02, join_style="mitre")
+        for part in getattr(outline, "geoms", [outline]):
+            for ring in (part.exterior, *part.interiors):
+                for x, y in list(ring.coords)[:-1]:
+                    if 0 <= x <= tw and 0 <= y <= th and math.dist(f0, (x, y)) <= allow:
+                        corners.append((float(x), float(y)))
+
+        def to_goal(k: int) -> float:
+            """The straight step from corner k on to the vehicle, if it is free (else infinity)."""
+            a, b = nearest_points(Point(corners[k]), target)
+            g = (b.x, b.y)
+            return math.dist(corners[k], g) if free(corners[k], g) else math.inf
+
+        best, best_at = math.inf, -1
+        dist = {0: 0.0}
+        prev: dict[int, int] = {}
+        heap = [(0.0, 0)]
+        done: set[int] = set()
+        while heap:
+            d, k = heapq.heappop(heap)
+            if k in done or d >= best:
+                continue
+            done.add(k)
+            if k:
+                rest = to_goal(k)
+                if d + rest < best:
+                    best, best_at = d + rest, k
+            for m in range(1, len(corners)):
+                if m in done:
+                    continue
+                nd = d + math.dist(corners[k], corners[m])
+                lower = nd + target.distance(Point(corners[m]))
+                if nd < dist.get(m, math.inf) and lower <= min(best, allow + 1e-6) and free(corners[k], corners[m]):
+                    dist[m] = nd
+                    prev[m] = k
+                    heapq.heappush(heap, (nd, m))
+        if best_at < 0 or best > allow + 1e-6:
+            return None
+        way = [best_at]
+        while way[-1] in prev:
+            way.append(prev[way[-1]])
+        return tuple((round(corners[k][0], 4), round(corners[k][1], 4)) for k in reversed(way) if k)
 
     def _do_Mount(self, a: Mount) -> None:
         u, c = self.units[a.unit], self.units[a.carrier]
-        end = self.mount_move(u, c, self.movers[0][1])
+        end = self.mount_move(u, c, self.movers[0][1], a.path, a.facing)
+        old = (u.x, u.y)
         u.carrier, c.passenger = c.id, u.id
         u.x, u.y, u.heading = c.x, c.y, c.heading
-        self._ev("move", f"{u.name} #{u.id} steps {end['travelled']:.1f} cm and mounts {c.name} #{c.id} (T-R1).",
-                 unit=u.id)
+        way = "" if len(end["path"]) <= 2 else " by a way round" if not a.path else " by the way drawn"
+        self._ev("move", f"{u.name} #{u.id} steps {end['travelled']:.1f} cm{way} and mounts {c.name} #{c.id} (T-R1).",
+                 unit=u.id, start=old, end=(c.x, c.y), path=end["path"], travelled=end["travelled"])
         self._finish_mover()
 
     def dismount_pose(self, u: Unit, toward: XY, facing: float | None) -> dict[str, Any]:

@@ -42,8 +42,8 @@ class Board:
     height: int
     walls: frozenset[Square]
     zones: tuple[frozenset[Square], ...]
-    _los_cache: dict[tuple[Square, Square], Square | None] = field(default_factory=dict, compare=False,
-                                                                    repr=False)
+    _los_cache: dict[tuple[Square, Square], tuple[Square, ...]] = field(default_factory=dict, compare=False,
+                                                                          repr=False)
     _adj: dict[Square, tuple[tuple[Square, int], ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -81,28 +81,43 @@ class Board:
 
     # -- line of sight ---------------------------------------------------------
     def walls_clear(self, a: Square, b: Square) -> bool:
-        """W-L3: True unless the segment between the centres crosses a wall square's interior."""
-        return self.blocking_wall(a, b) is None
+        """W-L3: True unless the segment between the centres crosses a wall square's interior,
+        or (rev 4) the point where two walls touch corner to corner."""
+        return self.blocking_walls(a, b) == ()
 
     def blocking_wall(self, a: Square, b: Square) -> Square | None:
-        """A wall square whose interior the segment a->b passes through (W-L3), or None (cached)."""
+        """A wall that blocks the segment a->b (W-L3), the first one along it, or None (cached)."""
+        walls = self.blocking_walls(a, b)
+        return walls[0] if walls else None
+
+    def blocking_walls(self, a: Square, b: Square) -> tuple[Square, ...]:
+        """What blocks the segment a->b first (W-L3, cached): (wall,) for a wall's interior,
+        (wall, wall) for two walls that touch corner to corner where the segment passes between
+        them (rev 4), () for a clear line."""
         key = (a, b) if a <= b else (b, a)
         if key in self._los_cache:
             return self._los_cache[key]
-        wall = self._first_wall(key[0], key[1])
-        self._los_cache[key] = wall
-        return wall
+        walls = self._first_block(key[0], key[1])
+        self._los_cache[key] = walls
+        return walls
 
-    def _first_wall(self, a: Square, b: Square) -> Square | None:
+    def _first_block(self, a: Square, b: Square) -> tuple[Square, ...]:
         x0, x1 = sorted((a[0], b[0]))
         y0, y1 = sorted((a[1], b[1]))
-        best: tuple[Fraction, Square] | None = None
+        best: tuple[Fraction, tuple[Square, ...]] | None = None
         for w in self.walls:
             if x0 <= w[0] <= x1 and y0 <= w[1] <= y1 and w != a and w != b:
                 t = segment_enters_square(a, b, w)
                 if t is not None and (best is None or t < best[0]):
-                    best = (t, w)
-        return best[1] if best else None
+                    best = (t, (w,))
+            # rev 4: the corner point this wall shares with a diagonal neighbour that is a wall too
+            for dy in (1, -1):
+                other = (w[0] + 1, w[1] + dy)
+                if other in self.walls:
+                    t = segment_through_corner(a, b, (w[0] + 1, w[1] + (1 if dy == 1 else 0)))
+                    if t is not None and (best is None or t < best[0]):
+                        best = (t, tuple(sorted((w, other))))
+        return best[1] if best else ()
 
     # -- files -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -144,6 +159,18 @@ def segment_enters_square(a: Square, b: Square, sq: Square) -> Fraction | None:
     if hi_n * lo_d > lo_n * hi_d:
         return Fraction(lo_n, lo_d)
     return None
+
+
+def segment_through_corner(a: Square, b: Square, corner: tuple[int, int]) -> Fraction | None:
+    """Where (as t in (0, 1)) the centre-to-centre segment a->b passes through the grid point
+    ``corner`` (a corner of squares), or None; exact, on doubled integer coordinates."""
+    ax, ay, bx, by = 2 * a[0] + 1, 2 * a[1] + 1, 2 * b[0] + 1, 2 * b[1] + 1
+    px, py = 2 * corner[0], 2 * corner[1]
+    dx, dy = bx - ax, by - ay
+    if dx * (py - ay) != dy * (px - ax):
+        return None
+    dot, length = (px - ax) * dx + (py - ay) * dy, dx * dx + dy * dy
+    return Fraction(dot, length) if 0 < dot < length else None
 
 
 def centre_on_segment(a: Square, b: Square, c: Square) -> bool:

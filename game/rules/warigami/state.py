@@ -82,7 +82,8 @@ class Shot:
 class WarigamiGame(Game):
     name = "warigami"
     #: 2: squads chosen in secret then placed (W-B2 rev 2), a roll-off for the first move (W-T5).
-    rules_version = "3"  # 3: RULES.md revision 3 (W-T1 no corner cutting, W-T2 a heal leaves movement open)
+    #: 3: RULES.md revision 3 (W-T1 no corner cutting, W-T2 a heal leaves movement open)
+    rules_version = "4"  # 4: RULES.md revision 4 (W-L3: no shot between two walls that touch corner to corner)
     title = "Warigami Tactics"
     settings_spec = (
         Setting("level", "Map", "outpost", "level", help="The battlefield (levels/warigami)."),
@@ -232,9 +233,12 @@ class WarigamiState(State):
 
     def los_blocker(self, shooter: Unit, a: Square, b: Square) -> str:
         """W-L1..W-L3: "" if the shot a->b is clear, else what blocks it."""
-        wall = self.board.blocking_wall(a, b)
-        if wall is not None:
-            return f"the wall at {wall[0]},{wall[1]}"
+        walls = self.board.blocking_walls(a, b)
+        if len(walls) == 2:  # rev 4: a diagonal line of walls stops shots as it stops units (W-T1)
+            (x0, y0), (x1, y1) = walls
+            return f"the walls at {x0},{y0} and {x1},{y1}"
+        if walls:
+            return f"the wall at {walls[0][0]},{walls[0][1]}"
         through = WEAPONS[shooter.kind].through_friends
         ax, ay = a
         bx, by = b
@@ -275,7 +279,8 @@ class WarigamiState(State):
             problem, rule = f"At distance {d} the {w.label} has no chance (0:6).", "W-H2"
         elif blocker:
             rule = "W-L3" if blocker.startswith("the wall") or blocker == "a wall" else "W-L2"
-            problem = f"No clear shot: {blocker} is in the way."
+            problem = (f"No clear shot: {blocker} touch corner to corner on the line." if blocker.startswith("the walls")
+                       else f"No clear shot: {blocker} is in the way.")
         splash = self.splash_squares(t.sq) if w.splash else ()
         return Shot(d, od, not blocker, blocker, problem, rule, splash)
 

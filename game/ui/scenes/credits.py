@@ -10,7 +10,7 @@ from ... import __version__
 from ...paths import root
 from .. import paper
 from ..app import App, Scene
-from .rules import markdown_to_html
+from ..page import Page
 
 
 def credits_text() -> str:
@@ -28,12 +28,12 @@ class CreditsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.text = credits_text()
+        self.page: Page | None = None
 
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
-        pygame_gui.elements.UITextBox(markdown_to_html(self.text), pygame.Rect(60, 80, w - 120, h - 160),
-                                      self.app.ui, container=box)
+        self.page = Page(self.text, pygame.Rect(60, 80, w - 120, h - 160), self.px)  # drawn line by line
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 90, h - 66, 180, 44), "Back", self.app.ui,
                                                  container=box)
 
@@ -41,9 +41,13 @@ class CreditsScene(Scene):
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.app.pop()
+        elif self.page is not None:
+            self.page.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         paper.text(surface, "Credits", (60, 20), 34, paper.INK, bold=True)
         paper.text(surface, f"Paper Wars {__version__}, MIT License", (self.app.size[0] - 60, 34), 18,
                    paper.GRAPHITE, "topright")
+        if self.page is not None:
+            self.page.draw(surface)

@@ -208,22 +208,30 @@ def _progress_path() -> Path:
     return data_dir() / "lessons.json"
 
 
+def read_progress(path: Path) -> set[str]:
+    """The lessons a progress file says are done, or FileProblem when it is not one."""
+    data = read_json(path, "lesson progress file", MAX_PROGRESS_BYTES)
+    done = data.get("done") if isinstance(data, dict) else None
+    if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
+        raise FileProblem(f"The lesson progress file {file_name(path)} holds no list of lessons.")
+    return set(done)
+
+
 def lessons_done() -> set[str]:
     """Keys ("game/name") of lessons played to the end; a missing or bad file is no progress."""
     try:
-        data = read_json(_progress_path(), "lesson progress file", MAX_PROGRESS_BYTES)
+        return read_progress(_progress_path())
     except FileProblem:
         return set()
-    done = data.get("done") if isinstance(data, dict) else None
-    return {d for d in done if isinstance(d, str)} if isinstance(done, list) else set()
 
 
 def mark_done(lesson: Lesson) -> bool:
     """Remember a finished lesson; False (and nothing lost) when the file cannot be written."""
     done = lessons_done() | {lesson.key}
-    try:
-        write_atomic(_progress_path(), {"done": sorted(done)})
-    except OSError:
+    try:  # a progress file that cannot be read is kept as lessons.damaged.json, never written over
+        write_atomic(_progress_path(), {"done": sorted(done)}, reader=read_progress, what="lesson progress file",
+                     max_bytes=MAX_PROGRESS_BYTES)
+    except (OSError, ValueError):
         return False
     return True
 

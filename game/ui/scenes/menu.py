@@ -8,6 +8,8 @@ import pygame
 import pygame_gui
 
 from ... import __version__
+from ...engine import IllegalAction
+from ...jsonio import FileProblem, file_name, show
 from ...registry import Ruleset, rulesets
 from ...saves import SaveError, is_autosave, latest_autosave, load_save
 from ...session import Session, player_profile
@@ -22,6 +24,22 @@ CARD_W, CARD_H = 360, 150
 def _count(n: int) -> str:
     words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
     return words[n] if n < len(words) else str(n)
+
+
+def open_problem(path: Path, exc: BaseException) -> str:
+    """The one sentence said when a saved game will not open: the reader's own sentence for a
+    damaged or refused file, the rule's for an action the game now refuses, and otherwise a plain
+    line (never Python's words)."""
+    name = file_name(Path(path))
+    if isinstance(exc, SaveError):  # its sentence names the file
+        return str(exc)
+    if isinstance(exc, FileProblem):  # a level or a record the game needs (LevelError, RecordError)
+        return f"{name} cannot be restored: {exc}"
+    if isinstance(exc, IllegalAction):
+        return f"{name} cannot be restored: {show(exc.message, 300)[1:-1]} [{exc.rule}]"
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) and " " in exc.args[0]:
+        return f"{name} cannot be restored: {show(exc.args[0], 200)[1:-1]}"  # the registry's sentence
+    return f"{name} cannot be restored: Paper Wars could not replay its game; the file was left as it is."
 
 
 class MenuScene(Scene):
@@ -132,17 +150,20 @@ class MenuScene(Scene):
             self.app.push(CreditsScene(self.app))
 
     def open_save(self, path) -> bool:  # type: ignore[no-untyped-def]
-        """Restore a saved game; a bad file gets a sentence and is left untouched."""
+        """Restore a saved game (Continue, and Open or a double click on the Load list); a file
+        that will not open, for whatever reason its replay fails, gets one sentence here and is
+        left untouched, and the menu goes on."""
         from .play import PlayScene
 
         try:
             record = load_save(path)
-            record.profile = player_profile(record.game)  # a resumed game still refuses used words
+            # a resumed game still refuses used words, but never its own (Record.make_game)
+            record.profile = player_profile(record.game)
             # a game in progress goes on in its own autosave; a game opened from a save file is a
             # new game in progress (the file itself stays as it was saved)
             session = Session(record, autosave=Path(path) if is_autosave(path) else True)
-        except (SaveError, KeyError) as exc:
-            self.app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)
+        except Exception as exc:  # noqa: BLE001 - opening a game never crashes the app
+            self.app.toast(open_problem(path, exc), 8)
             return False
         if session.state.is_over() and is_autosave(path):
             # kept from an older version: a finished game is not continued, it is kept to watch

@@ -27,6 +27,7 @@ from ...paths import user_levels_dir
 from ...registry import Ruleset, rulesets, strengths
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TextField
 from .setup import SetupScene, words_of
 
 HERE_COMPUTER = "This computer"
@@ -186,27 +187,26 @@ class OnlineScene(Scene):
             pygame.Rect(x, top + px(60), col, wh), ui, container=box, expansion_height_limit=px(300))
         self.where_drop = pygame_gui.elements.UIDropDownMenu(
             [HERE_COMPUTER, ELSEWHERE], self.where, pygame.Rect(x, top + px(60) + step, col, wh), ui, container=box)
-        self.port_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60) + 2 * step, col, wh), ui,
+        self.port_entry = TextField(pygame.Rect(x, top + px(60) + 2 * step, col, wh), ui, "port",
                                                               container=box)
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text(self.port_text)
         self.port_entry.set_tooltip("Friends connect to this port; your router must forward it for friends "
                                     "outside your home network.")
-        self.address_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60) + 2 * step, col, wh),
-                                                                 ui, container=box)
+        self.address_entry = TextField(pygame.Rect(x, top + px(60) + 2 * step, col, wh), ui, "address",
+                                       container=box)
         self.address_entry.set_text(self.address_text)
         self.show_where()
         self.host_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 3 * step, col, px(48)),
                                                         "Settings and seats...", ui, container=box)
         # Join a game
         x = xs[1]
-        self.join_address_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60), col, wh), ui,
+        self.join_address_entry = TextField(pygame.Rect(x, top + px(60), col, wh), ui, "address",
                                                                       container=box)
         self.join_address_entry.set_text(self.join_address)
-        self.code_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, top + px(60) + step, col, wh), ui,
+        self.code_entry = TextField(pygame.Rect(x, top + px(60) + step, col, wh), ui, "room",
                                                               container=box)
         self.code_entry.set_text(self.join_code)
-        self.code_entry.length_limit = 12
         self.join_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 2 * step, col, px(48)),
                                                         "Look at the room...", ui, container=box)
         # Your online games
@@ -542,6 +542,9 @@ class HostSetupScene(SetupScene):
         app, rs, where, store = self.app, self.rs, self.where, self.store
 
         def go() -> dict[str, Any]:
+            cannot = store.keep_problem()  # what must be written is checked before a room is made
+            if cannot:
+                raise lobby.Problem(cannot)
             if where[0] == "here":
                 url = host_server(app).start(where[1])
                 store.set_port(host_server(app).port)
@@ -755,6 +758,9 @@ class RoomSetupScene(SetupScene):
         url, room, store, game = self.url, self.room, self.store, self.rs.name
 
         def go() -> dict[int, str]:
+            cannot = store.keep_problem()  # before the seat is claimed: its token must be kept
+            if cannot:
+                raise lobby.Problem(cannot)
             token = lobby.claim(url, room, seat)
             store.add(HeldSeat(url, room, seat, token, game, False))
             return {seat: token}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...paths import data_dir
+from ...paths import data_dir, own_dir
 from .. import paper
 from ..app import App, Scene
 
@@ -35,6 +35,7 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
                  ("Arrows, wheel, middle drag", "scroll a map bigger than the window")],
     "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
               ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
+              ("Y / N", "accept or refuse a proposed draw (3-4 players)"),
               ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
               ("Enter or Space", "confirm the heading"), ("Enter", "done drawing asteroids"),
               ("T", "turret (variant)")],
@@ -50,9 +51,7 @@ def game_keys(play: PlayScene) -> list[tuple[str, str]]:
 
 
 def saves_dir():  # type: ignore[no-untyped-def]
-    folder = data_dir() / "saves"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return own_dir(data_dir() / "saves")  # never through a link out of the data folder
 
 
 class PauseScene(Scene):
@@ -100,12 +99,14 @@ class PauseScene(Scene):
         if key == "resume":
             self.app.pop()
         elif key == "save":
-            path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
             try:
+                path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
                 self.play.session.save_as(path)
                 self.app.toast(f"Saved to {path}", 4, good=True)
             except OSError as exc:
                 self.app.toast(f"Could not save: {exc.strerror}.", 6)
+            except ValueError as exc:  # FileProblem: it would not read back
+                self.app.toast(f"Could not save: {exc}", 6)
         elif key == "rules":
             from .rules import RulesScene
 

@@ -15,10 +15,12 @@ import pygame
 import pygame_gui
 
 from ...engine import Action, Event, IllegalAction, State
+from ...paths import remove_own
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
 from ..view import GameView, load_view_class
+from ..widgets import TextField
 
 STATUS_H = 64
 MARGIN_W = 300
@@ -187,9 +189,8 @@ class PlayScene(Scene):
         px = self.px
         ui = self.app.ui
         y -= bh + px(8)
-        self.chat_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, w, bh), ui, container=box,
+        self.chat_entry = TextField(pygame.Rect(x, y, w, bh), ui, "chat", container=box,
                                                               placeholder_text="Chat: type, then Enter")
-        self.chat_entry.set_text_length_limit(200)
         y -= bh + px(6)
         half = (w - px(8)) // 2
         self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand over", ui,
@@ -197,6 +198,7 @@ class PlayScene(Scene):
                                                             tool_tip_text="The computer plays the away seat")
         self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), "Keep waiting",
                                                         ui, container=box)
+        self._handover_sizes = ((half, bh), (w, bh))  # beside Keep waiting; alone as Take my seat back
         self.chat_top = y
 
     def board_rect(self) -> pygame.Rect:
@@ -209,8 +211,8 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.view.kill()
-        if self.remote:
-            self.session.close()  # type: ignore[attr-defined]  # leave the room; it stays open
+        # online: leave the room (it stays open); here: let the game go (its lock beside the autosave)
+        self.session.close()
         super().exit()
 
     def pause(self) -> None:
@@ -238,8 +240,13 @@ class PlayScene(Scene):
                 result.hide()
         if self.handover_button is not None and self.wait_button is not None:
             offer = self.session.handover_offer()  # type: ignore[attr-defined]
+            mine = self.session.taken_over()  # type: ignore[attr-defined]
+            label = "Take my seat back" if mine is not None else "Hand over"
+            if self.handover_button.text != label:  # one button: hand another's seat over, or take mine back
+                self.handover_button.set_text(label)
+                self.handover_button.set_dimensions(self._handover_sizes[mine is not None])
             for b in (self.handover_button, self.wait_button):
-                if offer is None or self.app.top() is not self:
+                if (offer is None and (mine is None or b is self.wait_button)) or self.app.top() is not self:
                     b.hide()
                 else:
                     b.show()
@@ -270,7 +277,10 @@ class PlayScene(Scene):
                 self.show_result()
             elif self.remote and event.ui_element is self.handover_button:
                 seat = self.session.handover_offer()  # type: ignore[attr-defined]
-                if seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
+                if self.session.taken_over() is not None:  # type: ignore[attr-defined]
+                    if self.session.take_back():  # type: ignore[attr-defined]
+                        self.app.toast("Your seat is yours again.", 4, good=True)
+                elif seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
                     self.app.toast(f"{self.state.game.player_name(seat)}'s seat goes to the computer.", 4, good=True)
             elif self.remote and event.ui_element is self.wait_button:
                 seat = self.session.handover_offer()  # type: ignore[attr-defined]
@@ -379,8 +389,8 @@ class PlayScene(Scene):
         if self.remote:
             return  # online, computer seats play on the server
         state = self.state
-        if state.is_over() or self.view.busy() or self._covered_for is not None:
-            return
+        if state.is_over() or self.view.busy() or self._covered_for is not None or self.session.stopped:
+            return  # (stopped: the record holds the most actions it may; the game is kept as it stands)
         if self.replay_queue is not None:
             self._wait -= dt
             if self._wait > 0 or not self.replay_queue:
@@ -432,7 +442,7 @@ class PlayScene(Scene):
             return 0.0
         if self.state.is_over():
             return 0.0 if not self._over_shown else None
-        if self._covered_for is not None:
+        if self._covered_for is not None or getattr(self.session, "stopped", ""):
             return None
         if self.replay_queue is not None:
             return 0.0 if self.replay_queue else None
@@ -475,7 +485,7 @@ class PlayScene(Scene):
                 self._sync_if_top()
             elif what in ("presence", "chat", "link"):
                 self._sync_if_top()
-        offer = self.session.handover_offer()  # type: ignore[attr-defined]
+        offer = (self.session.handover_offer(), self.session.taken_over())  # type: ignore[attr-defined]
         if offer != getattr(self, "_offer", None):
             self._offer = offer
             self._sync_if_top()
@@ -509,6 +519,10 @@ class PlayScene(Scene):
         notice = "" if self.remote else self.session.take_autosave_notice()
         if problem or notice:
             self.app.toast(problem or notice, 8 if problem else 10)
+        stopped = getattr(self.session, "stopped", "")
+        if stopped and not getattr(self, "_stop_said", False):
+            self._stop_said = True  # said once as a toast; the status line keeps saying it
+            self.app.toast(stopped, 10)
         self.view.update(dt)
         self._busy_for = self._busy_for + dt if self.view.busy() else 0.0
         self._run_computer(dt)
@@ -534,10 +548,11 @@ class PlayScene(Scene):
 
         from .pause import saves_dir
 
-        path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
         try:
+            path = saves_dir() / time.strftime(f"{self.session.record.game}-finished-%Y%m%d-%H%M%S.json")
             self.session.save_as(path)
-            self.session.autosave.unlink(missing_ok=True)
+            remove_own(self.session.autosave)  # its own autosave, inside the data folder only
+            self.session.close()  # and its lock: the game is no longer in progress
         except OSError as exc:
             self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
 
@@ -592,6 +607,8 @@ class PlayScene(Scene):
         line, size = paper.fit(status, px(22), w - x - 14)
         paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
+        if not hint and self.state.is_over() and self._over_shown and not busy and self.undo_button is not None:
+            hint = self.session.undo_refusal()  # Study the board: why Undo is off (T-E3: the end is final)
         if self._busy_for > 0.4:
             hint = "Click the board or press Space to skip the animation."
         if self.remote and not self.refusal:
@@ -602,6 +619,9 @@ class PlayScene(Scene):
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.remote and self.session.problem:  # type: ignore[attr-defined]
             line, size = paper.fit(self.session.problem + " Reconnecting...", px(19), w - 28)  # type: ignore[attr-defined]
+            paper.text(surface, line, (14, px(38)), size, paper.WARN)
+        elif getattr(self.session, "stopped", "") and not self.state.is_over():
+            line, size = paper.fit(self.session.stopped, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.refusal:
             rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
@@ -615,6 +635,9 @@ class PlayScene(Scene):
     def _remote_hint(self, hint: str) -> str:
         """Online: the hand-over offer, or whom the window waits for."""
         sess: Any = self.session
+        if sess.taken_over() is not None and not self.state.is_over():
+            return ("The computer plays your seat: it was handed over while you were away. Take my seat back "
+                    "to play it again.")
         offer = sess.handover_offer()
         if offer is not None:
             name = self.say(self.state.game.player_name(offer))

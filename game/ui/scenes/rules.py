@@ -12,6 +12,7 @@ from ...paths import root
 from ...registry import Ruleset
 from .. import paper
 from ..app import App, Scene
+from ..page import Page
 
 
 def _inline(text: str) -> str:
@@ -77,15 +78,22 @@ class RulesScene(Scene):
     def __init__(self, app: App, ruleset: Ruleset) -> None:
         super().__init__(app)
         self.ruleset = ruleset
+        self.page: Page | None = None
+
+    def page_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.px
+        side = min(px(60), w // 20)
+        return pygame.Rect(side, px(70), w - 2 * side, h - px(70) - px(80))
 
     def build(self) -> None:
         box = self.new_box()
         w, h = self.app.size
         px = self.px
-        side = min(px(60), w // 20)
-        self.text = pygame_gui.elements.UITextBox(markdown_to_html(rules_text(self.ruleset)),
-                                                  pygame.Rect(side, px(70), w - 2 * side, h - px(70) - px(80)),
-                                                  self.app.ui, container=box)
+        top = self.page.top if self.page is not None else 0
+        # drawn line by line (game.ui.page): a window-sized pygame_gui text box took 250-360 MB at 3840x2400
+        self.page = Page(rules_text(self.ruleset), self.page_rect(), px)
+        self.page.scroll(top)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(110), h - px(66), px(220), px(44)),
                                                  "Back to the game", self.app.ui, container=box)
 
@@ -93,9 +101,13 @@ class RulesScene(Scene):
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1)):
             self.app.pop()
+        elif self.page is not None:
+            self.page.handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         side = min(self.px(60), self.app.size[0] // 20)
         title, size = paper.fit(f"How to play {self.ruleset.title}", self.px(34), self.app.size[0] - 2 * side, True)
         paper.text(surface, title, (side, self.px(20)), size, paper.INK, bold=True)
+        if self.page is not None:
+            self.page.draw(surface)

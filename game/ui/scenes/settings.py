@@ -77,6 +77,8 @@ class SettingsScene(Scene):
             self.app.prefs.save()
         except OSError as exc:
             self.app.toast(f"Could not save the settings: {exc.strerror}.")
+        except ValueError as exc:  # FileProblem: a value that would not read back
+            self.app.toast(f"Could not save the settings: {exc}")
         self.app.pop()
 
     def row_labels(self) -> list[str]:

@@ -17,7 +17,7 @@ from ...registry import Ruleset, strengths
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
-from ..widgets import SettingEntry
+from ..widgets import SettingEntry, TextField
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -210,7 +210,7 @@ class SetupScene(Scene):
         self.seed_entry = None
         if seeded:
             self.labels.append(((sx, y), "Seed (replays)", seat_page))
-            self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(sx + label_w, y, wide, wh), ui,
+            self.seed_entry = TextField(pygame.Rect(sx + label_w, y, wide, wh), ui, "seed",
                                                                   container=box)
             self.seed_entry.set_allowed_characters("numbers")
             self.seed_entry.set_text(self.seed)

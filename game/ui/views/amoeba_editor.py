@@ -34,6 +34,7 @@ from ...rules.amoeba.geometry import (
 )
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TextField
 from .amoeba import RED, draw_countries, draw_refusal, draw_stroke
 
 PANEL_W = 300
@@ -98,9 +99,8 @@ class AmoebaEditor(Scene):
                                                             pygame.Rect(x, y + 206, PANEL_W - 100, 38), ui,
                                                             container=box, expansion_height_limit=260)
         button("open", "Open", pygame.Rect(x + PANEL_W - 90, y + 206, 90, 38))
-        self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y + 288, PANEL_W, 38), ui,
+        self.name_entry = TextField(pygame.Rect(x, y + 288, PANEL_W, 38), ui, "level_name",
                                                               container=box)
-        self.name_entry.length_limit = 40
         self.name_entry.set_text(self.name_text)
         button("save", "Save map", pygame.Rect(x, y + 334, PANEL_W, 42))
         button("back", "Back", pygame.Rect(x, h - 58, PANEL_W, 44))

@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from ...engine import Action, Event
-from ...paths import data_dir
+from ...paths import data_dir, own_dir
 from ...rules.invasion.actions import (
     ChooseWord,
     EGrab,
@@ -61,6 +61,7 @@ from ...rules.invasion.state import Enemy, Hero, InvasionState
 from ...rules.invasion.tables import EVENTS, EXTRA_EVENTS
 from .. import paper
 from ..view import GameView
+from ..widgets import TextField
 from .invasion_sheet import Frame, draw_board, draw_token, draw_wall, save_sheet, token_spots
 
 STEP_S = 0.45      # seconds an enemy step stays on screen ...
@@ -239,8 +240,8 @@ class InvasionView(GameView):
     def _word_widgets(self, top: int, typed: str) -> int:
         """The word row (entry, options, dice, suggestion); returns the height of the word strip."""
         s = self.state
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 200, self.row_h), self.ctx.ui,
-                                                    placeholder_text="type a word...", container=self._box())
+        entry = TextField(pygame.Rect(0, 0, 200, self.row_h), self.ctx.ui, "word",  # what a record reads back
+                          placeholder_text="type a word...", container=self._box())
         entry.set_text(typed)
         self.elements["word"] = entry
         items: list[tuple[str, Any, int]] = [("word", entry, 200)]
@@ -251,9 +252,8 @@ class InvasionView(GameView):
         rows = self._flow(items, top)
         y = top + rows * (self.row_h + 6)
         if s.game.settings["theme"] == "Custom":
-            names = [(k, pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 180, self.row_h), self.ctx.ui,
-                                                             placeholder_text=f"name the {k}",
-                                                             container=self._box()), 180)
+            names = [(k, TextField(pygame.Rect(0, 0, 180, self.row_h), self.ctx.ui, "team",
+                                   placeholder_text=f"name the {k}", container=self._box()), 180)
                      for k in ("heroes", "enemies")]
             for k, el, _w in names:
                 self.elements[k] = el
@@ -270,7 +270,7 @@ class InvasionView(GameView):
         want = {"kill": any(isinstance(a, Kill) for a in hero_acts),
                 "loot": any(isinstance(a, Loot) for a in hero_acts),
                 "use": any(isinstance(a, Use) for a in hero_acts),
-                "event": s.phase == "heroes" and not s.extra_this_turn}
+                "event": s.phase == "heroes"}  # I-X3 rev 4: as many extra Events as the player calls
         for k, on in want.items():
             el = self.elements.get(k)
             if el is not None and el.is_enabled != on:
@@ -496,7 +496,7 @@ class InvasionView(GameView):
         folder = data_dir() / "invasion"
         name = f"invasion-{fold(s.word).lower() or s.option}-round{s.round}-{time.strftime('%Y%m%d-%H%M%S')}.txt"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            own_dir(folder)  # never through a link out of the data folder
             path = folder / name
             path.write_text(s.as_text(), encoding="utf-8")
         except OSError as exc:

@@ -321,7 +321,9 @@ def save_sheet(state: InvasionState, folder: Path) -> tuple[Path, Path]:
     """Write the sheet as PNG and as a one-page A4 PDF; returns both paths."""
     from PIL import Image
 
-    folder.mkdir(parents=True, exist_ok=True)
+    from ...paths import own_dir
+
+    own_dir(folder)  # never through a link out of the data folder
     dpi = 150
     surf = render_sheet(state, dpi)
     stamp = time.strftime("%Y%m%d-%H%M%S")

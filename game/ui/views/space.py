@@ -23,10 +23,11 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from ...engine import Event, IllegalAction
-from ...rules.space.evaluate import Piece, blast_region
+from ...rules.space.evaluate import Piece, backwards, blast_region
 from ...rules.space.flick import PENCILS, point_at
 from ...rules.space.geometry import IN, cm, piece_polygon
 from ...rules.space.state import (
+    AnswerDraw,
     CallDraw,
     DrawAsteroid,
     FieldDone,
@@ -88,6 +89,7 @@ class SpaceView(GameView):
         self.stopper: tuple[float, float, float, float] | None = None
         self.hand_mode = False
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.card_buttons: dict[str, pygame_gui.elements.UIButton] = {}  #: on the draw proposal's card (S-V4)
         self.reset()
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -111,9 +113,10 @@ class SpaceView(GameView):
         self._build_widgets()
 
     def kill(self) -> None:
-        for b in self.buttons.values():
+        for b in [*self.buttons.values(), *self.card_buttons.values()]:
             b.kill()
         self.buttons = {}
+        self.card_buttons = {}
 
     @property
     def state(self) -> SpaceState:
@@ -142,8 +145,11 @@ class SpaceView(GameView):
             specs.append(("hand", "Place hand (H)", "Drag a line where your hand stops the pencil"))
         if g.settings["passing"]:
             specs.append(("pass", "Pass (P)", "Pass the turn (counts as a move)"))
+        proposals = g.num_players >= 3  # S-V4 (rev 4): every player still in must accept
         if g.settings["stalemate"]:
-            specs.append(("draw", "Call draw (D)", "After ten turns without a shot"))
+            specs.append(("draw", "Propose draw (D)" if proposals else "Call draw (D)",
+                          "After ten turns without a shot; every player still in must accept" if proposals
+                          else "After ten turns without a shot"))
         if g.settings["turrets"]:
             specs.append(("turret", "Turret (T)", "Place a turret outside your hangar instead of a ship"))
         if g.settings["field"] == "hand":
@@ -154,6 +160,13 @@ class SpaceView(GameView):
             self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * self.ui_px(40), self.ui_px(PANEL_W) - 12,
                                                                          self.ui_px(34)), label, ui,
                                                              container=box, tool_tip_text=tip)
+        if g.settings["stalemate"] and proposals:
+            self._fit()
+            rects = self._card_button_rects()
+            for key, label, tip in (("accept", "Accept (Y)", "Agree to end the game drawn"),
+                                    ("refuse", "Refuse (N)", "Play on")):
+                self.card_buttons[key] = pygame_gui.elements.UIButton(rects[key], label, ui, container=box,
+                                                                      tool_tip_text=tip)
         self._sync_widgets()
 
     def _panel_bottom(self) -> int:
@@ -163,7 +176,7 @@ class SpaceView(GameView):
         if not self.buttons:
             return
         if self.replaying:  # a recorded point: nothing to press
-            for button in self.buttons.values():
+            for button in [*self.buttons.values(), *self.card_buttons.values()]:
                 button.hide()
             return
         s = self.state
@@ -189,6 +202,15 @@ class SpaceView(GameView):
                 button.disable()
             if key in texts and button.text != texts[key]:
                 button.set_text(texts[key])
+        answer = human and s.phase == "draw" and not self.anim  # S-V4 (rev 4): a person at this screen answers
+        rects = self._card_button_rects() if answer and self.card_buttons else {}
+        for key, button in self.card_buttons.items():
+            if answer and button.relative_rect.topleft != rects[key].topleft:
+                button.set_relative_position(rects[key].topleft)
+            if answer and not button.visible:
+                button.show()
+            elif not answer and button.visible:
+                button.hide()
 
     # -- coordinates (mm on the paper <-> pixels) -------------------------------------------
     def _fit(self) -> None:
@@ -284,6 +306,7 @@ class SpaceView(GameView):
             self._draw_near_miss(surface, self.near_miss)  # the miss stays written until the next flick
         self._draw_input(surface)
         surface.set_clip(clip)
+        self._draw_proposal(surface)
         self._draw_panel(surface)
         self._draw_loupe(surface)
         self._draw_coin(surface)
@@ -459,11 +482,15 @@ class SpaceView(GameView):
                         paper.pencil_circle(surface, (230, 159, 0), c, r * 0.35, 1, n)
             elif a["kind"] == "blast" and t >= 0:
                 f = min(1.0, t / BOOM_TIME)
+                w = self.state.game.width
                 for region in a["regions"]:
                     for poly in getattr(region, "geoms", [region]):
                         if isinstance(poly, Polygon) and not poly.is_empty:
-                            centre = a["centre_of"][id(region)]
-                            pts = [self.px((centre[0] + (x - centre[0]) * f, centre[1] + (y - centre[1]) * f))
+                            cx, cy = a["centre_of"][id(region)]
+                            # a part across the seam (S-V5) grows from the blast's image on that side
+                            px = poly.representative_point().x
+                            cx = min((cx - w, cx, cx + w), key=lambda c: abs(c - px))
+                            pts = [self.px((cx + (x - cx) * f, cy + (y - cy) * f))
                                    for x, y in poly.exterior.coords]
                             paper.pencil_lines(surface, paper.WARN, pts, True, 1)
 
@@ -621,13 +648,80 @@ class SpaceView(GameView):
             d = self.drag
             if d is not None and d.get("kind") == "hand" and mouse is not None:
                 pygame.draw.line(surface, HAND, self.px(d["start"]), self.px(mouse), 6)
-            if d is not None and d.get("kind") == "flick" and mouse is not None and self.show_aim:
-                if s.piece(d["ship"]) is not None and math.dist(d["start"], mouse) > 0.5:
-                    ang = math.atan2(mouse[1] - d["start"][1], mouse[0] - d["start"][0])
+            ship = s.piece(d["ship"]) if d is not None and d.get("kind") == "flick" else None
+            if d is not None and ship is not None and mouse is not None and math.dist(d["start"], mouse) > 0.5:
+                ang = math.atan2(mouse[1] - d["start"][1], mouse[0] - d["start"][0])
+                back = d["mode"] == "move" and backwards(ship, ang)  # S-M1 (rev 4): the rules refuse it
+                if self.show_aim or back:
                     # the aiming aid shows the direction only, never the outcome: a fixed-length dashed line
                     far = (d["start"][0] + math.cos(ang) * 18, d["start"][1] + math.sin(ang) * 18)
                     self._dashes(surface, self.px(d["start"]), self.px(far),
-                                 paper.GOOD if d["mode"] == "move" else paper.WARN)
+                                 paper.WARN if back or d["mode"] == "shot" else paper.GOOD)
+                if back:
+                    self._cross(surface, self.px(far))
+                    nose = self.px(d["start"])
+                    paper.note(surface, "You can't move backwards (S-M1)", (nose[0] + 14, nose[1] - 30), 16,
+                               paper.WARN, within=self.paper_rect())
+
+    @staticmethod
+    def _cross(surface: pygame.Surface, at: Pt, r: int = 5) -> None:
+        """A refused direction: a small pencil cross at the end of the aiming line."""
+        x, y = at
+        paper.pencil_line(surface, paper.WARN, (x - r, y - r), (x + r, y + r), 2)
+        paper.pencil_line(surface, paper.WARN, (x - r, y + r), (x + r, y - r), 2)
+
+    def _proposal_card(self) -> pygame.Rect:
+        """Where the draw proposal (S-V4, 3-4 players) is written: a card between the side hangars, in the
+        middle of the paper or a third up or down it, wherever it hides the fewest pieces."""
+        sheet = self.paper_rect()
+        width = max(160, min(int(sheet.w - 2 * IN * self.scale - 16), self.ui_px(400)))
+        card = pygame.Rect(0, 0, width, 138 + self.ui_px(34))  # title, two lines, the question, the buttons
+        bodies = []
+        for p in self.state.pieces:
+            xs, ys = zip(*(self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)), strict=True)
+            bodies.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1))
+        best, least = card, math.inf
+        for k in sorted(range(-24, 25), key=abs):  # the middle first, then a 64th of the paper up or down at a time
+            spot = card.copy()
+            spot.center = (sheet.centerx, int(sheet.centery + k * sheet.h / 64))
+            spot.clamp_ip(sheet)
+            hidden = sum(1 for b in bodies if spot.inflate(8, 8).colliderect(b))
+            if hidden < least:
+                best, least = spot, hidden
+        return best
+
+    def _card_button_rects(self) -> dict[str, pygame.Rect]:
+        card = self._proposal_card()
+        w, h = min(self.ui_px(128), card.w // 2 - 16), self.ui_px(34)
+        return {"accept": pygame.Rect(card.centerx - w - 8, card.bottom - h - 12, w, h),
+                "refuse": pygame.Rect(card.centerx + 8, card.bottom - h - 12, w, h)}
+
+    def _draw_proposal(self, surface: pygame.Surface) -> None:
+        """S-V4 (rev 4): who proposed the draw, who accepted, who is still to answer, and the question
+        (the rule id is in the log line and the hint above the board)."""
+        s = self.state
+        prop = s.proposal
+        if s.phase != "draw" or prop is None or self.anim:
+            return
+        g = s.game
+        card = self._proposal_card()
+        pygame.draw.rect(surface, (200, 194, 180), card.move(3, 3))
+        pygame.draw.rect(surface, paper.PAPER, card)
+        paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
+                           True, 1)
+        x, y = card.x + 14, card.y + 10
+        paper.text(surface, f"{g.player_name(prop['by'])} proposes a draw", (card.centerx, y), 22, paper.INK,
+                   "midtop", bold=True)
+        y += 30
+        lines = ["Accepted: " + ", ".join(g.player_name(k) for k in prop["yes"]),
+                 "To answer: " + ", ".join(g.player_name(k) for k in prop["asked"])]
+        for line in lines:
+            for part in paper.wrap(line, 18, card.w - 28):
+                paper.text(surface, part, (x, y), 18, paper.INK)
+                y += 21
+        who = g.player_name(s.seat)
+        ask = f"{who}: accept or refuse?" if self.ctx.human_to_move() else f"{who} answers..."
+        paper.text(surface, ask, (card.centerx, y + 4), 20, paper.player_colour(s.seat), "midtop", bold=True)
 
     @staticmethod
     def _dashes(surface: pygame.Surface, a: Pt, b: Pt, colour: tuple[int, int, int]) -> None:
@@ -694,7 +788,8 @@ class SpaceView(GameView):
         if s.is_over():
             return False
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+            key = next((k for k, b in [*self.buttons.items(), *self.card_buttons.items()]
+                        if b is event.ui_element), None)
             return self._button(key) if key else False
         if event.type == pygame.MOUSEMOTION:
             self._fit()
@@ -748,6 +843,8 @@ class SpaceView(GameView):
             used = self.ctx.submit(Pass())
         elif key == "draw":
             used = self._call_draw()
+        elif key in ("accept", "refuse"):
+            used = self._answer(key == "accept")
         elif key == "turret":
             self.turret = not self.turret
         elif key == "done":
@@ -761,6 +858,10 @@ class SpaceView(GameView):
         s = self.state
         self.hover = at
         now = pygame.time.get_ticks() / 1000.0
+        if s.phase == "draw":
+            self.ctx.refuse("A draw is proposed: accept it or refuse it first (the buttons on the card, Y or N).",
+                            "S-V4")
+            return True
         if s.phase == "play":
             if self.hand_mode:
                 self.drag = {"kind": "hand", "start": at, "trail": [(now, at)]}
@@ -872,6 +973,13 @@ class SpaceView(GameView):
             return s.seat
         return next((k for k in s.alive_seats() if self.ctx.seat_kind(k) == "human"), None)
 
+    def _answer(self, accept: bool) -> bool:
+        """S-V4 (rev 4): the person to answer a draw proposal accepts or refuses it."""
+        if self.state.phase != "draw":
+            self.ctx.refuse("No draw has been proposed.", "S-V4")
+            return False
+        return self.ctx.submit(AnswerDraw(accept))
+
     def _call_draw(self) -> bool:
         caller = self._caller()
         if caller is None:
@@ -922,6 +1030,10 @@ class SpaceView(GameView):
             return True
         if key == pygame.K_d and s.game.settings["stalemate"]:
             return self._call_draw()
+        if s.phase == "draw":
+            if key in (pygame.K_y, pygame.K_n):
+                return self._answer(key == pygame.K_y)
+            return False
         if s.phase == "heading":
             if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
                 fine = 1 if event.mod & pygame.KMOD_SHIFT else 5
@@ -1086,6 +1198,10 @@ class SpaceView(GameView):
             lines.append(f"Flick mode: {'shoot' if self.mode == 'shot' else 'move'}")
             if g.settings["stalemate"]:
                 lines.append(f"Turns without a shot: {s.quiet}")
+                if s.turns < s.next_call:
+                    lines.append(f"Draw refused: next call in {s.next_call - s.turns} turns")
+        if s.phase == "draw" and s.proposal is not None:
+            lines.append(f"Draw proposed by {g.player_name(s.proposal['by'])}")
             if s.tears:
                 lines.append(f"Tears in the paper: {len(s.tears)}")
         lines.append(f"Asteroids: {len(s.asteroids)}")
@@ -1107,6 +1223,8 @@ class SpaceView(GameView):
                       "Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it"
                       + ("; T: a turret instead" if s.game.settings["turrets"] else "") + ")."),
             "heading": "Drag to point the ship, or arrows then Enter (Enter alone: along the trace).",
+            "draw": "A draw is proposed: Accept (Y) ends the game drawn once every player still in accepts; "
+                    "Refuse (N) plays on.",
             "play": f"Press a ship's nose, drag and let go to {verb}; a longer drag flicks harder"
                     " (right drag shoots; M/S switch; E erases traces).",
         }.get(s.phase, "")

@@ -21,6 +21,7 @@ from ...rules.space.fields import asteroid_problem, field_level, field_sheet, lo
 from ...rules.space.geometry import PAPERS, Sheet
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TextField
 from .space import REFUSED_TIME, draw_rocks, outline_polygon
 
 Pt = tuple[float, float]
@@ -77,7 +78,7 @@ class SpaceFieldEditor(Scene):
         self._fit()
         x = w - SIDE_W + 10
         name = self.name_entry.get_text() if self.name_entry is not None else ""
-        self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, 130, SIDE_W - 30, 38), ui, container=box,
+        self.name_entry = TextField(pygame.Rect(x, 130, SIDE_W - 30, 38), ui, "level_name", container=box,
                                                               placeholder_text="name of the field")
         self.name_entry.set_text(name)
         self.paper_menu = pygame_gui.elements.UIDropDownMenu(["letter", "a4"], self.paper_size,

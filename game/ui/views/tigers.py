@@ -9,6 +9,7 @@ buttons under the table carry the phase's choices, with their keys.
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -26,6 +27,7 @@ from ...rules.tigers.actions import (
     EndRecovery,
     EndTerrain,
     Fire,
+    FollowFire,
     Keep,
     KeepAboard,
     Mount,
@@ -179,7 +181,10 @@ class TigersView(GameView):
         self.card_hits: list[tuple[pygame.Rect, str]] = []
         self._static: tuple[Any, pygame.Surface] | None = None
         self._tool_line: list[tuple[float, float]] | None = None
+        self._mount_cache: tuple[Any, tuple[dict[str, Any] | None, str]] | None = None
         self._campaign_line: str | None = None  # read on first use: the scene knows its seats by then
+        #: T-E3: names this battle in the campaign (one play scene, one battle).
+        self._battle = secrets.token_hex(6)
         self._sprites: dict[Any, pygame.Surface] = {}
         self._opening = list(getattr(self.st, "opening", []))  # the replay viewer rebuilds the dice from it
         self._marks: tuple[Any, dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]] | None = None
@@ -379,6 +384,9 @@ class TigersView(GameView):
             return
         if math.dist(self.drag[-1], p) < 0.6:
             return
+        if self.mount_target(p) >= 0:  # T-R1 (rev 4): onto one's own vehicle, the way ends where the bases touch
+            self.drag.append(p)
+            return
         used = path_length(self.drag)
         left = allow - used
         if left <= 0.01:
@@ -400,6 +408,9 @@ class TigersView(GameView):
         if drag is not None and s.phase == "move" and moved:
             uid, _ = s.movers[0]
             path = self.drag_path(drag)
+            ride = self.mount_target(p)
+            if ride >= 0 and path:  # T-R1 (rev 4): a way drawn onto one's own vehicle gets in along it
+                return self._submit(Mount(uid, ride, path, self.move_facing()))
             return self._submit(Move(uid, path, self.move_facing())) if path else False
         if drag is not None and s.phase == "terrain":
             return self.terrain_release(drag[0], p, moved)
@@ -478,11 +489,13 @@ class TigersView(GameView):
                 self.selected_unit = uid
                 return True
             return self._submit(Pick(uid, 0))
+        if ph == "volley" and u.side != me:  # T-F1 (rev 4): this follower's own target
+            return self._submit(FollowFire(s.volley[0], uid))
         if ph == "act":
             card, head = s.queue[0]
             if u.side != me:
-                fol = tuple((f, uid) for f in self.followers if s.fire_refusal(s.units[f], uid) is None)
-                ok = self._submit(Fire(head, uid, fol))
+                # every follower named goes along: each chooses its own target after this shot
+                ok = self._submit(Fire(head, uid, tuple(self.followers)))
                 if ok:
                     self.followers = []
                 return ok
@@ -501,6 +514,57 @@ class TigersView(GameView):
             if uid != mid and s.units[mid].kind == "infantry":
                 return self._submit(Mount(mid, uid))
         return False
+
+    def mount_target(self, p: tuple[float, float]) -> int:
+        """The own vehicle under ``p`` that the squad on the move could get into (T-R1), or -1."""
+        s = self.st
+        if s.phase != "move":
+            return -1
+        mid, _ = s.movers[0]
+        m = s.units[mid]
+        uid = self.unit_at(p)
+        if uid < 0 or uid == mid or m.kind != "infantry" or m.carrier >= 0:
+            return -1
+        c = s.units[uid]
+        return uid if c.side == m.side and c.spec.carrier and c.alive else -1
+
+    def mount_way(self, carrier: int, path: tuple[tuple[float, float], ...] = ()) -> tuple[dict[str, Any] | None, str]:
+        """What getting into ``carrier`` would do now (by ``path``, or the way the game finds):
+        (the mount's way and end, "") or (None, the refusal).  Remembered for the pointer's
+        unit while nothing changes (the way round is a search)."""
+        s = self.st
+        mid, allow = s.movers[0]
+        u = s.units[mid]
+        key = (id(s), mid, allow, u.x, u.y, u.heading, carrier, path, self.move_facing(), s.units[carrier].passenger)
+        if self._mount_cache is not None and self._mount_cache[0] == key:
+            return self._mount_cache[1]
+        try:
+            got: tuple[dict[str, Any] | None, str] = (
+                s.mount_check(Mount(mid, carrier, path, self.move_facing() if path else None)), "")
+        except IllegalAction as exc:
+            got = (None, exc.message)
+        self._mount_cache = (key, got)
+        return got
+
+    def mount_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+        """Move phase, the pointer on one's own vehicle: draw the way the squad would take to get in
+        (straight, or round what is in the way, T-R1 rev 4) and return the line saying it (or why
+        not); None when the pointer is on no vehicle the squad could get into."""
+        ride = self.mount_target(p)
+        if ride < 0:
+            return None
+        s = self.st
+        end, why = self.mount_way(ride)
+        c = s.units[ride]
+        if end is None:
+            return f"Cannot get into {unit_tag(c)}: {why}", paper.WARN
+        pts = [self.px(*q) for q in end["path"]]
+        paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
+        last = end["poses"][-1]  # the squad's base where it reaches the vehicle
+        pygame.draw.polygon(surf, paper.GOOD, [self.px(x, y) for x, y in list(last.exterior.coords)[:-1]], 1)
+        round_ = " round what is in the way" if len(end["path"]) > 2 else ""
+        return (f"Click: {unit_tag(s.units[s.movers[0][0]])} gets into {unit_tag(c)}, {end['travelled']:.1f} cm"
+                f"{round_} (or drag your own way onto it)", paper.INK)
 
     def click_move(self, p: tuple[float, float]) -> bool:
         """Move phase: a click on open table moves the unit's front straight to that point, to the
@@ -605,6 +669,13 @@ class TigersView(GameView):
             out.append(PencilButton("Stay (S)", pygame.K_s, lambda: sub(Move(uid, ()))))
             out.append(PencilButton("Keep facing: on (F)" if self.keep_facing else "Keep facing: off (F)", pygame.K_f,
                                     lambda: setattr(self, "keep_facing", not self.keep_facing)))
+        elif ph == "volley":
+            fid = s.volley[0]
+            dflt = self.volley_default()
+            if dflt >= 0:
+                out.append(PencilButton(f"Fire at {unit_tag(s.units[dflt])} (Enter)", pygame.K_RETURN,
+                                        lambda: sub(FollowFire(fid, dflt))))
+            out.append(PencilButton("Hold fire (H)", pygame.K_h, lambda: sub(FollowFire(fid, -1))))
         elif ph == "aboard":
             pid = s.aboard[0][0]
             out.append(PencilButton("Keep aboard (K)", pygame.K_k, lambda: sub(KeepAboard(pid, True))))
@@ -701,7 +772,10 @@ class TigersView(GameView):
 
         sess = getattr(self.ctx, "session", None)
         rec = getattr(sess, "record", None)  # online, the record comes just after the last move
-        key = f"{rec.seed}-{len(rec.actions)}" if rec is not None else f"online-{getattr(sess, 'room', '')}"
+        # T-E3 (rev 4): the battle's own key, the same however often its end is seen (an undo and
+        # another last move, the record growing), so it counts once, with the result it ended with
+        where = f"{rec.seed}" if rec is not None else f"online-{getattr(sess, 'room', '')}"
+        key = f"{where}-{self._battle}"
         seats = (self.ctx.seat_kind(0), self.ctx.seat_kind(1))
         try:
             camp = record_battle(str(self.st.game.settings["level"]), self.st, key, seats=seats)
@@ -858,9 +932,9 @@ class TigersView(GameView):
             pygame.draw.circle(surf, paper.PAPER, (mx, my), 7)
             pygame.draw.circle(surf, paper.player_colour(u.side), (mx, my), 7, 2)
             paper.text(surf, "P", (mx, my), 11, paper.player_colour(u.side), "center", bold=True)
-        if s.phase == "act" and s.queue and s.queue[0][1] == u.id:
-            pygame.draw.polygon(surf, (230, 160, 0), base, 3)
-        if u.id in self.followers or u.id == self.selected_unit:
+        if (s.phase == "act" and s.queue and s.queue[0][1] == u.id) or (s.phase == "volley" and s.volley[0] == u.id):
+            pygame.draw.polygon(surf, (230, 160, 0), base, 3)  # the unit to act: the follower to fire, in a volley
+        if u.id in self.followers or u.id == self.selected_unit or (s.phase == "volley" and u.id in s.volley[1:]):
             pygame.draw.polygon(surf, paper.GOOD, base, 3)
         if marks and not u.wreck:
             self.draw_marks(surf, u)
@@ -940,7 +1014,7 @@ class TigersView(GameView):
             if inner.contains(r) and r.collidelist(taken) == -1:
                 return r, beside
             r = r.clamp(inner)
-            over = sum(c.w * c.h for c in (r.clip(o) for o in taken))
+            over = sum(c.w * c.h for c in (r.clip(taken[i]) for i in r.collidelistall(taken)))
             if best is None or over < best[0]:
                 best = (over, r, beside and r.x == x and r.y == y)
         assert best is not None
@@ -1077,8 +1151,12 @@ class TigersView(GameView):
             pygame.draw.polygon(surf, paper.WARN, pts, 2)
         self.odds = None
         self.shown = {}
-        if s.phase == "act" and human and self.table_rect().collidepoint(self.mouse):
+        if s.phase == "volley" and human:
+            self.draw_volley_targets(surf)
+        if s.phase in ("act", "volley") and human and self.table_rect().collidepoint(self.mouse):
             self.odds = self.fire_preview(surf, mouse_cm)
+        elif s.phase == "move" and human and not self.drag and self.table_rect().collidepoint(self.mouse):
+            self.odds = self.mount_preview(surf, mouse_cm)
         if self.tool and self.drag and len(self.drag) > 1:
             self.shown["tool"] = self.tool_line(surf, self.drag[0], self.drag[-1])
         elif self.tool and self._tool_line and len(self._tool_line) > 1:
@@ -1125,6 +1203,12 @@ class TigersView(GameView):
         uid, allow = s.movers[0]
         u = s.units[uid]
         path = self.drag_path(drag)
+        ride = self.mount_target(drag[-1]) if path else -1
+        if ride >= 0:  # T-R1 (rev 4): a way drawn onto one's own vehicle gets in along it
+            got, why = self.mount_way(ride, path)
+            if got is not None:
+                return got, f"gets into {unit_tag(s.units[ride])}, {got['travelled']:.1f} cm", ""
+            return s.simulate_move(u, path, self.move_facing()), f"to get into {unit_tag(s.units[ride])}", why
         end = s.simulate_move(u, path, self.move_facing())
         try:
             s.check_move(u, allow, path, self.move_facing())
@@ -1261,12 +1345,42 @@ class TigersView(GameView):
             return paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
                               within=surf.get_clip() or None)
 
+    def volley_default(self) -> int:
+        """T-F1 (rev 4): the target the board offers a follower first: the leader's target while the
+        follower can still fire at it, else its nearest target (-1 when it has none)."""
+        s = self.st
+        if s.phase != "volley":
+            return -1
+        f = s.units[s.volley[0]]
+        targets = s.targets(f)
+        if s.volley_target in targets:
+            return s.volley_target
+        return min(targets, key=lambda t: (s.fire_range(f, s.units[t]), t), default=-1)
+
+    def draw_volley_targets(self, surf: pygame.Surface) -> None:
+        """T-F1 (rev 4): ring every enemy the follower to fire can see and reach; the one Enter
+        fires at is ringed twice and says so."""
+        s = self.st
+        f = s.units[s.volley[0]]
+        dflt = self.volley_default()
+        for tid in s.targets(f):
+            t = s.units[tid]
+            c = self.px(*s.position(t))
+            r = max(t.spec.length, t.spec.width) / 2 * self.scale + 6
+            paper.pencil_circle(surf, paper.WARN, c, r, 2, seed=tid)
+            if tid == dflt:
+                paper.pencil_circle(surf, paper.WARN, c, r + 4, 1, seed=tid + 1)
+                paper.text(surf, "Enter", (c[0], c[1] - r - 6), 14, paper.WARN, "midbottom", bold=True)
+        a = self.px(*s.position(f))
+        paper.text(surf, f"{unit_tag(f)}: click its target", (a[0], a[1] + f.spec.length / 2 * self.scale + 8), 15,
+                   (230, 160, 0), "midtop", bold=True)
+
     def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
         """Draw the line of fire from the acting unit to the enemy under ``p`` and return the odds
         line for it (or the refusal) with its colour; None when no enemy is under ``p``.  The caller
         writes the line: beside the target, or on top of the hover card when that is shown."""
         s = self.st
-        card, head = s.queue[0]
+        card, head = (s.volley_card, s.volley[0]) if s.phase == "volley" else s.queue[0]
         tid = self.unit_at(p)
         if tid < 0 or s.units[tid].side == s.units[head].side:
             return None
@@ -1395,7 +1509,8 @@ class TigersView(GameView):
     # -- margin and hint -----------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
         s = self.st
-        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard)}"]
+        unturned = f" ({len(s.buried)} unturned)" if s.buried else ""  # T-T2 (rev 4): never their faces
+        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard) + len(s.buried)}{unturned}"]
         if s.attacker >= 0:
             lines.append(f"Attacker: {s.game.player_name(s.attacker)}" + (f"; defender holds the {s.edge}" if s.edge else ""))
         lines.append(f"Victory points: Blue {s.vp[0]}, Orange {s.vp[1]}")
@@ -1411,6 +1526,12 @@ class TigersView(GameView):
 
     def hint(self) -> str:
         s = self.st
+        if s.phase == "volley":  # T-F1 (rev 4): each follower chooses its own target
+            f = s.units[s.volley[0]]
+            dflt = self.volley_default()
+            same = (f"; Enter fires at {unit_tag(s.units[dflt])}, the leader's target" if dflt == s.volley_target
+                    else f"; Enter fires at {unit_tag(s.units[dflt])}" if dflt >= 0 else "")
+            return f"Click the target for {unit_tag(f)} (its targets are ringed){same}; H holds its fire."
         return {
             "rolloff": "Press R (or the button) to roll off for attacker.",
             "terrain": "Pick hill/woods/building, drag on the table to lay it; click a piece to select, drag to move, "
@@ -1420,11 +1541,10 @@ class TigersView(GameView):
             "assign": "Click a card below (face-down ones are all alike), then a unit of yours; K keeps the rest.",
             "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
             "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
-                   "near by first to make them follow.",
-            "move": "Drag a path from the unit's front or click a point (the circle is the reach; no corner may "
-                    "end further); F keeps "
-                    "the facing to slide or back off; S stays; click a carrier to mount; a passenger gets out "
-                    "beside its vehicle where you click.",
+                   "near by first to make them follow (firing, each then chooses its own target).",
+            "move": "Drag a path from the unit's front or click a point (the circle is the reach); F keeps the "
+                    "facing; S stays; point at your vehicle to see the way in, click it to get in; a passenger "
+                    "gets out where you click.",
             "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
             "recover": "Click a card, then a damaged unit of yours; Enter when done.",
             "discard": "Click a card to discard it (down to six).",
@@ -1481,8 +1601,10 @@ class TigersView(GameView):
             if len(s.assigned.get(action.unit, ())) == 2:
                 return self.button_rect((pygame.K_1, pygame.K_2, pygame.K_3)[action.which])
             return self.unit_rect(action.unit)
+        if isinstance(action, FollowFire):
+            return self.unit_rect(action.target) if action.target >= 0 else self.button_rect(pygame.K_h)
         if isinstance(action, (Fire, MoveOrder)):
-            wanted = [f for f, _ in action.followers] if isinstance(action, Fire) else list(action.followers)
+            wanted = list(action.followers)
             extra = next((f for f in self.followers if f not in wanted), None)
             if extra is not None:  # clicked again, a follower lets go
                 return self.unit_rect(extra)

@@ -14,6 +14,7 @@ from ...levels import level_title
 from ...rules.tigers.campaign import Campaign, campaign_path, load_running, reset_campaign
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TextField
 
 
 class TigersCampaignScene(Scene):
@@ -24,6 +25,12 @@ class TigersCampaignScene(Scene):
         self.path = path or campaign_path()
         self.camp: Campaign = load_running(self.path)
         self.message = ""
+        if self.path.exists():  # a file that cannot be read is said, and kept when the next save comes
+            try:
+                Campaign.load(self.path)
+            except FileProblem as exc:
+                self.message = (f"{exc} A new campaign is shown; the file is kept as "
+                                f"{self.path.stem}.damaged.json when this one is saved.")
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
 
     def build(self) -> None:
@@ -33,9 +40,8 @@ class TigersCampaignScene(Scene):
         x = w // 2 - 260
         self.entries = []
         for seat in (0, 1):
-            e = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 240, 130 + seat * 50, 280, 38), ui, container=box)
+            e = TextField(pygame.Rect(x + 240, 130 + seat * 50, 280, 38), ui, "commander", container=box)
             e.set_text(self.camp.names[seat])
-            e.length_limit = 24
             self.entries.append(e)
         self.save_names = pygame_gui.elements.UIButton(pygame.Rect(x + 240, 235, 280, 40), "Use these names", ui,
                                                        container=box)
@@ -106,5 +112,9 @@ class TigersCampaignScene(Scene):
         for i, line in enumerate(self.lines()):
             paper.text(surface, line, (x, y), 19 if i else 20, paper.INK, bold=i == 0)
             y += 28
-        if self.message:
-            paper.text(surface, self.message, (w // 2, h - 130), 19, paper.GOOD, "midtop")
+        if self.message:  # wrapped: a file's problem is a long sentence
+            lines = paper.wrap(self.message, 19, w - 80)
+            bad = "could not" in self.message or "damaged" in self.message
+            for i, line in enumerate(lines):
+                paper.text(surface, line, (w // 2, h - 106 - 24 * (len(lines) - i)), 19,
+                           paper.WARN if bad else paper.GOOD, "midtop")

@@ -37,6 +37,7 @@ from ...rules.warigami.board import (
 )
 from .. import paper
 from ..app import App, Scene
+from ..widgets import TextField
 from .warigami import _mix, draw_sheet
 
 PANEL_W = 330
@@ -176,8 +177,7 @@ class WarigamiEditor(Scene):
         self.squad_menu.set_tooltip("Every start zone must hold a squad of this size.")
         y += 44
         label("Name")
-        self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 110, y, 200, 36), ui, container=box)
-        self.name_entry.set_text_length_limit(40)
+        self.name_entry = TextField(pygame.Rect(x + 110, y, 200, 36), ui, "level_name", container=box)
         self.name_entry.set_text(self.map_name)
         y += 50
         self.save_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, 150, 42), "Save", ui, container=box,
