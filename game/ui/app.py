@@ -23,6 +23,7 @@ from ..paths import data_dir, own_dir, sprites_dir
 from . import paper
 from .prefs import Prefs
 from .sound import Sounds
+from .uimanager import UIManager
 from .widgets import FIELD_NOTE, TipDropDown
 
 MIN_SIZE = (800, 560)
@@ -428,7 +429,7 @@ class App:
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = pygame_gui.UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
         self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -858,6 +859,12 @@ class App:
             pass
         self._release_fonts()
         paper.reset_caches()
+        # The events still waiting are read, not dropped: pygame_gui posts its hovers and presses
+        # with the widget in them, and an event left in the queue when the display quits (or
+        # dropped by pygame.event.clear(), which pygame-ce 2.5 does not free either) keeps its
+        # widget, and through it this App's whole UIManager, alive for good.
+        if pygame.display.get_init():
+            pygame.event.get()
         # Not pygame.quit(): the font module stays up, so that a font still held somewhere and
         # freed later closes its file (one freed after font.quit() never does).
         pygame.display.quit()
