@@ -342,11 +342,6 @@ def invasion_shots(app: Any) -> Iterator[Shot]:
     view.elements["word"].set_text("undead")
     app.frame([])
     yield "word_typed", app
-    hover(app, view.elements["opt:reverse"].rect.center)
-    settle(app, 5)
-    yield "word_hover_reversed", app
-    settle(app, 60)
-    yield "word_tooltip", app
     _press(app, scene, "opt:plain")
     hover(app, (0, 0))
     yield "build_start", app
@@ -384,9 +379,7 @@ def invasion_shots(app: Any) -> Iterator[Shot]:
     yield "hero_sealed", app
     x, y, _ = view._spots["H2"]
     click(app, (x, y))
-    hover(app, view.elements["loot"].rect.center)
-    settle(app, 60)
-    yield "hero_loot_tooltip", app
+    yield "hero_second_selected", app
     _press(app, scene, "loot")
     yield "hero_looted", app
     x, y, _ = view._spots["H3"]
@@ -398,7 +391,6 @@ def invasion_shots(app: Any) -> Iterator[Shot]:
     _press(app, scene, "event")
     app.frame([])
     yield "extra_event_window", app
-    app.frame([pygame.event.Event(pygame_gui.UI_WINDOW_CLOSE, ui_element=view.dialog)])
     view._close_dialog()
     app.frame([])
     # the enemies' turn, step by step: the actor in red, a sliding enemy, a smashed wall
@@ -411,10 +403,12 @@ def invasion_shots(app: Any) -> Iterator[Shot]:
     yield "after_enemy_turn", app
 
     # a roll instead of a word, and a person playing the enemies
-    scene = play_scene(app, "invasion", {}, ["human", "human"], seed=5)
+    scene = play_scene(app, "invasion", {"enemy_player": "person"}, ["human", "human"], seed=5)
     view = scene.view
     _press(app, scene, "opt:d6")
+    hand_over(app)
     _press(app, scene, "plan")
+    hand_over(app)
     yield "rolled_plan", app
     s = scene.state
     rng = Chance(7)
@@ -425,15 +419,14 @@ def invasion_shots(app: Any) -> Iterator[Shot]:
         s = scene.state
     view.reset()
     settle(app, 400)
+    hand_over(app)
     hover(app, (0, 0))
     yield "enemies_turn", app
-    if s.phase == "enemies" and s.enemies:
-        eid = next((e for e in sorted(s.enemies) if view._enemy_acts() is not None and
-                    any(getattr(a, "enemy", None) == e for a in s.legal_actions())), None)
-        if eid is not None and f"X{eid}" in view._spots:
-            x, y, _ = view._spots[f"X{eid}"]
-            click(app, (x, y))
-            yield "enemy_selected", app
+    eid = min(s.enemies) if s.phase == "enemies" and s.enemies else None
+    if eid is not None and f"X{eid}" in view._spots:
+        x, y, _ = view._spots[f"X{eid}"]
+        click(app, (x, y))
+        yield "enemy_selected", app
 
     # Custom theme: the word step asks for both sides' names
     scene = play_scene(app, "invasion", {"theme": "Custom"}, ["human"], seed=2)
