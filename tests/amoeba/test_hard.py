@@ -205,3 +205,22 @@ def test_A_P_treasure_note_hard_never_places_an_army_where_every_neighbour_is_th
         a = agent.choose(s.clone())
         assert isinstance(a, Place) and a.country not in trapped, a.notation()
         assert surround_risk(s, p, a.country, a.n) < 2
+
+
+def test_A_V8_hard_never_reads_the_other_sides_secret_choice():
+    """Simultaneous turns (A-V8): Blue's choice is the same whatever Red chose in secret; Hard
+    models Red's likely choices instead (issue 47: secret choices are sampled, never read)."""
+    from .helpers import grid_map, position
+
+    choices = []
+    from game.rules.amoeba.state import point_of
+
+    for red in (Attack(4), point_of(Move(3, ((6, 4),)))):
+        s = position(grid_map(3, 3), [0, 1, -1, 0, 1, -1, -1, -1, -1], [5, 6, 0, 4, 3, 0, 0, 0, 0],
+                     simultaneous=True)
+        s.apply(red)
+        assert s.current_player() == 1
+        hard = HardAgent(s.game, 3)
+        hard.iterations = 50
+        choices.append(hard.choose(s.clone()))
+    assert choices[0] == choices[1]
