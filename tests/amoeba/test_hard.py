@@ -224,3 +224,20 @@ def test_A_V8_hard_never_reads_the_other_sides_secret_choice():
         hard.iterations = 50
         choices.append(hard.choose(s.clone()))
     assert choices[0] == choices[1]
+
+
+def test_hard_with_a_fixed_effort_chooses_the_same_whatever_its_clock():
+    """Agent.iterations (selfplay and bench --iterations): a placement and a battle move are the
+    same with no time at all and with all the time in the world, so figures do not bend with the
+    machine's load."""
+    place = AmoebaGame({"map": "level", "level": "duel_ten"}).new_state(22)
+    for c, n in TRAPS[22]:
+        place.apply(Place(c, n))
+    battle = _duel_ten(*SPLIT, to_move=0, order=(0, 1))
+    for s in (place, battle):
+        picks = []
+        for budget in (0.0, 1000.0):
+            agent = HardAgent(s.game, 7, budget_s=budget)
+            agent.iterations = 120
+            picks.append(agent.choose(s.clone()))
+        assert picks[0] == picks[1], [a.notation() for a in picks]
