@@ -12,8 +12,7 @@
   biggest enemy army (a whole stack stepping next to it, where the stack is safe if it can be);
   else it walks its biggest stack towards that army.
 
-The battle policy works on plain lists (owner, troops) so that Hard's look-ahead can use it
-as the other side's model and as its own playout policy (:func:`battle_step`).
+The battle policy works on plain lists (owner, troops): :func:`battle_step`.
 """
 
 from __future__ import annotations
