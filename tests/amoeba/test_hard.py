@@ -176,3 +176,68 @@ def test_A_G4_hard_ahead_hunts_the_last_stack_down_instead_of_waiting_for_the_st
     assert s.result() is not None
     assert list(s.result().winners) == [1]
     assert "destroyed" in s.result().text, s.result().text
+
+
+# Issue 47: a newcomer won 51-0 against Hard after it placed its 24 where all three neighbours
+# were the newcomer's (no empty country to flee into, no army of its own to help) and had it
+# killed by 29.  On duel_ten (seed 22) Red holds 25 in 3 and 23 in 7; Blue's 22, 26 and 24 stand
+# in 1, 5 and 8, every neighbour of the empty 9: today's Hard placed 21 or 27 there (killable at
+# once by 72).  At the end of the placement (seed 12) it put its last 17 into 6, between Blue's
+# 27 and 22.
+TRAPS = {22: [(8, 24), (7, 23), (1, 22), (3, 25), (5, 26)],
+         12: [(7, 25), (4, 26), (2, 27), (0, 28), (8, 24), (9, 29), (3, 22)]}
+
+
+@pytest.mark.parametrize("seed", sorted(TRAPS))
+def test_A_P_treasure_note_hard_never_places_an_army_where_every_neighbour_is_the_opponents(seed):
+    from game.rules.amoeba.hard import surround_risk
+
+    s = AmoebaGame({"map": "level", "level": "duel_ten"}).new_state(seed)
+    assert isinstance(s, AmoebaState)
+    for c, n in TRAPS[seed]:
+        s.apply(Place(c, n))
+    p = s.player
+    trapped = [c for c in s.empty_countries() if all(s.owner[d] not in (-1, p) for d in s.map.adjacency[c])]
+    assert trapped and len(trapped) < len(s.empty_countries())
+    for agent_seed in (1, 5):
+        agent = HardAgent(s.game, agent_seed)
+        agent.iterations = 200
+        a = agent.choose(s.clone())
+        assert isinstance(a, Place) and a.country not in trapped, a.notation()
+        assert surround_risk(s, p, a.country, a.n) < 2
+
+
+def test_A_V8_hard_never_reads_the_other_sides_secret_choice():
+    """Simultaneous turns (A-V8): Blue's choice is the same whatever Red chose in secret; Hard
+    models Red's likely choices instead (issue 47: secret choices are sampled, never read)."""
+    from .helpers import grid_map, position
+
+    choices = []
+    from game.rules.amoeba.state import point_of
+
+    for red in (Attack(4), point_of(Move(3, ((6, 4),)))):
+        s = position(grid_map(3, 3), [0, 1, -1, 0, 1, -1, -1, -1, -1], [5, 6, 0, 4, 3, 0, 0, 0, 0],
+                     simultaneous=True)
+        s.apply(red)
+        assert s.current_player() == 1
+        hard = HardAgent(s.game, 3)
+        hard.iterations = 50
+        choices.append(hard.choose(s.clone()))
+    assert choices[0] == choices[1]
+
+
+def test_hard_with_a_fixed_effort_chooses_the_same_whatever_its_clock():
+    """Agent.iterations (selfplay and bench --iterations): a placement and a battle move are the
+    same with no time at all and with all the time in the world, so figures do not bend with the
+    machine's load."""
+    place = AmoebaGame({"map": "level", "level": "duel_ten"}).new_state(22)
+    for c, n in TRAPS[22]:
+        place.apply(Place(c, n))
+    battle = _duel_ten(*SPLIT, to_move=0, order=(0, 1))
+    for s in (place, battle):
+        picks = []
+        for budget in (0.0, 1000.0):
+            agent = HardAgent(s.game, 7, budget_s=budget)
+            agent.iterations = 120
+            picks.append(agent.choose(s.clone()))
+        assert picks[0] == picks[1], [a.notation() for a in picks]

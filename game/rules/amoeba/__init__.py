@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...registry import Ruleset
 from .ai import bench_extra, make_ai, make_greedy
+from .encircle import make_encircle
 from .geometry import AmoebaMap, load_map, save_map
 from .hard import make_hard
 from .state import AmoebaGame, AmoebaState
@@ -14,7 +15,8 @@ RULESET = Ruleset(
     pitch="Draw a map of blob countries, place troops so no count repeats, then wipe out your neighbours.",
     game_cls=AmoebaGame,
     view="game.ui.views.amoeba:AmoebaView",
-    agents={"ai": make_ai, "greedy": make_greedy, "hard": make_hard},
+    agents={"ai": make_ai, "greedy": make_greedy, "hard": make_hard, "encircle": make_encircle},
+    unoffered=("encircle",),
     players=(2, 6),
     rules_doc="docs/rules/amoeba.md",
     bench_level={"players": 3, "map": "level", "level": "three_twenty"},

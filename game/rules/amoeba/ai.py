@@ -576,7 +576,7 @@ class MctsAgent(Agent):
         visits = [0] * len(keep)
         value = [0.0] * len(keep)
         total = 0
-        while total < self.max_playouts and (total < len(keep) or time.perf_counter() < deadline):
+        while total < self.max_playouts and (total < len(keep) or not self.spent(deadline, total)):
             if total < len(keep):
                 i = total
             else:
@@ -615,7 +615,7 @@ class MctsAgent(Agent):
         best: tuple[float, float, int] = (-math.inf, -math.inf, 0)
         prior_of = {i: v for v, i in ranked}
         for k, i in enumerate(picked):
-            if k >= self.min_judged and time.perf_counter() > deadline:
+            if k >= self.min_judged and self.spent(deadline, k):
                 break
             a = mine[i]
             child = root.clone()
@@ -700,7 +700,7 @@ class MctsAgent(Agent):
         profiles = self._opponent_profiles(root, p, known, pointed)
         best: tuple[float, int] = (-math.inf, 0)
         for k, (_prior_v, i) in enumerate(ranked):
-            if k >= 4 and time.perf_counter() > deadline:
+            if k >= 4 and self.spent(deadline, k):
                 break  # the best few by the one-ply score are always judged
             v = 0.0
             for others, w in profiles:

@@ -9,6 +9,10 @@ Where ``ai`` guesses in the battle, ``hard`` searches:
   run-out (kept troops in hand while another seat still placed, then searched its last army
   into every empty country) scored 0.575 +- 0.066; only refusing to place its last troop first,
   0.575-0.600; Hard with the ``ai``'s placement, 0.825 +- 0.055.
+  It searches only the placements the other side cannot trap (issue 47, :func:`surround_risk`):
+  a newcomer beat Hard by surrounding its 24, placed where every neighbour was the newcomer's
+  (no empty country to flee into, no own army to help), and its 10, placed beside a single
+  empty country the newcomer then filled.
 - **Sequential movement is a game of perfect information without chance**, so it is
   searched as one: iterative-deepening alpha-beta for two players (each side's sensible
   moves), a best-reply search for more (the others answer with the one-ply player's
@@ -34,22 +38,24 @@ Where ``ai`` guesses in the battle, ``hard`` searches:
 
 Simultaneous turns (A-V8) keep the ``ai``'s matrix game with the same filter on the
 candidates.  The search has its own generator; it reads only the public board (never the
-others' secret choices) and stops at its deadline (about a second), checked at every node.
+others' secret choices) and stops at its deadline (``BUDGET_S``), checked at every node, or
+with a fixed effort (``Agent.iterations``) after that many playouts of a placement or that
+many times ``NODES_PER_ITERATION`` nodes of the battle search, whatever the clock says.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import time
 
 import numpy as np
 
 from ...engine import Action, Game, State
-from .actions import Attack, Gather, Move, ProposeJoint
+from .actions import Attack, Gather, Move, Place, ProposeJoint
 from .ai import (
     MctsAgent,
     _answer_joint,
+    _candidate_placements,
     _one_ply_choice,
     _prior,
     best_capture,
@@ -57,8 +63,12 @@ from .ai import (
 )
 from .state import AmoebaState, point_of
 
-#: Seconds a decision may take; each search checks the clock at every node.
-BUDGET_S = 0.8
+#: Seconds a decision may take (a whole turn is one decision in the sequential game); each search
+#: checks the clock at every node.
+BUDGET_S = 1.5
+#: With a fixed effort (``Agent.iterations``), an iteration is one playout of a placement, or this
+#: many nodes of the battle search (a node is far cheaper than a playout).
+NODES_PER_ITERATION = 10
 #: Deepest full-width search (plies), reached only in quiet positions with few moves.
 MAX_DEPTH = 8
 WIN = 10_000.0
@@ -136,6 +146,52 @@ def safe_candidates(s: AmoebaState, p: int, acts: list[Action]) -> list[Action]:
     exposure = [exposed_after(s, p, a) for a in acts]
     least = min(exposure)
     return [a for a, e in zip(acts, exposure, strict=True) if e == least]
+
+
+# -- the surround: what the other side can bring next to an army ---------------------------------
+
+
+def surround_risk(s: AmoebaState, p: int, c: int, n: int) -> int:
+    """How trapped ``n`` troops of ``p`` placed in the empty country ``c`` would be (RULES.md's
+    strategy notes, the surround, read from the other side): 2 when every neighbour is one
+    opponent's or another's and one of them has troops enough (on the board and still to place,
+    which A-G2 lets it gather there by moves) to outnumber it, so it can neither flee nor be
+    helped; 1 when it keeps a single empty neighbour and an opponent's next placement there
+    (its largest number) makes the army killable (and leaves it no way out); else 0.  An own
+    neighbour (help can come) is 0."""
+    adj = s.map.adjacency[c]
+    owner, troops = s.owner, s.troops
+    if any(owner[d] == p for d in adj):
+        return 0
+    empty = [d for d in adj if owner[d] < 0]
+    bonus = s.settings["attack_bonus"]
+    risk = 0
+    standing = set(s.standing_counts()) | {n}
+    for q in range(s.game.num_players):
+        if q == p:
+            continue
+        mine_near = [d for d in adj if owner[d] == q]
+        if not mine_near:
+            continue
+        around = sum(troops[d] + bonus for d in mine_near)
+        if not empty:
+            if s.total(q) + s.remaining[q] + bonus * len(mine_near) > n:
+                return 2
+        elif len(empty) == 1 and s.remaining[q]:
+            top = next((k for k in range(min(s.cap + (n == s.cap), s.remaining[q]), 0, -1) if k not in standing), 0)
+            if top and around + top + bonus > n:
+                risk = 1
+    return risk
+
+
+def safe_placements(s: AmoebaState, p: int, acts: list[Place]) -> list[Place]:
+    """The placements least at risk of being surrounded (:func:`surround_risk`); all of them if
+    every one is as much at risk."""
+    if not acts:
+        return acts
+    risk = [surround_risk(s, p, a.country, a.n) for a in acts]
+    least = min(risk)
+    return [a for a, r in zip(acts, risk, strict=True) if r == least]
 
 
 # -- leaf evaluation ---------------------------------------------------------------------------
@@ -277,6 +333,13 @@ class HardAgent(MctsAgent):
             return self._search_sequential(state, p, self.deadline())
         return super().choose(state)
 
+    # -- placement: the ``ai``'s search on the placements the other side cannot trap -------------
+    def _choose_placement(self, state: AmoebaState, p: int, deadline: float,
+                          candidates: list[Action] | None = None) -> Action:
+        acts = _candidate_placements(state, p) if candidates is None else [
+            a for a in candidates if isinstance(a, Place)]
+        return super()._choose_placement(state, p, deadline, list(safe_placements(state, p, acts)))
+
     # -- sequential movement: alpha-beta / best-reply search ----------------------------------
     def _moves(self, s: AmoebaState, q: int, root: bool = False) -> list[Action]:
         """At the root every safe candidate; deeper in the tree only the attacks and the moves of
@@ -304,7 +367,7 @@ class HardAgent(MctsAgent):
 
     def _tick(self) -> None:
         self._nodes += 1
-        if time.perf_counter() > self._deadline:
+        if self.spent(self._deadline, self._nodes // NODES_PER_ITERATION):
             raise _OutOfTime
 
     def _ordered(self, s: AmoebaState, q: int, acts: list[Action]) -> list[Action]:

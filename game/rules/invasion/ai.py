@@ -192,12 +192,12 @@ class HeroAgent(Agent):
         best_v = self._after_turn(s.clone(), seat)
         best: list[Action] = [EndTurn()]
         plans = self._plans(s, acts)
-        # Shuffle for variety under a tight budget, then search as long as time allows.
+        # Shuffle for variety under a tight budget, then search as long as time allows (or, with
+        # a fixed effort, ``iterations`` plans: the same choice on any machine).
         order = list(range(len(plans)))
         self.rng.shuffle(order)
-        import time
-        for i in order:
-            if time.perf_counter() > deadline:
+        for k, i in enumerate(order):
+            if self.spent(deadline, k):
                 break
             plan = plans[i]
             t = s.clone()
