@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, file_name, read_json, show, write_atomic
+from .jsonio import FileProblem, SaveError, file_name, read_json, show, write_atomic
 from .jsonio import clean_stale_temps as clean_stale_temps_in
 from .paths import data_dir, own_dir, remove_own
 from .records import RECORD_FORMAT, Record, RecordError
@@ -35,10 +35,6 @@ MAX_AUTOSAVES = 10
 #: Records longer than this are not replayed just to list them (a save written by this version
 #: says how its game stands; an older one that long is listed without it).
 MAX_REPLAY_TO_LIST = 1000
-
-
-class SaveError(FileProblem):
-    """A save that cannot be loaded.  The file is left exactly as it was."""
 
 
 def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,6 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any
 
 MAX_FRAMES = 4000
 
@@ -91,34 +90,12 @@ def smoke(verbose: bool = True) -> int:
     return 0
 
 
-def level_settings(rs: Any) -> list[tuple[str, dict[str, Any]]]:
-    """Every shipped map or scenario of a game as settings (the game's defaults besides), or the
-    defaults alone when the game has no levels."""
-    from .levels import shipped_levels
-
-    spec = next((st for st in rs.game_cls.settings_spec if st.kind == "level"), None)
-    if spec is None:
-        return [("default", {})]
-    out = []
-    for name in shipped_levels(rs.name):
-        settings: dict[str, Any] = {spec.key: name}
-        if spec.shown_when is not None:
-            key, wanted = spec.shown_when
-            settings[key] = wanted[0]
-        out.append((name, settings))
-    return out
-
-
-#: Words of a result that say the game was stopped by a limit, not won on the table.
-LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet", "held out for")
-
-
 def strongest(verbose: bool = True, seed: int = 1) -> int:
     """Play every shipped map and scenario of every game to the end with the strongest computer
     level in every seat (rules only, no window): each must end, and say how."""
     from . import registry
     from .registry import strongest as strongest_agent
-    from .selfplay import play_game
+    from .selfplay import LIMIT_WORDS, level_settings, play_game
 
     t0 = time.perf_counter()
     failed = 0
