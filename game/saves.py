@@ -90,6 +90,12 @@ def write_save(path: Path, record: Record, title: str = "", outcome: dict[str, A
     write_atomic(path, save_data(record, title, outcome), reader=read_save, what="save", checked=checked)
 
 
+def saves_dir() -> Path:
+    """The folder Save game writes to and finished games are kept in (the Load list reads it);
+    never through a link out of the data folder."""
+    return own_dir(data_dir() / "saves")
+
+
 # -- the autosaves: one per game in progress ------------------------------------------------
 
 def autosaves_dir() -> Path:
@@ -453,4 +459,19 @@ def load_save(path: Path) -> Record:
         record.replay()
     except RecordError as exc:
         raise SaveError(f"{name} cannot be restored: {exc}") from None
+    return record
+
+
+def load_any(path: Path) -> Record:
+    """A record or a save as a record to watch (the replay viewer); one clear sentence
+    (FileProblem) if it will not."""
+    data = read_json(Path(path), "record")
+    try:
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            record = parse_save(data, Path(path).name)
+        else:
+            record = Record.from_json(data, f"record {Path(path).name}")
+        record.replay()  # every action legal, or a sentence that says which is not
+    except RecordError as exc:
+        raise FileProblem(str(exc)) from None
     return record
