@@ -273,6 +273,22 @@ def test_only_the_scene_registry_names_a_scene_module():
     assert bad == []
 
 
+def test_the_app_reaches_no_scene():
+    """game/ui/app.py (and the shell's parts it is made of) imports no module the scene registry
+    names, the play scene and the setup screen included, by any chain of imports: every scene is
+    reached by its name only."""
+    import re
+
+    files = sorted((ROOT / "game").rglob("*.py"))
+    known = {_module_name(p) for p in files}
+    graph = {_module_name(p): _imported_modules(p, known) for p in files}
+    registry = (ROOT / "game" / "ui" / "shell" / "registry.py").read_text(encoding="utf-8")
+    named = set(re.findall(r'"(game\.ui\.[a-z_.]+):[A-Za-z]+"', registry))
+    assert {"game.ui.scenes.menu", "game.ui.playing.scene", "game.ui.setup"} <= named
+    reached = _reaches(graph, "game.ui.app")
+    assert sorted(" -> ".join(chain) for m, chain in reached.items() if m in named) == []
+
+
 #: Longest module of the shell (game/ui/**), in lines.
 MAX_SHELL_LINES = 600
 #: The five game views, split into modules by idea by their own helpers (issue 50): remove
