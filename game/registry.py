@@ -37,6 +37,9 @@ class Ruleset:
     #: setup screen offers it with ``editor_label``.  It saves with levels.save_user_level.
     editor: str = ""
     editor_label: str = "Map editor"
+    #: Agents for the command line and measurements only (players modelled on how people play),
+    #: never offered on the setup screen.
+    unoffered: tuple[str, ...] = ()
 
     def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
         return self.game_cls(settings)
@@ -117,7 +120,8 @@ def strengths(rs: Ruleset) -> list[Strength]:
             out.append(st)
         elif st.fallback and st.fallback in names:
             out.append(Strength(st.label, st.fallback, st.description))
-    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names if n not in named]
+    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names
+            if n not in named and n not in rs.unoffered]
     return out
 
 

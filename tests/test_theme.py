@@ -29,3 +29,51 @@ def test_a_disabled_text_field_keeps_the_paper_background():
         assert min(r, g, b) > 150, (r, g, b)
     finally:
         pygame.display.quit()
+
+
+def test_the_theme_keeps_little_for_the_widgets_it_themes_and_gives_each_its_ids():
+    """pygame_gui 0.6 remembers each kind of widget's theming ids under a string as long as the
+    PRODUCT of the lengths of the widget's four id lists: up to 7 MB for a row of a drop-down's
+    open list, kept for good, so one window held 340 MB after the five setup pages and their
+    drop-downs (and a test worker, which opens every screen at every size, several GB). The
+    app's theme remembers them in a few kB, and every widget still gets exactly the ids
+    pygame_gui gives it."""
+    import gc
+    import tracemalloc
+
+    from pygame_gui.core import UIAppearanceTheme
+
+    from game import registry
+    from game.ui.main import make_app
+    from game.ui.setup import SetupScene
+
+    app = make_app((1280, 800), headless=True)
+    stock = UIAppearanceTheme(app.ui.resource_loader, "en")
+    try:
+        seen = {}
+        tracemalloc.start()
+        for rs in registry.rulesets():
+            app.push(SetupScene(app, rs))
+            app.frame([])
+            for drop_down in [el for el in app.ui.get_sprite_group().sprites()
+                              if isinstance(el, pygame_gui.elements.UIDropDownMenu)]:
+                drop_down.current_state.should_transition = True  # open its list
+                app.ui.update(0)
+                for el in app.ui.get_sprite_group().sprites():
+                    ids = (el.element_base_ids, el.element_ids, el.class_ids, el.object_ids)
+                    seen.setdefault(repr(ids), (ids, el.combined_element_ids))
+                drop_down.current_state.should_transition = True
+                app.ui.update(0)
+            app.pop()
+            app.frame([])
+        gc.collect()
+        kept, _ = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert kept < 16 * 2**20, f"{kept / 2**20:.0f} MB kept after opening every setup page"
+        assert any(len(ids[1]) >= 4 for ids, _ in seen.values())  # a row of a drop-down's open list
+        for ids, combined in seen.values():
+            assert combined == UIAppearanceTheme.build_all_combined_ids(stock, *ids)
+            stock.unique_theming_ids.clear()
+    finally:
+        tracemalloc.stop()
+        app.close()

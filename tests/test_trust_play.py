@@ -101,15 +101,22 @@ HOLDER = textwrap.dedent("""
     path = Path(sys.argv[1])
     sess = Session(load_save(path), autosave=path)
     sess.submit(sess.state.legal_actions()[0])
-    print("ready", flush=True)
+    import os
+    print("ready", os.getpid(), flush=True)
     sys.stdin.readline()
 """)
 
 
 def _other_window(path: Path) -> subprocess.Popen[str]:
+    """Another Paper Wars process holding ``path``; its ``holder_pid`` is the process that holds
+    the lock (on Windows a venv's python.exe is a launcher that starts the real one as a child,
+    so Popen's pid is not it)."""
     proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=dict(os.environ))
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    assert proc.stdout is not None
+    word, pid = proc.stdout.readline().split()
+    assert word == "ready"
+    proc.holder_pid = int(pid)  # type: ignore[attr-defined]
     return proc
 
 
@@ -125,7 +132,7 @@ def test_a_game_open_in_another_window_is_not_opened_twice_and_the_second_window
         app.reset_to(MenuScene(app))
         app.frame([])
         assert not app.top().open_save(path)  # Continue: one sentence, and no second game
-        assert f"process {other.pid}" in app.toast_text and isinstance(app.top(), MenuScene)
+        assert f"process {other.holder_pid}" in app.toast_text and isinstance(app.top(), MenuScene)
         # starting more games never drops the game open over there to make room
         for seed in range(12):
             s = Session.new("pig", {}, seed, ["human", "human"])

@@ -31,6 +31,7 @@ from .shell.theme import list_row, theme
 from .shell.toast import Toasts
 from .shell.window import UI_ROOM, Window
 from .sound import Sounds
+from .uimanager import UIManager
 from .widgets import FIELD_NOTE, TipDropDown
 
 __all__ = ["MIN_SIZE", "UI_ROOM", "WAKE", "App", "Focus", "Scene", "theme"]
@@ -223,7 +224,7 @@ class App(Window, Toasts, KeyboardFocus):
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = pygame_gui.UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
         self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -517,6 +518,12 @@ class App(Window, Toasts, KeyboardFocus):
             pass
         self._release_fonts()
         paper.reset_caches()
+        # The events still waiting are read, not dropped: pygame_gui posts its hovers and presses
+        # with the widget in them, and an event left in the queue when the display quits (or
+        # dropped by pygame.event.clear(), which pygame-ce 2.5 does not free either) keeps its
+        # widget, and through it this App's whole UIManager, alive for good.
+        if pygame.display.get_init():
+            pygame.event.get()
         # Not pygame.quit(): the font module stays up, so that a font still held somewhere and
         # freed later closes its file (one freed after font.quit() never does).
         pygame.display.quit()

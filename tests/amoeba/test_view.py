@@ -321,7 +321,7 @@ def test_view_redraws_only_the_changed_countries_and_the_sheet_matches_a_full_re
     view = scene.view
     rng = Chance(4)
     calls = []
-    import game.ui.views.amoeba as mod
+    import game.ui.views.amoeba.board as mod
 
     real = mod.draw_countries
 

@@ -323,7 +323,7 @@ def test_T_A1_a_click_on_open_table_moves_straight_there_and_a_click_on_the_fron
 
 
 def test_cards_lying_on_a_unit_never_hide_its_type_and_number():
-    from game.ui.views import tigers as tv
+    from game.ui.views.tigers import board as tv
 
     app, sess, scene = open_scene()
     try:
@@ -545,7 +545,7 @@ def _written(tv):
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 600)])
 def test_T_A6_the_hover_card_and_the_odds_line_are_both_readable_at_once(size):
     """Issue 32: hovering an enemy to fire, the unit's hover card was drawn over the odds line."""
-    from game.ui.views import tigers as tv
+    from game.ui.views.tigers import board as tv
     from tests.tigers.helpers import at_act
 
     app, sess, scene = open_scene(size=size)
@@ -577,7 +577,7 @@ def test_T_A6_the_hover_card_and_the_odds_line_are_both_readable_at_once(size):
 @pytest.mark.parametrize("queue", [(2, 2, 13, 1), (2, 13, 2, 1, 1, 3, 13, 2)])
 def test_T_T4_labels_under_the_turned_cards_never_run_together(size, queue):
     """Issue 32: "Truck 2Truck 2" under two turned cards; at 1024x600 the cards ran into the dice."""
-    from game.ui.views import tigers as tv
+    from game.ui.views.tigers import board as tv
 
     app, sess, scene = open_scene("village_fight", size=size)
     try:
@@ -617,7 +617,7 @@ def test_T_T4_labels_under_the_turned_cards_never_run_together(size, queue):
 def test_unit_labels_and_cards_never_collide_nor_hide_a_unit_at_any_window_size(size, level, with_cards):
     """Issue 32: at 1024x600 unit labels ran into each other, and a card laid on the armoured car
     hid its icon.  Every unit has its label, and no label or card lies on another or on any unit."""
-    from game.ui.views import tigers as tv
+    from game.ui.views.tigers import board as tv
 
     app, sess, scene = open_scene("tank_battle" if level == "crowd" else level, size=size)
     try:
@@ -688,7 +688,7 @@ def test_a_card_laid_on_the_armoured_car_leaves_its_sketch_in_full_view(size):
 def test_T_T3_the_chosen_card_is_marked_only_where_the_seat_to_move_plays(monkeypatch):
     """A hand is chosen from only at the screen of the seat to move: in the window of the other
     seat online (or while the computer holds the turn) no card of that hand wears the choice mark."""
-    import game.ui.views.tigers as tv
+    import game.ui.views.tigers.board as tv
     from game.ui import paper
 
     app, sess, scene = open_scene()
@@ -715,7 +715,7 @@ def test_T_A1_the_reach_label_of_a_move_never_runs_into_a_unit_or_its_label(size
     """Seen online (tank battle): the reach circle's "up to 6 cm" was written over the label of the
     tank beside the moving squad ("Tank 0up to 6 cm").  For every unit of the tank battle and every
     reach, the label lies on no unit's sketch, label or cards, inside the table."""
-    from game.ui.views import tigers as tv
+    from game.ui.views.tigers import board as tv
 
     app, sess, scene = open_scene(size=size)
     try:

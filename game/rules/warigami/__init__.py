@@ -7,6 +7,7 @@ from typing import Any
 from ...registry import Ruleset
 from .ai import ExpectimaxAgent, GreedyAgent, bench_extra
 from .hard import make_hard
+from .sniperline import make_sniper_line
 from .state import WarigamiGame
 
 __all__ = ["RULESET"]
@@ -26,7 +27,8 @@ RULESET = Ruleset(
     pitch="Origami squads on a grid: read the D6 odds, then roll.",
     game_cls=WarigamiGame,
     view="game.ui.views.warigami:WarigamiView",
-    agents={"ai": _ai, "greedy": _greedy, "hard": make_hard},
+    agents={"ai": _ai, "greedy": _greedy, "hard": make_hard, "sniper-line": make_sniper_line},
+    unoffered=("sniper-line",),
     players=(2, 4),
     rules_doc="docs/rules/warigami.md",
     bench_level={"level": "huge", "units": 30},

@@ -1,7 +1,7 @@
 """Paper Invasion on paper: the pencil board drawing (shared with the view) and the printable
 A4 game sheet (board, word and Slots, Vault and Event tables) saved as PNG and PDF.
 
-The PDF is made with Pillow from the rendered page, so it prints at the same A4 size.
+The PDF holds the rendered page (game/pdf.py), so it prints at the same A4 size.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from ...pdf import one_page_pdf
 from ...rules.invasion.board import DOUBLE, HEIGHT, OPENING, WIDTH
 from ...rules.invasion.slots import word_table
 from ...rules.invasion.state import InvasionState
@@ -319,8 +320,6 @@ def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
 
 def save_sheet(state: InvasionState, folder: Path) -> tuple[Path, Path]:
     """Write the sheet as PNG and as a one-page A4 PDF; returns both paths."""
-    from PIL import Image
-
     from ...paths import own_dir
 
     own_dir(folder)  # never through a link out of the data folder
@@ -330,6 +329,5 @@ def save_sheet(state: InvasionState, folder: Path) -> tuple[Path, Path]:
     png = folder / f"invasion-sheet-{stamp}.png"
     pdf = folder / f"invasion-sheet-{stamp}.pdf"
     pygame.image.save(surf, str(png))
-    raw = pygame.image.tobytes(surf, "RGB")
-    Image.frombytes("RGB", surf.get_size(), raw).save(pdf, "PDF", resolution=float(dpi))
+    pdf.write_bytes(one_page_pdf(pygame.image.tobytes(surf, "RGB"), surf.get_size(), dpi))
     return png, pdf
