@@ -23,7 +23,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check game tests
-	$(BIN)/mypy game/engine.py game/rules
+	$(BIN)/mypy game/engine.py game/rules game/net
 
 smoke: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/paperwars smoke

@@ -72,7 +72,7 @@ def frame_times(game_name: str, frames: int) -> dict[str, float]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from .session import Session
     from .ui.app import App
-    from .ui.scenes.play import PlayScene
+    from .ui.playing.scene import PlayScene
 
     rs = registry.get(game_name)
     app = App((1920, 1080), headless=True)
@@ -105,7 +105,7 @@ def thinking_frame_times(game_name: str, agent_kind: str, frames: int) -> dict[s
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from .session import Session
     from .ui.app import App
-    from .ui.scenes.play import PlayScene
+    from .ui.playing.scene import PlayScene
 
     rs = registry.get(game_name)
     app = App((1920, 1080), headless=True)
@@ -173,7 +173,7 @@ def idle_child(target: str, seconds: float = IDLE_SECONDS, warmup: float = IDLE_
     app = make_app()
     if target != "menu":
         from .session import Session
-        from .ui.scenes.play import PlayScene
+        from .ui.playing.scene import PlayScene
 
         rs = registry.get(target)
         n = rs.make_game({}).num_players

@@ -212,7 +212,7 @@ def _room(args: argparse.Namespace) -> int:
 
 def _join(args: argparse.Namespace) -> int:
     """Open the window straight into a room: a seat (by number or token), hot seat, or watching."""
-    from .net.window import Seat
+    from .net.remote import Seat
     from .ui.main import join
 
     seats = [Seat(token=t) for t in args.token] + [Seat(seat=n) for n in args.seat]

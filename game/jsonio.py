@@ -39,6 +39,11 @@ class FileProblem(ValueError):
         super().__init__(text, *args)
 
 
+class SaveError(FileProblem):
+    """A save that cannot be loaded.  The file is left exactly as it was.  (Here, below both
+    game/saves.py and game/locks.py, whose "open in another window" is one of them.)"""
+
+
 class _Refuse(Exception):
     """Raised inside the JSON parser's hooks; turned into a FileProblem by read_json."""
 

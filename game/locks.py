@@ -21,9 +21,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .jsonio import file_name
+from .jsonio import SaveError, file_name
 from .paths import own, own_dir, remove_own
-from .saves import SaveError
 
 FORMAT = "paperwars-lock"
 SUFFIX = ".lock"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, file_name, read_json, show, write_atomic
+from .jsonio import FileProblem, SaveError, file_name, read_json, show, write_atomic
 from .jsonio import clean_stale_temps as clean_stale_temps_in
 from .paths import data_dir, own_dir, remove_own
 from .records import RECORD_FORMAT, Record, RecordError
@@ -35,10 +35,6 @@ MAX_AUTOSAVES = 10
 #: Records longer than this are not replayed just to list them (a save written by this version
 #: says how its game stands; an older one that long is listed without it).
 MAX_REPLAY_TO_LIST = 1000
-
-
-class SaveError(FileProblem):
-    """A save that cannot be loaded.  The file is left exactly as it was."""
 
 
 def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
@@ -92,6 +88,12 @@ def write_save(path: Path, record: Record, title: str = "", outcome: dict[str, A
     NAME.damaged.json first).  ``checked``: every action was checked to read back as it was
     played (Session.submit), so the tree is not walked again after every action."""
     write_atomic(path, save_data(record, title, outcome), reader=read_save, what="save", checked=checked)
+
+
+def saves_dir() -> Path:
+    """The folder Save game writes to and finished games are kept in (the Load list reads it);
+    never through a link out of the data folder."""
+    return own_dir(data_dir() / "saves")
 
 
 # -- the autosaves: one per game in progress ------------------------------------------------
@@ -457,4 +459,19 @@ def load_save(path: Path) -> Record:
         record.replay()
     except RecordError as exc:
         raise SaveError(f"{name} cannot be restored: {exc}") from None
+    return record
+
+
+def load_any(path: Path) -> Record:
+    """A record or a save as a record to watch (the replay viewer); one clear sentence
+    (FileProblem) if it will not."""
+    data = read_json(Path(path), "record")
+    try:
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            record = parse_save(data, Path(path).name)
+        else:
+            record = Record.from_json(data, f"record {Path(path).name}")
+        record.replay()  # every action legal, or a sentence that says which is not
+    except RecordError as exc:
+        raise FileProblem(str(exc)) from None
     return record

@@ -13,6 +13,28 @@ from .engine import State
 MAX_ACTIONS = 20000
 
 
+def level_settings(rs: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every shipped map or scenario of a game as settings (the game's defaults besides), or the
+    defaults alone when the game has no levels."""
+    from .levels import shipped_levels
+
+    spec = next((st for st in rs.game_cls.settings_spec if st.kind == "level"), None)
+    if spec is None:
+        return [("default", {})]
+    out = []
+    for name in shipped_levels(rs.name):
+        settings: dict[str, Any] = {spec.key: name}
+        if spec.shown_when is not None:
+            key, wanted = spec.shown_when
+            settings[key] = wanted[0]
+        out.append((name, settings))
+    return out
+
+
+#: Words of a result that say the game was stopped by a limit, not won on the table.
+LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet", "held out for")
+
+
 def play_game(game_name: str, seats: list[str], seed: int, settings: Mapping[str, Any] | None = None,
               timings: list[float] | None = None, timed_agent: str | None = None,
               iterations: int | None = None, turns: list[float] | None = None) -> State:
@@ -69,8 +91,6 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
     games played at once in that many worker processes (the results do not depend on it).
     ``iterations``: a fixed search effort for every searching agent instead of its clock, so the
     figures do not bend with the machine's load."""
-    from .smoke import LIMIT_WORDS, level_settings
-
     rs = registry.get(game_name)
     n = rs.make_game(settings).num_players
     group = len(players) if paired else 1

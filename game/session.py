@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -309,7 +310,7 @@ class Session:
         hidden = self.state.hidden_for_seat()
         self.history.append(Step(before, action, seat, events, self.state.chance.draws != draws,
                                  hidden, secrets_before and not hidden, any(e.reveals for e in events), log_before,
-                                 recall=lambda k=at: self._recall(k)))
+                                 recall=partial(self._recall, at)))
         old = at - KEEP_RECENT
         if old > 0 and old % SNAPSHOT_EVERY:
             self.history[old].snapshot = None  # rebuilt if ever needed (see Step.before)

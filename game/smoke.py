@@ -6,7 +6,6 @@ import os
 import sys
 import tempfile
 import time
-from typing import Any
 
 MAX_FRAMES = 4000
 
@@ -19,13 +18,6 @@ def smoke(verbose: bool = True) -> int:
     from . import registry
     from .session import Session
     from .ui.main import make_app
-    from .ui.scenes.cover import CoverScene
-    from .ui.scenes.gameover import GameOverScene
-    from .ui.scenes.pause import PauseScene
-    from .ui.scenes.play import PlayScene
-    from .ui.scenes.rules import RulesScene
-    from .ui.scenes.settings import SettingsScene
-    from .ui.scenes.setup import SetupScene
 
     def say(msg: str) -> None:
         if verbose:
@@ -35,13 +27,11 @@ def smoke(verbose: bool = True) -> int:
     app = make_app((1280, 800), headless=True)
     app.frame([])
     say("menu: ok")
-    app.push(SettingsScene(app))
+    app.push("settings")
     app.frame([])
     app.pop()
     say("settings: ok")
-    from .ui.scenes.load import LoadScene
-
-    app.push(LoadScene(app))
+    app.push("load")
     app.frame([])
     app.pop()
     say("load game: ok")
@@ -51,8 +41,7 @@ def smoke(verbose: bool = True) -> int:
     say("credits: ok")
     games = [rs for rs in registry.rulesets() if rs.view]
     for rs in games:
-        setup = SetupScene(app, rs)
-        app.push(setup)
+        setup = app.push("setup", rs)
         app.frame([])
         if rs.editor:
             setup.open_editor()  # the game's editor, as its button on the setup screen opens it
@@ -64,53 +53,28 @@ def smoke(verbose: bool = True) -> int:
         game = rs.make_game(rs.bench_level)
         seats = [rs.default_ai if i == 0 else "random" for i in range(game.num_players)]
         session = Session.new(rs.name, dict(rs.bench_level), 7, seats, autosave=False)
-        play = PlayScene(app, session)
-        app.push(play)
+        play = app.push("play", session)
         frames = 0
         while frames < MAX_FRAMES and not session.state.is_over():
             app.frame([], 1 / 30)
             frames += 1
         app.frame([])
         over = session.state.is_over()
-        for extra in (PauseScene(app, play), RulesScene(app, rs), CoverScene(app, play, 0)):
-            app.push(extra)
+        for name, *args in (("pause", play), ("rules", rs), ("cover", play, 0)):
+            app.push(name, *args)
             app.frame([])
             app.pop()
-        if over and not isinstance(app.top(), GameOverScene):
-            app.push(GameOverScene(app, play))
+        if over and not app.top_is("gameover"):
+            app.push("gameover", play)
             app.frame([])
         result = session.state.result()
         say(f"{rs.name}: setup ok, {len(session.record.actions)} actions in {frames} frames, "
             f"{'finished: ' + result.text if result else 'stopped while running: ' + session.state.status()}")
-        from .ui.scenes.menu import MenuScene
-
-        app.reset_to(MenuScene(app))
+        app.reset_to("menu")
         app.frame([])
     app.close()
     say(f"smoke: {len(games)} games, all scenes opened, {time.perf_counter() - t0:.1f} s")
     return 0
-
-
-def level_settings(rs: Any) -> list[tuple[str, dict[str, Any]]]:
-    """Every shipped map or scenario of a game as settings (the game's defaults besides), or the
-    defaults alone when the game has no levels."""
-    from .levels import shipped_levels
-
-    spec = next((st for st in rs.game_cls.settings_spec if st.kind == "level"), None)
-    if spec is None:
-        return [("default", {})]
-    out = []
-    for name in shipped_levels(rs.name):
-        settings: dict[str, Any] = {spec.key: name}
-        if spec.shown_when is not None:
-            key, wanted = spec.shown_when
-            settings[key] = wanted[0]
-        out.append((name, settings))
-    return out
-
-
-#: Words of a result that say the game was stopped by a limit, not won on the table.
-LIMIT_WORDS = ("limit", "stalemate", "no capture", "quiet", "held out for")
 
 
 def strongest(verbose: bool = True, seed: int = 1) -> int:
@@ -118,7 +82,7 @@ def strongest(verbose: bool = True, seed: int = 1) -> int:
     level in every seat (rules only, no window): each must end, and say how."""
     from . import registry
     from .registry import strongest as strongest_agent
-    from .selfplay import play_game
+    from .selfplay import LIMIT_WORDS, level_settings, play_game
 
     t0 = time.perf_counter()
     failed = 0

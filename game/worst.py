@@ -139,7 +139,7 @@ def tigers_played() -> Callable[[], Any]:
     from .records import Record
     from .session import Session
     from .ui.main import make_app
-    from .ui.scenes.play import PlayScene
+    from .ui.playing.scene import PlayScene
     from .ui.view import load_view_class
 
     registry.rulesets()  # imported before the clock starts: the game is timed, not the imports
@@ -371,19 +371,9 @@ def campaign_file() -> Callable[[], Any]:
 def _screens(app: Any) -> list[Callable[[], Any]]:
     """Every screen of the app, each as a function that makes it (the menu's, each game's setup,
     rules page, board with a few moves played, editor; load, settings, online, credits, campaign)."""
-    import importlib
-
     from . import registry
     from .engine import Chance
     from .session import Session
-    from .ui.scenes.credits import CreditsScene
-    from .ui.scenes.load import LoadScene
-    from .ui.scenes.menu import MenuScene
-    from .ui.scenes.online import OnlineScene
-    from .ui.scenes.play import PlayScene
-    from .ui.scenes.rules import RulesScene
-    from .ui.scenes.settings import SettingsScene
-    from .ui.scenes.setup import SetupScene
 
     def board(rs: Any) -> Any:
         n = rs.make_game({}).num_players
@@ -393,21 +383,15 @@ def _screens(app: Any) -> list[Callable[[], Any]]:
             if sess.state.is_over():
                 break
             sess.submit(sess.state.random_action(rng))
-        return PlayScene(app, sess)
+        return app.make("play", sess)
 
-    def editor(rs: Any) -> Any:
-        module, cls = rs.editor.split(":")
-        return getattr(importlib.import_module(module), cls)(app, rs)
-
-    out: list[Callable[[], Any]] = [lambda: MenuScene(app), lambda: LoadScene(app), lambda: SettingsScene(app),
-                                    lambda: OnlineScene(app), lambda: CreditsScene(app)]
+    out: list[Callable[[], Any]] = [lambda: app.make("menu"), lambda: app.make("load"), lambda: app.make("settings"),
+                                    lambda: app.make("online"), lambda: app.make("credits")]
     for rs in registry.rulesets()[:len(registry.KNOWN)]:
-        out += [lambda rs=rs: SetupScene(app, rs), lambda rs=rs: RulesScene(app, rs), lambda rs=rs: board(rs)]
+        out += [lambda rs=rs: app.make("setup", rs), lambda rs=rs: app.make("rules", rs), lambda rs=rs: board(rs)]
         if rs.editor:
-            out.append(lambda rs=rs: editor(rs))
-    from .ui.views.tigers_campaign import TigersCampaignScene
-
-    out.append(lambda: TigersCampaignScene(app))
+            out.append(lambda rs=rs: app.make(rs.editor, rs))
+    out.append(lambda: app.make("game.ui.views.tigers_campaign:TigersCampaignScene"))
     return out
 
 
@@ -416,8 +400,9 @@ def _tour(app: Any, frames: int = 3) -> tuple[float, str]:
     the screen included) and which screen it was."""
     import pygame
 
-    from .ui.scenes.menu import MenuScene
+    from .ui.shell.registry import scene_class
 
+    MenuScene = scene_class("menu")
     slowest, where = 0.0, ""
     for make in _screens(app):
         t0 = time.process_time()

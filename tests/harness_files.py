@@ -411,9 +411,9 @@ def _app() -> Any:
 
 
 def run_load(item: tuple[str, bytes, bool]) -> tuple[bool, str]:
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.load import LoadScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.play import PlayScene
 
     name, raw, must_refuse = item
     home = fresh_home()
@@ -557,7 +557,7 @@ def run_autosave(kind: str) -> tuple[bool, str]:
     import resource  # POSIX-only
 
     from game.session import Session
-    from game.ui.scenes.play import PlayScene
+    from game.ui.playing.scene import PlayScene
 
     home = fresh_home()
     mnt = home / "tiny"

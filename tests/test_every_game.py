@@ -13,7 +13,7 @@ from game.engine import Chance
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey, monkey_run
-from game.ui.scenes.setup import SetupScene
+from game.ui.setup import SetupScene
 
 NAMES = [m.rsplit(".", 1)[-1] for m in registry.KNOWN] + ["pig"]
 RANDOM_GAMES = 100

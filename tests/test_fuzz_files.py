@@ -313,10 +313,10 @@ def test_replay_refuses_each_hostile_file_with_exit_2_and_one_line(name, raw, tm
 
 
 def test_load_screen_survives_a_folder_of_hostile_files():
+    from game.saves import saves_dir
     from game.ui.main import make_app
     from game.ui.scenes.load import LoadScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.pause import saves_dir
 
     folder = saves_dir()
     files = {}
@@ -350,7 +350,7 @@ def test_load_screen_survives_a_folder_of_hostile_files():
 def test_autosave_that_cannot_be_written_is_a_sentence_on_screen_and_the_game_goes_on(tmp_path):
     from game.session import Session
     from game.ui.main import make_app
-    from game.ui.scenes.play import PlayScene
+    from game.ui.playing.scene import PlayScene
 
     folder = tmp_path / "a-folder"
     folder.mkdir()

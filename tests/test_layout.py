@@ -209,7 +209,7 @@ def app(request, one_app):
 
 def _a_save() -> None:
     """One saved game, so the Load screen shows its list."""
-    from game.ui.scenes.pause import saves_dir
+    from game.saves import saves_dir
 
     sess = Session.new("tigers", {}, 3, ["human", "human"], autosave=False)
     sess.save_as(saves_dir() / "tigers-20260101-120000.json")
@@ -258,7 +258,7 @@ def test_menu_places_any_number_of_entries(one_app, monkeypatch, size, extra):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_setup_pages_and_their_drop_downs(app, name):
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     setup = SetupScene(app, registry.get(name))
     app.push(setup)
@@ -282,8 +282,8 @@ def test_room_setup_read_only_pages_and_buttons(case, name, one_app):
     import socket
 
     from game.net.tokens import TokenStore
+    from game.ui.scenes.look import RoomSetupScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.online import RoomSetupScene
 
     app = one_app
     app.reset_to(MenuScene(app))
@@ -318,10 +318,10 @@ def test_room_setup_read_only_pages_and_buttons(case, name, one_app):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_play_and_its_overlays(app, name, request):
+    from game.ui.playing.pause import PauseScene
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.cover import CoverScene
     from game.ui.scenes.gameover import GameOverScene
-    from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.play import PlayScene
     from game.ui.scenes.rules import RulesScene
 
     rs = registry.get(name)
@@ -371,17 +371,17 @@ def test_replay(case, name, request, one_app):
 
 
 def test_first_window_fits_ninety_percent_of_the_usable_desktop(monkeypatch):
-    import game.ui.app as app_mod
+    import game.ui.shell.desktop as desktop
 
-    monkeypatch.setattr(app_mod, "usable_desktop", lambda: (1366, 728))  # a laptop with a task bar
-    assert app_mod.fit_window((1280, 800)) == (1229, 655)
-    monkeypatch.setattr(app_mod, "usable_desktop", lambda: (3840, 2100))
-    assert app_mod.fit_window((1280, 800)) == (1280, 800)  # the player's own size when it fits
+    monkeypatch.setattr(desktop, "usable_desktop", lambda: (1366, 728))  # a laptop with a task bar
+    assert desktop.fit_window((1280, 800)) == (1229, 655)
+    monkeypatch.setattr(desktop, "usable_desktop", lambda: (3840, 2100))
+    assert desktop.fit_window((1280, 800)) == (1280, 800)  # the player's own size when it fits
 
 
 def test_ui_scale_is_a_setting_that_scales_widgets_and_margins_and_persists():
+    from game.ui.playing.scene import PlayScene
     from game.ui.prefs import Prefs
-    from game.ui.scenes.play import PlayScene
     from game.ui.scenes.settings import SettingsScene
 
     app = make_app((1920, 1080), headless=True)

@@ -10,22 +10,12 @@ import pytest
 
 from game import registry
 from game.engine import Action
+from game.lessons import LessonError, basics_done, lessons_dir, lessons_done, list_lessons, mark_done, parse_lesson
 from game.ui import paper
 from game.ui.main import make_app
-from game.ui.scenes.lesson import (
-    LessonEndScene,
-    LessonError,
-    LessonScene,
-    LessonsScene,
-    basics_done,
-    lessons_dir,
-    lessons_done,
-    list_lessons,
-    mark_done,
-    parse_lesson,
-    short_game,
-)
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
+from game.ui.scenes.lesson import LessonEndScene, LessonScene, short_game
+from game.ui.scenes.lessons import LessonsScene
 
 GAMES = ("invasion", "amoeba", "warigami", "tigers", "space")
 ALL = [lesson for g in GAMES for lesson in list_lessons(g)]
@@ -271,7 +261,7 @@ def test_progress_is_kept_in_the_data_folder_and_a_bad_file_is_no_progress(tmp_p
 
 
 def test_learn_button_on_the_setup_screen_opens_the_lessons_and_the_end_hands_over_a_real_game():
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
     app = make_app((1280, 800), headless=True)
@@ -318,8 +308,8 @@ def test_lesson_files_live_under_levels_and_are_not_levels():
 
 
 def test_a_flick_step_accepts_any_flick_inside_its_window_and_nothing_else():
+    from game.lessons import Step, flick_inside
     from game.rules.space.actions import Flick
-    from game.ui.scenes.lesson import Step, flick_inside
 
     step = Step("Flick", "S-T1", flick={"ship": 2, "mode": "move", "angle": [-100.0, -80.0], "strength": [0.2, 0.4]})
     assert flick_inside(step, Flick(2, "move", -90.0, 0.3))
@@ -370,7 +360,7 @@ def test_every_corner_of_a_flick_or_turn_window_gives_the_step_the_same_outcome(
 
 def test_the_short_game_after_a_lesson_plays_the_easiest_computer_level_above_beginner():
     """Space's easiest real level is the cadet ("Easy"), not its Normal ai (found by hand, issue 17)."""
-    from game.ui.scenes.lesson import easiest_agent
+    from game.lessons import easiest_agent
 
     assert easiest_agent("space") == "cadet"
     app = make_app((1280, 800), headless=True)
@@ -384,7 +374,7 @@ def test_the_short_game_after_a_lesson_plays_the_easiest_computer_level_above_be
 
 
 def test_esc_in_a_lesson_opens_a_pause_menu_without_save_and_the_lesson_has_no_undo_button():
-    from game.ui.scenes.pause import PauseScene
+    from game.ui.playing.pause import PauseScene
 
     app = make_app((1280, 800), headless=True)
     try:
@@ -400,8 +390,8 @@ def test_esc_in_a_lesson_opens_a_pause_menu_without_save_and_the_lesson_has_no_u
 
 
 def test_a_flick_outside_its_window_is_told_whether_direction_or_strength_was_off():
+    from game.lessons import Step, flick_advice
     from game.rules.space.actions import Flick
-    from game.ui.scenes.lesson import Step, flick_advice
 
     step = Step("Flick", "S-F1", flick={"ship": 2, "mode": "move", "angle": [80.0, 100.0], "strength": [0.2, 0.4]})
     assert "outside the shaded wedge" in flick_advice(step, Flick(2, "move", 120.0, 0.3))
@@ -429,8 +419,7 @@ def test_back_from_the_pause_menu_the_result_button_stays_hidden_until_the_game_
 @pytest.mark.parametrize("width", [360, 288, 250])
 def test_the_menu_tick_stays_left_of_the_card_text_on_a_smaller_card(width):
     """Found by hand at 1024x600: the tick was drawn over the pitch of a shrunk card."""
-    from game.ui.scenes.lesson import draw_tick
-    from game.ui.scenes.menu import CARD_H, CARD_W
+    from game.ui.scenes.menu import CARD_H, CARD_W, draw_tick
 
     lesson = next(lesson for lesson in ALL if lesson.kind == "basics")
     assert mark_done(lesson)

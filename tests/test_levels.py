@@ -13,7 +13,7 @@ from game.levels import LevelError, level_path, list_levels, load_level, save_us
 from game.paths import user_levels_dir
 from game.ui.app import Scene
 from game.ui.main import make_app
-from game.ui.scenes.setup import SetupScene
+from game.ui.setup import SetupScene
 
 
 def test_a_saved_user_level_is_listed_after_the_shipped_ones_and_loads():

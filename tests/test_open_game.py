@@ -11,12 +11,11 @@ import pytest
 import game.ui.scenes.menu as menu_mod
 from game.engine import IllegalAction
 from game.levels import LevelError
-from game.saves import latest_autosave
+from game.saves import latest_autosave, saves_dir
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import saves_dir
 from tests.toy_game import PigState
 
 FAILURES = [

@@ -9,8 +9,8 @@ from game import registry
 from game.session import Session
 from game.ui import paper
 from game.ui.main import make_app
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.pause import PauseScene
+from game.ui.playing.scene import PlayScene
 
 GAMES = [m.rsplit(".", 1)[1] for m in registry.KNOWN]
 
@@ -44,7 +44,7 @@ def test_every_key_line_fits_inside_the_pause_panel(size):
 
 
 def test_space_enter_for_the_field_is_its_own_line_in_the_key_list():
-    from game.ui.scenes.pause import GAME_KEYS
+    from game.ui.playing.pause import GAME_KEYS
 
     keys = dict(GAME_KEYS["space"])
     assert keys["Enter"] == "done drawing asteroids"

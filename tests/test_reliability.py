@@ -64,9 +64,9 @@ def write_profile(words: int, word_len: int, battles: int, name_len: int) -> Non
 def test_a_game_started_from_its_setup_screen_with_huge_profile_files_autosaves_and_loads_back(
         game, words, word_len, battles, name_len, steps):
     from game.ui.main import make_app
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     write_profile(words, word_len, battles, name_len)
     for old in list_autosaves():  # an earlier example's game in progress
@@ -132,7 +132,7 @@ def test_I_S1_a_resumed_invasion_game_still_refuses_a_used_word():
 
 def test_a_seed_no_record_can_hold_is_refused_on_the_setup_screen():
     from game.ui.main import make_app
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     app = make_app((1280, 800), headless=True)
     try:
@@ -167,7 +167,7 @@ def _read_profile(kind: str) -> Any:
 
         return load_running()
     if kind == "lessons":
-        from game.ui.scenes.lesson import lessons_done
+        from game.lessons import lessons_done
 
         return lessons_done()
     from game.ui.prefs import Prefs
@@ -244,8 +244,8 @@ def test_a_crash_in_a_scene_writes_a_report_and_goes_back_to_the_menu_with_conti
     from game import __version__
     from game.session import Session
     from game.ui.main import make_app
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.play import PlayScene
 
     app = make_app((1280, 800), headless=True)
     try:
@@ -292,7 +292,7 @@ def test_the_main_loop_has_the_handler(monkeypatch):
 @example(w=800, h=560, scale=190, game="tigers")
 def test_every_setup_screen_draws_at_every_accepted_window_and_ui_scale(w, h, scale, game):
     from game.ui.main import make_app
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
     from tests.test_layout import check
 
     (config_dir() / "settings.json").write_text(json.dumps({"ui_scale": scale, "window": [w, h]}))
@@ -401,7 +401,7 @@ def test_an_imported_position_the_rules_accept_is_drawn(names, changes):
     from game.rules.invasion.notation import export_text
     from game.session import Session
     from game.ui.main import make_app
-    from game.ui.scenes.play import PlayScene
+    from game.ui.playing.scene import PlayScene
     from tests.invasion.helpers import play_state, three_rooms
 
     base = three_rooms().rooms
@@ -486,8 +486,8 @@ def one_window():
 def test_every_level_field_at_every_depth_is_checked_with_a_sentence_naming_it(game, data, one_window):
     from game.engine import SettingsError
     from game.jsonio import FileProblem
-    from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.playing.scene import PlayScene
+    from game.ui.setup import SetupScene
 
     level, extra = LEVEL_OF[game]
     level_data = json.loads((ROOT / "levels" / game / f"{level}.json").read_text())

@@ -81,7 +81,7 @@ def test_a_replay_shows_no_live_control_at_any_point(name, app, monkeypatch):
             sess.record.game, dict(sess.record.settings), sess.record.seed, sess.record.actions[:target],
             dict(sess.record.pins), sess.record.rules_version, list(sess.record.seats)), autosave=False).state.to_json()
     # the live game itself still shows its controls (the mechanism is the replay's, not a lost button)
-    from game.ui.scenes.play import PlayScene
+    from game.ui.playing.scene import PlayScene
 
     live = PlayScene(app, Session.new(name, dict(registry.get(name).bench_level), 3,
                                       ["human"] * sess.state.game.num_players, autosave=False))

@@ -23,8 +23,8 @@ from game.saves import (
 )
 from game.session import Session
 from game.ui.main import make_app
+from game.ui.playing.scene import PlayScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
 
 
 @pytest.fixture
@@ -79,7 +79,7 @@ def test_a_continued_game_keeps_its_moves_when_a_game_of_another_kind_starts(app
 
 
 def test_a_game_opened_from_a_save_file_goes_on_in_an_autosave_of_its_own_and_the_file_stays(app):
-    from game.ui.scenes.pause import saves_dir
+    from game.saves import saves_dir
 
     sess = Session.new("pig", {}, 4, ["human", "human"], autosave=False)
     sess.submit(sess.state.legal_actions()[0])

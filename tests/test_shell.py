@@ -12,13 +12,13 @@ from game.saves import latest_autosave, load_save
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey, monkey_run
+from game.ui.playing.pause import PauseScene
+from game.ui.playing.scene import PlayScene
 from game.ui.scenes.cover import CoverScene
 from game.ui.scenes.gameover import GameOverScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.rules import RulesScene, markdown_to_html
-from game.ui.scenes.setup import SetupScene
+from game.ui.setup import SetupScene
 
 
 def key(k, mod=0):
@@ -166,7 +166,8 @@ def test_replay_status_speaks_of_the_seat_whose_action_is_shown_and_the_list_jum
 
 
 def test_replay_from_a_file_and_a_damaged_file_gets_a_sentence(app, tmp_path):
-    from game.ui.scenes.replay import ReplayScene, open_replay
+    from game.ui.playing.watch import open_replay
+    from game.ui.scenes.replay import ReplayScene
 
     scene, sess, snapshots = _replay_of_a_finished_game(app)
     app.pop()
@@ -304,9 +305,8 @@ def test_a_note_beside_a_point_stays_on_the_board_and_hides_what_is_under_it(app
 
 
 def test_load_screen_names_each_save_and_flags_a_damaged_one_without_touching_it(app, tmp_path):
-    from game.saves import describe_save
+    from game.saves import describe_save, saves_dir
     from game.ui.scenes.load import LoadScene
-    from game.ui.scenes.pause import saves_dir
 
     sess = Session.new("pig", {}, 4, ["human", "human"], autosave=False)
     sess.submit(sess.state.legal_actions()[0])
@@ -392,7 +392,7 @@ def test_game_over_panel_closes_to_study_the_board_and_opens_again(app):
 
 
 def test_continue_is_offered_only_for_an_unfinished_game(app):
-    from game.ui.scenes.pause import saves_dir
+    from game.saves import saves_dir
 
     scene = play(app, seats=("random", "random"))
     while not scene.state.is_over():
@@ -498,7 +498,7 @@ def test_the_margin_log_waits_for_the_board_during_an_animation(app):
 
 def test_setup_labels_speak_words_with_the_rule_id_in_the_tooltip(app):
     from game import registry
-    from game.ui.scenes.setup import rule_of, words_of
+    from game.ui.setup import rule_of, words_of
 
     assert words_of("Winners (A-G6)") == "Winners" and rule_of("Winners (A-G6)") == "Rule A-G6."
     assert words_of("Follow-up (A-V1/V2)") == "Follow-up" and rule_of("Follow-up (A-V1/V2)") == "Rule A-V1/V2."
@@ -537,7 +537,7 @@ def test_keyboard_reaches_menu_setup_and_dialogs(app):
 
 def test_pause_menu_lists_the_games_keys(app):
     from game import registry
-    from game.ui.scenes.pause import GAME_KEYS
+    from game.ui.playing.pause import GAME_KEYS
 
     assert set(GAME_KEYS) == {m.rsplit(".", 1)[1] for m in registry.KNOWN}
     sess = Session.new("tigers", {}, 3, ["human", "human"], autosave=False)
@@ -629,9 +629,8 @@ def test_load_screen_opens_a_bare_record_and_calls_another_file_not_a_save_not_d
     import json
 
     from game import registry
-    from game.saves import describe_save, load_save
+    from game.saves import describe_save, load_save, saves_dir
     from game.ui.scenes.load import LoadScene
-    from game.ui.scenes.pause import saves_dir
 
     sess = Session.new("pig", {}, 4, ["human", "human"], autosave=False)
     sess.submit(sess.state.legal_actions()[0])
@@ -673,7 +672,8 @@ def test_escape_over_an_open_dropdown_closes_the_list_only(app):
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 600), (1920, 1080)])
 def test_game_over_and_lesson_end_panels_sit_over_the_board_not_the_log(size):
-    from game.ui.scenes.lesson import LessonEndScene, LessonScene, list_lessons
+    from game.lessons import list_lessons
+    from game.ui.scenes.lesson import LessonEndScene, LessonScene
 
     app = make_app(size, headless=True)
     try:
@@ -759,7 +759,7 @@ def test_pick_a_save_first_sits_above_the_buttons_and_a_good_save_is_no_warning(
     assert load.message == "Pick a saved game first." and app.toast_text == ""  # not a toast over the buttons
     assert app.top() is load
     app.pop()
-    from game.ui.scenes.pause import saves_dir
+    from game.saves import saves_dir
 
     for path in saves_dir().glob("*.json"):  # the test's own home folder (conftest)
         path.unlink()

@@ -93,7 +93,7 @@ def test_smoke_strongest_covers_every_shipped_level_with_a_playable_game():
     """`paperwars smoke --strongest` plays every shipped map and scenario: each one it lists makes
     a game, and none is left out."""
     from game.levels import shipped_levels
-    from game.smoke import level_settings
+    from game.selfplay import level_settings
 
     for rs in registry.rulesets():
         listed = level_settings(rs)

@@ -45,7 +45,7 @@ def test_the_theme_keeps_little_for_the_widgets_it_themes_and_gives_each_its_ids
 
     from game import registry
     from game.ui.main import make_app
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     app = make_app((1280, 800), headless=True)
     stock = UIAppearanceTheme(app.ui.resource_loader, "en")

@@ -86,7 +86,7 @@ def test_selfplay_in_worker_processes_gives_the_same_figures_and_takes_the_level
 def test_every_games_round_or_stalemate_limit_counts_as_a_limit():
     """The share of games ended by a limit (issue 28) counts Paper Invasion's round limit
     (I-W3: 'the invaders held out for 30 rounds'), Warigami's and Amoeba's stalemates."""
-    from game.smoke import LIMIT_WORDS
+    from game.selfplay import LIMIT_WORDS
 
     for text in ("The invasion wins: the skeletons held out for 30 rounds.",
                  "Round limit reached: Player 1 wins with 20 HP.",

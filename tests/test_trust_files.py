@@ -75,7 +75,7 @@ def _used_words(path: Path) -> None:
 
 
 def _lessons(path: Path) -> None:
-    from game.ui.scenes.lesson import mark_done
+    from game.lessons import mark_done
 
     assert mark_done(SimpleNamespace(key="amoeba/basics"))  # type: ignore[arg-type]
 
@@ -103,7 +103,7 @@ WRITERS: dict[str, tuple[Any, Any, Any]] = {
     "used words": (lambda: data_dir() / "invasion-used-words.json", _used_words,
                    lambda p: __import__("game.rules.invasion.slots", fromlist=["_read_strict"])._read_strict(p)),
     "lesson progress": (lambda: data_dir() / "lessons.json", _lessons,
-                        lambda p: __import__("game.ui.scenes.lesson", fromlist=["read_progress"]).read_progress(p)),
+                        lambda p: __import__("game.lessons", fromlist=["read_progress"]).read_progress(p)),
     "online games": (lambda: data_dir() / "online.json", _online,
                      lambda p: __import__("game.net.tokens", fromlist=["read_tokens"]).read_tokens(p)),
     "user level": (lambda: data_dir() / "levels" / "amoeba" / "mine.json", _level,

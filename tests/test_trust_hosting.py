@@ -231,8 +231,9 @@ def _until(app, check, limit=60.0):  # type: ignore[no-untyped-def]
 def test_hosting_with_a_data_folder_that_cannot_keep_the_token_makes_no_room_and_says_why(tmp_path, monkeypatch):
     from game.net import tokens
     from game.ui.main import make_app
+    from game.ui.scenes.host import HostSetupScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.online import HostSetupScene, OnlineScene
+    from game.ui.scenes.online import OnlineScene
 
     app = make_app((1280, 800), headless=True)
     app.online_host = HostServer(tmp_path / "hosted", "127.0.0.1")

@@ -134,8 +134,8 @@ def _surfaces(obj: object) -> list[str]:
 
 @pytest.mark.parametrize("game", ["amoeba", "warigami", "space", "tigers", "invasion"])
 def test_a_board_left_lets_go_of_its_layers_at_once(app, game):
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.play import PlayScene
 
     n = registry.get(game).make_game({}).num_players
     scene = PlayScene(app, Session.new(game, {}, 5, ["human"] * n, autosave=False))

@@ -18,8 +18,8 @@ from game.locks import GameOpenElsewhere, lock_path
 from game.saves import drop_old_autosaves, list_autosaves, load_save
 from game.session import Session
 from game.ui.main import make_app
+from game.ui.playing.scene import PlayScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
 
 
 @pytest.fixture

@@ -200,8 +200,8 @@ def test_T_E3_study_the_board_shows_undo_off_and_says_why(name):
 
     from game.ui import paper
     from game.ui.main import make_app
+    from game.ui.playing.scene import PlayScene
     from game.ui.scenes.gameover import GameOverScene
-    from game.ui.scenes.play import PlayScene
 
     app = make_app((1280, 800), headless=True)
     try:

@@ -36,8 +36,8 @@ import pygame_gui  # noqa: E402
 from game.engine import Chance  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.ui.main import make_app  # noqa: E402
+from game.ui.playing.scene import PlayScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
 
 REFERENCE = Path(__file__).parent / "pixels"
 Shot = tuple[str, Any]  # (name, the app) at a checkpoint

@@ -223,12 +223,13 @@ async def fig_kill9(n: int, data: Path) -> dict[str, Any]:
         for name, clients, task in rooms:
             checks = await asyncio.wait_for(task, 900)
             overs = [c.over for c in clients]
-            rec = overs[0]["record"] if overs[0] else None
+            first = overs[0]
+            rec = first["record"] if first else None
             same = rec is not None and all(o is not None and encode(o["record"]) == encode(rec) for o in overs)
             results.append({"game": name, "finished": rec is not None, "verified": all(c["ok"] for c in checks),
                             "same_record": same, "actions": len(rec["actions"]) if rec else 0,
                             "reconnects": sum(c["reconnects"] for c in checks),
-                            "replays_to_result": rec is not None and _replay_result(rec) == overs[0]["result"]})
+                            "replays_to_result": rec is not None and first is not None and _replay_result(rec) == first["result"]})
         keys = ("finished", "verified", "same_record", "replays_to_result")
         return {"kills": kills, "rooms": len(results),
                 "rooms_intact": sum(all(r[k] for k in keys) for r in results),

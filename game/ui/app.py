@@ -1,7 +1,10 @@
-"""The window, the scene stack and the main loop (Tuxemon's StateManager, in small).
+"""The app: the scene stack, shown by name, and the main loop (Tuxemon's StateManager, in small).
 
 The loop only ticks the clock, hands events to the top scene and draws.  Tests
-and the monkey tester drive the same App one frame at a time with ``frame``.
+and the monkey tester drive the same App one frame at a time with ``frame``.  A scene is
+shown by its name (game/ui/shell/registry.py): this module imports no scene.  Its other
+parts are in game/ui/shell/: the window and the UI scale, the toast, the keyboard focus,
+the theme, the desktop and the crash reports.
 """
 
 from __future__ import annotations
@@ -9,8 +12,6 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,17 +20,22 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from .. import jsonio
-from ..paths import data_dir, own_dir, sprites_dir
+from ..paths import sprites_dir
 from . import paper
 from .prefs import Prefs
+from .shell.crash import CRASH_WINDOW, MAX_CRASHES, write_crash_report
+from .shell.desktop import MIN_SIZE, declare_dpi_awareness, fit_window
+from .shell.focus import Focus, KeyboardFocus, widget_focus
+from .shell.registry import scene_class
+from .shell.theme import list_row, theme
+from .shell.toast import Toasts
+from .shell.window import UI_ROOM, Window
 from .sound import Sounds
 from .uimanager import UIManager
 from .widgets import FIELD_NOTE, TipDropDown
 
-MIN_SIZE = (800, 560)
-#: The window the screens are laid out for at a UI scale of 100%: the scale used is at most
-#: window / UI_ROOM, so a small window at a large scale still shows every button.
-UI_ROOM = MIN_SIZE
+__all__ = ["MIN_SIZE", "UI_ROOM", "WAKE", "App", "Focus", "Scene", "theme"]
+
 #: After input or a move, frames at full rate for this long (fades, hovers settle) ...
 LINGER_FAST = 1.0
 #: ... then a few frames a second until this long after the last input (tooltips, timed notes).
@@ -45,104 +51,6 @@ REST_AFTER = 0.0
 POLL_RESTING = 0.05
 #: Posted by worker threads (a computer move is ready) to wake the resting main loop.
 WAKE = pygame.event.custom_type()
-
-
-#: The crash handler lets the same failure through when it comes this often (a menu that fails).
-MAX_CRASHES = 3
-CRASH_WINDOW = 10.0
-
-
-def write_crash_report(exc: BaseException, record: Any, scenes: list[str]) -> Path | None:
-    """A text file in the data folder's crash-reports/: the version, the scenes, the
-    traceback and the game's record (JSON), for a bug report.  None when it cannot be written."""
-    import json
-    import platform
-    import traceback
-
-    from .. import __version__
-
-    try:
-        folder = own_dir(data_dir() / "crash-reports")
-        path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
-        n = 1
-        while path.exists():
-            path = folder / time.strftime(f"crash-%Y%m%d-%H%M%S-{n}.txt")
-            n += 1
-        try:
-            game = json.dumps(record.to_json(), indent=1) if record is not None else "(no game in progress)"
-        except Exception:  # noqa: BLE001 - the report is written even without the record
-            game = "(the record could not be written out)"
-        text = (f"Paper Wars {__version__} crash report, {time.strftime('%Y-%m-%d %H:%M:%S')}\n"
-                f"Python {platform.python_version()}, pygame-ce {pygame.version.ver}, {platform.platform()}\n"
-                f"Scenes: {' > '.join(scenes)}\n\n"
-                + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-                + "\nThe game's record:\n" + game + "\n")
-        path.write_text(text, encoding="utf-8", errors="replace")
-        return path
-    except Exception:  # noqa: BLE001 - a full disk, a read-only folder: the player is told
-        return None
-
-
-def list_row(scale: float) -> int:
-    """The height of a row in an open drop-down or a selection list: the theme's text and a
-    little air (pygame_gui's own 20 px cut the text at large UI scales)."""
-    return paper.font(round(17 * scale)).get_height() + max(4, round(4 * scale))
-
-
-def theme(scale: float = 1.0) -> dict[str, Any]:
-    """The pygame_gui theme: paper colours and the bundled hand font, at the UI scale."""
-    fonts = sprites_dir() / "fonts"
-    font = {
-        "name": "comicneue",
-        "size": str(round(17 * scale)),
-        "regular_path": str(fonts / "ComicNeue-Regular.otf"),
-        "bold_path": str(fonts / "ComicNeue-Bold.otf"),
-        "italic_path": str(fonts / "ComicNeue-Regular.otf"),
-        "bold_italic_path": str(fonts / "ComicNeue-Bold.otf"),
-    }
-    colours = {
-        "normal_bg": "#EFE8D6", "hovered_bg": "#E4DAC0", "disabled_bg": "#E9E4D8",
-        "selected_bg": "#D8CCAA", "active_bg": "#D8CCAA", "dark_bg": "#F4EFE1", "disabled_dark_bg": "#E9E4D8",
-        "normal_text": "#34343C", "hovered_text": "#1E1E26", "disabled_text": "#A09E96",
-        "selected_text": "#1E1E26", "active_text": "#1E1E26",
-        "normal_border": "#58585F", "hovered_border": "#34343C", "disabled_border": "#B0AEA6",
-        "selected_border": "#34343C", "active_border": "#34343C",
-        "text_cursor": "#34343C", "filled_bar": "#0072B2", "unfilled_bar": "#D8D2C0",
-        "link_text": "#0072B2", "link_hover": "#D55E00", "link_selected": "#D55E00",
-    }
-    read_only = {"disabled_text": "#45443F", "disabled_bg": "#E3DDCE", "disabled_dark_bg": "#E3DDCE",
-                 "disabled_border": "#C9C5B9"}
-    shape = {"shape": "rounded_rectangle", "shape_corner_radius": str(round(6 * scale)), "border_width": "2",
-             "shadow_width": "0"}
-    return {
-        "defaults": {"colours": colours, "font": font, "misc": {}},
-        "button": {"misc": shape, "font": font},
-        "drop_down_menu": {"misc": {"border_width": "2", "shadow_width": "0",
-                                    "open_button_width": str(round(20 * scale))}},
-        # A drop-down near the bottom of the window opens upwards (Scene.drop_down picks it).
-        "#opens_up": {"misc": {"expand_direction": "up"}},
-        # List rows (an open drop-down, the Load list) as tall as their text at this scale: the
-        # library's fixed 20 px cut the rows at 150%.
-        "selection_list": {"misc": {"list_item_height": str(list_row(scale))}},
-        "text_entry_line": {"font": font},
-        # A setting shown but not changeable (a friend looks at the host's room): the words stay
-        # dark enough to read; the faint frame and arrow and the greyer paper say it cannot be
-        # changed.  A drop-down's parts are buttons ("@read_only.button").
-        "@read_only": {"colours": read_only},
-        "@read_only.button": {"colours": read_only},
-        "@read_only.#expand_button": {"colours": {**read_only, "disabled_text": "#BDB9AD"}},
-        "text_box": {"misc": {"border_width": "0", "shadow_width": "0"},
-                     "colours": {"dark_bg": "#00000000"}, "font": font},
-        "label": {"colours": {"dark_bg": "#00000000"}, "font": font},
-        # Tooltips are text boxes too; they need solid paper or they read through the board.
-        "tool_tip.text_box": {"colours": {"dark_bg": "#FFFBEA", "normal_border": "#58585F"},
-                              "misc": {"border_width": "1", "shadow_width": "0", "padding": "6,4"}, "font": font},
-        "#title": {"font": {**font, "size": str(round(30 * scale)), "bold": "1"}},
-        # the Load list's long lines read from the left (a cut-off end, never both ends)
-        "#save_list": {"misc": {"list_item_height": str(round(28 * scale))}},
-        "#save_list.#item_list_item": {"misc": {"text_horiz_alignment": "left",
-                                                "text_horiz_alignment_padding": str(round(8 * scale))}},
-    }
 
 
 def wait_for_events(timeout: float, poll: float = POLL) -> list[pygame.event.Event]:
@@ -164,65 +72,6 @@ def wait_for_events(timeout: float, poll: float = POLL) -> list[pygame.event.Eve
         time.sleep(min(poll, left))
 
 
-def usable_desktop() -> tuple[int, int] | None:
-    """The desktop area a window may use (without task bar, dock or menu bar), via SDL's
-    SDL_GetDisplayUsableBounds on the SDL that pygame-ce loaded; else the desktop size."""
-    import ctypes
-    import glob
-    import sys
-
-    class SDLRect(ctypes.Structure):
-        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
-
-    here = Path(pygame.__file__).parent
-    patterns = {"win32": [str(here / "SDL2.dll")], "darwin": [str(here / ".dylibs" / "libSDL2-2*.dylib")]}.get(
-        sys.platform, [str(here.parent / "pygame_ce.libs" / "libSDL2-2*.so*")])
-    for path in (p for pattern in patterns for p in glob.glob(pattern)):
-        try:
-            r = SDLRect()
-            if ctypes.CDLL(path).SDL_GetDisplayUsableBounds(0, ctypes.byref(r)) == 0 and r.w > 0 and r.h > 0:
-                return r.w, r.h
-        except (OSError, AttributeError, ValueError):
-            continue
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        return None
-    return sizes[0] if sizes and sizes[0][0] > 0 else None
-
-
-def fit_window(wanted: tuple[int, int], headless: bool = False) -> tuple[int, int]:
-    """The first window: the size the player left it at, but never more than 90% of the usable
-    desktop (a 1366x768 laptop keeps the bottom buttons above the task bar)."""
-    if headless:
-        return wanted
-    area = usable_desktop()
-    if area is None:
-        return wanted
-    w = min(wanted[0], int(area[0] * 0.9))
-    h = min(wanted[1], int(area[1] * 0.9))
-    return max(min(MIN_SIZE[0], area[0]), w), max(min(MIN_SIZE[1], area[1]), h)
-
-
-def declare_dpi_awareness() -> None:
-    """On Windows, say the window draws its own pixels at the monitor's DPI, so Windows does not
-    stretch a blurry bitmap at 125-200% display scaling.  Must run before the window opens."""
-    import sys
-
-    if sys.platform != "win32":
-        return
-    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
-    try:
-        import ctypes
-
-        try:
-            ctypes.windll.shcore.SetProcessDpiAwareness(2)  # type: ignore[attr-defined]
-        except (AttributeError, OSError):
-            ctypes.windll.user32.SetProcessDPIAware()  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        pass
-
-
 def release_surfaces(scene: Any) -> None:
     """A scene left: let go of the surfaces it and its board view kept (layers, sprites, cached
     drawings) now.  A board's scene and its view refer to each other, so they wait for Python's
@@ -239,60 +88,6 @@ def release_surfaces(scene: Any) -> None:
                     setattr(holder, name, None)
             elif isinstance(value, dict) and value and all(isinstance(v, pygame.Surface) for v in value.values()):
                 value.clear()
-
-
-@dataclass
-class Focus:
-    """Something the keyboard can reach: Enter/Space activates it, Left/Right adjusts it."""
-
-    rect: pygame.Rect
-    activate: Callable[[], None]
-    adjust: Callable[[int], None] | None = None
-    text_entry: Any = None
-
-
-def widget_focus(scene: Scene, el: Any) -> Focus | None:
-    """Keyboard access to a pygame_gui widget: the same events a mouse would send the scene."""
-    E = pygame.event.Event
-    rect = el.get_abs_rect()
-    if isinstance(el, pygame_gui.elements.UIButton):
-        return Focus(rect, lambda: scene.handle_event(E(pygame_gui.UI_BUTTON_PRESSED, ui_element=el)))
-    if isinstance(el, pygame_gui.elements.UIDropDownMenu):
-        def pick(step: int) -> None:
-            options = [o if isinstance(o, tuple) else (o, o) for o in el.options_list]
-            names = [o[0] for o in options]
-            i = names.index(el.selected_option[0]) if el.selected_option[0] in names else 0
-            el.selected_option = options[(i + step) % len(options)]
-            if el.current_state is not None:
-                el.current_state.finish()
-                el.current_state = el.menu_states["closed"]
-                el.current_state.selected_option = el.selected_option
-                el.current_state.start()
-            scene.handle_event(E(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=el.selected_option[0], ui_element=el))
-        return Focus(rect, lambda: pick(1), pick)
-    if isinstance(el, pygame_gui.elements.UIHorizontalSlider):
-        def slide(step: int) -> None:
-            lo, hi = el.value_range
-            el.set_current_value(max(lo, min(hi, el.get_current_value() + step * max(1, (hi - lo) // 20))))
-            scene.handle_event(E(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, value=el.get_current_value(), ui_element=el))
-        return Focus(rect, lambda: slide(1), slide)
-    if isinstance(el, pygame_gui.elements.UITextEntryLine):
-        return Focus(rect, lambda: scene.app.ui.set_focus_set(el), None, el)
-    if isinstance(el, pygame_gui.elements.UISelectionList):
-        def choose(step: int) -> None:
-            items = el.item_list
-            if not items:
-                return
-            now = next((i for i, it in enumerate(items) if it.get("selected")), -1)
-            j = max(0, min(len(items) - 1, now + step if now >= 0 else 0))
-            for i, it in enumerate(items):
-                it["selected"] = i == j
-                button = it.get("button_element")
-                if button is not None:
-                    button.select() if i == j else button.unselect()
-            scene.handle_event(E(pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text=items[j]["text"], ui_element=el))
-        return Focus(rect, lambda: choose(1), choose)
-    return None
 
 
 class Scene:
@@ -412,7 +207,7 @@ class Scene:
         return type(self).__name__
 
 
-class App:
+class App(Window, Toasts, KeyboardFocus):
     """Owns the window, the pygame_gui manager, prefs, sounds and the scene stack."""
 
     def __init__(self, size: tuple[int, int] | None = None, headless: bool = False) -> None:
@@ -447,86 +242,27 @@ class App:
         #: Play online's host_server when first needed); close() stops it.
         self.online_host: Any = None
 
-    @staticmethod
-    def fit_scale(percent: int, size: tuple[int, int]) -> float:
-        """The UI scale used: the player's, but never more than the window has room for (the
-        screens are laid out for UI_ROOM at 100%; 800x560 at 200% would put buttons on buttons)."""
-        return max(0.75, min(percent / 100, size[0] / UI_ROOM[0], size[1] / UI_ROOM[1]))
-
-    def _apply_scale(self) -> bool:
-        """Use the scale that fits the window now; True when it changed (the theme is rebuilt)."""
-        scale = self.fit_scale(self.prefs.ui_scale, self.size)
-        if abs(scale - self.scale) < 1e-9:
-            return False
-        self.scale = scale
-        self.ui.get_theme().load_theme(theme(self.scale))
-        self._preload_fonts()
-        self.ui.rebuild_all_from_changed_theme_data()
-        self._paper = None
-        return True
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at the UI scale (fonts, widgets and margins scale; boards fill the rest)."""
-        return round(n * self.scale)
-
-    def _preload_fonts(self) -> None:
-        sizes = sorted({round(p * self.scale) for p in (14, 17, 18, 24, 30)})
-        loaded = getattr(self, "_fonts_loaded", set())
-        loaded |= {(round(17 * self.scale), "regular"), (round(30 * self.scale), "bold")}  # the theme loads these
-        want = [(p, st) for p in sizes for st in ("regular", "bold", "italic") if (p, st) not in loaded]
-        self.ui.preload_fonts([{"name": "comicneue", "point_size": p, "style": st, "antialiased": "1"} for p, st in want])
-        self._fonts_loaded = loaded | set(want)
-
-    def set_ui_scale(self, percent: int) -> None:
-        """Change the UI scale now: the theme's fonts and every scene's widgets are rebuilt."""
-        percent = max(75, min(200, int(percent)))
-        self.prefs.ui_scale = percent
-        self._apply_scale()
-        for scene in self.scenes:
-            scene.resize(self.size)
-
-    # -- window --------------------------------------------------------------------
-    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-        self.fullscreen = fullscreen
-        if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-
-    def toggle_fullscreen(self) -> None:
-        self.screen = self._set_mode(self.prefs.window, not self.fullscreen)
-        self.prefs.fullscreen = self.fullscreen
-        self._resized(self.screen.get_size())
-
-    def _resized(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if size == self.size and self.screen.get_size() == size:
-            return
-        self.size = size
-        if not self.fullscreen:
-            self.prefs.window = size
-            if self.screen.get_size() != size:
-                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.ui.set_window_resolution(size)
-        self._apply_scale()
-        self._paper = None
-        for scene in self.scenes:
-            scene.resize(size)
-
-    def paper(self) -> pygame.Surface:
-        """The whole-window sheet, drawn once per window size."""
-        if self._paper is None or self._paper.get_size() != self.size:
-            self._paper = paper.paper_surface(self.size)
-        return self._paper
-
     # -- scene stack ---------------------------------------------------------------
+    def make(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """The scene called ``scene`` (game/ui/shell/registry.py), made with these arguments
+        after the app; a scene already made is taken as it is."""
+        if isinstance(scene, str):
+            made: Scene = scene_class(scene)(self, *args, **kwargs)
+            return made
+        assert not args and not kwargs, "a scene already made takes no arguments"
+        return scene
+
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Show a scene over the others (by name with its arguments, or made already)."""
+        scene = self.make(scene, *args, **kwargs)
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -538,33 +274,38 @@ class App:
             self.scenes[-1].resume()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Show a scene in the place of the top one (made before the top one leaves)."""
+        scene = self.make(scene, *args, **kwargs)
         if self.scenes:
             gone = self.scenes.pop()
             gone.exit()
             release_surfaces(gone)
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
-    def reset_to(self, scene: Scene) -> None:
+    def reset_to(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
+        """Every scene leaves, this one stays alone (made before the others leave)."""
+        scene = self.make(scene, *args, **kwargs)
         while self.scenes:
             gone = self.scenes.pop()
             gone.exit()
             release_surfaces(gone)
-        self.push(scene)
+        return self.push(scene)
 
-    def find(self, kind: type) -> Any:
+    def find(self, kind: str | type) -> Any:
+        """The topmost scene of that kind (a name: that scene or one built on it), or None."""
+        cls = scene_class(kind) if isinstance(kind, str) else kind
         for s in reversed(self.scenes):
-            if isinstance(s, kind):
+            if isinstance(s, cls):
                 return s
         return None
 
-    def toast(self, text: str, seconds: float = 5.0, good: bool = False) -> None:
-        """A sentence at the bottom of the window (refusals, saved, errors); ``good`` news
-        (saved, a screenshot) gets a green frame, not the warning red."""
-        self.toast_good = good
-        self.toast_text = text
-        self.toast_until = time.monotonic() + seconds
+    def top_is(self, kind: str | type) -> bool:
+        """The scene on top is of that kind (a name, or a class)."""
+        cls = scene_class(kind) if isinstance(kind, str) else kind
+        return isinstance(self.top(), cls)
 
     # -- loop -----------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -619,63 +360,6 @@ class App:
                 behind()
         self.draw()
 
-    def _close_dropdowns(self) -> bool:
-        """Close every expanded drop-down list; True when one was open."""
-        closed = False
-        for el in self.ui.get_sprite_group().sprites():
-            if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.visible and \
-                    el.current_state is el.menu_states["expanded"] and not el.current_state.should_transition:
-                el.current_state.should_transition = True
-                closed = True
-        if closed:
-            self.ui.update(0)  # the list folds away now, not on the next frame
-        return closed
-
-    def _keyboard(self, event: pygame.event.Event) -> bool:
-        """Tab / Shift+Tab (and Up / Down) move the focus, Left / Right adjust the focused
-        widget, Enter / Space activate it.  True when the key was used here."""
-        top = self.top()
-        if top is None or not top.keyboard_nav:
-            return False
-        items = top.focus_items()
-        if not items:
-            return False
-        k = event.key
-        typing = any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in self.ui.get_focus_set() or ())
-        if typing and k != pygame.K_TAB:
-            return False
-        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
-            back = k == pygame.K_UP or (k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
-            top.focus = (top.focus + (-1 if back else 1)) % len(items) if top.focus >= 0 else \
-                (len(items) - 1 if back else 0)
-            item = items[top.focus]
-            if item.text_entry is not None:
-                item.activate()
-            elif typing:
-                self.ui.set_focus_set(None)
-            return True
-        if not 0 <= top.focus < len(items):
-            return False
-        item = items[top.focus]
-        if k in (pygame.K_LEFT, pygame.K_RIGHT) and item.adjust is not None:
-            item.adjust(1 if k == pygame.K_RIGHT else -1)
-            return True
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            top.focus = (top.focus + (1 if k == pygame.K_RIGHT else -1)) % len(items)
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            item.activate()
-            return True
-        return False
-
-    def _draw_focus(self, screen: pygame.Surface) -> None:
-        top = self.top()
-        if top is None or top.focus < 0 or not top.keyboard_nav:
-            return
-        items = top.focus_items()
-        if top.focus < len(items):
-            pygame.draw.rect(screen, paper.player_colour(0), items[top.focus].rect.inflate(8, 8), 3, border_radius=8)
-
     def draw(self) -> None:
         screen = self.screen
         first = 0
@@ -691,29 +375,6 @@ class App:
             self._draw_toast(screen)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
-
-    def toast_rect(self) -> pygame.Rect | None:
-        """Where the toast shows now (None when none does): as wide as its words, centred at the
-        bottom, so that it hides as little of the buttons and hands under it as it can."""
-        if not self.toast_text or time.monotonic() >= self.toast_until:
-            return None
-        lines = paper.wrap(self.toast_text, 20, min(900, self.size[0] - 80))
-        f = paper.font(20)
-        w = min(max(f.size(line)[0] for line in lines) + 40, self.size[0] - 40)
-        rect = pygame.Rect(0, 0, w, 14 + 26 * len(lines))
-        rect.midbottom = (self.size[0] // 2, self.size[1] - 16)
-        return rect
-
-    def _draw_toast(self, screen: pygame.Surface) -> None:
-        rect = self.toast_rect()
-        if rect is None:
-            return
-        lines = paper.wrap(self.toast_text, 20, min(900, self.size[0] - 80))
-        pygame.draw.rect(screen, (250, 246, 232), rect, border_radius=8)
-        pygame.draw.rect(screen, paper.GOOD if self.toast_good else paper.WARN, rect, 2,
-                         border_radius=8)
-        for i, line in enumerate(lines):
-            paper.text(screen, line, (rect.centerx, rect.y + 8 + 26 * i), 20, paper.INK, "midtop")
 
     # -- resting when idle -------------------------------------------------------------
     def poke(self) -> None:
@@ -818,14 +479,12 @@ class App:
                     saved = f" Your game was autosaved: {'Continue picks it up' if latest else 'Load game lists it'}."
                 break
         path = write_crash_report(exc, record, [s.name() for s in self.scenes])
-        from .scenes.menu import MenuScene
-
         try:
-            self.reset_to(MenuScene(self))
+            self.reset_to("menu")
         except Exception:  # noqa: BLE001 - the scenes' own exit failed: start from a clean stack
             self.scenes = []
             self.ui.clear_and_reset()
-            self.push(MenuScene(self))
+            self.push("menu")
         where = f"a crash report is in {path}" if path is not None else "no crash report could be written"
         self.toast(f"Something went wrong, so Paper Wars went back to the menu; {where}.{saved}", 12)
         return path
@@ -882,18 +541,3 @@ class App:
         if get_default_manager() is self.ui:
             set_default_manager(None)
         gc.collect()
-
-    def screenshot(self) -> Path | None:
-        try:
-            folder = own_dir(data_dir() / "screenshots")
-            path = folder / time.strftime("paperwars-%Y%m%d-%H%M%S.png")
-            n = 1
-            while path.exists():
-                path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
-                n += 1
-            pygame.image.save(self.screen, str(path))
-        except (OSError, pygame.error) as exc:
-            self.toast(f"The screenshot could not be saved: {getattr(exc, 'strerror', None) or exc}.", 6)
-            return None
-        self.toast(f"Screenshot saved to {path}", 3, good=True)
-        return path

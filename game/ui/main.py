@@ -11,8 +11,7 @@ from .app import App
 def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App:
     from ..paths import ensure_folders
     from ..saves import clean_stale_temps
-    from .scenes.menu import MenuScene
-    from .scenes.settings import apply_palette
+    from .palette import apply_palette
 
     folders = ensure_folders()  # a read-only home: a sentence and a temporary folder, not a crash
     clean_stale_temps()  # left by a kill during an autosave
@@ -20,7 +19,7 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App
     if folders:
         app.toast(f"{folders} {app.toast_text}".strip(), 12)
     apply_palette(app.prefs.palette)
-    app.push(MenuScene(app))
+    app.push("menu")
     return app
 
 
@@ -33,7 +32,7 @@ def run() -> int:
 def join(url: str, room: str, seats: list, watch: bool = False, on_token=None,  # type: ignore[no-untyped-def]
          size: tuple[int, int] | None = None) -> int:
     """`paperwars join`: the window opens straight into a room on a server (Back leads to the menu)."""
-    from ..net.window import join_scene
+    from .online.rooms import join_scene
 
     app = make_app(size)
     app.push(join_scene(app, url, room, seats, watch, on_token))
@@ -46,7 +45,7 @@ def watch(path: str) -> int:
     from pathlib import Path
 
     from ..jsonio import FileProblem
-    from .scenes.replay import ReplayScene, load_any
+    from ..saves import load_any
 
     try:
         record = load_any(Path(path))
@@ -54,7 +53,7 @@ def watch(path: str) -> int:
         print(f"paperwars replay: {Path(path).name}: {exc}", file=sys.stderr)
         return 2
     app = make_app()
-    app.push(ReplayScene(app, record))
+    app.push("replay", record)
     app.run()
     return 0
 

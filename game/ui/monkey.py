@@ -77,7 +77,7 @@ def delivered(app: App) -> list[pygame.event.Event]:
 
 def check_state(app: App) -> None:
     """Every PlayScene on the stack must hold a state that round-trips exactly."""
-    from .scenes.play import PlayScene
+    from .playing.scene import PlayScene
 
     for scene in app.scenes:
         if isinstance(scene, PlayScene):
@@ -99,7 +99,7 @@ def monkey(app: App, steps: int, seed: int, check: Callable[[App], None] = check
     rng = Chance(seed)
     actions = 0
     restarts = 0
-    from .scenes.play import PlayScene
+    from .playing.scene import PlayScene
 
     for _ in range(steps):
         left = keep_type is not None and not any(isinstance(s, keep_type) for s in app.scenes)
@@ -124,8 +124,8 @@ def monkey_run(game: str, settings: dict[str, Any] | None = None, seats: list[st
     """Monkey-test the play scene of ``game`` (headless); returns what happened."""
     from .. import registry
     from ..session import Session
-    from .scenes.play import PlayScene
-    from .scenes.settings import apply_palette
+    from .palette import apply_palette
+    from .playing.scene import PlayScene
 
     rs = registry.get(game)
     app = App(size, headless=True)

@@ -1,6 +1,6 @@
 """The contract between the shared play scene and one ruleset's board view.
 
-The play scene (``game.ui.scenes.play``) owns the session, the margin (log, whose
+The play scene (``game.ui.playing.scene``) owns the session, the margin (log, whose
 turn, remaining counters the view supplies), the status line, refusal messages,
 undo, autosave, the cover screen for hidden information, and the computer seats.
 A ``GameView`` only draws its board and turns mouse and keys into actions.

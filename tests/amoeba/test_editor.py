@@ -10,8 +10,8 @@ from game.levels import list_levels, user_levels
 from game.paths import user_levels_dir
 from game.rules.amoeba.geometry import load_map
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.setup import SetupScene
+from game.ui.playing.scene import PlayScene
+from game.ui.setup import SetupScene
 from game.ui.views.amoeba_editor import AmoebaEditor
 
 from .test_view import drag, mouse

@@ -195,7 +195,7 @@ def test_A_M4_every_shipped_map_listed_for_smoke_and_selfplay_is_played_on_that_
     with Map set to it; without that, all six were the same generated map)."""
     from game import registry
     from game.rules.amoeba.geometry import load_map
-    from game.smoke import level_settings
+    from game.selfplay import level_settings
 
     rs = registry.get("amoeba")
     listed = level_settings(rs)

@@ -8,7 +8,7 @@ import pytest
 from game.engine import Chance
 from game.session import Session
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 
 
 def to_movement(seats: list[str], simultaneous: bool = True, seed: int = 4) -> Session:

@@ -10,8 +10,8 @@ from game.rules.amoeba.actions import Attack, Move, Place, Point
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey
+from game.ui.playing.scene import PlayScene
 from game.ui.scenes.cover import CoverScene
-from game.ui.scenes.play import PlayScene
 from game.ui.views.amoeba import AmoebaView
 
 

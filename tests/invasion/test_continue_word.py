@@ -13,10 +13,10 @@ from game.engine import IllegalAction
 from game.rules.invasion.actions import ChooseWord
 from game.saves import latest_autosave
 from game.ui.main import make_app
+from game.ui.playing.scene import PlayScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.setup import SetupScene
+from game.ui.setup import SetupScene
 from game.ui.views.invasion import words_path
 
 

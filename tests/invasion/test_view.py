@@ -13,7 +13,7 @@ from game.rules.invasion.board import DOUBLE
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey_run
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 from game.ui.views.invasion import InvasionView, words_path
 from game.ui.views.invasion_sheet import render_sheet
 
@@ -419,7 +419,7 @@ def test_I_X3_rev4_the_board_offers_another_extra_event_after_the_first(app):
 def test_I_S1_a_new_game_from_the_setup_screen_gives_the_engine_the_used_words(app):
     from game import registry
     from game.rules.invasion.slots import remember_word
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     remember_word(words_path(), "Gooey")
     setup = SetupScene(app, registry.get("invasion"))

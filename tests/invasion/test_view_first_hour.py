@@ -10,7 +10,7 @@ import pytest
 from game.rules.invasion.actions import ImportText, Seal
 from game.session import Session
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 from game.ui.views.invasion import words_path
 from game.ui.views.invasion_sheet import ENEMY_MIN_R
 
@@ -173,7 +173,8 @@ def test_invaders_are_red_tokens_big_enough_to_read(size):
 # -- the lesson -----------------------------------------------------------------------------
 
 def test_the_basics_lesson_has_the_learner_seal_and_shows_the_invaders_smashing_in(app):
-    from game.ui.scenes.lesson import LessonScene, list_lessons
+    from game.lessons import list_lessons
+    from game.ui.scenes.lesson import LessonScene
 
     lesson = next(les for les in list_lessons("invasion") if les.kind == "basics")
     learner = [type(st.expect).__name__ for st in lesson.steps if st.expect is not None]

@@ -19,8 +19,11 @@ from game.net.harness import ServerThread
 from game.net.lobby import HostServer, Job
 from game.net.tokens import HeldSeat, TokenStore
 from game.ui.main import make_app
+from game.ui.scenes.host import HostSetupScene
+from game.ui.scenes.look import RoomSetupScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.online import HostSetupScene, OnlineScene, RoomScene, RoomSetupScene
+from game.ui.scenes.online import OnlineScene
+from game.ui.scenes.room import RoomScene
 
 
 def free_port() -> int:
@@ -185,7 +188,7 @@ def test_join_shows_the_hosts_setup_screen_read_only_then_takes_a_free_seat(app,
     labels = {b.text: b for b in look.actions_made}
     assert list(labels) == ["Back", "Play Player 2", "Watch"]
     opened = []
-    monkeypatch.setattr("game.ui.scenes.online.open_room",
+    monkeypatch.setattr("game.ui.scenes.look.open_room",
                         lambda app, url, code, tokens, watch=False, replace=False: opened.append((url, code, tokens, watch)))
     press(app, labels["Play Player 2"])
     assert until(app, lambda: bool(opened)), look.problem
@@ -206,16 +209,17 @@ def test_join_shows_the_hosts_setup_screen_read_only_then_takes_a_free_seat(app,
 def test_join_follows_the_room_a_seat_taken_meanwhile_leaves_the_buttons(app, server):
     """The friend's screen asks the room again every few seconds: a seat a third player takes
     goes from the buttons and reads as taken."""
-    import game.ui.scenes.online as online
+    from game.ui.online.rooms import ROOM_EVERY
+    from game.ui.online.servers import joinable
 
     room = lobby.create(server.url, "tigers", ["remote", "remote"], {})
     lobby.claim(server.url, room, 0)
-    rs = online.joinable("tigers")
+    rs = joinable("tigers")
     look = RoomSetupScene(app, rs, server.url, room, lobby.peek(server.url, room), TokenStore())
     app.push(look)
     assert [b.text for b in look.actions_made] == ["Back", "Play Orange", "Watch"]
     lobby.claim(server.url, room, 1)  # someone else was quicker
-    look.looked_at -= online.ROOM_EVERY  # the next look is due now
+    look.looked_at -= ROOM_EVERY  # the next look is due now
     assert until(app, lambda: [b.text for b in look.actions_made] == ["Back", "Watch"])
     assert "Orange: taken, the player is away now" in look.legend_lines()
     assert any("Every seat is taken" in line for line in look.pitch_lines())
@@ -282,7 +286,7 @@ def test_join_a_room_on_a_level_this_computer_lacks_copies_the_hosts_level_then_
     assert app.toast_good and "My village" in app.toast_text
     assert [b.text for b in look.actions_made] == ["Back", "Play Blue", "Watch"]
     press(app, next(b for b, k in look.actions_made.items() if k == "seat:0"))
-    from game.ui.scenes.play import PlayScene
+    from game.ui.playing.scene import PlayScene
 
     assert until(app, lambda: isinstance(app.top(), PlayScene))
     play = app.top()
@@ -374,6 +378,7 @@ def test_your_games_marks_your_turn_and_the_menu_shows_it(app, server):
     # resuming the selected room opens it with the seat token kept for it
     opened = []
     import game.ui.scenes.online as online
+    from game.ui.online.servers import your_turn_check
 
     online_open, online.open_room = online.open_room, lambda *a, **k: opened.append(a) or True
     try:
@@ -386,7 +391,7 @@ def test_your_games_marks_your_turn_and_the_menu_shows_it(app, server):
     # on start, the menu asks the servers in the background and marks Play online
     app.pop()
     menu = app.top()
-    menu.online_check = online.your_turn_check(app)
+    menu.online_check = your_turn_check(app)
     assert until(app, lambda: menu.online_check.done)
     assert menu.online_turns() == 1
 
@@ -481,8 +486,9 @@ def test_host_opens_the_game_and_a_friend_joins_the_same_room_from_the_menu(app,
     """Host (two seats: one here, one a friend), Open the game: the play screen holds this seat
     through the network client; a friend's app (another App, another token file) joins with the
     code and plays the free seat.  Both sessions see the friend's seat taken."""
-    from game.net.window import ConnectScene, RemoteSession
-    from game.ui.scenes.play import PlayScene
+    from game.net.remote import RemoteSession
+    from game.ui.playing.scene import PlayScene
+    from game.ui.scenes.connect import ConnectScene
 
     scene = open_online(app)
     pick(app, scene.game_drop, "Paper Tigers")
@@ -550,10 +556,10 @@ def test_the_hosted_server_stops_when_the_app_quits_and_hosts_its_rooms_again_on
     and marks it "your turn"; closing that app frees the port again."""
     import threading
 
-    import game.ui.scenes.online as online
+    import game.ui.online.servers as servers
 
     # the app's own server, as the app makes it (its database in the data folder), on loopback only
-    monkeypatch.setattr(online, "HostServer", lambda: HostServer(None, "127.0.0.1"))
+    monkeypatch.setattr(servers, "HostServer", lambda: HostServer(None, "127.0.0.1"))
 
     def host_threads():
         return [t for t in threading.enumerate() if t.name == "paperwars-host" and t.is_alive()]

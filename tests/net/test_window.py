@@ -1,4 +1,4 @@
-"""The game window as a network client (game/net/window.py), headless.
+"""The game window as a network client (game/net/remote.py, opened by game/ui/online/rooms.py), headless.
 
 An in-process server on 127.0.0.1 (a free port); a window-less App whose play scene holds a
 RemoteSession.  Nothing here is timed: every wait is for a condition, with a generous bound.
@@ -18,11 +18,13 @@ from game.engine import Chance, IllegalAction
 from game.net.client import create_room
 from game.net.harness import ServerThread
 from game.net.protocol import plain
-from game.net.window import ConnectScene, RemoteSession, Seat, join_scene
+from game.net.remote import RemoteSession, Seat
 from game.ui import paper
 from game.ui.main import make_app
+from game.ui.online.rooms import join_scene
+from game.ui.playing.scene import PlayScene
+from game.ui.scenes.connect import ConnectScene
 from game.ui.scenes.gameover import GameOverScene, over_note
-from game.ui.scenes.play import PlayScene
 from tests.net.wire import Room, Wire
 
 LIMIT = 180.0  # seconds any one wait may take before the test gives up (never a timing assertion)
@@ -559,7 +561,7 @@ def test_a_move_lost_with_the_line_is_said_after_the_reconnection(server, app):
     """A move sent just before the line dropped that never reached the server: after the
     reconnection the position is the same and the window says so (it was silent: the player's
     move had simply gone)."""
-    from game.net.window import LOST_MOVE
+    from game.net.remote import LOST_MOVE
 
     code = room(server, "amoeba", ["remote", "random"], {"map": "level", "level": "duel_ten"})
     scene = open_room(app, server, code)

@@ -15,7 +15,7 @@ from game.rules.space.state import Flick, Heading, PlacePiece, SpaceGame
 from game.session import Session
 from game.ui import paper
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 from game.ui.views.space_editor import SpaceFieldEditor
 
 
@@ -295,7 +295,7 @@ def test_residue_is_drawn_from_a_cached_layer_and_turret_hint_speaks_of_turrets(
 
 def test_the_level_list_is_offered_only_while_the_asteroid_field_is_a_level(app):
     from game import registry
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
 
     setup = SetupScene(app, registry.get("space"))
     app.push(setup)

@@ -31,8 +31,8 @@ import pytest
 from game.rules.space.state import Flick, Heading, PlaceDoor, PlacePiece
 from game.session import Session
 from game.ui.main import make_app
-from game.ui.scenes import play as play_scene
-from game.ui.scenes.play import PlayScene
+from game.ui.playing import scene as play_scene
+from game.ui.playing.scene import PlayScene
 
 REF = Path(__file__).with_name("view_pixels.json")
 SETTINGS = {"field": "level", "level": "belt", "doors": "centred", "tears": True, "blasts": True, "cylinder": True,

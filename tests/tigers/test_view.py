@@ -10,7 +10,7 @@ import pytest
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey_run
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 
 
 def click(app, pos, button=1):
@@ -253,7 +253,7 @@ def test_T_U2_terrain_edits_fold_into_one_log_line_and_a_drag_inside_a_piece_nev
 def test_setup_describes_the_scenario_and_opens_the_campaign(tmp_path, monkeypatch):
     from game import registry
     from game.rules.tigers.state import TigersGame
-    from game.ui.scenes.setup import SetupScene
+    from game.ui.setup import SetupScene
     from game.ui.views import tigers_campaign
 
     lines = TigersGame.describe_setup({"level": "village_fight"})
@@ -392,8 +392,9 @@ def test_the_hover_card_goes_above_the_pointer_when_there_is_no_room_below():
 
 
 def test_T_E3_a_lesson_shows_no_campaign_and_counts_no_battle(tmp_path, monkeypatch):
+    from game.lessons import list_lessons
     from game.rules.tigers import campaign
-    from game.ui.scenes.lesson import LessonScene, list_lessons
+    from game.ui.scenes.lesson import LessonScene
 
     monkeypatch.setattr(campaign, "campaign_path", lambda: tmp_path / "c.json")
     campaign.reset_campaign(tmp_path / "c.json")  # a campaign is running on this machine

@@ -22,7 +22,7 @@ import pytest
 
 from game.session import Session
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 
 HASHES = Path(__file__).with_name("view_split_hashes.json")
 

@@ -12,8 +12,8 @@ from game.levels import list_levels
 from game.paths import user_levels_dir
 from game.rules.warigami.board import blank_board, edit_board, load_board, map_problems, renamed, resize_board
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.setup import SetupScene
+from game.ui.playing.scene import PlayScene
+from game.ui.setup import SetupScene
 from game.ui.views.warigami_editor import WarigamiEditor, cells_between
 
 

@@ -11,7 +11,7 @@ from game.rules.warigami.state import ATTACK, MOVE, SETUP, Squad, Unit
 from game.session import Session
 from game.ui.main import make_app
 from game.ui.monkey import monkey_run
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 
 
 def click(app, pos, button=1):
@@ -312,7 +312,7 @@ def test_W_T2_one_way_to_attack_two_clicks_with_or_without_movement_left(app):
     assert "click the target again" in v.hint().lower()
     click(app, v.centre((6, 3)))
     assert s.units[2].acted and scene.refusal == ""
-    from game.ui.scenes.pause import GAME_KEYS
+    from game.ui.playing.pause import GAME_KEYS
 
     keys = dict(GAME_KEYS["warigami"])
     assert keys["Click an enemy twice"] == "attack: aim, then fire"
@@ -484,7 +484,7 @@ def test_W_B2_the_placing_pick_shows_only_while_the_person_here_places(app):
 def test_the_pause_key_list_names_every_key_the_board_answers():
     """The pause menu's keys for Warigami: the squad keys, heal (H, W-H5) and the right click
     are there, beside end turn and fire (the list once named only placing, E, Enter and the click)."""
-    from game.ui.scenes.pause import GAME_KEYS
+    from game.ui.playing.pause import GAME_KEYS
 
     keys = dict(GAME_KEYS["warigami"])
     assert "squad" in keys["1-5"] and "place" in keys["1-5"]

@@ -32,7 +32,7 @@ from game.agents import RandomAgent
 from game.rules.warigami.state import ATTACK, MOVE, SETUP, Unit
 from game.session import Session
 from game.ui.main import make_app
-from game.ui.scenes.play import PlayScene
+from game.ui.playing.scene import PlayScene
 
 REF = Path(__file__).with_name("view_pixels.json")
 PNG_DIR: Path | None = None  #: ``--png DIR``: also save each hashed window there, to look at

@@ -10,7 +10,7 @@ from .. import paper
 from ..app import App, Scene
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from ..playing.scene import PlayScene
 
 
 class CoverScene(Scene):

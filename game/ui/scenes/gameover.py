@@ -13,29 +13,10 @@ from ...records import Record
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Scene
+from ..playing.panels import over_board, over_note
 
 if TYPE_CHECKING:
-    from .play import PlayScene
-
-
-def over_board(app: App, want_w: int) -> pygame.Rect:
-    """Where a panel over a game goes: over the board of the play scene below, clear of the
-    margin and its log; the whole window when the board is narrower than the panel."""
-    from .play import PlayScene
-
-    play = app.find(PlayScene)
-    if play is not None:
-        board = play.board_rect()
-        if board.w >= want_w:
-            return board
-    return pygame.Rect((0, 0), app.size)
-
-
-def over_note(sess: object) -> str:
-    """An online game's end: the check (seed commitment, replay) and where the record was kept."""
-    note = getattr(sess, "verdict", "") or "Waiting for the room's record to check it..."
-    kept = getattr(sess, "kept", None)
-    return note + (f" The game is in your saves: {kept.name}." if kept else "")
+    from ..playing.scene import PlayScene
 
 
 class GameOverScene(Scene):
@@ -89,9 +70,6 @@ class GameOverScene(Scene):
             self.go(self.buttons[event.ui_element])
 
     def go(self, key: str) -> None:
-        from .menu import MenuScene
-        from .play import PlayScene
-
         rec = self.play.session.record
         if rec is None and key == "replay":
             self.app.toast("The room's record has not come from the server yet; try again in a moment.", 5)
@@ -99,17 +77,15 @@ class GameOverScene(Scene):
         if key == "study":
             self.app.pop()  # the final board, with a Result button to bring this back
         elif key == "menu":
-            self.app.reset_to(MenuScene(self.app))
+            self.app.reset_to("menu")
         elif key == "replay":
-            from .replay import ReplayScene
-
-            self.app.reset_to(MenuScene(self.app))
-            self.app.push(ReplayScene(self.app, Record.from_json(rec.to_json(), "this game")))
+            self.app.reset_to("menu")
+            self.app.push("replay", Record.from_json(rec.to_json(), "this game"))
         elif key == "rematch":
             seats = list(rec.seats[1:] + rec.seats[:1])  # swap who starts
             sess = Session.new(rec.game, dict(rec.settings), 1 + secrets.randbelow(10**9), seats,
                                dict(rec.pins), profile=player_profile(rec.game))
-            self.app.reset_to(PlayScene(self.app, sess))
+            self.app.reset_to("play", sess)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.px

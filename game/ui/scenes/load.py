@@ -6,10 +6,9 @@ import pygame
 import pygame_gui
 
 from ...jsonio import file_name
-from ...saves import SaveInfo, list_autosaves, save_info
+from ...saves import SaveInfo, list_autosaves, save_info, saves_dir
 from .. import paper
 from ..app import App, Scene
-from .pause import saves_dir
 
 #: The list shows at most this many files (newest first); a folder holding more says so.
 MAX_LISTED = 500
@@ -102,13 +101,11 @@ class LoadScene(Scene):
             self.open_selected()
 
     def open_selected(self, watch: bool = False) -> None:
-        from .menu import MenuScene
-
         label = self.list.get_single_selection()
         if not label or label not in self.labels:
             self.message = "Pick a saved game first."
             return
-        menu = self.app.find(MenuScene)
+        menu = self.app.find("menu")
         self.app.pop()
         if menu is not None and watch:
             menu.open_replay(self.labels[label])

@@ -10,13 +10,15 @@ import pygame_gui
 from ... import __version__
 from ...engine import IllegalAction
 from ...jsonio import FileProblem, file_name, show
+from ...lessons import basics_done
 from ...registry import Ruleset, rulesets
 from ...saves import SaveError, is_autosave, latest_autosave, load_save
 from ...session import Session, player_profile
 from .. import paper
 from ..app import App, Focus, Scene
+from ..online.servers import your_turn_check
+from ..playing.watch import open_replay
 from ..view import load_view_class
-from .lesson import draw_tick
 
 CARD_W, CARD_H = 360, 150
 
@@ -42,6 +44,16 @@ def open_problem(path: Path, exc: BaseException) -> str:
     return f"{name} cannot be restored: Paper Wars could not replay its game; the file was left as it is."
 
 
+def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
+    """The menu card's small tick for a game whose basics lesson is done."""
+    if not basics_done(game):
+        return
+    k = rect.width / CARD_W  # the card's own scale: a smaller window has smaller cards
+    x, y = rect.x + round(112 * k), rect.bottom - round(24 * k)  # under the icon, clear of the title and the pitch
+    paper.pencil_lines(surface, (60, 130, 70), [(x, y + round(10 * k)), (x + round(8 * k), y + round(18 * k)),
+                                                (x + round(22 * k), y)], False, max(2, round(3 * k)), 3)
+
+
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -50,9 +62,7 @@ class MenuScene(Scene):
         self.buttons: dict[object, str] = {}
         self.icons: dict[str, pygame.Surface] = {}
         self.card_scale = 1.0
-        from .online import your_turn_check  # "your turn" in online games, asked in the background
-
-        self.online_check = your_turn_check(app)
+        self.online_check = your_turn_check(app)  # "your turn" in online games, asked in the background
 
     def entries(self) -> list[tuple[str, str]]:
         """The menu's buttons along the bottom, (key, label), in order; any number of them."""
@@ -110,9 +120,7 @@ class MenuScene(Scene):
         return cards + super().focus_items()
 
     def open_setup(self, rs: Ruleset) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app, rs))
+        self.app.push("setup", rs)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -131,30 +139,20 @@ class MenuScene(Scene):
             if latest is not None:
                 self.open_save(latest)
         elif key == "load":
-            from .load import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            self.app.push("load")
         elif key == "online":
-            from .online import OnlineScene
-
-            self.app.push(OnlineScene(self.app))
+            self.app.push("online")
         elif key == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.push("settings")
         elif key == "quit":
             self.app.running = False
         elif key == "credits":
-            from .credits import CreditsScene
-
-            self.app.push(CreditsScene(self.app))
+            self.app.push("credits")
 
     def open_save(self, path) -> bool:  # type: ignore[no-untyped-def]
         """Restore a saved game (Continue, and Open or a double click on the Load list); a file
         that will not open, for whatever reason its replay fails, gets one sentence here and is
         left untouched, and the menu goes on."""
-        from .play import PlayScene
-
         try:
             record = load_save(path)
             # a resumed game still refuses used words, but never its own (Record.make_game)
@@ -167,18 +165,16 @@ class MenuScene(Scene):
             return False
         if session.state.is_over() and is_autosave(path):
             # kept from an older version: a finished game is not continued, it is kept to watch
-            scene = PlayScene(self.app, session)
+            scene = self.app.make("play", session)
             scene._keep_finished(force=True)
             self.resize(self.app.size)
             self.app.toast("That game is finished: it is in Load game now, where you can watch it.", 6)
             return False
-        self.app.push(PlayScene(self.app, session))
+        self.app.push("play", session)
         return True
 
     def open_replay(self, path) -> bool:  # type: ignore[no-untyped-def]
         """Watch a record or save in the replay viewer (the Load screen's Watch button)."""
-        from .replay import open_replay
-
         return open_replay(self.app, path) is not None
 
     def online_turns(self) -> int:
@@ -204,8 +200,7 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         super().resume()
-        from .online import your_turn_check  # back from Play online (or a game): ask again
-
+        # back from Play online (or a game): ask again
         if self.online_check is None or self.online_check.done:
             self.online_check = your_turn_check(self.app)
 

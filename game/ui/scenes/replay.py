@@ -11,38 +11,20 @@ replay's viewer that the log would not show either).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 
-from ...jsonio import FileProblem, read_json
-from ...records import Record, RecordError
+from ...records import Record
 from ...session import Session
 from .. import paper
 from ..app import App
-from .pause import SHELL_KEYS, PauseScene
-from .play import PlayScene
+from ..playing.pause import SHELL_KEYS, PauseScene
+from ..playing.scene import PlayScene
 
 STEP_S = 0.9  # seconds a move stays on screen at 1x
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-
-
-def load_any(path: Path) -> Record:
-    """A record or a save as a record to watch; one clear sentence (FileProblem) if it will not."""
-    from ...saves import SAVE_FORMAT, parse_save
-
-    data = read_json(Path(path), "record")
-    try:
-        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            record = parse_save(data, Path(path).name)
-        else:
-            record = Record.from_json(data, f"record {Path(path).name}")
-        record.replay()  # every action legal, or a sentence that says which is not
-    except RecordError as exc:
-        raise FileProblem(str(exc)) from None
-    return record
 
 
 @dataclass(frozen=True)
@@ -392,17 +374,6 @@ class ReplayScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-
-
-def open_replay(app: App, path: Path) -> Any:
-    """Push a replay of the record or save at ``path``; a toast with the reason if it will not open."""
-    try:
-        scene = ReplayScene(app, load_any(path))
-    except (FileProblem, KeyError, ValueError) as exc:
-        app.toast(str(exc.args[0] if isinstance(exc, KeyError) else exc), 8)
-        return None
-    app.push(scene)
-    return scene
 
 
 #: The replay viewer's keys, for its pause menu.

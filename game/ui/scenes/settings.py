@@ -7,19 +7,8 @@ import pygame_gui
 
 from .. import paper
 from ..app import App, Scene
+from ..palette import apply_palette
 from ..prefs import PALETTES
-
-
-def apply_palette(name: str) -> None:
-    """Swap the seat colours (symbols stay, so seats never depend on colour alone)."""
-    if name == "high contrast":
-        paper.PLAYER_COLOURS = ((0, 0, 0), (200, 0, 0), (0, 90, 200), (120, 0, 140), (150, 100, 0), (0, 130, 60))
-        paper.SEAT_NAMES = paper.HIGH_CONTRAST_NAMES
-    else:
-        paper.SEAT_NAMES = paper.PLAYER_NAMES
-        paper.PLAYER_COLOURS = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
-                                (86, 180, 233))
-
 
 SCALES = ("75%", "90%", "100%", "110%", "125%", "150%", "175%", "200%")
 

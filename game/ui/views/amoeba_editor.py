@@ -210,9 +210,7 @@ class AmoebaEditor(Scene):
         return True
 
     def _play_on_setup(self, name: str) -> None:
-        from ..scenes.setup import SetupScene
-
-        setup = self.app.find(SetupScene)
+        setup = self.app.find("setup")
         if setup is not None and setup.rs.name == self.rs.name:
             setup.values["map"] = "level"
             setup.values["level"] = name

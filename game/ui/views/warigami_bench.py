@@ -35,15 +35,13 @@ def hover_frame_times(frames: int = 600, level: str = "huge", units: int = 30,
     from ...agents import RandomAgent
     from ...session import Session
     from ..app import App
-    from ..scenes.play import PlayScene
 
     app = App(size, headless=True)
     session = Session.new("warigami", {"level": level, "units": units}, 5, ["human", "human"], autosave=False)
     builder = RandomAgent(session.state.game, 3)
     while session.state.phase in ("squad", "setup"):  # squads chosen and placed at random
         session.submit(builder.choose(session.state))
-    scene = PlayScene(app, session)
-    app.push(scene)
+    scene = app.push("play", session)
     view = scene.view
     state = session.state
     # The seat that won the roll-off (W-T5) points at the other squad.

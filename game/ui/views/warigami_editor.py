@@ -108,9 +108,7 @@ class WarigamiEditor(Scene):
 
     # -- helpers ------------------------------------------------------------------
     def _setup_scene(self) -> Any:
-        from ..scenes.setup import SetupScene
-
-        return self.app.find(SetupScene)
+        return self.app.find("setup")
 
     def _check(self) -> None:
         self.problems = map_problems(renamed(self.board, self.map_name), self.squad)

@@ -1,192 +1,38 @@
-"""The game window as a network client: a room on a server played in the ordinary play scene.
+"""The game window's network client: a room on a server, played in the ordinary play scene.
 
-* :class:`Link` is one connection to a room for one seat (or to watch): an asyncio loop with
-  a ``websockets`` client in a daemon thread.  Every message it receives goes into a queue and
-  wakes the window with a pygame event (the window sleeps as it always does: no polling loop).
-  It reconnects by itself with backoff and resumes its seat with the seat token.
-* :class:`RemoteSession` stands in for :class:`game.session.Session` in the play scene: the
-  state it draws is built from this window's seats' **views** only (``State.from_view``; its
-  guesses at hidden parts are never drawn, the views show hidden things as hidden), submitting
-  sends an intention (``act``) and the board changes when the server's ``applied`` comes.
-  One window may hold several seats (hot seat with a remote seat): one link per seat.
-* :class:`ConnectScene` says what it is doing (connecting, why a server cannot be reached)
-  and opens the play scene at the first position.  :func:`join_scene` is the entry point the
-  menu and ``paperwars join`` use (see /work/brief/net-api.md and docs/protocol.md).
+:class:`RemoteSession` stands in for :class:`game.session.Session` in the play scene: the
+state it draws is built from this window's seats' **views** only (``State.from_view``; its
+guesses at hidden parts are never drawn, the views show hidden things as hidden), submitting
+sends an intention (``act``) and the board changes when the server's ``applied`` comes.  One
+window may hold several seats (hot seat with a remote seat): one :class:`~game.net.link.Link`
+per seat.  Nothing here knows of pygame: the shell hands in ``wake`` (game/ui/online/rooms.py
+opens a room, game/ui/scenes/connect.py says what is happening until the game is there; the
+protocol is docs/protocol.md).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import queue
-import random
 import secrets
-import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import pygame
-import pygame_gui
 
 from .. import registry
 from ..engine import Action, Event, IllegalAction, State
 from ..records import Record, RecordError
+from ..saves import saves_dir, write_save
 from ..session import FINAL, write_log
-from ..ui import paper
-from ..ui.app import WAKE, Scene
-from .client import decode_reply, hello, open_ws, reach_problem, setup_problem, verify_over
-from .protocol import FATAL_CODES, MAX_CHAT, encode
+from .client import setup_problem, verify_over
+from .link import Link, OnToken, Seat, nobody
+from .protocol import MAX_CHAT
 
-#: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
-#: token is the only key to the seat: the caller keeps it (the menu's token store).
-TokenStore = Callable[[str, str, int, str], None]
-MAX_BACKOFF = 5.0
+__all__ = ["LOST_MOVE", "OnToken", "RemoteSession", "Seat"]
+
 #: Said when a move sent just before the line dropped never reached the server.
 LOST_MOVE = "Your last move did not reach the server before the line dropped: make it again."
 AWAY_OFFER_S = 90.0
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat this window plays: resumed with ``token``, or claimed by number (``seat``), or the
-    first free seat (both None)."""
-
-    seat: int | None = None
-    token: str | None = None
-
-
-def post_wake() -> None:
-    """Wake the window's main loop (it sleeps until an event comes)."""
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(WAKE))
-
-
-class Link:
-    """One connection to a room, in its own daemon thread: reconnects with backoff, resumes
-    with the token, puts every message in ``inbox`` and calls ``wake`` after each."""
-
-    def __init__(self, url: str, room: str, seat: Seat | None, on_token: TokenStore | None = None,
-                 wake: Callable[[], None] = post_wake, max_backoff: float = MAX_BACKOFF) -> None:
-        self.url, self.room = url, room.strip().upper()
-        self.want = seat  # None: watch
-        self.token = seat.token if seat else None
-        self.on_token = on_token
-        self.wake = wake
-        self.max_backoff = max_backoff
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.connected = False
-        self.reconnects = 0
-        self._loop = asyncio.new_event_loop()
-        self._ws: Any = None
-        self._stop = False
-        self._task: asyncio.Task[None] | None = None
-        self._thread = threading.Thread(target=self._run, name=f"net-{self.room}", daemon=True)
-
-    def start(self) -> Link:
-        self._thread.start()
-        return self
-
-    # -- from the window's thread ------------------------------------------------------------
-    def send(self, msg: dict[str, Any]) -> bool:
-        """Send a message if connected (False: not connected now; the caller says so)."""
-        if self._ws is None or self._stop or self._loop.is_closed():
-            return False
-        ws = self._ws
-
-        async def go() -> None:
-            with contextlib.suppress(Exception):
-                await ws.send(encode(msg))
-
-        coro = go()
-        try:
-            asyncio.run_coroutine_threadsafe(coro, self._loop)
-        except RuntimeError:  # the loop has just stopped
-            coro.close()
-            return False
-        return True
-
-    def close(self) -> None:
-        """Stop: the connection closes, the seat stays the player's (the room shows it away)."""
-        self._stop = True
-        if self._thread.is_alive() and not self._loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                self._loop.call_soon_threadsafe(self._cancel)
-            self._thread.join(3)
-
-    def _cancel(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-
-    # -- the network thread -------------------------------------------------------------------
-    def _put(self, msg: dict[str, Any]) -> None:
-        self.inbox.put(msg)
-        self.wake()
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._task = self._loop.create_task(self._main())
-            with contextlib.suppress(asyncio.CancelledError):
-                self._loop.run_until_complete(self._task)
-        finally:
-            with contextlib.suppress(Exception):
-                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
-            self._loop.close()
-
-    async def _main(self) -> None:
-        delay = 0.05
-        rng = random.Random()
-        while not self._stop:
-            problem = ""
-            try:
-                async with await open_ws(self.url) as ws:
-                    self._ws = ws
-                    await ws.send(encode(hello()))
-                    join: dict[str, Any] = {"type": "join", "room": self.room}
-                    if self.want is None:
-                        join["watch"] = True
-                    elif self.token:
-                        join["token"] = self.token
-                    elif self.want.seat is not None:
-                        join["seat"] = self.want.seat
-                    await ws.send(encode(join))
-                    async for frame in ws:
-                        msg = decode_reply(frame)
-                        kind = msg.get("type")
-                        if kind == "error" and msg.get("code") in FATAL_CODES:
-                            self._put({"type": "_fatal", "message": str(msg.get("message", ""))})
-                            self._stop = True
-                            return
-                        if kind == "joined":
-                            if msg.get("token") and isinstance(msg.get("seat"), int):
-                                self.token = str(msg["token"])
-                                if self.on_token is not None:
-                                    with contextlib.suppress(Exception):
-                                        self.on_token(self.url, self.room, int(msg["seat"]), self.token)
-                        if kind == "sync":
-                            delay = 0.05
-                            if not self.connected:
-                                self.connected = True
-                                self._put({"type": "_link", "connected": True, "problem": ""})
-                        if kind == "error" and msg.get("code") in ("limit", "rate"):
-                            self._put(msg)
-                            break  # come back later, with the backoff
-                        self._put(msg)
-                    problem = "The server closed the connection."
-            except Exception as exc:  # noqa: BLE001 - every failure of the line: say why, try again
-                problem = reach_problem(self.url, exc)
-            finally:
-                self._ws = None
-            if self._stop:
-                return
-            self.connected = False
-            self.reconnects += 1
-            self._put({"type": "_link", "connected": False, "problem": problem})
-            await asyncio.sleep(delay * (0.5 + rng.random()))
-            delay = min(delay * 2, self.max_backoff)
 
 
 class _Seen:
@@ -213,13 +59,15 @@ class _Seen:
 
 
 class RemoteSession:
-    """A room on a server, in the shape of :class:`game.session.Session` for the play scene."""
+    """A room on a server, in the shape of :class:`game.session.Session` for the play scene.
+    ``wake`` is called from the network threads after each message (the window's, to end its
+    sleep); the play scene takes the messages in with ``poll``."""
 
     remote = True
     autosave: Path | None = None
 
     def __init__(self, url: str, room: str, seats: list[Seat] | None = None, watch: bool = False,
-                 on_token: TokenStore | None = None, wake: Callable[[], None] = post_wake,
+                 on_token: OnToken | None = None, wake: Callable[[], None] = nobody,
                  start: bool = True) -> None:
         self.url, self.room = url, room.strip().upper()
         claims: list[Seat | None] = [None] if watch or not seats else list(seats)
@@ -358,8 +206,6 @@ class RemoteSession:
         return out
 
     def save_as(self, path: Path) -> None:
-        from ..saves import write_save
-
         if self.final is None:
             raise OSError(0, "an online game is kept on the server until it is over")
         write_save(path, self.final, self.ruleset.title)
@@ -612,8 +458,6 @@ class RemoteSession:
 
     def _keep(self) -> None:
         """The finished game goes to the player's saves, like a game finished at one screen."""
-        from ..ui.scenes.pause import saves_dir
-
         assert self.final is not None
         try:
             path = saves_dir() / time.strftime(f"{self.final.game}-online-{self.room}-finished-%Y%m%d-%H%M%S.json")
@@ -621,68 +465,3 @@ class RemoteSession:
             self.kept = path
         except OSError as exc:
             self.keep_problem = f"The finished game could not be kept: {exc.strerror or exc}."
-
-
-def join_scene(app: Any, url: str, room: str, seats: list[Seat] | None = None, watch: bool = False,
-               on_token: TokenStore | None = None) -> ConnectScene:
-    """The scene to push to play (or watch) a room: it connects, then opens the game.
-
-    ``seats``: the seats this window plays, each ``Seat(token=...)`` (a seat already held),
-    ``Seat(seat=n)`` (claim seat n) or ``Seat()`` (the first free seat); two or more for hot seat.
-    ``watch``: join as a spectator (``seats`` ignored).  ``on_token(url, room, seat, token)`` is
-    called from the network thread when a seat is newly claimed: keep the token to come back."""
-    return ConnectScene(app, RemoteSession(url, room, seats, watch, on_token))
-
-
-class ConnectScene(Scene):
-    """Connecting to a room: what is happening, why the server cannot be reached, Back."""
-
-    def __init__(self, app: Any, session: RemoteSession) -> None:
-        super().__init__(app)
-        self.session = session
-        self.back: Any = None
-
-    def build(self) -> None:
-        box = self.new_box()
-        w, h = self.app.size
-        px = self.px
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h // 2 + px(90), px(200), px(44)),
-                                                 "Back", self.app.ui, container=box, tool_tip_text="Esc")
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or \
-                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.session.close()
-            if len(self.app.scenes) > 1:
-                self.app.pop()
-            else:
-                from ..ui.scenes.menu import MenuScene
-
-                self.app.reset_to(MenuScene(self.app))
-
-    def update(self, dt: float) -> None:
-        for item in self.session.poll():
-            if item[0] == "note":
-                self.app.toast(item[1], 6)
-        if self.session.ready() and not self.session.fatal:
-            from ..ui.scenes.play import PlayScene
-
-            self.app.replace(PlayScene(self.app, self.session))  # type: ignore[arg-type]
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.paper(), (0, 0))
-        w, h = self.app.size
-        px = self.px
-        s = self.session
-        title = f"Room {s.room}" + (" (watching)" if s.watching else "")
-        paper.text(surface, title, (w // 2, h // 2 - px(80)), px(40), paper.INK, "center", bold=True)
-        if s.fatal:
-            line, colour = s.fatal, paper.WARN
-        elif s.problem:
-            line, colour = s.problem + " Trying again...", paper.WARN
-        else:
-            line, colour = f"Connecting to {s.url}...", paper.GRAPHITE
-        y = h // 2 - px(20)
-        for part in paper.wrap(line, px(22), w - px(80)):
-            paper.text(surface, part, (w // 2, y), px(22), colour, "center")
-            y += px(28)

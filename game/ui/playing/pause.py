@@ -1,4 +1,5 @@
-"""Esc during a game: resume, save, rules, settings, quit to the menu."""
+"""Esc during a game: resume, save, rules, settings, quit to the menu; beside the buttons, the
+keys of this game and of every game.  The replay viewer and the lessons show it without Save."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...paths import data_dir, own_dir
+from ...saves import saves_dir
 from .. import paper
 from ..app import App, Scene
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from .scene import PlayScene
 
 
 #: Keys every game shares (the play scene's own).
@@ -48,10 +49,6 @@ GAME_KEYS: dict[str, list[tuple[str, str]]] = {
 
 def game_keys(play: PlayScene) -> list[tuple[str, str]]:
     return play.view.keys() or GAME_KEYS.get(play.session.ruleset.name, [])
-
-
-def saves_dir():  # type: ignore[no-untyped-def]
-    return own_dir(data_dir() / "saves")  # never through a link out of the data folder
 
 
 class PauseScene(Scene):
@@ -108,17 +105,11 @@ class PauseScene(Scene):
             except ValueError as exc:  # FileProblem: it would not read back
                 self.app.toast(f"Could not save: {exc}", 6)
         elif key == "rules":
-            from .rules import RulesScene
-
-            self.app.push(RulesScene(self.app, self.play.session.ruleset))
+            self.app.push("rules", self.play.session.ruleset)
         elif key == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.push("settings")
         elif key == "menu":
-            from .menu import MenuScene
-
-            self.app.reset_to(MenuScene(self.app))
+            self.app.reset_to("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

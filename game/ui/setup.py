@@ -1,4 +1,7 @@
-"""Game setup: seats (person or computer), variants and level, seed; then play."""
+"""Game setup: seats (person or computer), variants and level, seed; then play.
+
+The "setup" scene, and the screen Play online's Host and Join build on (game/ui/scenes/host.py,
+look.py): it lives beside the scenes, not among them, so that they need not import a scene."""
 
 from __future__ import annotations
 
@@ -10,14 +13,15 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ...engine import Setting, SettingsError
-from ...jsonio import FileProblem
-from ...levels import level_title, list_levels
-from ...registry import Ruleset, strengths
-from ...session import Session, player_profile
-from .. import paper
-from ..app import App, Scene
-from ..widgets import SettingEntry, TextField
+from ..engine import Setting, SettingsError
+from ..jsonio import FileProblem
+from ..lessons import list_lessons
+from ..levels import level_title, list_levels
+from ..registry import Ruleset, strengths
+from ..session import Session, player_profile
+from . import paper
+from .app import App, Scene
+from .widgets import SettingEntry, TextField
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -244,7 +248,7 @@ class SetupScene(Scene):
             self.actions_made[pygame_gui.elements.UIButton(rect, label, ui, container=box)] = key
         made = {key: b for b, key in self.actions_made.items()}
         self.back, self.start, self.editor = made.get("back"), made.get("start"), made.get("editor")
-        from .lesson import list_lessons  # the game's "Learn to play" lessons
+        # the game's "Learn to play" lessons
         self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
                                                   "Learn to play", ui, container=box) \
             if self.extras and list_lessons(self.rs.name) else None
@@ -413,17 +417,12 @@ class SetupScene(Scene):
             if event.ui_element in self.actions_made:
                 self.act(self.actions_made[event.ui_element])
             elif event.ui_element is getattr(self, "learn", None):
-                from .lesson import LessonsScene
-
-                self.app.push(LessonsScene(self.app, self.rs.name))
+                self.app.push("lessons", self.rs.name)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
     def open_editor(self) -> None:
-        import importlib
-
-        module, cls = self.rs.editor.split(":")
-        self.app.push(getattr(importlib.import_module(module), cls)(self.app, self.rs))
+        self.app.push(self.rs.editor, self.rs)  # "module:Class" (Ruleset.editor)
 
     def resume(self) -> None:
         # Back from the editor: a level saved there must show in the level list.
@@ -443,8 +442,6 @@ class SetupScene(Scene):
                 self._set_setting(spec, widget.get_text())
 
     def begin(self) -> bool:
-        from .play import PlayScene
-
         self.take_typed()
         try:
             seed = int(self.seed_entry.get_text() or "0") if self.seed_entry is not None else 0
@@ -459,7 +456,7 @@ class SetupScene(Scene):
             self.app.toast(self.problem, 8)
             return False
         self.app.prefs.defaults[self.rs.name] = {"settings": dict(self.values), "seats": list(self.seats)}
-        self.app.replace(PlayScene(self.app, session))
+        self.app.replace("play", session)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

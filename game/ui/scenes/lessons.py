@@ -1,0 +1,60 @@
+"""One game's lessons, each with a tick when done (the setup screen's Learn to play)."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ... import registry
+from ...lessons import Lesson, lessons_done, list_lessons
+from .. import paper
+from ..app import App, Scene
+
+
+class LessonsScene(Scene):
+    """One game's lessons, each with a tick when done (opened by the Learn button)."""
+
+    def __init__(self, app: App, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.lessons = list_lessons(game)
+        self.buttons: dict[object, Lesson | None] = {}
+
+    def build(self) -> None:
+        box = self.new_box()
+        w, h = self.app.size
+        self.buttons = {}
+        for i, lesson in enumerate(self.lessons):
+            b = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 350, 150 + i * 110, 240, 48), lesson.title,
+                                             self.app.ui, container=box)
+            self.buttons[b] = lesson
+        back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 100, h - 80, 200, 48), "Back", self.app.ui,
+                                            container=box)
+        self.buttons[back] = None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            lesson = self.buttons[event.ui_element]
+            if lesson is None:
+                self.app.pop()
+            else:
+                self.app.push("lesson", lesson)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.paper(), (0, 0))
+        w, h = self.app.size
+        title = registry.get(self.game).title
+        paper.text(surface, f"Learn to play: {title}", (w // 2, 30), 40, paper.INK, "midtop", bold=True)
+        done = lessons_done()
+        if not self.lessons:
+            paper.text(surface, "This game has no lessons yet.", (w // 2, h // 2), 24, paper.GRAPHITE, "center")
+        for i, lesson in enumerate(self.lessons):
+            y = 150 + i * 110
+            x = w // 2 - 95
+            mark = "  (done)" if lesson.key in done else ""
+            paper.text(surface, ("Basics" if lesson.kind == "basics" else "The idea") + mark, (x, y), 18,
+                       paper.GRAPHITE, bold=True)
+            for j, line in enumerate(paper.wrap(lesson.summary, 17, 430)[:3]):
+                paper.text(surface, line, (x, y + 22 + 20 * j), 17, paper.INK)
