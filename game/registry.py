@@ -38,14 +38,15 @@ class Ruleset:
     editor: str = ""
     editor_label: str = "Map editor"
     #: Agents for the command line and measurements only (players modelled on how people play),
-    #: never offered on the setup screen.
+    #: never offered on the setup screen or for an online seat; ``make_agent`` still makes them.
     unoffered: tuple[str, ...] = ()
 
     def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
         return self.game_cls(settings)
 
     def agent_names(self) -> list[str]:
-        return ["random", *[n for n in self.agents if n != "random"]]
+        """The computer players a player is offered (setup screen, online seats): not ``unoffered``."""
+        return ["random", *[n for n in self.agents if n != "random" and n not in self.unoffered]]
 
     def make_agent(self, name: str, game: Game, seed: int, iterations: int | None = None) -> Any:
         """A computer player; ``iterations`` fixes its search effort in place of the clock

@@ -52,7 +52,9 @@ def test_W_T1_the_line_never_stands_out_of_its_start_zone_by_more_than_its_depth
     assert moves > 0
 
 
-def test_the_sniper_line_is_for_figures_only_and_not_offered_on_the_setup_screen():
+def test_the_sniper_line_is_for_figures_only_and_not_offered_on_the_setup_screen_or_online():
     rs = registry.get("warigami")
     assert "sniper-line" in rs.agents
     assert "sniper-line" not in [st.agent for st in registry.strengths(rs)]
+    assert "sniper-line" not in rs.agent_names()  # what an online room's seats may be
+    assert isinstance(rs.make_agent("sniper-line", rs.make_game({}), 1), SniperLineAgent)
