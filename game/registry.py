@@ -37,12 +37,16 @@ class Ruleset:
     #: setup screen offers it with ``editor_label``.  It saves with levels.save_user_level.
     editor: str = ""
     editor_label: str = "Map editor"
+    #: Agents kept for tests and figures (``selfplay --players``, ``make_agent``), never offered as a
+    #: level on the setup screen or online: e.g. Space's ``turtle``, a model of one way of playing.
+    unlisted: tuple[str, ...] = ()
 
     def make_game(self, settings: Mapping[str, Any] | None = None) -> Game:
         return self.game_cls(settings)
 
     def agent_names(self) -> list[str]:
-        return ["random", *[n for n in self.agents if n != "random"]]
+        """The computer players offered (the setup screen's levels, online seats); not ``unlisted``."""
+        return ["random", *[n for n in self.agents if n != "random" and n not in self.unlisted]]
 
     def make_agent(self, name: str, game: Game, seed: int, iterations: int | None = None) -> Any:
         """A computer player; ``iterations`` fixes its search effort in place of the clock
