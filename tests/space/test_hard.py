@@ -12,10 +12,12 @@ from shapely.geometry import LineString, Point, box
 
 from game import registry
 from game.engine import Chance
-from game.rules.space.actions import Flick
+from game.rules.space.actions import Flick, Heading
 from game.rules.space.ai import hit_chance
 from game.rules.space.hard import SpaceHard
+from game.rules.space.sight import board, piece_shot
 from game.rules.space.state import SpaceState
+from game.rules.space.turtle import SpaceTurtle
 
 from .helpers import play_state
 
@@ -158,3 +160,97 @@ def test_S_M3_hard_never_risks_an_asteroid_it_can_avoid():
         pilot.candidates = both  # type: ignore[method-assign]
         a = pilot.choose(s)
         assert a.angle < 90.0, (seed, a)  # the clear way is at 75 degrees (or a variant of it), the gap's at 105
+
+
+# -- issue 48: reading the board as a shooter does ------------------------------------------------
+
+#: Orange (the top hangar: wall at y = 254 mm, door 95.2-120.6 mm) waits behind its wall beside the
+#: door, every nose towards it, as the player who beat the Hard pilot did.
+TURTLE = [(1, "ship", 140, 258, 180), (1, "ship", 165, 258.5, 180), (1, "ship", 75, 258, 0)]
+HOME = [(0, "ship", 60, 12, 90), (0, "ship", 150, 12, 90)]
+
+
+def test_S_V5_hard_never_lands_on_a_line_that_wraps_round_the_cylinder():
+    """Issue 48: the pilot moved into spots where a player waiting behind the wall shot first.  On
+    cylinder space the line of the Orange ship at 140 mm leaves through the door, crosses the left
+    edge and comes back on the right, through the spot up and to the right of ship 0.  Offered that
+    move and one as long away from it, main's Hard takes the wrapped line (seeds 0-2)."""
+    start = (170.0, 200.0)
+    spot = (186.0, 234.0)
+    d = math.dist(start, spot)
+    away = (start[0] + d * math.cos(math.radians(200)), start[1] + d * math.sin(math.radians(200)))
+
+    def two(st: SpaceState) -> list[Flick]:
+        return [Flick(0, "move", round(math.degrees(math.atan2(t[1] - start[1], t[0] - start[0])), 2), round(d / 250, 3))
+                for t in (spot, away)]
+
+    s = play_state([(0, "ship", *start, 60), *HOME, *TURTLE], noise=True, passing=True, stalemate=True, cylinder=True)
+    onto, _ = two(s)
+    # the line is real: landed there, the ship is destroyed by a noise-free shot of ship 3 round the seam
+    there = landed(s, onto)
+    there.apply(Heading(60.0))
+    line = piece_shot(board(there), there.piece(3), there.piece(0))
+    assert line.odds > 0.05
+    shooter = there.clone()
+    shooter.seat = 1
+    shooter.chance = Chance(0, noise=False)
+    shooter.apply(Flick(3, "shot", line.angle, line.strength, line.pencil))
+    assert shooter.piece(0) is None
+    for seed in (0, 1, 2):
+        pilot = SpaceHard(s.game, seed, budget_s=60.0, samples=60)
+        pilot.candidates = two  # type: ignore[method-assign]
+        a = pilot.choose(s.clone())
+        assert abs(a.angle - 200.0 + 360.0) < 5 or abs(a.angle + 160.0) < 5, a
+
+
+def test_S_S3_hard_fires_along_a_line_the_enemy_cannot_answer():
+    """Issue 48: it fired once in 84 turns.  Ship 0 lies low outside the wall, where its nose sees
+    the Orange ship at 75 mm through the door along a thin line (about one shot in ten hits) and no
+    Orange nose sees it back: the Hard pilot shoots (main's Hard moves another ship, seeds 0-2)."""
+    s = play_state([(0, "ship", 184, 250, 180), *HOME, *TURTLE], noise=True, passing=True, stalemate=True)
+    b = board(s)
+    assert piece_shot(b, s.piece(0), s.piece(5)).odds > 0.05
+    assert max(piece_shot(b, e, s.piece(0)).odds for e in s.pieces if e.owner == 1) < 0.01
+    for seed in (0, 1, 2):
+        a = SpaceHard(s.game, seed, budget_s=60.0, samples=200).choose(s.clone())
+        assert isinstance(a, Flick) and a.mode == "shot" and a.ship == 0, a
+
+
+def test_S_V4_hard_calls_the_stalemate_when_nothing_can_be_gained():
+    """Issue 48: against a fleet tucked into the corners of its hangar, where no line reaches it
+    that its noses do not answer first, the Hard pilot calls the stalemate (S-V4) instead of
+    wandering; main's Hard, level on ships, never calls and flies on."""
+    s = play_state([(0, "ship", 60, 12, 90), (0, "ship", 108, 12, 90), (0, "ship", 150, 12, 90),
+                    (1, "ship", 12, 262, 0), (1, "ship", 204, 262, 180), (1, "ship", 196, 272, 180)],
+                   noise=True, passing=True, stalemate=True)
+    s.quiet = 10
+    pilot = SpaceHard(s.game, 1, budget_s=60.0, samples=60)
+    turtle = SpaceTurtle(s.game, 1)
+    for _ in range(90):
+        if s.is_over():
+            break
+        s.apply((pilot if s.current_player() == 0 else turtle).choose(s.clone()))
+    assert s.is_over() and s.winners == () and "calls the stalemate" in s.end_text
+    assert len(s.pieces) == 6
+
+
+def test_hard_takes_exactly_the_iterations_it_is_given():
+    """``Agent.iterations`` (``selfplay --iterations``): a fixed effort, the same on any machine."""
+    s = quiet_door()
+    for n in (25, 90):
+        pilot = SpaceHard(s.game, 2, budget_s=0.0)
+        pilot.iterations = n
+        pilot.choose(s.clone())
+        assert pilot.sampled == n
+
+
+def test_normal_pilot_with_a_fixed_effort_ignores_the_clock():
+    """The ``ai`` (Normal) takes every round of its samples when its effort is fixed: with no time
+    at all it chooses as it does with a minute."""
+    s = quiet_door()
+    rs = registry.get("space")
+    slow = rs.make_agent("ai", s.game, 4)
+    slow.budget_s = 60.0
+    fixed = rs.make_agent("ai", s.game, 4, iterations=1)
+    fixed.budget_s = 0.0
+    assert fixed.choose(s.clone()) == slow.choose(s.clone())

@@ -7,6 +7,7 @@ from .ai import SpacePilot
 from .bench import bench_extra
 from .hard import SpaceHard
 from .state import SpaceGame, SpaceState
+from .turtle import SpaceTurtle
 
 RULESET = Ruleset(
     name="space",
@@ -18,7 +19,9 @@ RULESET = Ruleset(
         "ai": lambda game, seed: SpacePilot(game, seed),
         "cadet": lambda game, seed: SpacePilot(game, seed, level="cadet"),
         "hard": lambda game, seed: SpaceHard(game, seed),
+        "turtle": lambda game, seed: SpaceTurtle(game, seed),
     },
+    unoffered=("turtle",),
     players=(2, 4),
     rules_doc="docs/rules/space.md",
     bench_level={"field": "dense", "blasts": True},

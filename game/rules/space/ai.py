@@ -405,7 +405,7 @@ class SpacePilot(Agent):
         counts = [0] * len(cands)
         for _round in range(int(self.level["samples"])):
             for i, act in enumerate(cands):
-                if time.perf_counter() > deadline and all(counts):
+                if self.iterations is None and time.perf_counter() > deadline and all(counts):
                     break
                 trial = state.clone()
                 trial.chance = Chance(self.rng.randint(0, 2 ** 62))
@@ -417,8 +417,8 @@ class SpacePilot(Agent):
                     continue
                 totals[i] += self.score(trial, seat)
                 counts[i] += 1
-            if time.perf_counter() > deadline:
-                break
+            if self.iterations is None and time.perf_counter() > deadline:
+                break  # with a fixed effort (``Agent.iterations``) every round of samples is taken
         means = [totals[i] / max(1, counts[i]) for i in range(len(cands))]
         best = max(range(len(cands)), key=lambda i: means[i])
         here = self.score(state, seat)

@@ -1,22 +1,47 @@
-"""The Hard pilot of Pencil Space Combat: a search over flicks with progressive widening.
+"""The Hard pilot of Pencil Space Combat: it reads the board as a shooter does, and searches.
 
-The ``ai`` pilot tries a fixed handful of flicks a few times each.  The Hard pilot grows
-its choice as it learns: it starts from the ``ai``'s candidates (aimed shots, moves to
-spots with a clear straight way, hand-stopped moves) plus moves into enemy hangars
-through their doors and rams, ranks them by a noise-free try (the prior), and spends its
-second on a bandit search (UCB) over the best of them; the more samples it has taken, the
-more candidates it lets in (progressive widening), and now and then it adds a variant of
-the best flick so far (angle, strength, pencil, hand).  Every sample is a real flick
-through the rules with noise drawn from the pilot's own generator, never the game's.
+**Reading the board** (``sight``).  The odds of every shot, either way, are the directions a pencil
+can take that meet the target's body before a hangar wall or a tear, seen from the shooter's nose,
+weighed by the flick's direction and length errors (S-F2): a line through a door that shaves its
+edge leaves a sliver of directions; on cylinder space a line may leave one long side and come
+back on the other (S-V5); a ship cannot shoot back across its own body (S-S1); with blasts on a
+kill takes every piece in the blast with it (S-V6).  A shot leaves both sides where they were, so
+a line of fire is mutual up to those slivers, and the enemy shoots first at a ship that has just
+landed on one.  The judge of a position is therefore:
 
-A sample is judged by what the enemy can do next: the chance that its best reply shot
-kills one of our ships counts in full (the enemy shoots first), the chance that our best
-shot hits next counts less, and more only as a quiet game drags on (so a fleet hiding behind
-its wall is fought in the end, not watched).  Two kinds of exposure never earn that patience
-bonus: the line of fire of an enemy ship in its own hangar through its door (odds of a hit
-above DOOR_FIRE), and the line of a recent enemy shot whose shooter still sits there.
-The odds of a shot are the ``ai``'s model of the flick's sideways error, narrowed by the
-door edges a line passes close to.
+- the enemy's best shot next turn counts in full, a ship lost as 100 (with the ships its blast
+  takes), however long the game has been quiet: the pilot never lands or parks on a line an
+  enemy can shoot along (issue 48: all three ships lost to a player waiting behind the wall);
+- our best shot after that counts for less than a ship (the enemy may move away first), up to
+  nearly a ship as a quiet game drags on, but never so much that an even duel, where the enemy
+  fires first, is worth walking into.  A line the enemy cannot answer (a thin line through a door
+  that only our nose sees) counts as a few shots along it (``unanswered``): nothing forces us off
+  it, so the pilot goes there and fires along it turn after turn, and a kill made now counts a
+  little over the same count reached by a plan (``KILL_NOW``).  Only with the stalemate call off
+  (S-V4), after a long quiet spell, does patience run out far enough to accept a fair duel, so a
+  game always ends;
+- a move costs a little for every centimetre, so that with nothing to gain it waits (passes, or
+  a nudge of a few millimetres) instead of wandering (issue 48: ten turns of 1-3 cm moves).
+
+**What it tries** (the candidates).  Shots along the best line at every enemy piece, through
+door slivers and round the cylinder; firing positions where its shot has better odds than any
+reply (near a door, where the door's edges are near its own nose and far from the enemy's, or
+where a ship's tail shows past a door edge while its nose sees nothing); the ``ai``'s moves out
+of the hangar, to cover and firing positions; rams and, with blasts on, dives into an enemy
+hangar whose blast reaches ships hidden behind the wall; and small waits.  Each gets a
+noise-free try (its prior; a shot along a line the board's reading knows starts from its
+expected worth, trusted as ``SHOT_TRUST`` samples), then a bandit search (UCB) over noisy samples
+with progressive widening (the more samples, the more candidates) and variants of the best flick.  Every sample is
+a real flick through the rules, its noise drawn from the pilot's own generator, never the game's.
+
+**When nothing can be gained**: against a fleet that stays in its hangar, when the search has
+found no flick worth making turn after turn and no firing position is in reach (``hopeful``), it
+calls the stalemate (S-V4: with 3-4 players a proposal); hope lasts as many turns again at most,
+and after ``GIVE_UP`` quiet turns of thin shots that never hit it stops shooting so that the call
+becomes possible.
+
+**Effort**: ``Agent.iterations`` counts flicks tried (priors and samples); without it the pilot
+thinks for its budget (``HARD["budget"]`` seconds a decision).
 """
 
 from __future__ import annotations
@@ -28,115 +53,73 @@ from dataclasses import dataclass
 from shapely.geometry import LineString, Point
 
 from ...engine import Action, Chance, Game, IllegalAction
-from .actions import CallDraw, Flick, Heading
+from .actions import CallDraw, Flick, Heading, Pass
 from .ai import _INWARD, SpacePilot, _hand_across, forward, strongest
-from .evaluate import Piece
-from .flick import PENCILS, Pencil
-from .geometry import SHIP_BASE, SHIP_LENGTH, TURRET_RADIUS, unit
+from .evaluate import Piece, backwards
+from .flick import PENCILS
+from .geometry import BLAST_RADIUS, IN, SHIP_LENGTH, unit
+from .sight import Board, Shot, board, centre, crosses, piece_shot
 from .state import SpaceState
 
-#: ``samples``: at most this many sampled flicks a decision (0: as many as the time allows; tests
-#: pin a number so that the search does not depend on the machine's speed).
-HARD = {"samples": 0, "aim": 0.25, "push": 0.015, "targets": 8, "budget": 1.0}
+#: The pilot's hand (aim error in degrees, strength error relative), how many of the ``ai``'s move
+#: targets it keeps a ship, and its thinking time a decision (s).
+HARD = {"aim": 0.25, "push": 0.015, "targets": 8, "budget": 2.4}
 
 #: Search constants: UCB exploration (in the judge's points), widening k = K0 + KW * sqrt(n),
 #: and a variant of the best flick every VARIANT_EVERY samples.
-UCB_C = 45.0
+UCB_C = 40.0
 K0 = 4
 KW = 1.2
 VARIANT_EVERY = 24
-#: An enemy ship in its own hangar with at least these odds of hitting us through its door: its
-#: doorway's line of fire, where no patience ever sends a ship (a long, thin line past the door
-#: edge, with poorer odds, is a way to break a turtle).
-DOOR_FIRE = 0.4
 #: A recent enemy shot's line: a ship landing this close to it is on it (mm).
 LINE_NEAR = 5.0
+#: What a move costs, per mm of the slide intended (judge points): waiting beats wandering.
+MOVE_COST = 0.06
+#: What the firing positions a ship can reach next turn are worth now (the enemy moves first).
+POTENTIAL = 0.5
+#: An enemy piece destroyed now is worth this much over the same count reached by a plan: it is
+#: certain, while every plan waits for the enemy's move (issue 48: it fired once in 84 turns).
+KILL_NOW = 25.0
+#: How many samples' worth the board's reading of a shot's odds counts for in the search.
+SHOT_TRUST = 12
+#: A flick is worth making when it expects this much (points) over the position as it is.
+GAIN = 6.0
+#: Fruitless turns (nothing worth GAIN found, no shot) before it calls the stalemate against a fleet
+#: in its hangar: when level on ships, and when ahead.
+CALL_LEVEL = 6
+CALL_AHEAD = 12
+#: ... and against a fleet out in space (two careful pilots watching each other).
+CALL_OPEN = 30
+#: Own turns with no piece lost on either side after which the pilot stops hoping (thin shots that
+#: never hit): it waits until the stalemate may be called (S-V4: ten turns with no shot) and calls it.
+GIVE_UP = 60
 
 
-def exchange(threat: float, attack: float, closest: float, pressure: float) -> float:
-    """What the next exchange of fire is worth: the enemy shoots first (a ship lost counts 100),
-    our shot counts only if we are still there to fire it, and for less than a ship (the enemy may
-    move away first), more as a quiet game drags on (pressure 0..3); with patience gone a long shot
-    both ways (poor odds for both) is worth taking, and in the end even a poor one.  Closing in counts while
-    patience lasts."""
-    return -100.0 * threat + (45.0 + 115.0 * pressure) * attack * (1.0 - threat) - 0.05 * max(0.0, 1.0 - pressure) * closest
+def attack_weight(pressure: float, endless: bool) -> float:
+    """What our best shot next turn is worth, per ship it would kill, against 100 for a ship of ours
+    lost first: 45 (the enemy may move away), up to 95 as a quiet game drags on (pressure 0..3).
+    Below 100 an even line (the same odds both ways, the enemy first) is never worth taking.  When
+    no stalemate can be called (``endless``) patience runs out further, to a fair duel, so that a
+    fleet hiding behind its wall is fought in the end."""
+    w = 45.0 + 50.0 * min(1.0, pressure)
+    if endless:
+        w += 60.0 * max(0.0, pressure - 1.0)
+    return w
 
 
-_SEGMENTS: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+#: A line the enemy cannot answer (its best reply below this) may be shot along turn after turn.
+UNANSWERED = 0.03
+#: ... as if this many shots were taken along it before the enemy moves.
+TRIES = 4
 
 
-def _wall_segments(s: SpaceState) -> list[tuple[float, float, float, float]]:
-    """The walls and tears as plain segments, remembered for the walls' list and the tears (a
-    search asks thousands of times about the same few)."""
-    walls = s.walls()
-    key = (id(walls), len(s.tears))
-    segs = _SEGMENTS.get(key)
-    if segs is None or len(_SEGMENTS) > 64:
-        segs = [(w.coords[0][0], w.coords[0][1], w.coords[-1][0], w.coords[-1][1]) for w in walls]
-        segs += [(a[0], a[1], b[0], b[1]) for a, b in s.tears]
-        if len(_SEGMENTS) > 64:
-            _SEGMENTS.clear()
-        _SEGMENTS[key] = segs
-    return segs
-
-
-def _outline(q: Piece) -> tuple[tuple[float, float], list[tuple[float, float]]]:
-    """A piece's centre and corners by plain arithmetic (the same triangle as ``ship_polygon``;
-    a turret's rim at four points)."""
-    if q.kind != "ship":
-        r = TURRET_RADIUS
-        return (q.x, q.y), [(q.x + r, q.y), (q.x, q.y + r), (q.x - r, q.y), (q.x, q.y - r)]
-    dx, dy = math.cos(q.heading), math.sin(q.heading)
-    bx, by = q.x - dx * SHIP_LENGTH, q.y - dy * SHIP_LENGTH
-    px, py = -dy * SHIP_BASE / 2, dx * SHIP_BASE / 2
-    pts = [(q.x, q.y), (bx + px, by + py), (bx - px, by - py)]
-    return (sum(x for x, _ in pts) / 3, sum(y for _, y in pts) / 3), pts
-
-
-def _crosses(ax: float, ay: float, bx: float, by: float, seg: tuple[float, float, float, float]) -> bool:
-    cx, cy, dx, dy = seg
-    d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
-    d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
-    d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
-    return d1 * d2 <= 0 and d3 * d4 <= 0
-
-
-def _to_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> tuple[float, float]:
-    """The distance from a point to the segment a-b, and how far along a-b (0..1) it is nearest."""
-    vx, vy = bx - ax, by - ay
-    f = max(0.0, min(1.0, ((px - ax) * vx + (py - ay) * vy) / (vx * vx + vy * vy or 1.0)))
-    return math.hypot(px - ax - f * vx, py - ay - f * vy), f
-
-
-def shot_odds(walls: list[tuple[float, float, float, float]], src: tuple[float, float], facing: float | None,
-              centre: tuple[float, float], corners: list[tuple[float, float]], pen: Pencil) -> float:
-    """Odds that a shot from ``src`` hits a piece (its centre or a corner) for the judge: the ``ai``'s
-    sideways-error model of the flick (S-F2), times the odds that the error does not take the trace
-    into the nearest wall end on the way (a shot through a door passes close to its edges).  Unlike
-    the ``ai``'s estimate, a piece half behind a door edge is neither wholly safe nor wholly open."""
-    best = 0.0
-    for (tx, ty), width in [(centre, 2.0), *((c, 1.0) for c in corners)]:
-        d = math.hypot(tx - src[0], ty - src[1])
-        if d < 1e-6 or d + 10 > pen.reach:
-            continue
-        if facing is not None:
-            off = abs((math.atan2(ty - src[1], tx - src[0]) - facing + math.pi) % (2 * math.pi) - math.pi)
-            if off > math.radians(160):
-                continue
-        if any(_crosses(src[0], src[1], tx, ty, w) for w in walls):
-            continue
-        s = min(1.0, (d + 15) / pen.reach)
-        lateral = max(1e-6, math.hypot(pen.spread * (0.008 + 0.06 * s * s) * d, pen.spread * 0.0005 * s * d * d / 2))
-        odds = math.erf(width / (math.sqrt(2) * lateral))
-        for w in walls:
-            for x, y in ((w[0], w[1]), (w[2], w[3])):
-                clear, along = _to_segment(x, y, src[0], src[1], tx, ty)
-                sigma = max(1e-6, lateral * along)  # the sideways error grows along the way
-                if clear < 3 * sigma:
-                    odds *= math.erf(clear / (math.sqrt(2) * sigma))
-        best = max(best, odds)
-    return best
+def unanswered(attack: float, threat: float) -> float:
+    """What our best shot next turn is worth in kills: its odds, or, on a line the enemy cannot
+    answer (a thin line through a door that only our nose sees), the chance that one of a few
+    shots along it hits, since nothing forces us off it (issue 48: breaking a turtle)."""
+    if threat >= UNANSWERED:
+        return attack
+    return 1.0 - (1.0 - attack) ** TRIES
 
 
 @dataclass
@@ -146,42 +129,113 @@ class _Child:
     total: float = 0.0
     visits: int = 0
     noisy: bool = True
+    pseudo: int = 0  #: samples' worth of trust in the prior (a shot whose odds the board's reading gives)
 
     @property
     def mean(self) -> float:
-        return self.total / self.visits if self.visits else self.prior
+        if not self.visits:
+            return self.prior
+        return (self.total + self.prior * self.pseudo) / (self.visits + self.pseudo)
 
 
 class SpaceHard(SpacePilot):
-    """Progressive widening over flicks, judged by the enemy's reply; see the module docstring."""
+    """Reads every line of fire, searches flicks, judges by the enemy's reply; see the module docstring.
+    ``samples``: a fixed effort (flicks tried a decision) in place of the clock, as ``iterations``."""
 
     name = "hard"
 
     def __init__(self, game: Game, seed: int = 0, budget_s: float | None = None, samples: int = 0) -> None:
         super().__init__(game, seed, "ace", HARD["budget"] if budget_s is None else budget_s)
-        self.level = dict(HARD, samples=samples)
+        self.level = dict(HARD)
+        if samples:
+            self.iterations = samples
         self.search = Chance(seed * 7919 + 104729)  #: the search's own generator for flick noise
         self.calm = 0  #: own turns in a row with no piece lost on either side
+        self.fruitless = 0  #: own turns in a row that found nothing worth a flick
         self._seen: tuple[int, int] | None = None
         self._lines: list[tuple[int, LineString]] = []
+        self._shots: dict[tuple[int, Piece, Piece, bool], tuple[Board, Shot]] = {}
+        self._stations: dict[tuple[int, float, float, float], float] = {}
+        self._odds: dict[Flick, float] = {}  #: this decision's shots along the board's lines, and their odds
+        self._field: list[tuple[float, float, float]] = []  #: this decision's firing positions (x, y, value)
         self.sampled = 0
 
-    # -- judging a position ---------------------------------------------------------------
+    # -- reading the board ------------------------------------------------------------------
     def pressure(self) -> float:
-        """Patience running out: 1 after eight own turns with no ship lost on either side, and on
-        up to 3 (after 24), so that even a fleet hiding behind its wall is fought in the end."""
+        """Patience running out: 1 after eight own turns with no piece lost on either side, on up to 3."""
         return min(3.0, self.calm / 8)
 
-    def _facing(self, s: SpaceState, q: Piece) -> float | None:
-        return None if q.kind != "ship" or q.id == s.pending else q.heading
+    def _shot(self, b: Board, shooter: Piece, target: Piece, turning: bool = False) -> Shot:
+        key = (id(b), shooter, target, turning)
+        hit = self._shots.get(key)
+        if hit is not None and hit[0] is b:
+            return hit[1]
+        sh = piece_shot(b, shooter, target, turning)
+        if len(self._shots) > 50000:
+            self._shots.clear()
+        self._shots[key] = (b, sh)
+        return sh
 
-    def _shot_chance(self, s: SpaceState, src: Piece, dst: Piece) -> float:
-        """The odds that ``src`` hits ``dst`` with its best pencil (see ``shot_odds``)."""
-        facing = self._facing(s, src)
-        walls = _wall_segments(s)
-        centre, corners = _outline(dst)
-        return max(shot_odds(walls, (src.x, src.y), facing, centre, corners, PENCILS[k])
-                   for k in s.game.pencils())
+    def _caught(self, b: Board, hit: Piece, pieces: list[Piece]) -> list[Piece]:
+        """S-V6: the pieces a blast at ``hit`` takes with it, chains included (centres within the blast,
+        no wall between them: the rules' exact shadows, nearly)."""
+        gone = [hit]
+        queue = [centre(hit)]
+        left = [q for q in pieces if q.id != hit.id]
+        while queue and left:
+            cx, cy = queue.pop()
+            keep = []
+            for q in left:
+                qx, qy = centre(q)
+                if math.hypot(qx - cx, qy - cy) < BLAST_RADIUS + 2.0 and \
+                        not any(crosses(cx, cy, qx, qy, w) for w in b.blockers):
+                    gone.append(q)
+                    queue.append((qx, qy))
+                else:
+                    keep.append(q)
+            left = keep
+        return gone
+
+    def exchange(self, s: SpaceState, seat: int, mine: list[Piece], enemies: list[Piece],
+                 b: Board) -> tuple[float, float, float]:
+        """The next exchange of fire: the ships the enemy's best shot is expected to take, the odds of
+        that shot, and the ships our best shot after it is expected to take."""
+        blasts = bool(s.game.settings["blasts"])
+        everyone = mine + enemies
+        loss = p_loss = 0.0
+        for e in enemies:
+            turning = e.id == s.pending
+            for q in mine:
+                sh = self._shot(b, e, q, turning)
+                if sh.odds < 0.003:
+                    continue
+                lost = 1.0
+                if blasts:
+                    caught = self._caught(b, q, everyone)
+                    theirs = sum(1 for c in caught if c.owner == e.owner)
+                    lost = float(sum(1 for c in caught if c.owner == seat))
+                    if theirs >= lost:
+                        continue  # a shot that costs them as much as us: not one they take
+                if sh.odds * lost > loss:
+                    loss, p_loss = sh.odds * lost, sh.odds
+        for shooter, line in self._lines:
+            if any(e.id == shooter for e in enemies):
+                for q in mine:
+                    if line.distance(q.body()) < LINE_NEAR and 0.8 > loss:
+                        loss, p_loss = 0.8, 0.8
+        attack = 0.0
+        for q in mine:
+            turning = q.id == s.pending
+            for e in enemies:
+                sh = self._shot(b, q, e, turning)
+                if sh.odds < 0.003:
+                    continue
+                kills = 1.0
+                if blasts:
+                    caught = self._caught(b, e, everyone)
+                    kills = sum(1 for c in caught if c.owner != seat) - sum(1 for c in caught if c.owner == seat)
+                attack = max(attack, sh.odds * kills)
+        return loss, p_loss, attack
 
     def judge(self, s: SpaceState, seat: int) -> float:
         if s.is_over():
@@ -192,33 +246,33 @@ class SpaceHard(SpacePilot):
         enemies = [p for p in s.pieces if p.owner != seat]
         foes = max(1, len({p.owner for p in enemies}))
         value = 100.0 * (len(mine) - len(enemies) / foes)
-        threat = 0.0
-        special = False  # exposed to a door's line of fire or to a recent killing line
-        hangars = s.game.hangars
-        alive = {p.id for p in enemies}
-        for q in mine:
-            qc, _ = _outline(q)
-            inside_q = any(h.region.contains(Point(qc)) for h in hangars)
-            for e in enemies:
-                t = self._shot_chance(s, e, q)
-                if t > DOOR_FIRE and not inside_q and hangars[e.owner].region.contains(Point(e.x, e.y)):
-                    special = True  # it shoots out through its door at us, and likely hits
-                threat = max(threat, t)
-            for shooter, line in self._lines:
-                if shooter in alive and line.distance(q.body()) < LINE_NEAR:
-                    threat = max(threat, 0.8)
-                    special = True
-        attack = 0.0
-        for q in mine:
-            for e in enemies:
-                attack = max(attack, self._shot_chance(s, q, e))
-        p = 0.0 if special else self.pressure()
-        closest = min((math.dist((q.x, q.y), _outline(e)[0]) for q in mine for e in enemies), default=0.0)
-        # our shot comes after theirs: it counts only if we are still there to fire it
-        return value + exchange(threat, attack, closest, p) - self._hiding(s, mine, p)
+        b = board(s)
+        p = self.pressure()
+        w = attack_weight(p, not s.game.settings["stalemate"])
+        pending = next((q for q in mine if q.id == s.pending), None)
+        if pending is None:
+            loss, p_loss, attack = self.exchange(s, seat, mine, enemies, b)
+            fire = -100.0 * loss + w * unanswered(attack, p_loss) * (1.0 - p_loss)
+        else:  # S-M6: the ship will still turn; judge it by the best of a few headings about its nose
+            fire = -1e9
+            for h in self._headings(pending, enemies):
+                turned = [q._replace(heading=h) if q.id == pending.id else q for q in mine]
+                loss, p_loss, attack = self.exchange(s, seat, turned, enemies, b)
+                fire = max(fire, -100.0 * loss + w * unanswered(attack, p_loss) * (1.0 - p_loss))
+        closest = min((math.dist((q.x, q.y), centre(e)) for q in mine for e in enemies), default=0.0)
+        ahead = POTENTIAL * sum(self.potential(q.x, q.y) for q in mine if q.kind == "ship")
+        return (value + fire + ahead - 0.05 * max(0.0, 1.0 - p) * closest
+                - self._hiding(s, mine, 0.3 * min(1.0, p)))
+
+    @staticmethod
+    def _headings(q: Piece, enemies: list[Piece]) -> list[float]:
+        out = [q.heading] + [k * math.pi / 4 for k in range(8)]
+        out += [math.atan2(centre(e)[1] - q.y, centre(e)[0] - q.x) for e in enemies]
+        return out
 
     def _recent_lines(self, s: SpaceState, seat: int) -> list[tuple[int, LineString]]:
-        """The enemy shots since our last turn whose shooter still sits where it fired from."""
+        """The enemy shots since our last turn that killed and whose shooter still sits where it fired
+        from: a line proven to hit, where no ship lands."""
         out: list[tuple[int, LineString]] = []
         back = max(1, s.game.num_players - 1)
         for mode, used in s.residue[-back:]:
@@ -251,76 +305,241 @@ class SpaceHard(SpacePilot):
                     y = miny + (maxy - miny) * (t if abs(uy) < 0.5 else depth)
                     if 5.0 < math.dist((p.x, p.y), (x, y)) < reach:
                         pts.append((x, y))
-            # a turtle's lines out: from each ship in its hangar past a door edge, far out, where the
-            # odds are poor both ways (the patient way to break a fleet hiding behind its wall)
+        return pts
+
+    def _station(self, b: Board, seat: int, t: tuple[float, float], w: float, enemies: list[Piece]) -> float:
+        """A spot as a shooter sees it, for a ship landing nose first at ``t`` and turned towards its
+        best target: our odds there against theirs (the enemy first), before any flick is tried."""
+        key = (id(b), round(t[0], 2), round(t[1], 2), w)
+        known = self._stations.get(key)
+        if known is not None:
+            return known
+        best = -1e9
+        for e in enemies:
+            ex, ey = centre(e)
+            q = Piece(-1, seat, "ship", t[0], t[1], math.atan2(ey - t[1], ex - t[0]))
+            threat = max((self._shot(b, f, q, False).odds for f in enemies), default=0.0)
+            attack = self._shot(b, q, e, False).odds
+            best = max(best, -100.0 * threat + w * unanswered(attack, threat) * (1.0 - threat))
+        self._stations[key] = best
+        return best
+
+    def _spot_value(self, state: SpaceState, p: Piece, t: tuple[float, float], ag: float) -> float:
+        enemies = [e for e in state.pieces if e.owner != p.owner]
+        w = attack_weight(self.pressure(), not state.game.settings["stalemate"])
+        return (self._station(board(state), p.owner, t, w, enemies) - MOVE_COST * math.dist((p.x, p.y), t)
+                + self.rng.uniform(0, 3))
+
+    def _station_spots(self, state: SpaceState) -> list[tuple[float, float]]:
+        """Where firing positions may be: a fan outside every enemy door and rows low along the outside
+        of its wall (where a door sliver may show a ship's tail while its nose sees nothing)."""
+        g = state.game
+        spots: list[tuple[float, float]] = []
+        for foe in sorted({e.owner for e in state.pieces if e.owner != state.seat}):
+            h = g.hangars[foe]
             door = state.doors[foe]
             if door is None:
                 continue
-            a, b = h.door_segment(door)
-            for e in state.pieces:
-                if e.owner != foe or not h.region.contains(Point(e.x, e.y)):
+            ox, oy = unit(_INWARD[h.side])  # out of that hangar, into space
+            tx, ty = (h.wall_b[0] - h.wall_a[0]) / h.wall_length, (h.wall_b[1] - h.wall_a[1]) / h.wall_length
+            dx, dy = h.wall_point(door)
+            for r in (7.0, 12.0, 19.0, 28.0, 40.0, 56.0, 80.0, 110.0):
+                for k in range(1, 18):
+                    a = math.pi * k / 18
+                    spots.append((dx + r * (tx * math.cos(a) + ox * math.sin(a)),
+                                  dy + r * (ty * math.cos(a) + oy * math.sin(a))))
+            steps = int(h.wall_length // 4)
+            for i in range(steps + 1):
+                wx, wy = h.wall_point(h.wall_length * i / max(1, steps))
+                for up in (3.5, 5.0, 6.5, 8.5, 11.0, 14.0):
+                    spots.append((wx + ox * up, wy + oy * up))
+        margin = 4.0
+        return [t for t in spots if margin < t[0] < g.width - margin and margin < t[1] < g.height - margin
+                and not any(hg.region.contains(Point(t)) for hg in g.hangars)]
+
+    def _map(self, state: SpaceState, w: float | None = None) -> list[tuple[float, float, float]]:
+        """The firing positions worth going to: spots where our shot at some enemy piece has better
+        odds than every reply (``_station`` above GAIN), with their value; ``w``: what our shot is
+        worth (default: as patient as the pilot is now)."""
+        seat = state.seat
+        enemies = [e for e in state.pieces if e.owner != seat]
+        if not enemies:
+            return []
+        b = board(state)
+        if w is None:
+            w = attack_weight(self.pressure(), not state.game.settings["stalemate"])
+        out = []
+        for t in self._station_spots(state):
+            v = self._station(b, seat, t, w, enemies)
+            if v > GAIN:
+                out.append((t[0], t[1], v))
+        return out
+
+    def potential(self, x: float, y: float) -> float:
+        """What a ship at (x, y) may make of the firing positions next turn: the best one's value less
+        the way there (a move's reach away; half as much two moves away)."""
+        best = 0.0
+        reach = PENCILS["hb"].reach * 0.85
+        for sx, sy, v in self._field:
+            d = math.hypot(sx - x, sy - y)
+            if d > 2 * reach:
+                continue
+            worth = v - MOVE_COST * d
+            if d > reach:
+                worth *= 0.5
+            best = max(best, worth)
+        return best
+
+    def _firing_spots(self, state: SpaceState, w: float | None = None) -> list[Action]:
+        """For each ship, the best few firing positions of the map that it can reach in a straight,
+        clear line, better than where it is."""
+        g = state.game
+        seat = state.seat
+        enemies = [e for e in state.pieces if e.owner != seat]
+        if not enemies or not self._field:
+            return []
+        b = board(state)
+        if w is None:
+            w = attack_weight(self.pressure(), not g.settings["stalemate"])
+        ships = [q for q in state.pieces if q.owner == seat and q.kind == "ship"]
+        world = state.world()
+        bodies = {q.id: q.body() for q in state.pieces}
+        out: list[Action] = []
+        reach = PENCILS["hb"].reach * 0.85
+        for p in ships:
+            here = self._station(b, seat, (p.x, p.y), w, enemies)
+            scored = []
+            for sx, sy, v in self._field:
+                d = math.dist((p.x, p.y), (sx, sy))
+                if 4.0 < d < reach and v - MOVE_COST * d > here + 1.0:
+                    scored.append((v - MOVE_COST * d, (sx, sy)))
+            scored.sort(key=lambda vt: -vt[0])
+            found = 0
+            for _v, t in scored[:24]:
+                if found >= 3:
+                    break
+                if not self._clear_path(world, p, t, bodies):
                     continue
-                for (ex, ey), (ox, oy) in ((a, b), (b, a)):
-                    gx, gy = ex + (ox - ex) * 0.08, ey + (oy - ey) * 0.08  # just inside the edge
-                    d = math.dist((e.x, e.y), (gx, gy))
-                    if d < 1.0:
-                        continue
-                    for far in (90.0, 140.0, 190.0):
-                        x, y = e.x + (gx - e.x) / d * far, e.y + (gy - e.y) / d * far
-                        if 4 < x < g.width - 4 and 4 < y < g.height - 4 and 5.0 < math.dist((p.x, p.y), (x, y)) < reach:
-                            pts.append((x, y))
-        return pts
+                found += 1
+                d = math.dist((p.x, p.y), t)
+                ang = math.degrees(math.atan2(t[1] - p.y, t[0] - p.x))
+                out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, d / PENCILS["hb"].reach), 4)))
+                if g.settings["stopper"] and d > 12.0:
+                    out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, d * 1.2 / PENCILS["hb"].reach), 4),
+                                     stopper=_hand_across((p.x, p.y), t)))
+        return out
 
-    def _spot_value(self, state: SpaceState, p: Piece, t: tuple[float, float], ag: float) -> float:
-        """A spot before trying it, as the judge would see a ship there (its odds both ways), so
-        the spots tried include safe ones as well as the ``ai``'s bold ones."""
-        walls = _wall_segments(state)
-        enemies = [e for e in state.pieces if e.owner != p.owner]
-        pen = PENCILS["hb"]
-        threat = max((shot_odds(walls, (e.x, e.y), self._facing(state, e), t, [], pen) for e in enemies), default=0.0)
-        attack = max((shot_odds(walls, t, None, e.centre(), [], pen) for e in enemies), default=0.0)
-        closest = min((math.dist(t, e.centre()) for e in enemies), default=0.0)
-        pr = self.pressure()
-        return exchange(threat, attack, closest, pr) - 0.04 * math.dist((p.x, p.y), t) + self.rng.uniform(0, 3)
+    def _waits(self, state: SpaceState) -> list[Action]:
+        """Waiting: a pass when passing is on (S-V3), else nudges of a few millimetres forward or
+        to the side (never back, S-M1) of the ships least in view."""
+        if state.game.settings["passing"]:
+            return [Pass()]
+        out: list[Action] = []
+        for p in state.pieces:
+            if p.owner != state.seat or p.kind != "ship":
+                continue
+            for turn in (0.0, 60.0, -60.0, 120.0, -120.0):
+                ang = math.degrees(p.heading) + turn
+                if not backwards(p, math.radians(ang)):
+                    out.append(Flick(p.id, "move", round(ang, 2), round(4.0 / PENCILS["hb"].reach, 4)))
+        return out
 
-    def candidates(self, state: SpaceState) -> list[Action]:
-        out = super().candidates(state)
+    def _rams(self, state: SpaceState) -> list[Action]:
+        """Rams (S-M4): one ship for one, worth it when ahead; with blasts on (S-V6) the blast may take
+        more, so every enemy piece a ship can fly straight at is tried, inside its hangar too."""
         seat = state.seat
         mine = [p for p in state.pieces if p.owner == seat and p.kind == "ship"]
         enemies = [p for p in state.pieces if p.owner != seat]
         more = len(mine) > len(enemies) / max(1, len({e.owner for e in enemies}))
-        if more:  # ahead: a ram trades one for one (S-M4) and brings the end nearer
-            world = state.world()
-            bodies = {q.id: q.body() for q in state.pieces}
-            for p in mine:
-                for e in enemies:
-                    ex, ey = e.centre()
-                    d = math.dist((p.x, p.y), (ex, ey))
-                    if d > PENCILS["hb"].reach * 0.8:
-                        continue
-                    others = {k: v for k, v in bodies.items() if k != e.id}
-                    back = (ex - (ex - p.x) / d * SHIP_LENGTH, ey - (ey - p.y) / d * SHIP_LENGTH)
-                    if self._clear_path(world, p, back, others):
-                        ang = math.degrees(math.atan2(ey - p.y, ex - p.x))
-                        out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, (d + 8) / PENCILS["hb"].reach), 3)))
-        pencils = state.game.pencils()
-        if len(pencils) > 1:
-            extra = []
-            for a in out:
-                if isinstance(a, Flick) and a.mode == "shot":
-                    for k in pencils:
-                        if k != a.pencil:
-                            strength = min(1.0, a.strength * PENCILS[a.pencil].reach / PENCILS[k].reach)
-                            extra.append(Flick(a.ship, "shot", a.angle, round(strength, 3), k))
-            out += extra
+        if not (more or state.game.settings["blasts"]):
+            return []
+        out: list[Action] = []
+        world = state.world()
+        bodies = {q.id: q.body() for q in state.pieces}
+        for p in mine:
+            for e in enemies:
+                ex, ey = centre(e)
+                d = math.dist((p.x, p.y), (ex, ey))
+                if d > PENCILS["hb"].reach * 0.8 or d < 1.0:
+                    continue
+                others = {k: v for k, v in bodies.items() if k != e.id}
+                back = (ex - (ex - p.x) / d * SHIP_LENGTH, ey - (ey - p.y) / d * SHIP_LENGTH)
+                if self._clear_path(world, p, back, others):
+                    ang = math.degrees(math.atan2(ey - p.y, ex - p.x))
+                    out.append(Flick(p.id, "move", round(ang, 2), round(min(1.0, (d + 8) / PENCILS["hb"].reach), 4)))
         return out
+
+    def _dives(self, state: SpaceState) -> list[Action]:
+        """S-V6: with blasts on, a flight through an enemy door that leaves the paper at the back of the
+        hangar beside its ships: the ship is lost (S-M5), and its blast takes every ship within an inch
+        there, behind the wall as well as in front of the door."""
+        if not state.game.settings["blasts"]:
+            return []
+        g = state.game
+        seat = state.seat
+        b = board(state)
+        out: list[Action] = []
+        mine = [p for p in state.pieces if p.owner == seat and p.kind == "ship"]
+        for foe in sorted({e.owner for e in state.pieces if e.owner != seat}):
+            h = g.hangars[foe]
+            inside = [e for e in state.pieces if e.owner == foe and h.region.contains(Point(centre(e)))]
+            if not inside:
+                continue
+            ox, oy = unit(_INWARD[h.side])
+            for e in inside:
+                ex, ey = centre(e)
+                # the paper's edge behind that ship: the hangar is IN deep, its back edge the paper's
+                edge = (ex - ox * IN, ey - oy * IN)  # past the paper's edge: the flight leaves it there
+                for p in mine:
+                    for aim in ((ex, ey), edge):
+                        d = math.dist((p.x, p.y), aim)
+                        if d < 5.0 or d > PENCILS["hb"].reach * 0.9:
+                            continue
+                        ang = math.atan2(aim[1] - p.y, aim[0] - p.x)
+                        if backwards(p, ang):
+                            continue
+                        if any(crosses(p.x, p.y, aim[0], aim[1], wseg) for wseg in b.blockers):
+                            continue
+                        out.append(Flick(p.id, "move", round(math.degrees(ang), 2),
+                                         round(min(1.0, (d + 20.0) / PENCILS["hb"].reach), 4)))
+        return out
+
+    def candidates(self, state: SpaceState) -> list[Action]:
+        b = board(state)
+        seat = state.seat
+        mine = [p for p in state.pieces if p.owner == seat]
+        enemies = [p for p in state.pieces if p.owner != seat]
+        out: list[Action] = []
+        for q in mine:  # the best line at every enemy piece: through door slivers, round the cylinder
+            for e in enemies:
+                sh = self._shot(b, q, e, False)
+                if sh.odds >= 0.02:
+                    aimed = Flick(q.id, "shot", round(sh.angle, 3), round(sh.strength, 4), sh.pencil)
+                    self._odds[aimed] = max(sh.odds, self._odds.get(aimed, 0.0))
+                    out.append(aimed)
+        out += [a for a in super().candidates(state)
+                if not (isinstance(a, Flick) and a.mode == "shot" and a.strength <= 0.02) and not isinstance(a, Pass)]
+        out += self._firing_spots(state)
+        out += self._rams(state)
+        out += self._dives(state)
+        out += self._waits(state)
+        seen: set[Action] = set()
+        unique = []
+        for a in out:
+            if a not in seen:
+                seen.add(a)
+                unique.append(a)
+        if not unique:  # boxed in: a harmless puff straight ahead rather than a suicide
+            p = mine[0]
+            unique.append(Flick(p.id, "shot", round(math.degrees(p.heading), 2), 0.02))
+        return unique
 
     def _variant(self, state: SpaceState, a: Action) -> Action | None:
         if not isinstance(a, Flick) or a.strength <= 0.02:
             return None
         r = self.search
-        angle = round(a.angle + r.gauss(0.0, 1.5 if a.mode == "move" else 0.6), 2)
-        strength = round(min(1.0, max(0.01, a.strength * (1 + r.gauss(0.0, 0.06)))), 3)
+        angle = round(a.angle + r.gauss(0.0, 1.5 if a.mode == "move" else 0.4), 3)
+        strength = round(min(1.0, max(0.01, a.strength * (1 + r.gauss(0.0, 0.06)))), 4)
         pencil, stopper = a.pencil, a.stopper
         g = state.game
         if len(g.pencils()) > 1 and r.random() < 0.25:
@@ -334,25 +553,35 @@ class SpaceHard(SpacePilot):
                 rad = math.radians(angle)
                 tx, ty = p.x + d * math.cos(rad), p.y + d * math.sin(rad)
                 stopper = _hand_across((p.x, p.y), (tx, ty))
-                strength = round(min(1.0, strength * 1.2), 3)
+                strength = round(min(1.0, strength * 1.2), 4)
             else:
                 stopper = None
+        if a.mode == "move":
+            p = state.piece(a.ship)
+            if p is None or backwards(p, math.radians(angle)):
+                return None
         return Flick(a.ship, a.mode, angle, strength, pencil, stopper)
 
     def _heading(self, state: SpaceState) -> Action:
         """S-M6: the heading whose placement judges best: turning swings the body about the trace's
-        end, so it can swing a ship into a line of fire as well as point it at a target."""
+        end, so it can swing a ship into a line of fire as well as out of it and point it at a target."""
         p = state.piece(state.pending) if state.pending is not None else None
         if p is None:
             return super()._heading(state)
         self._lines = self._recent_lines(state, state.seat)
-        angles = [round(math.degrees(p.heading), 2)] + [float(a) for a in range(0, 360, 30)]
+        self._shots.clear()
+        self._stations.clear()
+        b = board(state)
+        angles = [round(math.degrees(p.heading), 2)] + [float(a) for a in range(0, 360, 20)]
         for e in state.pieces:
             if e.owner != p.owner:
-                ex, ey = e.centre()
+                ex, ey = centre(e)
                 angles.append(round(math.degrees(math.atan2(ey - p.y, ex - p.x)), 2))
+                sh = self._shot(b, p, e, True)
+                if sh.odds > 0.0:
+                    angles.append(round(sh.angle, 2))
         best: tuple[float, Action] | None = None
-        for ang in angles:
+        for ang in dict.fromkeys(angles):
             act = Heading(ang)
             trial = state.clone()
             try:
@@ -365,6 +594,12 @@ class SpaceHard(SpacePilot):
         return best[1] if best is not None else super()._heading(state)
 
     # -- the search ---------------------------------------------------------------------
+    @staticmethod
+    def _cost(a: Action) -> float:
+        if isinstance(a, Flick) and a.mode == "move":
+            return MOVE_COST * a.strength * PENCILS[a.pencil].reach
+        return 0.0
+
     def _sample(self, state: SpaceState, a: Action, seat: int, noise: bool) -> float:
         trial = state.clone()
         trial.chance = Chance(self.search.randint(0, 2 ** 62), noise=noise)
@@ -372,7 +607,8 @@ class SpaceHard(SpacePilot):
             trial.apply(self._aim(state, a) if noise else a)
         except IllegalAction:
             return -1e6
-        return self.judge(trial, seat)
+        theirs = sum(1 for q in state.pieces if q.owner != seat) - sum(1 for q in trial.pieces if q.owner != seat)
+        return self.judge(trial, seat) - self._cost(a) + KILL_NOW * theirs
 
     def _aim(self, state: SpaceState, action: Action) -> Action:
         """The pilot's own hand, shaken with the search's generator (the pilot's own is for planning)."""
@@ -383,56 +619,124 @@ class SpaceHard(SpacePilot):
         return forward(state, Flick(action.ship, action.mode, round(ang, 3), round(strength, 4), action.pencil,
                                     action.stopper), action)
 
+    def _turtling(self, state: SpaceState, seat: int) -> bool:
+        """Every enemy piece sits in its own hangar (or is a turret beside it)."""
+        hangars = state.game.hangars
+        return all(e.kind == "turret" or hangars[e.owner].region.contains(Point(centre(e)))
+                   for e in state.pieces if e.owner != seat)
+
+    def _call(self, state: SpaceState, seat: int) -> bool:
+        """S-V4: call the stalemate when clearly behind and getting nowhere, or when nothing can be
+        gained: the search has found no flick worth making for turns (against a fleet in its hangar
+        sooner than against one out in space), and no firing position is in reach (``hopeful``);
+        hope lasts as many turns again at most (a gain the search keeps turning down is no gain)."""
+        mine, theirs = strongest(state, seat)
+        if mine + 1 < theirs or (mine < theirs and self.calm >= 8) or self.calm >= GIVE_UP:
+            return True
+        if self._turtling(state, seat):
+            limit = CALL_AHEAD if mine > theirs else CALL_LEVEL
+        elif mine <= theirs:
+            limit = CALL_OPEN
+        else:
+            return False
+        if self.fruitless < limit:
+            return False
+        return self.fruitless >= 2 * limit or not self.hopeful(state, seat)
+
+    def hopeful(self, state: SpaceState, seat: int) -> bool:
+        """Something can still be gained: a shot from where a ship stands, or a firing position
+        anywhere, whose odds beat every reply by enough to be worth it to a patient pilot (the
+        weight of a quiet game's end, ``attack_weight(1)``).  A thin line through a door that the
+        enemy cannot answer is such a gain: the pilot goes there and takes it, turn after turn."""
+        w = attack_weight(1.0, not state.game.settings["stalemate"])
+        b = board(state)
+        enemies = [e for e in state.pieces if e.owner != seat]
+        for q in state.pieces:
+            if q.owner == seat and self._station(b, seat, (q.x, q.y), w, enemies) > GAIN \
+                    and q.kind == "ship":
+                return True
+            if q.owner == seat and any(self._shot(b, q, e).odds >= 0.08 for e in enemies) and \
+                    max((self._shot(b, e, q).odds for e in enemies), default=0.0) < 0.05:
+                return True
+        kept = self._field
+        self._field = self._map(state, w)
+        try:
+            return bool(self._firing_spots(state, w))
+        finally:
+            self._field = kept
+
     def _play(self, state: SpaceState) -> Action:
         start = time.perf_counter()
         deadline = start + self.budget_s * 0.9
         seat = state.seat
         count = (sum(1 for p in state.pieces if p.owner == seat), sum(1 for p in state.pieces if p.owner != seat))
         self.calm = self.calm + 1 if count == self._seen else 0
+        if count != self._seen:
+            self.fruitless = 0
         self._seen = count
-        mine, theirs = strongest(state, seat)
-        if state.can_call_draw() and (mine + 1 < theirs or (mine < theirs and self.calm >= 8)):
+        if state.can_call_draw() and self._call(state, seat):
             return CallDraw()
         self._lines = self._recent_lines(state, seat)
+        self._shots.clear()
+        self._stations.clear()
+        self._field = self._map(state)
+        self._odds = {}
+        here = self.judge(state, seat)
+        quitting = self.calm >= GIVE_UP and bool(state.game.settings["stalemate"])
         children: list[_Child] = []
-        # the priors (a noise-free try each) may take a third of the time; candidates past that
-        # keep the ``ai``'s order behind the tried ones, so that the search has time to sample
+        # the priors (a noise-free try each) may take a third of the effort; candidates past that
+        # keep their order behind the tried ones, so that the search has time to sample
+        effort = self.iterations
+        prior_cap = max(1, effort // 3) if effort is not None else 1 << 30
         prior_until = start + (deadline - start) / 3
         untried: list[Action] = []
-        for a in self.candidates(state):
-            if children and time.perf_counter() > prior_until:
+        n = 0
+        for a in (self._waits(state) or self.candidates(state)) if quitting else self.candidates(state):
+            if children and (n >= prior_cap or (effort is None and time.perf_counter() > prior_until)):
                 untried.append(a)
                 continue
-            children.append(_Child(a, self._sample(state, a, seat, noise=False), noisy=isinstance(a, Flick)))
+            prior = self._sample(state, a, seat, noise=False)
+            odds = self._odds.get(a) if isinstance(a, Flick) else None
+            if odds is not None and prior > here:
+                # a shot along a line the board's reading knows: its expected worth, trusted as much as
+                # SHOT_TRUST samples (a 10 % shot's samples are mostly misses: a few say little)
+                children.append(_Child(a, here + odds * (prior - here), pseudo=SHOT_TRUST))
+            else:
+                children.append(_Child(a, prior, noisy=isinstance(a, Flick)))
+            n += 1
         children.sort(key=lambda c: -c.prior)
         floor = children[-1].prior if children else 0.0
         children += [_Child(a, floor - 1.0 - 0.01 * i, noisy=isinstance(a, Flick)) for i, a in enumerate(untried)]
-        n = 0
-        cap = int(self.level["samples"]) or 1 << 30
-        while time.perf_counter() < deadline and n < cap:
-            k = min(len(children), K0 + int(KW * math.sqrt(n)))
+        sampled = 0
+        while not self.spent(deadline, n):
+            k = min(len(children), K0 + int(KW * math.sqrt(sampled)))
             active = children[:k]
             pick = next((c for c in active if c.visits == 0), None)
             if pick is None:
-                ln = math.log(n + 1)
+                ln = math.log(sampled + 1)
                 pick = max(active, key=lambda c: c.mean + UCB_C * math.sqrt(ln / c.visits))
             pick.total += self._sample(state, pick.action, seat, noise=pick.noisy)
             pick.visits += 1
             n += 1
-            if n % VARIANT_EVERY == 0:
+            sampled += 1
+            if sampled % VARIANT_EVERY == 0:
                 best = max((c for c in active if c.visits >= 6), key=lambda c: c.mean, default=None)
                 v = self._variant(state, best.action) if best is not None else None
                 if best is not None and v is not None:
                     children.insert(1, _Child(v, best.mean))
-        self.sampled = n  #: flicks sampled for the last decision (for measurements)
+        self.sampled = n  #: flicks tried for the last decision (for measurements)
         tried = [c for c in children if c.visits >= 3]
         if not tried:  # no time to sample: the best noise-free try
-            return self._aim(state, children[0].action)
-        most = max(c.visits for c in tried)
-        solid = [c for c in tried if c.visits >= max(3, most // 4)]
-        best = max(solid, key=lambda c: c.mean)
-        self.idle = 0 if best.mean > self.judge(state, seat) + 30 else self.idle + 1
-        return self._aim(state, best.action)
+            chosen = children[0]
+        else:
+            most = max(c.visits for c in tried)
+            solid = [c for c in tried if c.visits >= max(3, most // 4)]
+            chosen = max(solid, key=lambda c: c.mean)
+        act = chosen.action
+        shooting = isinstance(act, Flick) and act.mode == "shot"
+        self.fruitless = 0 if shooting or chosen.mean > here + GAIN else self.fruitless + 1
+        self.idle = 0 if chosen.mean > here + 30 else self.idle + 1
+        return self._aim(state, act)
 
 
-__all__ = ["SpaceHard"]
+__all__ = ["SpaceHard", "HARD", "attack_weight", "unanswered"]
