@@ -84,7 +84,7 @@ STRENGTHS: dict[str, tuple[Strength, ...]] = {
     "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
                Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
                Strength("Normal", "ai", "Tries out a few futures before each move."),
-               Strength("Hard", "hard", "Thinks up to a second a move: races for the first move, "
+               Strength("Hard", "hard", "Thinks up to a second and a half a move: races for the first move, "
                                         "searches your answers turns ahead, does not feed you troops and "
                                         "corners your last armies in a quiet end game.")),
     "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
