@@ -9,6 +9,10 @@ go one step further: the best few are played out to the end of the turn in world
 where the unknown cards are dealt at random; the one that ends best is played if it
 beats the heuristic's own first choice by more than the luck of those worlds.  A turn's
 end is judged by the points, and by the shots each side then has (TURN_END below).
+
+With a fixed effort (``Agent.iterations``) a tryout plays at most that many sampled worlds and
+the heuristic's sampling runs to its end, whatever the clock says: the same seed then plays the
+same game on any machine.  Without it, a decision stops at its budget of processor time.
 """
 
 from __future__ import annotations
@@ -80,6 +84,9 @@ class _Commander(Agent):
 
     #: What the time budget counts: this process's own time, so the search is the same on a busy machine.
     clock = staticmethod(time.process_time)
+    #: Does this commander look at its clock?  (``greedy`` never does: it plays the tryouts, and
+    #: reading the processor clock costs a system call, half a millisecond on some machines.)
+    timed = True
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
@@ -94,13 +101,15 @@ class _Commander(Agent):
     def plan(self, s: TigersState, me: int) -> Action:
         """The action for ``me`` in ``s`` (which it may scribble on: pass a copy)."""
         # the budget is this process's own time (``clock``): the same search whatever else the machine runs
-        self._deadline = self.clock() + self.budget_s * 0.8
+        self._deadline = self.clock() + self.budget_s * 0.8 if self.timed and self.iterations is None else math.inf
         handler = getattr(self, f"_{s.phase}")
         act: Action = handler(s, me)
         return act
 
     def _late(self) -> bool:
-        return self.clock() > self._deadline
+        """Past the decision's budget?  Never with a fixed effort (``iterations``): then the
+        heuristic's sampling always runs to its end, the same on any machine."""
+        return self.iterations is None and self.clock() > self._deadline
 
     def _rolloff(self, s: TigersState, me: int) -> Action:
         return RollOff()
@@ -439,25 +448,30 @@ class TigersAI(_Commander):
 
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
         """The best of the heuristic's first ``width`` choices, each played out to the end of
-        the turn ``rollouts`` times in the same sampled worlds (same dice, same unknown cards)."""
+        the turn ``rollouts`` times in the same sampled worlds (same dice, same unknown cards).
+        With a fixed effort (``iterations``) it plays at most that many worlds, whatever the clock."""
         if rollouts <= 0 or len(ranked) < 2:
             return ranked[0]
+        fixed = self.iterations is not None
+        if self.iterations is not None:
+            rollouts = min(rollouts, self.iterations)
         options = ranked[:width]
         values: list[list[float]] = [[] for _ in options]
         took = 0.0
         for r in range(rollouts):
-            if r and self.clock() + took > self._deadline:
+            if r and not fixed and self.clock() + took > self._deadline:
                 break  # within the time budget: every candidate has met the same worlds so far
-            start = self.clock()
+            start = 0.0 if fixed else self.clock()
             seed = self.rng.randint(0, 2**62)
             world = self.sampled_world(s, seed)  # dealt once: every candidate starts from a copy
             try:
-                batch = [self.rollout(world, me, a, seed, self._deadline + self.budget_s * 0.2) for a in options]
+                stop = None if fixed else self._deadline + self.budget_s * 0.2
+                batch = [self.rollout(world, me, a, seed, stop) for a in options]
             except _OutOfTime:
                 break  # a world that would not finish in time is dropped for every candidate alike
             for k, v in enumerate(batch):
                 values[k].append(v)
-            took = self.clock() - start
+            took = 0.0 if fixed else self.clock() - start
         if not values[0]:
             return options[0]  # not one world in time: the heuristic's choice
         best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
@@ -753,6 +767,7 @@ class GreedyTigersAI(_Commander):
     nearest enemy; cards go on whoever can shoot best; lays out and deploys at random."""
 
     name = "greedy"
+    timed = False
 
     def _terrain(self, s: TigersState, me: int) -> Action:
         return s.random_action(self.rng)
@@ -796,15 +811,32 @@ class GreedyTigersAI(_Commander):
         e = min(enemies, key=lambda e: math.dist(start, (e.x, e.y)))
         dx, dy = e.x - start[0], e.y - start[1]
         dist = math.hypot(dx, dy)
-        best: tuple[float, Action] = (s.fire_range(u, e), Move(uid, ()))
+        here = s.fire_range(u, e)
+        tries: list[tuple[tuple[float, float], float | None]] = []
         for frac in (0.999, 0.7, 0.4):
             d = min(allow * frac, max(dist - 6.0, 0.0))
             end = (round(start[0] + dx / dist * d, 2), round(start[1] + dy / dist * d, 2))
-            for facing in (None, heading):
+            tries += [(end, None), (end, heading)]
+        if u.carrier >= 0:
+            best: tuple[float, Action] = (here, Move(uid, ()))
+            for end, facing in tries:
                 got = self.landing(s, u, allow, (end,), facing)
                 if got is not None and math.dist((got["x"], got["y"]), (e.x, e.y)) < best[0]:
                     best = (math.dist((got["x"], got["y"]), (e.x, e.y)), Move(uid, (end,), facing))
-        return best[1]
+            return best[1]
+        # the closest legal end: where each would end first (cheap), then the rules' whole check
+        # only for the closest ones until one passes (the same choice as checking all of them)
+        ranked = []
+        for k, (end, facing) in enumerate(tries):
+            got = s.simulate_move(u, (end,), facing)
+            ranked.append((math.dist((got["x"], got["y"]), (e.x, e.y)), k))
+        for d, k in sorted(ranked):
+            if d >= here:
+                break
+            end, facing = tries[k]
+            if self.landing(s, u, allow, (end,), facing) is not None:
+                return Move(uid, (end,), facing)
+        return Move(uid, ())
 
 
 def make_ai(game: Game, seed: int) -> TigersAI:
