@@ -433,11 +433,9 @@ class TigersAI(_Commander):
             danger = self.threatened(s, u)
             options = [("?", mean_success("fire"), 0.45)] if down else []
             for c in faces:
-                ps = max(p_at_least(C.dice_for(c, "fire"), C.difficulty(c)),
-                         p_at_least(C.dice_for(c, "move"), C.difficulty(c)) * 0.6)
-                options.append((c, ps, C.RANKS.index(C.rank(c)) / 12))
+                options.append((c, self.assign_odds(s, u, c), C.RANKS.index(C.rank(c)) / 12))
             for code, ps, init in options:
-                score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
+                score = need * ps / max(mean_success("fire"), 1e-6) + self.initiative_worth(danger, init, ps)
                 ranked.append((score, Assign(u.id, code)))
         ranked.sort(key=lambda va: -va[0])
         if keep_first:
@@ -445,6 +443,17 @@ class TigersAI(_Commander):
         if not ranked or (ranked[0][0] < self.keep_below and not self._last):
             return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
         return self.tried_out(s, me, [a for _, a in ranked], self.assign_rollouts, self.assign_width)
+
+    def initiative_worth(self, danger: float, init: float, odds: float) -> float:
+        """T-T4: what acting early (``init``: the card's rank, 0 to 1) is worth to a unit under
+        ``danger``; ``odds``: the card's chance to do anything (the ``ai`` does not weigh it)."""
+        return 0.08 * danger * init
+
+    def assign_odds(self, s: TigersState, u: Unit, card: str) -> float:
+        """T-T6: how likely a known card on ``u`` is to do something: its fire odds, or its move
+        odds counted at 0.6 (whatever the unit would do with it)."""
+        return max(p_at_least(C.dice_for(card, "fire"), C.difficulty(card)),
+                   p_at_least(C.dice_for(card, "move"), C.difficulty(card)) * 0.6)
 
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
         """The best of the heuristic's first ``width`` choices, each played out to the end of
@@ -614,6 +623,7 @@ class TigersAI(_Commander):
         pm = p_at_least(C.dice_for(card, "move"), C.difficulty(card))
         best: tuple[float, Action] = (-0.01, Skip(uid))
         chains = s.follower_chains(u) if u.carrier < 0 else [()]
+        tid = -1
         # fire: the leader's best target, each follower its own best (T-F1)
         if u.carrier < 0:
             v, tid = self.best_shot(s, u, pf)
@@ -633,10 +643,14 @@ class TigersAI(_Commander):
                 mv = pm * 0.6
             elif best[0] > 0:
                 # a shot in hand is points now; a better spot is points maybe later (tempo)
-                mv *= self.move_discount
+                mv *= self.discount_move(s, u, tid)
             if mv > best[0]:
                 best = (mv, MoveOrder(uid, ch))
         return best[1]
+
+    def discount_move(self, s: TigersState, u: Unit, tid: int) -> float:
+        """What a better spot counts against the shot ``u`` has at ``tid`` (``move_discount``)."""
+        return self.move_discount
 
     def volley(self, s: TigersState, u: Unit, tid: int, chain: tuple[int, ...],
                p_roll: float) -> tuple[float, tuple[tuple[int, int], ...] | None]:
