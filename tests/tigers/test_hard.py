@@ -233,5 +233,7 @@ def test_T_T4_a_whole_turn_of_hard_thinking_is_bounded():
     assert hard.decision_budget(s) == 0.5
     hard._turn_spent = 4.99
     assert hard.decision_budget(s) == 0.05
+    s.phase = "act"  # the turn's orders share what its assignments left
+    assert hard.decision_budget(s) == 0.05
     s.turn += 1  # the next turn starts afresh
     assert hard.decision_budget(s) == 1.0

@@ -121,13 +121,14 @@ class TigersHard(TigersAI):
     #: row; at most about 3 s for the median turn, 8 s for the longest): each decision gets a
     #: second, or half of what is left of this, whichever is less.  Not with a fixed effort.
     turn_budget_s = 5.0
-    _turn = (-1, -1)
+    _turn = -1
     _turn_spent = 0.0
 
     def decision_budget(self, s: TigersState) -> float:
-        """The time this decision may take: ``budget_s``, or half of what the turn has left."""
-        if (s.turn, s.phase == "assign") != self._turn:
-            self._turn, self._turn_spent = (s.turn, s.phase == "assign"), 0.0
+        """The time this decision may take: ``budget_s``, or half of what the turn has left (its
+        assignments, picks, orders and moves together: one turn is what a player waits for)."""
+        if s.turn != self._turn:
+            self._turn, self._turn_spent = s.turn, 0.0
         return max(0.05, min(self.budget_s, (self.turn_budget_s - self._turn_spent) / 2))
 
     def plan(self, s: TigersState, me: int) -> Action:
