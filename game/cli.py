@@ -77,6 +77,12 @@ def _replay_file(path: Path, args: argparse.Namespace) -> int:
     return 0
 
 
+def _binomial_se(wins: int, games: int) -> float:
+    """The standard error of a share of ``games`` won (each game on its own seed)."""
+    p = wins / games if games else 0.0
+    return (p * (1 - p) / games) ** 0.5 if games else 0.0
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from .jsonio import parse_json
     from .selfplay import selfplay
@@ -99,6 +105,15 @@ def _selfplay(args: argparse.Namespace) -> int:
             print(f"{name:>10}: {rate:.3f} (standard error {out['win_rate_se'][name]:.3f})")
         print(f"{'draws':>10}: {out['draw_rate']:.3f}  ({out['games']} games of {out['game']})")
         print(f"{'by limit':>10}: {out['limit_rate']:.3f}  (games a round or stalemate limit ended)")
+        if out.get("levels"):
+            from .registry import get
+
+            game = get(args.game).make_game(settings)
+            for level, row in out["levels"].items():
+                names = [game.player_name(i) for i in range(len(row["seats"]))]
+                won = ", ".join(f"{names[i]} {w / row['games']:.3f} (se {_binomial_se(w, row['games']):.3f})"
+                                for i, w in enumerate(row["seats"]))
+                print(f"{level:>16}: {row['games']} games; won by seat: {won}")
     return 0
 
 

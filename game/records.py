@@ -14,6 +14,7 @@ from typing import Any
 from . import registry
 from .engine import Action, Event, Game, IllegalAction, SettingsError, State, check_pins, safe_notation
 from .jsonio import FileProblem, file_name, read_json, show
+from .levels import changed_levels, level_digest, level_title, played_levels
 from .limits import MAX_SETTING_TEXT
 
 RECORD_FORMAT = "paperwars-record"
@@ -26,6 +27,8 @@ MAX_SEATS = 16
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 SEAT_NAME = re.compile(r"[A-Za-z0-9_\-]{1,32}")
 VERSION_TEXT = re.compile(r"[A-Za-z0-9_.\-]{1,16}")
+#: A level fingerprint (``levels.files_digest``): 16 hex digits.
+DIGEST_TEXT = re.compile(r"[0-9a-f]{16}")
 #: Said when a ruleset raised something other than its refusal: the record is refused,
 #: and the harness (tests/harness_files.py) counts this as a rules bug.
 RULES_FAILED = "the rules could not handle"
@@ -49,6 +52,12 @@ class Record:
     pins: dict[str, Any] = field(default_factory=dict)
     rules_version: str = "1"
     seats: list[str] = field(default_factory=list)
+    #: The fingerprint of the level files the game is played on (``levels.level_digest``), so that
+    #: a record is never replayed on another version of its level (a changed shipped scenario, an
+    #: edited map).  None: a record made now (a new game; a copy): its game's levels as they are,
+    #: filled in when the game is made.  "": none named (an older record, or a game played on no
+    #: level file): see ``make_game`` and docs/records.md.
+    level_digest: str | None = field(default=None, compare=False)
     #: Settings taken from the player's profile (Invasion's used words, I-S1): given to the
     #: rules while the game is played, never written into the record (a record's setting
     #: holds at most 200 characters, a profile grows without end, and a replay needs none).
@@ -68,6 +77,8 @@ class Record:
             data["pins"] = self.pins
         if self.seats:
             data["seats"] = self.seats
+        if self.level_digest:
+            data["level_digest"] = self.level_digest
         return data
 
     @classmethod
@@ -91,6 +102,7 @@ class Record:
         pins = data.get("pins", {})
         seats = data.get("seats", [])
         rules_version = data.get("rules_version", "1")
+        digest = data.get("level_digest", "")
         if not isinstance(game, str) or not GAME_NAME.fullmatch(game):
             raise RecordError(f"The {source} does not say which game it is ({show(game)}).")
         if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED <= seed <= MAX_SEED:
@@ -115,8 +127,10 @@ class Record:
         if not isinstance(seats, list) or len(seats) > MAX_SEATS or \
                 not all(isinstance(s, str) and SEAT_NAME.fullmatch(s) for s in seats):
             raise RecordError(f"The {source} has a seat list that is not a list of player kinds ({show(seats)}).")
+        if not isinstance(digest, str) or not (digest == "" or DIGEST_TEXT.fullmatch(digest)):
+            raise RecordError(f"The {source} has a level fingerprint that is not 16 hex digits ({show(digest)}).")
         return cls(game=game, settings=dict(settings), seed=seed, actions=list(actions), pins=pins,
-                   rules_version=str(rules_version), seats=list(seats))
+                   rules_version=str(rules_version), seats=list(seats), level_digest=digest)
 
     @classmethod
     def load(cls, path: Path) -> Record:
@@ -136,9 +150,11 @@ class Record:
         own = getattr(rs.game_cls, "record_profile", None)
         if profile and own is not None:  # what the record itself chose is never held against it (I-S1)
             profile = own(profile, self.actions)
+        # A setting the record leaves out means the default of its time (Game.record_defaults).
+        settings = {**rs.game_cls.record_defaults, **self.settings}
+        self._same_levels(rs, settings)
         try:
-            # A setting the record leaves out means the default of its time (Game.record_defaults).
-            return rs.make_game({**rs.game_cls.record_defaults, **self.settings, **profile})
+            return rs.make_game({**settings, **profile})
         except SettingsError as exc:
             raise RecordError(f"The record's settings are not valid: {exc}") from None
         except FileProblem as exc:
@@ -146,6 +162,35 @@ class Record:
         except Exception:  # noqa: BLE001 - a ruleset failing on its settings is a refusal, never a crash
             raise RecordError(f"The record's settings are not valid: {RULES_FAILED} the settings "
                               f"{show(self.settings)}.") from None
+
+    def _same_levels(self, rs: Any, settings: dict[str, Any]) -> None:
+        """The record is played on the level files it was played on, or RecordError saying so: a
+        named fingerprint must be the files' own; a record naming none (written before records
+        named one) must not play a shipped level changed since (``levels.BEFORE_FINGERPRINTS``)."""
+        spec = rs.game_cls.settings_spec
+        if self.level_digest is None:  # a record made now: its levels as they are
+            self.level_digest = level_digest(rs.name, spec, settings)
+            return
+        if self.level_digest:
+            now = level_digest(rs.name, spec, settings)  # "": a file that cannot be read (the game says why)
+            if now and now != self.level_digest:
+                raise RecordError(f"This record was played on another version of {self._levels_named(rs, settings)} "
+                                  "than the one here, so it cannot be replayed as it was played.")
+            return
+        changed = changed_levels(rs.name, spec, settings)
+        if changed:
+            raise RecordError(f"This record was played on an older version of {self._levels_named(rs, settings, changed)}, "
+                              "changed since by an update of Paper Wars, so it cannot be replayed as it was played.")
+        self.level_digest = level_digest(rs.name, spec, settings)  # what it was played on: named from now on
+
+    @staticmethod
+    def _levels_named(rs: Any, settings: dict[str, Any], names: list[str] | None = None) -> str:
+        """The levels a record plays, as a player reads them ("the scenario “Tank battle”")."""
+        spec = rs.game_cls.settings_spec
+        kinds = {str(settings.get(s.key, s.default)): s.label.lower() for s in spec if s.kind == "level"}
+        names = names if names is not None else played_levels(spec, settings)
+        said = [f"the {kinds.get(n, 'level')} “{level_title(rs.name, n)}”" for n in names]
+        return " and ".join(said) or "its level"
 
     def start(self) -> State:
         game = self.make_game()

@@ -112,7 +112,7 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
     wins = {p: 0 for p in players}
     draws = limited = 0
     scores: dict[str, list[float]] = {p: [] for p in players}  # per seed group: the share of games won
-    per_level: dict[str, dict[str, int]] = {}
+    per_level: dict[str, dict[str, Any]] = {}
     for g, ((order, _sd, _st, level_name), (winners, text, _length)) in enumerate(zip(plan, results, strict=True)):
         won = {order[w] for w in winners}
         limited += any(w in text.lower() for w in LIMIT_WORDS)
@@ -122,11 +122,13 @@ def selfplay(game_name: str, games: int, players: list[str], seed: int,
         else:
             for name in won:
                 wins[name] += 1
-        if levels:
-            row = per_level.setdefault(level_name, {"games": 0, **{p: 0 for p in players}})
+        if levels:  # by player and by seat: with the same player in every seat, the seats tell a level's balance
+            row = per_level.setdefault(level_name, {"games": 0, **{p: 0 for p in players}, "seats": [0] * n})
             row["games"] += 1
             for name in won:
                 row[name] += 1
+            for w in winners:
+                row["seats"][w] += 1
         if g % group == 0:
             for p in players:
                 scores[p].append(0.0)

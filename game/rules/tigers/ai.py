@@ -9,6 +9,10 @@ go one step further: the best few are played out to the end of the turn in world
 where the unknown cards are dealt at random; the one that ends best is played if it
 beats the heuristic's own first choice by more than the luck of those worlds.  A turn's
 end is judged by the points, and by the shots each side then has (TURN_END below).
+
+With a fixed effort (``Agent.iterations``) a tryout plays at most that many sampled worlds and
+the heuristic's sampling runs to its end, whatever the clock says: the same seed then plays the
+same game on any machine.  Without it, a decision stops at its budget of processor time.
 """
 
 from __future__ import annotations
@@ -80,6 +84,9 @@ class _Commander(Agent):
 
     #: What the time budget counts: this process's own time, so the search is the same on a busy machine.
     clock = staticmethod(time.process_time)
+    #: Does this commander look at its clock?  (``greedy`` never does: it plays the tryouts, and
+    #: reading the processor clock costs a system call, half a millisecond on some machines.)
+    timed = True
 
     def choose(self, state: State) -> Action:
         assert isinstance(state, TigersState)
@@ -94,13 +101,15 @@ class _Commander(Agent):
     def plan(self, s: TigersState, me: int) -> Action:
         """The action for ``me`` in ``s`` (which it may scribble on: pass a copy)."""
         # the budget is this process's own time (``clock``): the same search whatever else the machine runs
-        self._deadline = self.clock() + self.budget_s * 0.8
+        self._deadline = self.clock() + self.budget_s * 0.8 if self.timed and self.iterations is None else math.inf
         handler = getattr(self, f"_{s.phase}")
         act: Action = handler(s, me)
         return act
 
     def _late(self) -> bool:
-        return self.clock() > self._deadline
+        """Past the decision's budget?  Never with a fixed effort (``iterations``): then the
+        heuristic's sampling always runs to its end, the same on any machine."""
+        return self.iterations is None and self.clock() > self._deadline
 
     def _rolloff(self, s: TigersState, me: int) -> Action:
         return RollOff()
@@ -424,11 +433,9 @@ class TigersAI(_Commander):
             danger = self.threatened(s, u)
             options = [("?", mean_success("fire"), 0.45)] if down else []
             for c in faces:
-                ps = max(p_at_least(C.dice_for(c, "fire"), C.difficulty(c)),
-                         p_at_least(C.dice_for(c, "move"), C.difficulty(c)) * 0.6)
-                options.append((c, ps, C.RANKS.index(C.rank(c)) / 12))
+                options.append((c, self.assign_odds(s, u, c), C.RANKS.index(C.rank(c)) / 12))
             for code, ps, init in options:
-                score = need * ps / max(mean_success("fire"), 1e-6) + 0.08 * danger * init
+                score = need * ps / max(mean_success("fire"), 1e-6) + self.initiative_worth(danger, init, ps)
                 ranked.append((score, Assign(u.id, code)))
         ranked.sort(key=lambda va: -va[0])
         if keep_first:
@@ -437,27 +444,43 @@ class TigersAI(_Commander):
             return Keep()  # kept cards come back face up next turn (T-T10); after the last turn they are worth nothing
         return self.tried_out(s, me, [a for _, a in ranked], self.assign_rollouts, self.assign_width)
 
+    def initiative_worth(self, danger: float, init: float, odds: float) -> float:
+        """T-T4: what acting early (``init``: the card's rank, 0 to 1) is worth to a unit under
+        ``danger``; ``odds``: the card's chance to do anything (the ``ai`` does not weigh it)."""
+        return 0.08 * danger * init
+
+    def assign_odds(self, s: TigersState, u: Unit, card: str) -> float:
+        """T-T6: how likely a known card on ``u`` is to do something: its fire odds, or its move
+        odds counted at 0.6 (whatever the unit would do with it)."""
+        return max(p_at_least(C.dice_for(card, "fire"), C.difficulty(card)),
+                   p_at_least(C.dice_for(card, "move"), C.difficulty(card)) * 0.6)
+
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
         """The best of the heuristic's first ``width`` choices, each played out to the end of
-        the turn ``rollouts`` times in the same sampled worlds (same dice, same unknown cards)."""
+        the turn ``rollouts`` times in the same sampled worlds (same dice, same unknown cards).
+        With a fixed effort (``iterations``) it plays at most that many worlds, whatever the clock."""
         if rollouts <= 0 or len(ranked) < 2:
             return ranked[0]
+        fixed = self.iterations is not None
+        if self.iterations is not None:
+            rollouts = min(rollouts, self.iterations)
         options = ranked[:width]
         values: list[list[float]] = [[] for _ in options]
         took = 0.0
         for r in range(rollouts):
-            if r and self.clock() + took > self._deadline:
+            if r and not fixed and self.clock() + took > self._deadline:
                 break  # within the time budget: every candidate has met the same worlds so far
-            start = self.clock()
+            start = 0.0 if fixed else self.clock()
             seed = self.rng.randint(0, 2**62)
             world = self.sampled_world(s, seed)  # dealt once: every candidate starts from a copy
             try:
-                batch = [self.rollout(world, me, a, seed, self._deadline + self.budget_s * 0.2) for a in options]
+                stop = None if fixed else self._deadline + self.budget_s * 0.2
+                batch = [self.rollout(world, me, a, seed, stop) for a in options]
             except _OutOfTime:
                 break  # a world that would not finish in time is dropped for every candidate alike
             for k, v in enumerate(batch):
                 values[k].append(v)
-            took = self.clock() - start
+            took = 0.0 if fixed else self.clock() - start
         if not values[0]:
             return options[0]  # not one world in time: the heuristic's choice
         best = max(range(len(options)), key=lambda k: (sum(values[k]), -k))
@@ -600,6 +623,7 @@ class TigersAI(_Commander):
         pm = p_at_least(C.dice_for(card, "move"), C.difficulty(card))
         best: tuple[float, Action] = (-0.01, Skip(uid))
         chains = s.follower_chains(u) if u.carrier < 0 else [()]
+        tid = -1
         # fire: the leader's best target, each follower its own best (T-F1)
         if u.carrier < 0:
             v, tid = self.best_shot(s, u, pf)
@@ -619,10 +643,14 @@ class TigersAI(_Commander):
                 mv = pm * 0.6
             elif best[0] > 0:
                 # a shot in hand is points now; a better spot is points maybe later (tempo)
-                mv *= self.move_discount
+                mv *= self.discount_move(s, u, tid)
             if mv > best[0]:
                 best = (mv, MoveOrder(uid, ch))
         return best[1]
+
+    def discount_move(self, s: TigersState, u: Unit, tid: int) -> float:
+        """What a better spot counts against the shot ``u`` has at ``tid`` (``move_discount``)."""
+        return self.move_discount
 
     def volley(self, s: TigersState, u: Unit, tid: int, chain: tuple[int, ...],
                p_roll: float) -> tuple[float, tuple[tuple[int, int], ...] | None]:
@@ -753,6 +781,7 @@ class GreedyTigersAI(_Commander):
     nearest enemy; cards go on whoever can shoot best; lays out and deploys at random."""
 
     name = "greedy"
+    timed = False
 
     def _terrain(self, s: TigersState, me: int) -> Action:
         return s.random_action(self.rng)
@@ -796,15 +825,32 @@ class GreedyTigersAI(_Commander):
         e = min(enemies, key=lambda e: math.dist(start, (e.x, e.y)))
         dx, dy = e.x - start[0], e.y - start[1]
         dist = math.hypot(dx, dy)
-        best: tuple[float, Action] = (s.fire_range(u, e), Move(uid, ()))
+        here = s.fire_range(u, e)
+        tries: list[tuple[tuple[float, float], float | None]] = []
         for frac in (0.999, 0.7, 0.4):
             d = min(allow * frac, max(dist - 6.0, 0.0))
             end = (round(start[0] + dx / dist * d, 2), round(start[1] + dy / dist * d, 2))
-            for facing in (None, heading):
+            tries += [(end, None), (end, heading)]
+        if u.carrier >= 0:
+            best: tuple[float, Action] = (here, Move(uid, ()))
+            for end, facing in tries:
                 got = self.landing(s, u, allow, (end,), facing)
                 if got is not None and math.dist((got["x"], got["y"]), (e.x, e.y)) < best[0]:
                     best = (math.dist((got["x"], got["y"]), (e.x, e.y)), Move(uid, (end,), facing))
-        return best[1]
+            return best[1]
+        # the closest legal end: where each would end first (cheap), then the rules' whole check
+        # only for the closest ones until one passes (the same choice as checking all of them)
+        ranked = []
+        for k, (end, facing) in enumerate(tries):
+            got = s.simulate_move(u, (end,), facing)
+            ranked.append((math.dist((got["x"], got["y"]), (e.x, e.y)), k))
+        for d, k in sorted(ranked):
+            if d >= here:
+                break
+            end, facing = tries[k]
+            if self.landing(s, u, allow, (end,), facing) is not None:
+                return Move(uid, (end,), facing)
+        return Move(uid, ())
 
 
 def make_ai(game: Game, seed: int) -> TigersAI:

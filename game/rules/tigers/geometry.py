@@ -131,6 +131,9 @@ class Terrain:
         for p in (*self.polys, *self.inner):
             shapely.prepare(p)
         self.tree = STRtree(self.outer) if self.outer else None
+        #: the boxes the tree holds: a base whose box meets none of them touches no piece, and
+        #: saying so without asking the tree is many times quicker (a move checks many poses)
+        self._boxes = [p.bounds for p in self.outer]
         # the pieces never change once laid out: answers are remembered (the computer asks often)
         self._at: dict[XY, tuple[int, ...]] = {}
         self._rays: dict[tuple[XY, XY, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -150,6 +153,9 @@ class Terrain:
     def overlapping(self, poly: Polygon) -> list[int]:
         """Indices of the pieces a polygon (a unit's base) touches or overlaps."""
         if self.tree is None:
+            return []
+        x0, y0, x1, y1 = poly.bounds
+        if not any(bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0 for bx0, by0, bx1, by1 in self._boxes):
             return []
         return [int(i) for i in self.tree.query(poly) if self.polys[int(i)].intersects(poly)]
 

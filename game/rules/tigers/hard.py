@@ -10,12 +10,18 @@ within a second of thinking by the wall clock (the ``ai`` counts its processor t
 6 assignments x 64 worlds and 6 moves x 16: 0.45 against the ``ai`` in 40 paired games, where
 most pairs split one game each: with the same dice the seat decides more than the search).
 
-A known ace or king (a face-up card, T-T10) is the best card of the deck: it fires on
-three dice (red) or moves on three (black) against 11 or 10.  The Hard commander never
-lays one on a unit that can neither hit anything with it (no enemy in range and sight,
-T-A3/T-A5) nor reach anything with it (infantry: no enemy within its 12 cm range plus the
-6 cm one card moves it, T-A1/T-A5).  Such a card goes on a unit that can use it, or stays
-in hand for a later turn.
+A known card (a face-up card, kept from an earlier turn, T-T10) never goes on a unit that can
+neither hit anything with it (no enemy in range and sight, T-A3/T-A5) nor reach anything with it
+(infantry: no enemy within its 12 cm range plus the 6 cm one card moves it, T-A1/T-A5): it goes
+on a unit that can use it, or stays in hand for a later turn or for recovery (issue 28 kept only
+aces and kings off such a unit; issue 48: a kept 6 went on a squad with nothing in reach).
+
+A card goes where it buys the most (issue 48): a known card on a unit with nothing to fire at
+counts at its move odds alone (a squad goes 6 cm on any card that passes, so a three does what a
+queen of hearts does one time in six), and acting early (T-T4) counts only as often as the card
+does anything.  When the card is turned, a shot whose sight is in doubt (T-A4) no longer holds a
+unit in place: a spot with a clear line counts in full against it (the ``ai`` fires whenever it
+has any shot at all).
 
 It keeps up to two cards in hand for recovery (T-T8), one for every three cards of the turn
 (the ``ai`` keeps at most one, one for every four).  Keeping costs little: a kept card that no
@@ -68,10 +74,8 @@ from . import cards as C
 from .actions import Assign, Keep
 from .ai import TigersAI
 from .geometry import INFANTRY_CAP, INFANTRY_RANGE
+from .odds import mean_success, p_at_least
 from .state import TigersState, Unit
-
-#: The ranks the Hard commander never wastes.
-HIGH_RANKS = ("A", "K")
 
 
 def can_use(s: TigersState, u: Unit) -> bool:
@@ -91,8 +95,10 @@ def can_use(s: TigersState, u: Unit) -> bool:
 
 
 def wasted(s: TigersState, a: Action) -> bool:
-    """An assignment of a known ace or king to a unit that can do nothing with it."""
-    if not isinstance(a, Assign) or not C.is_card(a.card) or C.rank(a.card) not in HIGH_RANKS:
+    """An assignment of a known card (face up: kept from an earlier turn, T-T10) to a unit that
+    can do nothing with it: such a card stays in hand, for a unit that can use it later or for
+    recovery (T-T8).  (A face-down card is unknown to its owner too: it may go anywhere.)"""
+    if not isinstance(a, Assign) or not C.is_card(a.card):
         return False
     return not can_use(s, s.units[a.unit])
 
@@ -111,6 +117,30 @@ class TigersHard(TigersAI):
     #: the budget is a second of the clock on the wall, whatever else the machine runs (the ``ai``
     #: counts its own processor time, so it plays the same on any machine, but slower)
     clock = staticmethod(time.perf_counter)
+    #: A whole turn's thinking (issue 48: a player waits for the decisions one side makes in a
+    #: row; at most about 3 s for the median turn, 8 s for the longest): each decision gets a
+    #: second, or half of what is left of this, whichever is less.  Not with a fixed effort.
+    turn_budget_s = 5.0
+    _turn = -1
+    _turn_spent = 0.0
+
+    def decision_budget(self, s: TigersState) -> float:
+        """The time this decision may take: ``budget_s``, or half of what the turn has left (its
+        assignments, picks, orders and moves together: one turn is what a player waits for)."""
+        if s.turn != self._turn:
+            self._turn, self._turn_spent = s.turn, 0.0
+        return max(0.05, min(self.budget_s, (self.turn_budget_s - self._turn_spent) / 2))
+
+    def plan(self, s: TigersState, me: int) -> Action:
+        if self.iterations is not None:
+            return super().plan(s, me)
+        full, start = self.budget_s, self.clock()
+        self.budget_s = self.decision_budget(s)
+        try:
+            return super().plan(s, me)
+        finally:
+            self.budget_s = full
+            self._turn_spent += self.clock() - start
 
     def tried_out(self, s: TigersState, me: int, ranked: list[Action], rollouts: int, width: int) -> Action:
         """``TigersAI.tried_out`` without the wasted high cards."""
@@ -124,6 +154,29 @@ class TigersHard(TigersAI):
     def _pick(self, s: TigersState, me: int) -> Action:
         """T-T4: the unit with the best shot acts first, turning both its cards (module docstring)."""
         return self.shooter_pick(s, me)
+
+    def assign_odds(self, s: TigersState, u: Unit, card: str) -> float:
+        """T-T6: the odds of what ``u`` would do with a known card: a unit with a target fires (or
+        moves, counted at 0.6, as the ``ai`` counts it); one with nothing to fire at can only move,
+        so its card counts at its move odds alone.  A squad goes 6 cm on any card that passes
+        (T-A1): a queen of hearts (2 dice against 10) moves it one time in six, a three every time;
+        the high card stays for a unit that fires with it."""
+        if u.carrier < 0 and self.best_shot(s, u, 1.0)[1] >= 0:
+            return super().assign_odds(s, u, card)
+        return p_at_least(C.dice_for(card, "move"), C.difficulty(card))
+
+    def initiative_worth(self, danger: float, init: float, odds: float) -> float:
+        """T-T4: acting first is worth something only if the action happens: a high card's early
+        turn counts at the card's chance to do anything (the ``ai`` counts it whole)."""
+        return super().initiative_worth(danger, init, odds) * min(1.0, odds / mean_success("fire"))
+
+    def discount_move(self, s: TigersState, u: Unit, tid: int) -> float:
+        """T-A4: a shot whose sight is in doubt (1-3 on a die blocks it) does not hold a unit where
+        it is: a better spot, one with a clear line, counts in full against it (an armoured car
+        spent seven cards on doubtful sight rolls, each failed, and never moved)."""
+        if tid >= 0 and self.los_factor(s, u, s.units[tid]) < 1.0:
+            return 1.0
+        return super().discount_move(s, u, tid)
 
 
 def make_hard(game: Game, seed: int) -> TigersHard:

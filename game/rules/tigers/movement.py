@@ -228,14 +228,24 @@ class MoveRules(TigersCore):
         """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another
         base, a wreck or (for a vehicle) a building."""
         final = poses[-1]
-        swept = swept_area(poses)
+        swept: Polygon | None = None  # made only when an enemy base is near the way (it is costly)
+        # every base on the way lies in this box: a unit whose base lies outside it cannot be met
+        boxes = [p.bounds for p in poses]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
         owner = self.game.player_name
         for o in self.units:
             if o.id == u.id or o.id == u.passenger or (o.carrier >= 0 and o.alive):
                 continue
+            if o.alive or o.wreck:
+                ox0, oy0, ox1, oy1 = o.polygon().bounds
+                if ox0 > x1 or ox1 < x0 or oy0 > y1 or oy1 < y0:
+                    continue
             if o.alive:
                 poly = o.polygon()
-                if o.side != u.side and swept.intersection(poly).area > 1e-6:
+                if o.side != u.side and swept is None:
+                    swept = swept_area(poses)
+                if o.side != u.side and swept is not None and swept.intersection(poly).area > 1e-6:
                     raise IllegalAction("T-A1", f"The move would cross {owner(o.side)}'s {o.name} #{o.id}: "
                                         "bases are solid.")
                 if final.intersection(poly).area > 1e-6:

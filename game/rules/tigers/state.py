@@ -52,7 +52,7 @@ from .geometry import TERRAIN_KINDS
 from .layout import SetupRules
 from .movement import MoveRules
 from .recovery import RecoveryRules
-from .scenario import describe, load_scenario
+from .scenario import balance_lines, describe, load_scenario
 from .table import PHASES, SETUP_PHASES
 from .transport import TransportRules
 from .turn import TurnRules
@@ -63,7 +63,7 @@ __all__ = ["PHASES", "SETUP_PHASES", "TigersGame", "TigersState", "Unit"]
 
 @lru_cache(maxsize=32)
 def _describe_level(level: str) -> tuple[str, ...]:
-    return tuple(describe(load_scenario(level)))
+    return tuple(describe(load_scenario(level))) + tuple(balance_lines(level))
 
 
 def _level_choices() -> tuple[str, ...]:
