@@ -13,7 +13,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import ctypes
 import gc
 
-import psutil
 import pygame
 import pytest
 
@@ -45,7 +44,16 @@ def _libc_trim():
 
 
 _MALLOC_TRIM = _libc_trim()
-_ME = psutil.Process()
+_ME: list = []  # this worker's psutil.Process, made at its first test (psutil's Linux half imports
+# resource, which tests/test_windows_portability.py hides to collect the suite as Windows would)
+
+
+def _rss() -> int:
+    if not _ME:
+        import psutil
+
+        _ME.append(psutil.Process())
+    return int(_ME[0].memory_info().rss)
 #: The worker's resident size after the last collection, and how far it may grow before the next.
 _SETTLED = {"rss": 0}
 _GROWTH = 32 * 2**20
@@ -69,11 +77,11 @@ def _give_memory_back():
     yield
     if pygame.display.get_init():
         pygame.event.get()
-    if _ME.memory_info().rss > _SETTLED["rss"] + _GROWTH:
+    if _rss() > _SETTLED["rss"] + _GROWTH:
         gc.collect()
         if _MALLOC_TRIM is not None:
             _MALLOC_TRIM(0)
-        _SETTLED["rss"] = _ME.memory_info().rss
+        _SETTLED["rss"] = _rss()
 
 
 # --- Each worker's peak memory, said at the end of the run --------------------------------------

@@ -211,3 +211,15 @@ def test_A_M3_countries_is_offered_only_where_it_sizes_a_map():
     spec = next(x for x in AmoebaGame.settings_spec if x.key == "countries")
     assert spec.applies({"map": "generated"}) and spec.applies({"map": "draw"})
     assert not spec.applies({"map": "level"})
+
+
+def test_a_map_whose_version_is_not_the_format_this_game_reads_is_refused_naming_it():
+    from game.levels import level_path
+    from game.rules.amoeba.geometry import map_from_level
+
+    data = json.loads(level_path("amoeba", "duel_ten").read_text(encoding="utf-8"))
+    assert len(map_from_level(dict(data), "duel_ten.json").rings) == 10  # as shipped: read
+    for version in ("a" * 300, "1", 2, 1.0, True, None):
+        with pytest.raises(LevelError, match=r"duel_ten\.json: 'version' must be 1") as refused:
+            map_from_level({**data, "version": version}, "duel_ten.json")
+        assert len(str(refused.value)) < 200

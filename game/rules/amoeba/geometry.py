@@ -384,6 +384,11 @@ def map_from_level(data: Any, source: str) -> AmoebaMap:
         raise LevelError(f"Map {source}: the file must hold a JSON object.")
     if data.get("format") != MAP_FORMAT:
         raise LevelError(f"Map {source}: 'format' must be {MAP_FORMAT!r}, not {data.get('format')!r}.")
+    version = data.get("version", MAP_VERSION)
+    if type(version) is not int or version != MAP_VERSION:
+        shown = repr(version) if len(repr(version)) <= 40 else repr(version)[:37] + "..."
+        raise LevelError(f"Map {source}: 'version' must be {MAP_VERSION}, the map format this Paper Wars "
+                         f"reads, not {shown}.")
     countries = data.get("countries")
     if not isinstance(countries, list) or not 2 <= len(countries) <= MAX_COUNTRIES:
         raise LevelError(f"Map {source}: 'countries' must be a list of at least two countries "
