@@ -139,3 +139,19 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line(
             f"{worker}: {p['mb']:.0f} MB, reached in {p['test']}; "
             f"largest rise {p['rise']:.0f} MB in {p['rise_test']}")
+
+
+# --- Pixel references are Linux's -------------------------------------------------------------
+#: The view-split checks compare hashes of what the views drew on Linux with pygame-ce's Linux
+#: wheel; Windows' and macOS' wheels carry their own SDL_ttf and FreeType, whose letters differ by
+#: a pixel here and there, so there the checks are skipped (saying why) rather than failed.
+PIXEL_REFERENCE_FILES = ("test_view_split.py", "test_view_pixels.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    if sys.platform.startswith("linux"):
+        return
+    skip = pytest.mark.skip(reason="pixel references were drawn on Linux; fonts rasterize differently here")
+    for item in items:
+        if item.path.name in PIXEL_REFERENCE_FILES:
+            item.add_marker(skip)
