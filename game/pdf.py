@@ -45,5 +45,5 @@ def one_page_pdf(rgb: bytes, size: tuple[int, int], dpi: float) -> bytes:
 
 def _stream(keys: str, data: bytes) -> bytes:
     """A stream object's body: its dictionary (``keys`` and the length) and the data."""
-    head = f"<< {keys} /Length {len(data)} >>".replace("<<  /Length", "<< /Length")
+    head = " ".join(part for part in ("<<", keys, f"/Length {len(data)}", ">>") if part)
     return head.encode("ascii") + b"\nstream\n" + data + b"\nendstream"

@@ -121,8 +121,7 @@ def strengths(rs: Ruleset) -> list[Strength]:
             out.append(st)
         elif st.fallback and st.fallback in names:
             out.append(Strength(st.label, st.fallback, st.description))
-    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names
-            if n not in named and n not in rs.unoffered]
+    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names if n not in named]
     return out
 
 

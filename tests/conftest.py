@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import ctypes
+import functools
 import gc
 
 import pygame
@@ -44,16 +45,17 @@ def _libc_trim():
 
 
 _MALLOC_TRIM = _libc_trim()
-_ME: list = []  # this worker's psutil.Process, made at its first test (psutil's Linux half imports
-# resource, which tests/test_windows_portability.py hides to collect the suite as Windows would)
+@functools.cache
+def _me():
+    """This worker's psutil.Process, made at its first test (psutil's Linux half imports resource,
+    which tests/test_windows_portability.py hides to collect the suite as Windows would)."""
+    import psutil
+
+    return psutil.Process()
 
 
 def _rss() -> int:
-    if not _ME:
-        import psutil
-
-        _ME.append(psutil.Process())
-    return int(_ME[0].memory_info().rss)
+    return int(_me().memory_info().rss)
 #: The worker's resident size after the last collection, and how far it may grow before the next.
 _SETTLED = {"rss": 0}
 _GROWTH = 32 * 2**20

@@ -79,17 +79,12 @@ class SniperLineAgent(_Base):
 
     name = "sniper-line"
 
-    def __init__(self, game: Any, seed: int = 0, budget_s: float = 0.5) -> None:
-        super().__init__(game, seed, budget_s)
-        self._zone: frozenset[Square] | None = None
-
     def choose(self, state: State) -> Action:
         assert isinstance(state, WarigamiState)
         if state.phase == SQUAD:
             return line_squad(int(state.game.settings["units"]))
         if state.phase == SETUP:
             return line_place(state)
-        self._note_quiet(state)
         look = _Look(state, state.player, 0)  # never grows bolder with quiet rounds: the line holds
         if state.phase == MOVE:
             mv = self._line_move(look)
