@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test venv lint dist bench smoke icon clean
+.PHONY: play test venv lint dist bench smoke icon catalogs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ smoke: $(STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/paperwars bench --json
+
+# Extract the marked text into game/locale/templates, update the fi and nl catalogs, compile them.
+catalogs: $(STAMP)
+	$(BIN)/python -m game.catalogs
 
 icon: $(STAMP)
 	$(BIN)/python sprites/icon/draw_icon.py

@@ -9,6 +9,7 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["PAPERWARS_LANG"] = os.environ.get("PAPERWARS_TEST_LANG", "en")  # the tests read English unless told
 
 import ctypes
 import functools

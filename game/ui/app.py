@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from .. import jsonio
+from .. import i18n, jsonio
 from ..paths import sprites_dir
 from . import paper
 from .prefs import Prefs
@@ -89,6 +89,14 @@ def release_surfaces(scene: Any) -> None:
             elif isinstance(value, dict) and value and all(isinstance(v, pygame.Surface) for v in value.values()):
                 value.clear()
 
+
+
+def _system_locales() -> list[str]:
+    """The system's preferred languages, most wanted first ("fi_FI", "nl"), as SDL reports them."""
+    try:
+        return [f"{loc['language']}_{loc['country'] or ''}" for loc in pygame.system.get_pref_locales()]
+    except (pygame.error, AttributeError, KeyError, TypeError):
+        return []
 
 class Scene:
     """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
@@ -216,6 +224,7 @@ class App(Window, Toasts, KeyboardFocus):
         paper.reset_caches()
         self.headless = headless
         self.prefs = Prefs.load()
+        i18n.set_language(i18n.choose_language(self.prefs.language, _system_locales()))
         self.size = size or fit_window(self.prefs.window, headless)
         self.fullscreen = False
         self.screen = self._set_mode(self.size, self.prefs.fullscreen and not headless)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pygame
 
+from ..i18n import tr
 from ..paths import sprites_dir
 
 Point = tuple[float, float]
@@ -146,8 +147,9 @@ def reset_caches() -> None:
 
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
          anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Write ``s`` in pencil; ``anchor`` is a pygame.Rect attribute name ("center", "midleft", ...)."""
-    img = _text_surface(s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    """Write ``s`` in pencil, in the player's language (game.i18n.tr); ``anchor`` is a
+    pygame.Rect attribute name ("center", "midleft", ...)."""
+    img = _text_surface(tr(s), size, tuple(colour), bold)  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
     return rect
@@ -158,7 +160,7 @@ def note(surf: pygame.Surface, s: str, pos: Point, size: int = 16, colour: tuple
     """A note written beside a point on the board, on a scrap of paper so that lines and
     pieces under it do not cross the letters; kept inside ``within`` (flipped to the left of
     the point, or moved up, when it would run off)."""
-    img = _text_surface(s, size, tuple(colour), bold)  # type: ignore[arg-type]
+    img = _text_surface(tr(s), size, tuple(colour), bold)  # type: ignore[arg-type]
     rect = img.get_rect(topleft=(int(pos[0]), int(pos[1])))
     if within is not None:
         if rect.right > within.right - 4:
@@ -174,8 +176,8 @@ def note(surf: pygame.Surface, s: str, pos: Point, size: int = 16, colour: tuple
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines that fit ``width`` pixels in the hand font."""
-    return list(_wrap(s, size, width, bold))
+    """Split text, in the player's language, into lines that fit ``width`` pixels in the hand font."""
+    return list(_wrap(tr(s), size, width, bold))
 
 
 @lru_cache(maxsize=2048)
@@ -200,6 +202,7 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
 def fit(s: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> tuple[str, int]:
     """``s`` at ``size`` or smaller so that it fits ``width`` pixels; cut with an ellipsis only
     when even the smallest size is too wide."""
+    s = tr(s)
     while size > smallest and font(size, bold).size(s)[0] > width:
         size -= 1
     if font(size, bold).size(s)[0] <= width:

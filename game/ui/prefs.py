@@ -38,6 +38,8 @@ class Prefs:
     show_residue: bool = True
     #: UI scale in percent (fonts, widgets, board margins), 75-200.
     ui_scale: int = 100
+    #: The language chosen in Settings ("en", "fi", "nl"); "" follows the system's (game.i18n).
+    language: str = ""
     #: Last used settings and seats per game: the setup screen starts from them.
     defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     problem: str = ""  # why the stored file could not be used (shown once, never saved)
@@ -109,6 +111,12 @@ class Prefs:
                 self.ui_scale = scale
             else:
                 bad.append("ui_scale")
+        if "language" in data:
+            from ..i18n import LANGUAGES
+            if data["language"] == "" or (isinstance(data["language"], str) and data["language"] in LANGUAGES):
+                self.language = data["language"]
+            else:
+                bad.append("language")
         if "defaults" in data:
             defaults = _defaults(data["defaults"])
             if defaults is None:
