@@ -133,7 +133,7 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     if len(rocks_raw) > MAX_ASTEROIDS:
         # TRANSLATORS: {source} is a level's file name, {count} how many asteroids it holds
         raise LevelError(M("Level {source}: {count} asteroids; a field holds at most {n}.", source=source,
-                           count=f"{len(rocks_raw):,}", n=MAX_ASTEROIDS))
+                           count=len(rocks_raw), n=MAX_ASTEROIDS))
     for i, raw in enumerate(rocks_raw):
         poly = Polygon(points(raw, M("asteroid {n}", n=i + 1), source, 3, MAX_ROCK_POINTS))
         problem = asteroid_problem(poly, own, [], walls)
