@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pymunk
 
 from ...engine import Chance
-from ...msg import N_
+from ...msg import M
 
 DT = 1.0 / 120.0  #: fixed physics step (s)
 FRICTION = 1500.0  #: sliding deceleration of the tip on paper (mm/s^2)
@@ -32,9 +32,9 @@ class Pencil:
 
 
 PENCILS: dict[str, Pencil] = {
-    "hb": Pencil("hb", N_("HB pencil"), 250.0, 1.0, N_("HB pencil")),
-    "stub": Pencil("stub", N_("Stub pencil (short, precise)"), 130.0, 0.5, N_("Stub pencil")),
-    "long": Pencil("long", N_("Long pencil (far, wild)"), 360.0, 1.7, N_("Long pencil")),
+    "hb": Pencil("hb", M("HB pencil"), 250.0, 1.0, M("HB pencil")),
+    "stub": Pencil("stub", M("Stub pencil (short, precise)"), 130.0, 0.5, M("Stub pencil")),
+    "long": Pencil("long", M("Long pencil (far, wild)"), 360.0, 1.7, M("Long pencil")),
 }
 
 
