@@ -185,7 +185,8 @@ class SpacePanel(SpaceGestures):
         middle of the paper or a third up or down it, wherever it hides the fewest pieces."""
         sheet = self.paper_rect()
         width = max(160, min(int(sheet.w - 2 * IN * self.scale - 16), self.ui_px(400)))
-        card = pygame.Rect(0, 0, width, 138 + self.ui_px(34))  # title, two lines, the question, the buttons
+        lines = max(2, len(self._card_lines(width - 28)))  # who accepted and who is to answer, wrapped
+        card = pygame.Rect(0, 0, width, 96 + 21 * lines + self.ui_px(34))  # title, the lines, the question, the buttons
         bodies = []
         for p in self.state.pieces:
             xs, ys = zip(*(self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)), strict=True)
@@ -199,6 +200,18 @@ class SpacePanel(SpaceGestures):
             if hidden < least:
                 best, least = spot, hidden
         return best
+
+    def _card_lines(self, width: int) -> list[str]:
+        """The proposal card's lines under its title (who accepted, who is still to answer), wrapped to
+        ``width`` in the player's language."""
+        prop = self.state.proposal
+        if prop is None:
+            return []
+        g = self.state.game
+        # TRANSLATORS: {names} is a list of players ("Blue (bottom), Green (left)")
+        texts = [M("Accepted: {names}", names=comma_list([g.player_name(k) for k in prop["yes"]])),
+                 M("To answer: {names}", names=comma_list([g.player_name(k) for k in prop["asked"]]))]
+        return [part for line in texts for part in paper.wrap(line, 18, width)]
 
     def _card_button_rects(self) -> dict[str, pygame.Rect]:
         card = self._proposal_card()
@@ -220,19 +233,16 @@ class SpacePanel(SpaceGestures):
         paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
                            True, 1)
         x, y = card.x + 14, card.y + 10
-        paper.text(surface, M("{who} proposes a draw", who=g.player_name(prop["by"])), (card.centerx, y), 22,
-                   paper.INK, "midtop", bold=True)
+        title, size = paper.fit(M("{who} proposes a draw", who=g.player_name(prop["by"])), 22, card.w - 16, bold=True)
+        paper.text(surface, title, (card.centerx, y), size, paper.INK, "midtop", bold=True)
         y += 30
-        # TRANSLATORS: {names} is a list of players ("Blue (bottom), Green (left)")
-        lines = [M("Accepted: {names}", names=comma_list([g.player_name(k) for k in prop["yes"]])),
-                 M("To answer: {names}", names=comma_list([g.player_name(k) for k in prop["asked"]]))]
-        for line in lines:
-            for part in paper.wrap(line, 18, card.w - 28):
-                paper.text(surface, part, (x, y), 18, paper.INK)
-                y += 21
+        for part in self._card_lines(card.w - 28):
+            paper.text(surface, part, (x, y), 18, paper.INK)
+            y += 21
         who = g.player_name(s.seat)
         ask = M("{who}: accept or refuse?", who=who) if self.ctx.human_to_move() else M("{who} answers...", who=who)
-        paper.text(surface, ask, (card.centerx, y + 4), 20, paper.player_colour(s.seat), "midtop", bold=True)
+        ask, size = paper.fit(ask, 20, card.w - 16, bold=True)  # a long name or a long language stays on the card
+        paper.text(surface, ask, (card.centerx, y + 4), size, paper.player_colour(s.seat), "midtop", bold=True)
 
     # -- margin -------------------------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
