@@ -23,7 +23,10 @@ def side(seat: int) -> Msg:
 
 def name(text: str) -> Msg:
     """A unit's name as the scenario gives it ("Panther", "infantry squad"): translated where the
-    catalogs know it (level files' names are extracted), else shown as written."""
+    catalogs know it (level files' names are extracted), else shown as written.  A name with a
+    brace in it is no template: it goes as an argument, shown as written."""
+    if "{" in text or "}" in text:
+        return Msg("{t}", {"t": text})
     return Msg(text)
 
 
