@@ -15,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import Chance
+from ...msg import M, Msg
 
 WIDTH = 16
 HEIGHT = 11
 SIDES = ("N", "E", "S", "W")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SINGLE, OPENING, DOUBLE = "S", "O", "D"
-STATE_NAMES = {SINGLE: "Single Barrier", OPENING: "Opening", DOUBLE: "Double Barrier"}
+#: A wall state's name: a message (its English name is also what the game's text writes, I-W2).
+STATE_NAMES: dict[str, Msg] = {SINGLE: M("Single Barrier"), OPENING: M("Opening"), DOUBLE: M("Double Barrier")}
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1
 
@@ -194,18 +196,20 @@ class Board:
                 return ch
         return None
 
-    def split_problem(self, room: str, axis: str, at: int) -> str | None:
+    def split_problem(self, room: str, axis: str, at: int) -> Msg | None:
         """Why a split is impossible, or None when it is fine."""
         if room not in self.rooms:
-            return f"There is no room {room}."
+            return M("There is no room {room}.", room=room)
         if axis not in ("h", "v"):
-            return "A wall runs horizontally (h) or vertically (v)."
+            return M("A wall runs horizontally (h) or vertically (v).")
         if self.next_letter() is None:
-            return "The sheet has no letters left for another room."
+            return M("The sheet has no letters left for another room.")
         x0, y0, x1, y1 = self.rooms[room]
         lo, hi = (x0, x1) if axis == "v" else (y0, y1)
         if not lo < at < hi:
-            return f"A wall splitting room {room} must run strictly inside it ({lo + 1} to {hi - 1})."
+            # TRANSLATORS: {room} is a room's letter; {lo} and {hi} are grid lines of the sheet
+            return M("A wall splitting room {room} must run strictly inside it ({lo} to {hi}).", room=room,
+                     lo=lo + 1, hi=hi - 1)
         return None
 
     def split(self, room: str, axis: str, at: int) -> str:
