@@ -138,7 +138,7 @@ def test_the_invasion_view_in_the_pseudo_language_draws_only_translated_text(mon
         def look(extra: set[str] = frozenset()) -> list[str]:
             drawn.clear()
             view.draw(surface)
-            lines = [*view.margin_lines(), view.hint()]
+            lines = [*view.margin_lines(), view.hint(), view.shown_status()]  # the play scene draws these
             drawn.extend(i18n.tr(x) for x in lines if x)
             rooms = set(view.state.board.rooms)
             widgets = [el.text for k, el in view.elements.items() if k not in ("word", "heroes", "enemies")]
