@@ -177,3 +177,15 @@ def test_the_invasion_view_in_the_pseudo_language_draws_only_translated_text(mon
         assert look(bony) == []
     finally:
         app.close()
+
+
+def test_a_text_that_is_no_game_is_refused_in_finnish_with_the_format_kept(english):
+    from game.engine import Chance
+    from game.rules.invasion.state import InvasionGame, InvasionState
+
+    s = InvasionState(InvasionGame({}), Chance(2))
+    with pytest.raises(IllegalAction) as refused:
+        s.check(ImportText("a shopping list\n"))
+    assert str(refused.value.message) == "The text must start with '# Paper Invasion'."
+    i18n.set_language("fi")
+    assert i18n.refusal(refused.value) == "Tekstin on alettava rivillä '# Paper Invasion'. [I-W2]"

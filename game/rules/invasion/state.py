@@ -582,7 +582,7 @@ class InvasionState(State):
             other = import_text(text)
             check_fits(other, self.game)
         except NotationError as exc:
-            raise IllegalAction("I-W2", str(exc)) from None
+            raise IllegalAction("I-W2", exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)) from None
         except (ValueError, KeyError, IndexError):
             raise IllegalAction("I-W2", M("The text has a line that is not Paper Invasion notation "
                                           "(see the rules page for an example).")) from None
@@ -1221,11 +1221,11 @@ def import_text(text: str) -> InvasionState:
     try:
         game = InvasionGame(settings)
     except SettingsError as exc:
-        raise NotationError(f"settings: {exc}") from None
+        raise NotationError(M("settings: {problem}", problem=exc.args[0] if exc.args else str(exc))) from None
     try:
         Chance.from_json(data["chance"])
     except (KeyError, TypeError, ValueError):
-        raise NotationError("chance: not a generator state.") from None
+        raise NotationError(M("chance: not a generator state.")) from None
     return InvasionState.from_json(game, data)
 
 
@@ -1242,53 +1242,64 @@ def check_fits(s: InvasionState, game: InvasionGame) -> None:
     """Raise NotationError unless the state read from a text is whole and can go on in ``game``
     (the same hero players, mode, enemy player and round limit; the theme's names travel with the text)."""
     if s.phase not in _GO_ON:
-        raise NotationError(f"turn: phase must be one of {', '.join(_GO_ON)}, not '{s.phase}'.")
+        # TRANSLATORS: {phases} and {phase} are the text's own words (build, place, heroes, enemies)
+        raise NotationError(M("turn: phase must be one of {phases}, not '{phase}'.", phases=", ".join(_GO_ON),
+                              phase=s.phase))
     want, have = game.settings, s.game.settings
     labels = {spec.key: spec.label for spec in game.settings_spec}
-    diff = [f"{labels[k]} = {spec_shown(game, k, have[k])}" for k in ("players", "mode", "enemy_player", "rounds",
-                                                                  "outer_seal") if want[k] != have[k]]
+    # TRANSLATORS: a setting and its value ("Hero players = 2")
+    diff = [M("{setting} = {value}", setting=labels[k], value=spec_shown(game, k, have[k]))
+            for k in ("players", "mode", "enemy_player", "rounds", "outer_seal") if want[k] != have[k]]
     if diff:
-        raise NotationError("The text was written for " + ", ".join(diff) +
-                            ": choose the same on the setup screen, then import it again.")
+        settings: str = diff[0]
+        for more in diff[1:]:
+            settings = M("{names}, {name}", names=settings, name=more)
+        # TRANSLATORS: {settings} lists the settings the text was written with
+        raise NotationError(M("The text was written for {settings}: choose the same on the setup screen, then "
+                              "import it again.", settings=settings))
     if len(s.slots) != 6:
-        raise NotationError("slots: six digits from 1 to 9.")
+        raise NotationError(M("slots: six digits from 1 to 9."))
     if s.phase != "build" and not s.board.rooms:
-        raise NotationError("rooms: the list is empty.")
+        raise NotationError(M("rooms: the list is empty."))
     rooms = s.board.rooms
     for i, h in s.heroes.items():
         if not 0 <= h.owner < game.hero_players:
-            raise NotationError(f"tokens: H{i} belongs to player {h.owner + 1}, but the game has "
-                                f"{game.hero_players} hero player{'s' if game.hero_players > 1 else ''}.")
+            raise NotationError(Mn("tokens: H{hero} belongs to player {owner}, but the game has {n} hero player.",
+                                   "tokens: H{hero} belongs to player {owner}, but the game has {n} hero players.",
+                                   game.hero_players, hero=i, owner=h.owner + 1))
         if h.room not in rooms:
-            raise NotationError(f"tokens: there is no room {h.room} for H{i}.")
+            raise NotationError(M("tokens: there is no room {room} for H{hero}.", room=h.room, hero=i))
     for i, e in s.enemies.items():
         if (e.outside and e.pos not in s.board.walls) or (not e.outside and e.pos not in rooms):
-            raise NotationError(f"tokens: X{i} stands at {e.pos}, which is not a room or an outside wall.")
+            raise NotationError(M("tokens: X{enemy} stands at {pos}, which is not a room or an outside wall.", enemy=i,
+                                  pos=e.pos))
     ids = set(s.heroes) & set(s.enemies)
     if ids:
-        raise NotationError(f"tokens: the number {min(ids)} is used by a hero and an enemy.")
+        raise NotationError(M("tokens: the number {n} is used by a hero and an enemy.", n=min(ids)))
     if max([0, *s.heroes, *s.enemies]) >= s.next_id:
-        raise NotationError("flags: next_id must be above every token's number.")
+        raise NotationError(M("flags: next_id must be above every token's number."))
     for name, room in (("V", s.vault), ("E", s.event_room)):
         if room is not None and room not in rooms:
-            raise NotationError(f"tokens: there is no room {room} for {name}.")
+            # TRANSLATORS: {token} is V (the Vault) or E (the Event marker)
+            raise NotationError(M("tokens: there is no room {room} for {token}.", room=room, token=name))
     if s.phase in ("heroes", "enemies") and (s.vault is None or s.event_room is None):
-        raise NotationError("tokens: the Vault (V) and the Event marker (E) must be on the board.")
+        raise NotationError(M("tokens: the Vault (V) and the Event marker (E) must be on the board."))
     if not 0 <= s.hero_player < game.hero_players:
-        raise NotationError(f"turn: hero_player must be 0 to {game.hero_players - 1}.")
+        raise NotationError(M("turn: hero_player must be 0 to {most}.", most=game.hero_players - 1))
     for entry in s.vault_undo:
         what, sep, old = entry.partition(">")
         if not sep or (not what.startswith("X") and (what not in s.board.walls or old not in STATE_NAMES)):
-            raise NotationError(f"flags: vault_undo '{entry}' should read wall>S/O/D or X<number>>position.")
+            raise NotationError(M("flags: vault_undo '{entry}' should read wall>S/O/D or X<number>>position.",
+                                  entry=entry))
     if s.phase in ("heroes", "enemies"):
         # A finished game is no starting point (I-W1, I-W3).
         if not s.heroes:
-            raise NotationError("tokens: no hero is left, so that game is already lost.")
+            raise NotationError(M("tokens: no hero is left, so that game is already lost."))
         if not s.enemies and s.events_fired:
-            raise NotationError("tokens: every enemy is gone and the Event has fired, so that game is already won.")
+            raise NotationError(M("tokens: every enemy is gone and the Event has fired, so that game is already won."))
         if s.round > game.settings["rounds"]:
-            raise NotationError(f"turn: round {s.round} is past the limit of {game.settings['rounds']} rounds, "
-                                "so that game is already lost.")
+            raise NotationError(M("turn: round {round} is past the limit of {rounds} rounds, so that game is already "
+                                  "lost.", round=s.round, rounds=game.settings["rounds"]))
 
 
 __all__ = ["InvasionGame", "InvasionState", "Hero", "Enemy", "import_text", "check_fits", "NotationError", "WIDTH", "HEIGHT", "wall_rooms"]
