@@ -27,7 +27,8 @@ def listing(parts: Sequence[Msg | str], sep: str = ", ") -> Msg:
     nests no deeper than one level (a message received from the network may nest at most
     four)."""
     template = sep.join(f"{{p{i}}}" for i in range(len(parts)))
-    return M(template, **{f"p{i}": p for i, p in enumerate(parts)})
+    args = {f"p{i}": p for i, p in enumerate(parts)}
+    return M(template, **args)
 
 
 def squad_msg(kinds: Sequence[str]) -> Msg:

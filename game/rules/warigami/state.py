@@ -506,8 +506,10 @@ class WarigamiState(State):
         self.phase, self.player = SETUP, 0
         # One flat list of "name: squad" pairs (a list of lists would nest too deep for the network).
         template = "; ".join(f"{{who{i}}}: {{squad{i}}}" for i in range(len(chosen)))
-        pairs = M(template, **{f"who{i}": self.game.player_name(i) for i in range(len(chosen))},
-                  **{f"squad{i}": squad_msg(q) for i, q in enumerate(chosen)})
+        args: dict[str, str] = {}
+        for i, q in enumerate(chosen):
+            args[f"who{i}"], args[f"squad{i}"] = self.game.player_name(i), squad_msg(q)
+        pairs = M(template, **args)
         # TRANSLATORS: {squads} lists each player's squad: "Player 1: 3 SMG, 1 RPG; Player 2: 4 Sniper"
         return [Event("squads", M("Squads revealed: {squads}.", squads=pairs), {"squads": tuple(chosen)})]
 
@@ -553,9 +555,10 @@ class WarigamiState(State):
         self.player = self.first
         self.round = 1
         self._start_turn()
+        said = M(template, **parts)
         # TRANSLATORS: {rolls} lists the players' rolls ("Player 1 rolls 4, Player 2 rolls 2"), {who} a player
         text = M("All squads are placed. Roll-off for the first move: {rolls}. {who} moves first. The battle begins!",
-                 rolls=M(template, **parts), who=names(self.first))
+                 rolls=said, who=names(self.first))
         return [Event("battle", text, {"seat": self.first, "rolls": tuple(faces)}),
                 Event("roll", "", {"dice": tuple(faces)})]  # no text: the play scene rattles the dice
 
@@ -609,10 +612,12 @@ class WarigamiState(State):
                     splashed.append((v.id, w.splash))
         sentences = [self._shot_sentence(u, t, face, sh, out, dmg)]
         if splashed:
-            # TRANSLATORS: the units an RPG's blast hit and the damage each took: "SMG #2 -5, Medic #4 -5"
-            sentences.append(M("Splash: {units}.", units=listing(
-                [Mp("splash", "{unit} #{n} -{d}", unit=WEAPONS[self.units[i].kind].label, n=i, d=d)
-                 for i, d in splashed])))
+            hit: list[Msg] = []
+            for i, d in splashed:
+                # TRANSLATORS: a unit an RPG's blast hit ({unit} is its type, {n} its number) and the damage it took
+                hit.append(Mp("splash", "{unit} #{n} -{d}", unit=WEAPONS[self.units[i].kind].label, n=i, d=d))
+            # TRANSLATORS: {units} lists the units the blast hit: "SMG #2 -5, Medic #4 -5"
+            sentences.append(M("Splash: {units}.", units=listing(hit)))
         names = [self.units[i].label() for i in killed]
         for i in killed:
             dead = self.units.pop(i)

@@ -123,15 +123,16 @@ class WarigamiAnim(WarigamiBoard):
         dmg = int(anim["damage"])  # type: ignore[call-overload]
         if out == "miss":
             # TRANSLATORS: written big over a target the shot missed
-            word = tr(Mp("popup", "miss!"))
+            said = Mp("popup", "miss!")
         elif out == "knick":
             # TRANSLATORS: written big over a target a knick (a graze) hit, with the damage
-            word = tr(Mp("popup", "knick -{dmg}", dmg=dmg))
+            said = Mp("popup", "knick -{dmg}", dmg=dmg)
         elif out == "critical":
             # TRANSLATORS: written big over a target a critical hit struck, with the damage
-            word = tr(Mp("popup", "CRITICAL -{dmg}", dmg=dmg))
+            said = Mp("popup", "CRITICAL -{dmg}", dmg=dmg)
         else:
-            word = f"-{dmg}"  # the damage alone: a number, the same in every language
+            said = f"-{dmg}"  # the damage alone: a number, the same in every language
+        word = tr(said)
         size = max(18, int(self.cell * 0.5))
         r = pygame.Rect((0, 0), paper.font(size, True).size(word))
         bx, by = self.centre(anim["to"])  # type: ignore[arg-type]

@@ -166,18 +166,21 @@ class WarigamiPanel(WarigamiGestures):
         out: list[str] = []
         names = s.game.player_name
         if s.phase == SQUAD:  # W-B2: who is ready, never what they chose
-            out.append(M("Squads are chosen in secret: {seats}", seats=listing(
-                [M("{who} ready", who=names(i)) if q is not None else M("{who} choosing", who=names(i))
-                 for i, q in enumerate(s.squads)])))
+            seats: list[Msg] = []
+            for i, q in enumerate(s.squads):
+                seats.append(M("{who} ready", who=names(i)) if q is not None else M("{who} choosing", who=names(i)))
+            out.append(M("Squads are chosen in secret: {seats}", seats=listing(seats)))
             if self.ctx.human_to_move():
                 draft, n = self._own_draft(), int(s.game.settings["units"])
                 # TRANSLATORS: {k} units chosen of {n}; {squad} lists them ("3 SMG, 1 RPG")
                 out.append(M("Your squad ({k} of {n}): {squad}", k=len(draft), n=n, squad=squad_msg(draft)))
                 out.append(M("Keys 1-5 add a unit, Backspace takes the last back, Enter when complete."))
         elif s.phase == SETUP:
-            # TRANSLATORS: {who} is a player, {n} how many of their units are still to be placed
-            out.append(M("Placing in turn: {seats}", seats=listing(
-                [M("{who} {n} to place", who=names(i), n=n) for i, n in enumerate(s.to_place)])))
+            seats = []
+            for i, n in enumerate(s.to_place):
+                # TRANSLATORS: {who} is a player, {n} how many of their units are still to be placed
+                seats.append(M("{who} {n} to place", who=names(i), n=n))
+            out.append(M("Placing in turn: {seats}", seats=listing(seats)))
             if not self.replaying and self.ctx.human_to_move():  # the person's own pick, on their turn
                 out.append(M("Placing: {unit} (keys 1-5)", unit=WEAPONS[self.kind].label))
             for i, q in enumerate(s.squads):
