@@ -85,8 +85,10 @@ class WarigamiPanel(WarigamiGestures):
                 self.end_button.show()
                 label = tr(Mp("button", "Squad ready") if squad else Mp("button", "End turn"))
                 font = getattr(self.end_button, "font", None)
-                if squad and font is not None and font.size(label)[0] > self.end_button.rect.w - 8:
-                    label = tr(Mp("button", "Ready"))  # a narrow window: the short word (the tooltip says it in full)
+                if font is not None and font.size(label)[0] > self.end_button.rect.w - 8:
+                    # a narrow window: the short word (the tooltip says it in full); English never needs it
+                    # for End turn, a longer language may ("Lopeta vuoro")
+                    label = tr(Mp("button", "Ready") if squad else Mp("button", "End"))
                 if self.end_button.text != label:
                     self.end_button.set_text(label)
                     self.end_button.set_tooltip(tr(M("Squad ready: E or Enter") if squad else M("E or Enter")))
