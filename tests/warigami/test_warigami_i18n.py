@@ -63,6 +63,18 @@ def test_a_refusal_an_event_and_the_status_line_read_in_finnish_and_keep_the_rul
     assert finnish != english_text and finnish.endswith(f"[{err.value.rule}]") and "Konepistooli #1" in finnish
 
 
+def test_a_bundled_maps_name_is_translated_inside_a_settings_refusal(english):
+    from game.engine import SettingsError
+    from game.rules.warigami.state import WarigamiGame
+
+    with pytest.raises(SettingsError) as err:
+        WarigamiGame({"level": "skirmish", "players": 4})  # the skirmish map has two start zones
+    message = err.value.args[0]
+    assert "Skirmish (10 x 8)" in str(message)
+    i18n.set_language("fi")
+    assert "Kahakka (10 x 8)" in i18n.tr(message) and "aloitusalueet" in i18n.tr(message)
+
+
 def _battle():
     sess = Session.new("warigami", {"level": "skirmish", "units": 1}, 3, ["human", "human"], autosave=False)
     s = sess.state

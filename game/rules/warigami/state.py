@@ -107,17 +107,21 @@ class WarigamiGame(Game):
         self.board: Board = load_board(self.settings["level"])
         n, units = self.settings["players"], self.settings["units"]
         zones = len(self.board.zones)
+        # the map's name as its file gives it: a bundled map's name is in the catalogs (levels/warigami);
+        # a name with braces is no template, so it stays plain text
+        name = self.board.name
+        shown: str = name if "{" in name or "}" in name else Msg(name)
         if n > zones:
             # TRANSLATORS: {map} is the map's name, {n} its start zones, {wanted} the players asked for
             raise SettingsError(Mn("The map {map} has start zones for {n} player, not {wanted}.",
                                    "The map {map} has start zones for {n} players, not {wanted}.", zones,
-                                   map=self.board.name, wanted=n))
+                                   map=shown, wanted=n))
         room = min(len(self.board.zones[i] - self.board.walls) for i in range(n))
         if units > room:
             # TRANSLATORS: {map} is the map's name, {n} the room in each start zone, {wanted} the squad size asked for
             raise SettingsError(Mn("The map {map} has room for {n} unit per side, not {wanted}.",
                                    "The map {map} has room for {n} units per side, not {wanted}.", room,
-                                   map=self.board.name, wanted=units))
+                                   map=shown, wanted=units))
 
     @property
     def num_players(self) -> int:
