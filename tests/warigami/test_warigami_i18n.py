@@ -204,3 +204,34 @@ def test_the_view_draws_only_translated_text_in_the_pseudo_locale(app, monkeypat
     key(app, pygame.K_h)
     _check(v, rec, surface)
     assert rec.drawn, "nothing was drawn: the recorder saw no text"
+
+
+# -- online: a message travels as data and comes back whole -----------------------------------------
+
+def test_every_event_of_a_four_player_game_travels_as_a_message_and_nests_shallow_enough(tmp_path):
+    """Events go to remote seats as Msg data, which may nest at most four levels: the squads
+    revealed (four players' lists) and an RPG's splash that destroys units are the deepest."""
+    import json
+
+    from game.agents import RandomAgent
+    from game.msg import Msg
+    from tests.warigami.helpers import battle
+
+    s = battle(tmp_path, [(0, "rpg", 1, 1), (1, "smg", 4, 1), (1, "medic", 4, 2)], faces=(6,))
+    s.units[2].hp = s.units[3].hp = 1
+    attack = s.apply(Attack(1, 2))[0]
+    assert "Splash" in attack.text and "Destroyed" in attack.text
+    texts = [attack.text]
+    sess = Session.new("warigami", {"level": "city", "players": 4, "units": 3}, 2, ["human"] * 4, autosave=False)
+    agent = RandomAgent(sess.state.game, 2)
+    for _ in range(400):
+        if sess.state.is_over():
+            break
+        act = Squad(("rpg", "smg", "medic")) if sess.state.phase == SQUAD else agent.choose(sess.state)
+        texts += [e.text for e in sess.submit(act) if e.text]
+    assert any(t.startswith("Squads revealed: Player 1:") for t in texts)
+    assert any("Roll-off for the first move" in t for t in texts) and len(texts) > 20
+    for text in texts:
+        assert isinstance(text, Msg)
+        back = Msg.from_json(json.loads(json.dumps(text.to_json())))
+        assert back == text and back.id == text.id
