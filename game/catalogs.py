@@ -48,7 +48,7 @@ def area_of(path: Path) -> str | None:
     """The catalog a source file's text belongs to (None: no player-facing text there)."""
     rel = path.relative_to(ROOT).as_posix()
     for g in GAMES:
-        if rel.startswith((f"game/rules/{g}/", f"game/ui/views/{g}/", f"levels/{g}/")):
+        if rel.startswith((f"game/rules/{g}/", f"game/ui/views/{g}/", f"game/ui/views/{g}_", f"levels/{g}/")):
             return g
     if not rel.endswith(".py") or rel == "game/catalogs.py" or rel.startswith("game/_data/"):
         return None
