@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from . import limits
+from .msg import M, Mp, Msg
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -317,28 +318,33 @@ class Setting:
     def shown(self, value: Any) -> str:
         """The text the setup screen shows for ``value``."""
         if isinstance(value, bool):
-            return "on" if value else "off"
+            return Mp("setting", "on") if value else Mp("setting", "off")
         if self.names and value in self.choices:
             return self.names[self.choices.index(value)]
         return str(value)
 
     def validate(self, value: Any) -> Any:
+        # the setting's name as a message (a label marked with N_ is looked up where it is drawn)
+        label = self.label if isinstance(self.label, Msg) else Msg(self.label)
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise SettingsError(f"{self.label} must be on or off, not {_show(value)}.")
+                # TRANSLATORS: {setting} is a setting's name ("Wrecks stay on the table"), {given} the value given
+                raise SettingsError(M("{setting} must be on or off, not {given}.", setting=label, given=_show(value)))
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-                raise SettingsError(f"{self.label} must be a whole number from {self.lo} to {self.hi}, not {_show(value)}.")
+                raise SettingsError(M("{setting} must be a whole number from {lo} to {hi}, not {given}.",
+                                      setting=label, lo=self.lo, hi=self.hi, given=_show(value)))
             return value
         if self.kind == "level":
             if not isinstance(value, str) or not LEVEL_NAME.fullmatch(value):
-                raise SettingsError(f"{self.label} must name a level (letters, digits, '_' and '-'), "
-                                    f"not {_show(value)}.")
+                raise SettingsError(M("{setting} must name a level (letters, digits, '_' and '-'), not {given}.",
+                                      setting=label, given=_show(value)))
             return value
         if not isinstance(value, (str, int, float, bool)) or value not in self.choices:
-            opts = ", ".join(map(str, self.choices))
-            raise SettingsError(f"{self.label} must be one of {opts}, not {_show(value)}.")
+            # TRANSLATORS: {choices} lists the values a setting takes, as the files write them ("off, one, every")
+            raise SettingsError(M("{setting} must be one of {choices}, not {given}.", setting=label,
+                                  choices=", ".join(map(str, self.choices)), given=_show(value)))
         return value
 
 
@@ -360,7 +366,8 @@ class Game(ABC):
         known = {s.key: s for s in self.settings_spec}
         unknown = sorted(set(settings) - set(known))
         if unknown:
-            raise SettingsError(f"{self.title} has no setting called {_show(unknown[0])}.")
+            # TRANSLATORS: {game} is a game's title ("Paper Tigers"), {name} a setting's key as written in files
+            raise SettingsError(M("{game} has no setting called {name}.", game=Msg(self.title), name=_show(unknown[0])))
         self.settings: dict[str, Any] = {}
         for key, spec in known.items():
             self.settings[key] = spec.validate(settings.get(key, spec.default))
@@ -371,7 +378,8 @@ class Game(ABC):
     def num_players(self) -> int: ...
 
     def player_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        # TRANSLATORS: a seat's name when the game gives it none; {n} counts from 1
+        return M("Player {n}", n=seat + 1)
 
     @abstractmethod
     def new_initial_state(self, chance: Chance) -> State: ...
@@ -571,7 +579,7 @@ class State(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Check then apply an action; returns what happened."""
         if self.is_over():
-            raise IllegalAction("GAME", "The game is over.")
+            raise IllegalAction("GAME", M("The game is over."))
         self.check(action)
         return self._apply(action)
 
@@ -597,8 +605,9 @@ class State(ABC):
         """One line for the status bar: whose turn and what is asked."""
         if self.is_over():
             res = self.result()
-            return res.text if res else "Game over."
-        return f"{self.game.player_name(self.current_player())} to play."
+            return res.text if res else M("Game over.")
+        # TRANSLATORS: the status line; {who} is a player's name ("Player 2", "Red")
+        return M("{who} to play.", who=self.game.player_name(self.current_player()))
 
     def hidden_for_seat(self) -> bool:
         """True when the next seat must not see the previous seat's secrets (cover screen)."""
