@@ -40,6 +40,10 @@ class IllegalAction(ValueError):
 class SettingsError(ValueError):
     """A setting that does not exist or has a value the game cannot use."""
 
+    def __str__(self) -> str:
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # a message keeps its template
+
 
 class Chance:
     """Seeded generator (splitmix64) kept inside the game state.

@@ -31,6 +31,9 @@ from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, 
 class Fatal(Exception):
     """Nothing a reconnect can mend (a version mismatch, a room that does not exist)."""
 
+    def __str__(self) -> str:
+        return exc_text(self)
+
 
 def hello() -> dict[str, Any]:
     return {"type": "hello", "protocol": PROTOCOL, "app": __version__,

@@ -35,6 +35,9 @@ T = TypeVar("T")
 class Problem(Exception):
     """Why a lobby request failed, as one sentence for the player."""
 
+    def __str__(self) -> str:
+        return exc_text(self)
+
 
 def server_url(text: str) -> str:
     """What the player typed as a server address -> a ws:// or wss:// URL.

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..jsonio import kind_of, parse_json, show
+from ..jsonio import said as exc_text
 from ..msg import M, Msg
 
 #: Bumped whenever a message changes meaning; client and server must agree (docs/protocol.md,
@@ -84,7 +85,7 @@ def decode(frame: Any) -> dict[str, Any]:
         data = parse_json(frame)
     except ValueError as exc:
         # TRANSLATORS: {problem} is what the JSON reader found, in English ("is damaged (line 1, ...)")
-        raise BadMessage("malformed", M("The message cannot be read: it {problem}.", problem=str(exc))) from None
+        raise BadMessage("malformed", M("The message cannot be read: it {problem}.", problem=exc_text(exc))) from None
     if not isinstance(data, dict):
         # TRANSLATORS: {given} is the value that came, shown as JSON
         raise BadMessage("malformed", M("A message must be a JSON object, not {given}.",
@@ -169,13 +170,6 @@ def with_msg(out: dict[str, Any], key: str, text: Any, data_key: str | None = No
     if data is not None:
         out[data_key or f"{key}_msg"] = data
     return out
-
-
-def exc_text(exc: BaseException) -> str:
-    """An exception's sentence: the message it was raised with when that is one (``str(exc)``
-    keeps only a message's English), else its text."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Msg) else str(exc)
 
 
 def sentence(text: Any, data: Any = None) -> str:

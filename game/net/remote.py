@@ -24,7 +24,7 @@ from ..engine import Action, Event, IllegalAction, State
 from ..msg import M, Mp
 from ..records import Record, RecordError
 from ..saves import saves_dir, write_save
-from ..session import FINAL, write_log
+from ..session import FINAL, SECRET, write_log
 from .client import setup_problem, verify_over
 from .link import Link, OnToken, Seat, nobody
 from .protocol import MAX_CHAT, exc_text, sentence, sentences
@@ -436,7 +436,8 @@ class RemoteSession:
     def _log_action(self, seen: _Seen, seat: int, notation: str, events: list[Event]) -> None:
         """The log lines of an applied action, as a Session at one screen writes them."""
         name = self.game.player_name(seat) if seat >= 0 else ""
-        seen.fold = write_log(seen.log, seen.fold, name, notation, events)
+        said = SECRET if notation == SECRET else notation  # the server's words for a secret: in this window's language
+        seen.fold = write_log(seen.log, seen.fold, name, said, events)
         del seen.log[:-400]
 
     def _finish(self, i: int) -> list[tuple[Any, ...]]:

@@ -32,7 +32,7 @@ from ..jsonio import FileProblem, show
 from ..levels import LevelError, files_digest, level_files
 from ..msg import M, Mn, Msg
 from ..records import MAX_ACTIONS, Record, RecordError
-from ..session import Session
+from ..session import SECRET, Session
 from .protocol import (
     AGENT_NAME,
     MAX_CHAT,
@@ -401,7 +401,7 @@ class Room:
             sees_action = not step.hidden or seat == step.seat
             return encode({"type": "applied", "index": idx, "seat": step.seat,
                            "action": plain(action.to_json()) if sees_action else None,
-                           "notation": action.notation() if sees_action else "(a secret choice)",
+                           "notation": action.notation() if sees_action else SECRET,
                            "events": [event_json(e) for e in events if e.seen_by(seat)], **self.status(seat)})
 
         texts: dict[int | None, str] = {}  # each seat's message written once, for all its watchers
