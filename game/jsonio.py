@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .limits import BAD_CHARS, MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_KEY, MAX_TEXT, MAX_VALUES, text_problem
-from .msg import N_, M, Msg
+from .msg import N_, M, Mp, Msg
 from .paths import own, own_dir, remove_own
 
 #: Longest refusal shown: a sentence, not a dump of the file.
@@ -118,20 +118,26 @@ def _show(value: Any, limit: int, depth: int) -> str:
 def kind_of(value: Any) -> str:
     """A player's word for a JSON value's type (never a Python class name)."""
     if isinstance(value, bool):
-        return "true/false"
+        return Mp("value", "true/false")
     if value is None:
-        return "null"
+        return Mp("value", "null")
     if isinstance(value, int):
-        return "a whole number"
+        return Mp("value", "a whole number")
     if isinstance(value, float):
-        return "a number"
+        return Mp("value", "a number")
     if isinstance(value, str):
-        return "text"
+        return Mp("value", "text")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return Mp("value", "a list")
     if isinstance(value, dict):
-        return "an object"
-    return "something else"
+        return Mp("value", "an object")
+    return Mp("value", "something else")
+
+
+def described(value: Any, limit: int = 40) -> str:
+    """A value for a refusal: its kind and its JSON, shortened ("a whole number 7")."""
+    # TRANSLATORS: {kind} is a value's kind ("a whole number", "text"), {value} the value as JSON
+    return M("{kind} {value}", kind=kind_of(value), value=show(value, limit))
 
 
 def file_name(path: Path | str) -> str:

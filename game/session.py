@@ -442,13 +442,13 @@ class Session:
             write_save(self.autosave, self.record, self.ruleset.title, outcome_of(self.state), checked=True)
             self.saved_actions = len(self.record.actions)
         except (OSError, ValueError) as exc:
-            why = getattr(exc, "strerror", None) or "it could not be written"
+            why = getattr(exc, "strerror", None) or M("it could not be written")
             # TRANSLATORS: {problem} is the system's reason, in English ("No space left on device"); {path} a file
             sentence = M("Autosave failed ({problem}: {path}); the game goes on, so save it from the pause menu "
                          "(Esc).", problem=show(str(why), 60)[1:-1], path=show(str(self.autosave), 80)[1:-1])
             if isinstance(exc, OutsideFolder):  # the link is the whole story
                 sentence = M("Autosave failed: {problem}; the game goes on, but is not kept.",
-                             problem=show(str(why), 200)[1:-1])
+                             problem=why if isinstance(why, Msg) and len(why) <= 200 else show(str(why), 200)[1:-1])
             if sentence != self._autosave_said:
                 self.autosave_problem = sentence
             self._autosave_said = sentence

@@ -298,7 +298,7 @@ class HostServer:
                 if isinstance(exc, FolderProblem):  # the data folder, not the port
                     # TRANSLATORS: {problem} is a sentence about the data folder, without its full stop
                     raise Problem(M("{problem}, so no game can be hosted from this computer.",
-                                    problem=str(exc.strerror))) from None
+                                    problem=exc.strerror or "")) from None
                 raise Problem(exc_text(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
             self.server, self._loop, self._thread = server, loop, thread
             self.port = server.port

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..jsonio import kind_of, parse_json, show
+from ..jsonio import described, parse_json, show
 from ..jsonio import said as exc_text
 from ..msg import M, Msg
 
@@ -89,7 +89,7 @@ def decode(frame: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         # TRANSLATORS: {given} is the value that came, shown as JSON
         raise BadMessage("malformed", M("A message must be a JSON object, not {given}.",
-                                        given=f"{kind_of(data)} {show(data)}"))
+                                        given=described(data)))
     kind = data.get("type")
     if not isinstance(kind, str):
         raise BadMessage("malformed", M("A message needs a 'type' naming it."))
@@ -113,7 +113,7 @@ def decode(frame: Any) -> dict[str, Any]:
         if not ok:
             # TRANSLATORS: {kind} a message's type, {name} its field, {want} what it must be ("a whole number")
             raise BadMessage("malformed", M("In {kind}, '{name}' must be {want}, not {given}.", kind=kind, name=name,
-                                            want=_WORDS[want], given=f"{kind_of(value)} {show(value)}"))
+                                            want=_WORDS[want], given=described(value)))
         if want == "int" and not -(1 << 63) <= value < (1 << 64):
             raise BadMessage("malformed", M("In {kind}, '{name}' is out of range ({given}).", kind=kind, name=name,
                                             given=show(value)))
