@@ -16,7 +16,7 @@ from typing import Any
 
 from ..jsonio import described, parse_json, show
 from ..jsonio import said as exc_text
-from ..msg import M, Msg
+from ..msg import M, Mp, Msg
 
 #: Bumped whenever a message changes meaning; client and server must agree (docs/protocol.md,
 #: "Changes", says what each version changed).
@@ -120,8 +120,8 @@ def decode(frame: Any) -> dict[str, Any]:
     return data
 
 
-_WORDS = {"int": M("a whole number"), "str": M("text"), "bool": M("true or false"), "obj": M("an object"),
-          "list": M("a list")}
+_WORDS = {"int": Mp("value", "a whole number"), "str": Mp("value", "text"), "bool": Mp("value", "true or false"),
+          "obj": Mp("value", "an object"), "list": Mp("value", "a list")}
 
 
 def encode(msg: Mapping[str, Any]) -> str:
