@@ -55,6 +55,8 @@ def game_in(name: str) -> str:
 
 #: The other names a record goes by in its sentences (translated where drawn).
 SOURCES = (N_("record"), N_("save"), N_("room's record"), N_("new game"), N_("game"))
+#: What a level is called in a sentence ("the scenario “Tank battle”"): the level settings' names.
+LEVEL_KINDS = (N_("level"), N_("map"), N_("scenario"), N_("saved map"))
 
 
 class RecordError(FileProblem):
@@ -227,11 +229,12 @@ class Record:
     def _levels_named(rs: Any, settings: dict[str, Any], names: list[str] | None = None) -> str:
         """The levels a record plays, as a player reads them ("the scenario “Tank battle”")."""
         spec = rs.game_cls.settings_spec
-        kinds = {str(settings.get(s.key, s.default)): s.label for s in spec if s.kind == "level"}
+        # the setting's name in small letters, as a word in a sentence (LEVEL_KINDS: those the catalogs know)
+        kinds = {str(settings.get(s.key, s.default)): str(s.label).lower() for s in spec if s.kind == "level"}
         names = names if names is not None else played_levels(spec, settings)
-        # TRANSLATORS: {kind} is the level setting's name ("Scenario", "Map"), {title} the level's title
-        words = [M("the {kind} “{title}”", kind=kinds[n] if isinstance(kinds.get(n), Msg) else
-                   Msg(str(kinds.get(n, "level"))), title=level_title(rs.name, n)) for n in names]
+        # TRANSLATORS: {kind} is what the level is ("scenario", "map"), {title} the level's title
+        words = [M("the {kind} “{title}”", kind=Msg(kinds.get(n, "level")), title=level_title(rs.name, n))
+                 for n in names]
         if not words:
             return M("its level")
         if len(words) == 1:
