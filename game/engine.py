@@ -421,6 +421,13 @@ def _kind(value: Any) -> str:
     return kind_of(value)
 
 
+def _given(value: Any) -> str:
+    """A value for a refusal: its kind and its JSON ("a whole number 7")."""
+    from .jsonio import described
+
+    return described(value)
+
+
 def _field_decoder(hint: Any, where: str) -> Any:
     """A function value -> checked value for one annotated field type."""
     import types
@@ -430,23 +437,24 @@ def _field_decoder(hint: Any, where: str) -> Any:
     if hint is bool:
         def dec(v: Any) -> Any:
             if not isinstance(v, bool):
-                raise ValueError(f"{where} must be true or false, not {_kind(v)} {_show(v)}")
+                # TRANSLATORS: {where} is "the field 'unit'" (or "an item of ..."), {given} the value sent
+                raise ValueError(M("{where} must be true or false, not {given}", where=where, given=_given(v)))
             return v
         return dec
     if hint is int:
         def dec(v: Any) -> Any:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"{where} must be a whole number, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a whole number, not {given}", where=where, given=_given(v)))
             if not -MAX_ACTION_INT <= v <= MAX_ACTION_INT:
-                raise ValueError(f"{where} is out of range ({_show(v)})")
+                raise ValueError(M("{where} is out of range ({given})", where=where, given=_show(v)))
             return v
         return dec
     if hint is float:
         def dec(v: Any) -> Any:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise ValueError(f"{where} must be a number, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a number, not {given}", where=where, given=_given(v)))
             if not (math.isfinite(v) and -MAX_ACTION_FLOAT <= v <= MAX_ACTION_FLOAT):
-                raise ValueError(f"{where} is out of range ({_show(v)})")
+                raise ValueError(M("{where} is out of range ({given})", where=where, given=_show(v)))
             return float(v)
         return dec
     if hint is str:
@@ -454,7 +462,7 @@ def _field_decoder(hint: Any, where: str) -> Any:
             from .jsonio import clean_text
 
             if not isinstance(v, str):
-                raise ValueError(f"{where} must be text, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be text, not {given}", where=where, given=_given(v)))
             why = clean_text(v, where, MAX_ACTION_TEXT)
             if why:
                 raise ValueError(why)
@@ -463,20 +471,22 @@ def _field_decoder(hint: Any, where: str) -> Any:
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _field_decoder(args[0], f"an item of {where}")
+            item = _field_decoder(args[0], M("an item of {where}", where=where))
 
             def dec(v: Any) -> Any:
                 if not isinstance(v, (list, tuple)):
-                    raise ValueError(f"{where} must be a list, not {_kind(v)} {_show(v)}")
+                    raise ValueError(M("{where} must be a list, not {given}", where=where, given=_given(v)))
                 if len(v) > MAX_ACTION_ITEMS:
-                    raise ValueError(f"{where} has {len(v):,} items (at most {MAX_ACTION_ITEMS:,})")
+                    raise ValueError(M("{where} has {n} items (at most {most})", where=where, n=f"{len(v):,}",
+                                       most=f"{MAX_ACTION_ITEMS:,}"))
                 return tuple(item(x) for x in v)
             return dec
-        items = [_field_decoder(a, f"an item of {where}") for a in args]
+        items = [_field_decoder(a, M("an item of {where}", where=where)) for a in args]
 
         def dec(v: Any) -> Any:
             if not isinstance(v, (list, tuple)) or len(v) != len(items):
-                raise ValueError(f"{where} must be a list of {len(items)}, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a list of {n}, not {given}", where=where, n=len(items),
+                                   given=_given(v)))
             return tuple(d(x) for d, x in zip(items, v, strict=True))
         return dec
     if origin in (typing.Union, types.UnionType):
@@ -505,7 +515,8 @@ def _decoders_for(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
         import typing
 
         hints = typing.get_type_hints(cls)
-        checks = {f.name: _field_decoder(hints[f.name], f"the field '{f.name}'") for f in dataclasses.fields(cls)}
+        checks = {f.name: _field_decoder(hints[f.name], M("the field '{name}'", name=f.name))
+                  for f in dataclasses.fields(cls)}
         required = frozenset(f.name for f in dataclasses.fields(cls)
                              if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
         _DECODERS[cls] = (checks, required)
@@ -514,21 +525,23 @@ def _decoders_for(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
 
 def decode_action(decoders: Mapping[str, type[Action]], title: str, data: Any) -> Action:
     if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be an object with a 'type', not {_kind(data)} {_show(data)}")
+        raise ValueError(M("an action must be an object with a 'type', not {given}", given=_given(data)))
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ValueError(f"an action must have a 'type' naming it, not {_kind(kind)} {_show(kind)}"
-                         if "type" in data else "an action must be an object with a 'type'")
+        raise ValueError(M("an action must have a 'type' naming it, not {given}", given=_given(kind))
+                         if "type" in data else M("an action must be an object with a 'type'"))
     cls = decoders.get(kind)
     if cls is None:
-        raise ValueError(f"{title} has no action called {_show(kind)}")
+        # TRANSLATORS: {game} is a game's title, {name} the action's type as sent
+        raise ValueError(M("{game} has no action called {name}", game=Msg(title), name=_show(kind)))
     checks, required = _decoders_for(cls)
     extra = sorted(str(k) for k in data if k != "type" and k not in checks)
+    # TRANSLATORS: {kind} is an action's type as the record writes it ("Move"), {name} a field of it
     if extra:
-        raise ValueError(f"action {kind} has no field {_show(extra[0])}")
+        raise ValueError(M("action {kind} has no field {name}", kind=kind, name=_show(extra[0])))
     missing = sorted(required - set(data))
     if missing:
-        raise ValueError(f"action {kind} needs the field '{missing[0]}'")
+        raise ValueError(M("action {kind} needs the field '{name}'", kind=kind, name=missing[0]))
     values = {}
     for name, value in data.items():
         if name == "type":
@@ -536,7 +549,10 @@ def decode_action(decoders: Mapping[str, type[Action]], title: str, data: Any) -
         try:
             values[name] = checks[name](value)
         except ValueError as exc:
-            raise ValueError(f"action {kind}: {exc}") from None
+            first = exc.args[0] if len(exc.args) == 1 else None
+            # TRANSLATORS: {kind} is an action's type ("Move"), {problem} what is wrong with one of its fields
+            raise ValueError(M("action {kind}: {problem}", kind=kind, problem=first if isinstance(first, Msg)
+                               else str(exc))) from None
     return cls(**values)
 
 

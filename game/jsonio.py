@@ -42,7 +42,8 @@ class FileProblem(ValueError):
         super().__init__(text, *args)
 
     def __str__(self) -> str:
-        return said(self)
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
 
 
 def said(exc: BaseException) -> str:
@@ -50,7 +51,7 @@ def said(exc: BaseException) -> str:
     window says it in the player's language; ``Exception.__str__`` keeps only its English),
     else its text."""
     first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Msg) else Exception.__str__(exc)
+    return first if isinstance(first, Msg) else str(exc)
 
 
 #: The kinds of file the sentences below name (``what``), marked here for the catalogs; each is

@@ -168,15 +168,15 @@ def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Les
             try:
                 step.auto = tuple(g.decode_action(a) for a in raw)
             except (ValueError, KeyError, TypeError) as exc:
-                # TRANSLATORS: {problem} is what is wrong with the action, in English
+                # TRANSLATORS: {problem} is what is wrong with the action
                 raise LessonError(M("The {where} has an action the rules cannot read: {problem}", where=where,
-                                    problem=str(exc))) from None
+                                    problem=said(exc))) from None
         else:
             try:
                 step.expect = g.decode_action(s["expect"])
             except (ValueError, KeyError, TypeError) as exc:
                 raise LessonError(M("The {where} has an action the rules cannot read: {problem}", where=where,
-                                    problem=str(exc))) from None
+                                    problem=said(exc))) from None
         steps.append(step)
     if not any(s.auto is None for s in steps):
         raise LessonError(M("The {source} has no step for the learner.", source=source))

@@ -290,7 +290,7 @@ def apply_raw(state: State, i: int, raw: Any) -> tuple[Action, list[Event]]:
         action = state.game.decode_action(raw)
     except ValueError as exc:
         # TRANSLATORS: {i} is the action's number in the record, {problem} what is wrong with it, in English
-        raise RecordError(M("Action {i} is malformed: {problem}.", i=i, problem=str(exc)), index=i) from None
+        raise RecordError(M("Action {i} is malformed: {problem}.", i=i, problem=said(exc)), index=i) from None
     try:
         events = state.apply(action)
     except IllegalAction as exc:

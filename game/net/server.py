@@ -372,9 +372,9 @@ class Room:
             action = st.game.decode_action(raw)
         except ValueError as exc:
             if conn is not None:
-                # TRANSLATORS: {problem} says what is wrong with the action's data, in English
+                # TRANSLATORS: {problem} says what is wrong with the action's data
                 await conn.send(refused("malformed", at, self.index, "",
-                                        M("The action is malformed: {problem}.", problem=str(exc))))
+                                        M("The action is malformed: {problem}.", problem=exc_text(exc))))
             return
         try:
             events = self.session.submit(action, save=False)
