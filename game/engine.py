@@ -477,8 +477,8 @@ def _field_decoder(hint: Any, where: str) -> Any:
                 if not isinstance(v, (list, tuple)):
                     raise ValueError(M("{where} must be a list, not {given}", where=where, given=_given(v)))
                 if len(v) > MAX_ACTION_ITEMS:
-                    raise ValueError(M("{where} has {n} items (at most {most})", where=where, n=f"{len(v):,}",
-                                       most=f"{MAX_ACTION_ITEMS:,}"))
+                    raise ValueError(M("{where} has {n} items (at most {most})", where=where, n=format(len(v), ","),
+                                       most=format(MAX_ACTION_ITEMS, ",")))
                 return tuple(item(x) for x in v)
             return dec
         items = [_field_decoder(a, M("an item of {where}", where=where)) for a in args]

@@ -154,13 +154,13 @@ def clean_text(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise _Refuse(M("holds a {n}-digit number (at most {most} digits)", n=f"{digits:,}", most=MAX_DIGITS))
+        raise _Refuse(M("holds a {n}-digit number (at most {most} digits)", n=format(digits, ","), most=MAX_DIGITS))
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 40:
-        raise _Refuse(M("holds a number written with {n} characters ({given})", n=f"{len(text):,}",
+        raise _Refuse(M("holds a number written with {n} characters ({given})", n=format(len(text), ","),
                         given=show(text, 20)[1:-1]))
     value = float(text)
     if not math.isfinite(value):
@@ -208,7 +208,7 @@ def parse_json(text: str) -> Any:
     values = text.count(",") + text.count("[") + text.count("{")
     if values > MAX_VALUES:
         raise ValueError(M("holds more than {most} values (about {n}); no Paper Wars file is that big",
-                           most=f"{MAX_VALUES:,}", n=f"{values:,}"))
+                           most=format(MAX_VALUES, ","), n=format(values, ",")))
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
@@ -387,8 +387,8 @@ def check_written(text: str, data: Any, path: Path, what: str = "file", max_byte
     values = text.count(",") + text.count("[") + text.count("{")
     if values > MAX_VALUES:
         raise FileProblem(M("The {what} {name} would hold about {n} values, more than Paper Wars reads back "
-                            "({most}); it was not written.", what=kind, name=name, n=f"{values:,}",
-                            most=f"{MAX_VALUES:,}"))
+                            "({most}); it was not written.", what=kind, name=name, n=format(values, ","),
+                            most=format(MAX_VALUES, ",")))
     if checked:
         return
     try:

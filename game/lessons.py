@@ -78,7 +78,7 @@ def _window(value: Any, where: str, lo: float, hi: float) -> tuple[float, float]
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)
             or not lo <= value[0] <= value[1] <= hi):
         raise LessonError(M("The {where} needs a window [low, high] within {lo}..{hi} ({given}).", where=where,
-                            lo=f"{lo:g}", hi=f"{hi:g}", given=show(value)))
+                            lo=format(lo, "g"), hi=format(hi, "g"), given=show(value)))
     return float(value[0]), float(value[1])
 
 

@@ -198,7 +198,7 @@ def number(value: Any, where: str, source: str, lo: float = -MAX_COORD, hi: floa
                            given=described(value)))
     if not lo <= value <= hi:
         raise LevelError(M("Level {source}: {where} is {given}; it must be from {lo} to {hi}.", source=source,
-                           where=_where(where), given=show(value), lo=f"{lo:g}", hi=f"{hi:g}"))
+                           where=_where(where), given=show(value), lo=format(lo, "g"), hi=format(hi, "g")))
     return float(value)
 
 
@@ -216,7 +216,7 @@ def points(value: Any, where: str, source: str, least: int = 3, most: int = 2000
     if not isinstance(value, list) or not least <= len(value) <= most:
         n = Mn("{n} point", "{n} points", len(value)) if isinstance(value, list) else described(value)
         raise LevelError(M("Level {source}: {where} must be a list of {least} to {most} [x, y] points, not {given}.",
-                           source=source, where=_where(where), least=least, most=f"{most:,}", given=n))
+                           source=source, where=_where(where), least=least, most=format(most, ","), given=n))
     return [point(p, M("{where}, point {n}", where=_where(where), n=i + 1), source) for i, p in enumerate(value)]
 
 

@@ -149,7 +149,7 @@ class Record:
                                 given=show(actions)))
         if len(actions) > MAX_ACTIONS:
             raise RecordError(M("The {source} has {n} actions; a record holds at most {most}.", source=src,
-                                n=f"{len(actions):,}", most=f"{MAX_ACTIONS:,}"))
+                                n=format(len(actions), ","), most=format(MAX_ACTIONS, ",")))
         try:
             pins = check_pins(pins)
         except ValueError as exc:

@@ -297,7 +297,7 @@ class Session:
         """Why no action can follow (the record holds the most actions a save may hold), else ""."""
         if len(self.record.actions) >= records.MAX_ACTIONS:
             return M("This game has reached {n} actions, the most a record holds, so it stops here; it is saved "
-                     "as it stands.", n=f"{records.MAX_ACTIONS:,}")
+                     "as it stands.", n=format(records.MAX_ACTIONS, ","))
         return ""
 
     def submit(self, action: Action, save: bool = True, read: dict[str, Any] | None = None) -> list[Event]:

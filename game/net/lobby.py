@@ -186,7 +186,7 @@ class Job(Generic[T]):
             self.problem = exc_text(exc)
         except Exception as exc:  # noqa: BLE001 - a worker never takes the window down
             # TRANSLATORS: {problem} is a Python error's name and its English text
-            self.problem = M("That did not work ({problem}).", problem=f"{exc.__class__.__name__}: {str(exc)[:120]}")
+            self.problem = M("That did not work ({problem}).", problem=exc.__class__.__name__ + ": " + str(exc)[:120])
         self.done = True
         try:
             if self._wake is not None:

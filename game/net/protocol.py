@@ -79,8 +79,8 @@ def decode(frame: Any) -> dict[str, Any]:
     if not isinstance(frame, str):
         raise BadMessage("malformed", M("A message must be a JSON text frame."))
     if len(frame) > MAX_FRAME:
-        raise BadMessage("malformed", M("The message is {n} characters long (at most {most}).", n=f"{len(frame):,}",
-                                        most=f"{MAX_FRAME:,}"))
+        raise BadMessage("malformed", M("The message is {n} characters long (at most {most}).", n=format(len(frame), ","),
+                                        most=format(MAX_FRAME, ",")))
     try:
         data = parse_json(frame)
     except ValueError as exc:

@@ -366,7 +366,7 @@ class Room:
         if self.index >= MAX_ACTIONS:
             if conn is not None:
                 await conn.send(refused("limit", at, self.index, "",
-                                        M("A record holds at most {n} actions.", n=f"{MAX_ACTIONS:,}")))
+                                        M("A record holds at most {n} actions.", n=format(MAX_ACTIONS, ","))))
             return
         try:
             action = st.game.decode_action(raw)
