@@ -22,7 +22,7 @@ from .. import __version__, registry
 from ..engine import SettingsError
 from ..jsonio import FileProblem
 from ..levels import LevelError, level_digest
-from ..msg import M
+from ..msg import M, Msg
 from ..paths import user_levels_dir
 from ..records import Record, RecordError
 from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, exc_text, plain, sentence
@@ -32,7 +32,8 @@ class Fatal(Exception):
     """Nothing a reconnect can mend (a version mismatch, a room that does not exist)."""
 
     def __str__(self) -> str:
-        return exc_text(self)
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
 
 
 def hello() -> dict[str, Any]:

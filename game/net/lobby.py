@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
 from ..levels import files_digest, level_path, played_levels, save_user_level
-from ..msg import M
+from ..msg import M, Msg
 from ..paths import FolderProblem, data_dir, remove_own, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
 from .protocol import ROOM_CODE, encode, exc_text, sentence
@@ -36,7 +36,8 @@ class Problem(Exception):
     """Why a lobby request failed, as one sentence for the player."""
 
     def __str__(self) -> str:
-        return exc_text(self)
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
 
 
 def server_url(text: str) -> str:

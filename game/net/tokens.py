@@ -150,8 +150,10 @@ class TokenStore:
             os.close(fd)
             os.unlink(tmp)
         except OSError as exc:
-            return (f"Paper Wars cannot keep your seat's token in {folder} ({exc.strerror or 'it cannot be written'}), "
-                    "so nothing was asked of the server: let Paper Wars write that folder, then try again.")
+            # TRANSLATORS: {folder} is a folder's path, {problem} the system's reason in English
+            return M("Paper Wars cannot keep your seat's token in {folder} ({problem}), so nothing was asked of the "
+                     "server: let Paper Wars write that folder, then try again.", folder=str(folder),
+                     problem=exc.strerror or M("it cannot be written"))
         return ""
 
     def add(self, seat: HeldSeat) -> None:
