@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .msg import N_, M, Mn, Msg
+from .msg import N_, M, Mn, Mp, Msg
 
 #: Largest file read (bytes), unless its reader says less.  A long game's record is well under 1 MB.
 MAX_BYTES = 16 * 1024 * 1024
@@ -73,14 +73,20 @@ def text_problem(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
     acceptable); with ``what`` empty the phrase starts with "holds" or "has"."""
     if len(value) > limit:
         if not what:
-            return f"has a text of {len(value):,} characters (at most {limit:,})"
-        return f"{what} is {len(value):,} characters long (at most {limit:,})"
+            return M("has a text of {n} characters (at most {most})", n=format(len(value), ","),
+                     most=format(limit, ","))
+        # TRANSLATORS: {what} names the text ("the field 'word'"), {n} and {most} are counts
+        return M("{what} is {n} characters long (at most {most})", what=what, n=format(len(value), ","),
+                 most=format(limit, ","))
     bad = BAD_CHARS.search(value)
     if bad:
         ch = bad.group(0)
-        name = "a NUL character" if ch == "\x00" else ("a lone surrogate" if "\ud800" <= ch <= "\udfff"
-                                                      else "a control character")
-        return f"{what} holds {name} ({_short(value)})".strip()
+        name = Mp("text", "a NUL character") if ch == "\x00" else (
+            Mp("text", "a lone surrogate") if "\ud800" <= ch <= "\udfff" else Mp("text", "a control character"))
+        if not what:
+            return M("holds {char} ({given})", char=name, given=_short(value))
+        # TRANSLATORS: {char} is "a control character" (or "a NUL character"), {given} the text, shortened
+        return M("{what} holds {char} ({given})", what=what, char=name, given=_short(value))
     return None
 
 
