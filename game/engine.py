@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from . import limits
+from .msg import M, Mp, Msg
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -38,6 +39,10 @@ class IllegalAction(ValueError):
 
 class SettingsError(ValueError):
     """A setting that does not exist or has a value the game cannot use."""
+
+    def __str__(self) -> str:
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # a message keeps its template
 
 
 class Chance:
@@ -317,28 +322,33 @@ class Setting:
     def shown(self, value: Any) -> str:
         """The text the setup screen shows for ``value``."""
         if isinstance(value, bool):
-            return "on" if value else "off"
+            return Mp("setting", "on") if value else Mp("setting", "off")
         if self.names and value in self.choices:
             return self.names[self.choices.index(value)]
         return str(value)
 
     def validate(self, value: Any) -> Any:
+        # the setting's name as a message (a label marked with N_ is looked up where it is drawn)
+        label = self.label if isinstance(self.label, Msg) else Msg(self.label)
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise SettingsError(f"{self.label} must be on or off, not {_show(value)}.")
+                # TRANSLATORS: {setting} is a setting's name ("Wrecks stay on the table"), {given} the value given
+                raise SettingsError(M("{setting} must be on or off, not {given}.", setting=label, given=_show(value)))
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-                raise SettingsError(f"{self.label} must be a whole number from {self.lo} to {self.hi}, not {_show(value)}.")
+                raise SettingsError(M("{setting} must be a whole number from {lo} to {hi}, not {given}.",
+                                      setting=label, lo=self.lo, hi=self.hi, given=_show(value)))
             return value
         if self.kind == "level":
             if not isinstance(value, str) or not LEVEL_NAME.fullmatch(value):
-                raise SettingsError(f"{self.label} must name a level (letters, digits, '_' and '-'), "
-                                    f"not {_show(value)}.")
+                raise SettingsError(M("{setting} must name a level (letters, digits, '_' and '-'), not {given}.",
+                                      setting=label, given=_show(value)))
             return value
         if not isinstance(value, (str, int, float, bool)) or value not in self.choices:
-            opts = ", ".join(map(str, self.choices))
-            raise SettingsError(f"{self.label} must be one of {opts}, not {_show(value)}.")
+            # TRANSLATORS: {choices} lists the values a setting takes, as the files write them ("off, one, every")
+            raise SettingsError(M("{setting} must be one of {choices}, not {given}.", setting=label,
+                                  choices=", ".join(map(str, self.choices)), given=_show(value)))
         return value
 
 
@@ -360,7 +370,8 @@ class Game(ABC):
         known = {s.key: s for s in self.settings_spec}
         unknown = sorted(set(settings) - set(known))
         if unknown:
-            raise SettingsError(f"{self.title} has no setting called {_show(unknown[0])}.")
+            # TRANSLATORS: {game} is a game's title ("Paper Tigers"), {name} a setting's key as written in files
+            raise SettingsError(M("{game} has no setting called {name}.", game=Msg(self.title), name=_show(unknown[0])))
         self.settings: dict[str, Any] = {}
         for key, spec in known.items():
             self.settings[key] = spec.validate(settings.get(key, spec.default))
@@ -371,7 +382,8 @@ class Game(ABC):
     def num_players(self) -> int: ...
 
     def player_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        # TRANSLATORS: a seat's name when the game gives it none; {n} counts from 1
+        return M("Player {n}", n=seat + 1)
 
     @abstractmethod
     def new_initial_state(self, chance: Chance) -> State: ...
@@ -409,6 +421,13 @@ def _kind(value: Any) -> str:
     return kind_of(value)
 
 
+def _given(value: Any) -> str:
+    """A value for a refusal: its kind and its JSON ("a whole number 7")."""
+    from .jsonio import described
+
+    return described(value)
+
+
 def _field_decoder(hint: Any, where: str) -> Any:
     """A function value -> checked value for one annotated field type."""
     import types
@@ -418,23 +437,24 @@ def _field_decoder(hint: Any, where: str) -> Any:
     if hint is bool:
         def dec(v: Any) -> Any:
             if not isinstance(v, bool):
-                raise ValueError(f"{where} must be true or false, not {_kind(v)} {_show(v)}")
+                # TRANSLATORS: {where} is "the field 'unit'" (or "an item of ..."), {given} the value sent
+                raise ValueError(M("{where} must be true or false, not {given}", where=where, given=_given(v)))
             return v
         return dec
     if hint is int:
         def dec(v: Any) -> Any:
             if isinstance(v, bool) or not isinstance(v, int):
-                raise ValueError(f"{where} must be a whole number, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a whole number, not {given}", where=where, given=_given(v)))
             if not -MAX_ACTION_INT <= v <= MAX_ACTION_INT:
-                raise ValueError(f"{where} is out of range ({_show(v)})")
+                raise ValueError(M("{where} is out of range ({given})", where=where, given=_show(v)))
             return v
         return dec
     if hint is float:
         def dec(v: Any) -> Any:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise ValueError(f"{where} must be a number, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a number, not {given}", where=where, given=_given(v)))
             if not (math.isfinite(v) and -MAX_ACTION_FLOAT <= v <= MAX_ACTION_FLOAT):
-                raise ValueError(f"{where} is out of range ({_show(v)})")
+                raise ValueError(M("{where} is out of range ({given})", where=where, given=_show(v)))
             return float(v)
         return dec
     if hint is str:
@@ -442,7 +462,7 @@ def _field_decoder(hint: Any, where: str) -> Any:
             from .jsonio import clean_text
 
             if not isinstance(v, str):
-                raise ValueError(f"{where} must be text, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be text, not {given}", where=where, given=_given(v)))
             why = clean_text(v, where, MAX_ACTION_TEXT)
             if why:
                 raise ValueError(why)
@@ -451,20 +471,22 @@ def _field_decoder(hint: Any, where: str) -> Any:
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _field_decoder(args[0], f"an item of {where}")
+            item = _field_decoder(args[0], M("an item of {where}", where=where))
 
             def dec(v: Any) -> Any:
                 if not isinstance(v, (list, tuple)):
-                    raise ValueError(f"{where} must be a list, not {_kind(v)} {_show(v)}")
+                    raise ValueError(M("{where} must be a list, not {given}", where=where, given=_given(v)))
                 if len(v) > MAX_ACTION_ITEMS:
-                    raise ValueError(f"{where} has {len(v):,} items (at most {MAX_ACTION_ITEMS:,})")
+                    raise ValueError(M("{where} has {n} items (at most {most})", where=where, n=format(len(v), ","),
+                                       most=format(MAX_ACTION_ITEMS, ",")))
                 return tuple(item(x) for x in v)
             return dec
-        items = [_field_decoder(a, f"an item of {where}") for a in args]
+        items = [_field_decoder(a, M("an item of {where}", where=where)) for a in args]
 
         def dec(v: Any) -> Any:
             if not isinstance(v, (list, tuple)) or len(v) != len(items):
-                raise ValueError(f"{where} must be a list of {len(items)}, not {_kind(v)} {_show(v)}")
+                raise ValueError(M("{where} must be a list of {n}, not {given}", where=where, n=len(items),
+                                   given=_given(v)))
             return tuple(d(x) for d, x in zip(items, v, strict=True))
         return dec
     if origin in (typing.Union, types.UnionType):
@@ -493,7 +515,8 @@ def _decoders_for(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
         import typing
 
         hints = typing.get_type_hints(cls)
-        checks = {f.name: _field_decoder(hints[f.name], f"the field '{f.name}'") for f in dataclasses.fields(cls)}
+        checks = {f.name: _field_decoder(hints[f.name], M("the field '{name}'", name=f.name))
+                  for f in dataclasses.fields(cls)}
         required = frozenset(f.name for f in dataclasses.fields(cls)
                              if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
         _DECODERS[cls] = (checks, required)
@@ -502,21 +525,23 @@ def _decoders_for(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
 
 def decode_action(decoders: Mapping[str, type[Action]], title: str, data: Any) -> Action:
     if not isinstance(data, Mapping):
-        raise ValueError(f"an action must be an object with a 'type', not {_kind(data)} {_show(data)}")
+        raise ValueError(M("an action must be an object with a 'type', not {given}", given=_given(data)))
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ValueError(f"an action must have a 'type' naming it, not {_kind(kind)} {_show(kind)}"
-                         if "type" in data else "an action must be an object with a 'type'")
+        raise ValueError(M("an action must have a 'type' naming it, not {given}", given=_given(kind))
+                         if "type" in data else M("an action must be an object with a 'type'"))
     cls = decoders.get(kind)
     if cls is None:
-        raise ValueError(f"{title} has no action called {_show(kind)}")
+        # TRANSLATORS: {game} is a game's title, {name} the action's type as sent
+        raise ValueError(M("{game} has no action called {name}", game=Msg(title), name=_show(kind)))
     checks, required = _decoders_for(cls)
     extra = sorted(str(k) for k in data if k != "type" and k not in checks)
+    # TRANSLATORS: {kind} is an action's type as the record writes it ("Move"), {name} a field of it
     if extra:
-        raise ValueError(f"action {kind} has no field {_show(extra[0])}")
+        raise ValueError(M("action {kind} has no field {name}", kind=kind, name=_show(extra[0])))
     missing = sorted(required - set(data))
     if missing:
-        raise ValueError(f"action {kind} needs the field '{missing[0]}'")
+        raise ValueError(M("action {kind} needs the field '{name}'", kind=kind, name=missing[0]))
     values = {}
     for name, value in data.items():
         if name == "type":
@@ -524,7 +549,10 @@ def decode_action(decoders: Mapping[str, type[Action]], title: str, data: Any) -
         try:
             values[name] = checks[name](value)
         except ValueError as exc:
-            raise ValueError(f"action {kind}: {exc}") from None
+            first = exc.args[0] if len(exc.args) == 1 else None
+            # TRANSLATORS: {kind} is an action's type ("Move"), {problem} what is wrong with one of its fields
+            raise ValueError(M("action {kind}: {problem}", kind=kind, problem=first if isinstance(first, Msg)
+                               else str(exc))) from None
     return cls(**values)
 
 
@@ -571,7 +599,7 @@ class State(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Check then apply an action; returns what happened."""
         if self.is_over():
-            raise IllegalAction("GAME", "The game is over.")
+            raise IllegalAction("GAME", M("The game is over."))
         self.check(action)
         return self._apply(action)
 
@@ -597,8 +625,9 @@ class State(ABC):
         """One line for the status bar: whose turn and what is asked."""
         if self.is_over():
             res = self.result()
-            return res.text if res else "Game over."
-        return f"{self.game.player_name(self.current_player())} to play."
+            return res.text if res else M("Game over.")
+        # TRANSLATORS: the status line; {who} is a player's name ("Player 2", "Red")
+        return M("{who} to play.", who=self.game.player_name(self.current_player()))
 
     def hidden_for_seat(self) -> bool:
         """True when the next seat must not see the previous seat's secrets (cover screen)."""

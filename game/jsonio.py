@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .limits import BAD_CHARS, MAX_BYTES, MAX_DEPTH, MAX_DIGITS, MAX_KEY, MAX_TEXT, MAX_VALUES, text_problem
+from .msg import N_, M, Mp, Msg
 from .paths import own, own_dir, remove_own
 
 #: Longest refusal shown: a sentence, not a dump of the file.
@@ -33,10 +34,36 @@ class FileProblem(ValueError):
     shortened to MAX_MESSAGE characters."""
 
     def __init__(self, message: object = "", *args: object) -> None:
-        text = _escape(str(message))
+        text: str = _escape(str(message))
         if len(text) > MAX_MESSAGE:
             text = text[: MAX_MESSAGE - 1] + "…"
+        elif isinstance(message, Msg) and text == message:
+            text = message  # a message keeps its template: the window says it in the player's language
         super().__init__(text, *args)
+
+    def __str__(self) -> str:
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
+
+
+def said(exc: BaseException) -> str:
+    """An exception's sentence: the message it was raised with when that is one (so that the
+    window says it in the player's language; ``Exception.__str__`` keeps only its English),
+    else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
+#: The kinds of file the sentences below name (``what``), marked here for the catalogs; each is
+#: said in the player's language where the sentence is drawn.
+FILE_KINDS = (N_("file"), N_("save"), N_("record"), N_("level file"), N_("map file"), N_("lesson"),
+              N_("lesson progress file"), N_("settings file"), N_("used-words file"),
+              N_("list of your online games"), N_("campaign"), N_("words"))
+
+
+def _what(what: str) -> str:
+    """A file kind as a message argument (translated where it is drawn when the catalogs know it)."""
+    return what if isinstance(what, Msg) else Msg(what)
 
 
 class SaveError(FileProblem):
@@ -92,20 +119,26 @@ def _show(value: Any, limit: int, depth: int) -> str:
 def kind_of(value: Any) -> str:
     """A player's word for a JSON value's type (never a Python class name)."""
     if isinstance(value, bool):
-        return "true/false"
+        return Mp("value", "true/false")
     if value is None:
-        return "null"
+        return Mp("value", "null")
     if isinstance(value, int):
-        return "a whole number"
+        return Mp("value", "a whole number")
     if isinstance(value, float):
-        return "a number"
+        return Mp("value", "a number")
     if isinstance(value, str):
-        return "text"
+        return Mp("value", "text")
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return Mp("value", "a list")
     if isinstance(value, dict):
-        return "an object"
-    return "something else"
+        return Mp("value", "an object")
+    return Mp("value", "something else")
+
+
+def described(value: Any, limit: int = 40) -> str:
+    """A value for a refusal: its kind and its JSON, shortened ("a whole number 7")."""
+    # TRANSLATORS: {kind} is a value's kind ("a whole number", "text"), {value} the value as JSON
+    return M("{kind} {value}", kind=kind_of(value), value=show(value, limit))
 
 
 def file_name(path: Path | str) -> str:
@@ -121,21 +154,22 @@ def clean_text(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
 def _parse_int(text: str) -> int:
     digits = len(text.lstrip("-"))
     if digits > MAX_DIGITS:
-        raise _Refuse(f"holds a {digits:,}-digit number (at most {MAX_DIGITS} digits)")
+        raise _Refuse(M("holds a {n}-digit number (at most {most} digits)", n=format(digits, ","), most=MAX_DIGITS))
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > 40:
-        raise _Refuse(f"holds a number written with {len(text):,} characters ({show(text, 20)[1:-1]})")
+        raise _Refuse(M("holds a number written with {n} characters ({given})", n=format(len(text), ","),
+                        given=show(text, 20)[1:-1]))
     value = float(text)
     if not math.isfinite(value):
-        raise _Refuse(f"holds a number too large to use ({text[:24]})")
+        raise _Refuse(M("holds a number too large to use ({given})", given=text[:24]))
     return value
 
 
 def _parse_constant(text: str) -> Any:
-    raise _Refuse(f"holds {text}, which is not a number")
+    raise _Refuse(M("holds {given}, which is not a number", given=text))
 
 
 def _check_tree(data: Any, numbers: bool = False) -> None:
@@ -154,11 +188,11 @@ def _check_tree(data: Any, numbers: bool = False) -> None:
                 raise _Refuse(why)
         elif isinstance(node, (list, tuple)):
             if depth >= MAX_DEPTH:
-                raise _Refuse(f"is nested too deeply (more than {MAX_DEPTH} levels)")
+                raise _Refuse(M("is nested too deeply (more than {most} levels)", most=MAX_DEPTH))
             stack.extend((v, depth + 1) for v in node)
         elif isinstance(node, dict):
             if depth >= MAX_DEPTH:
-                raise _Refuse(f"is nested too deeply (more than {MAX_DEPTH} levels)")
+                raise _Refuse(M("is nested too deeply (more than {most} levels)", most=MAX_DEPTH))
             for k, v in node.items():
                 why = clean_text(k, "", MAX_KEY)
                 if why:
@@ -173,22 +207,25 @@ def parse_json(text: str) -> Any:
     # bracket: their count bounds the values (commas inside texts only count too many).
     values = text.count(",") + text.count("[") + text.count("{")
     if values > MAX_VALUES:
-        raise ValueError(f"holds more than {MAX_VALUES:,} values (about {values:,}); no Paper Wars file is that big")
+        raise ValueError(M("holds more than {most} values (about {n}); no Paper Wars file is that big",
+                           most=format(MAX_VALUES, ","), n=format(values, ",")))
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant)
     except _Refuse as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(said(exc)) from None
     except RecursionError:
-        raise ValueError(f"is nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise ValueError(M("is nested too deeply (more than {most} levels)", most=MAX_DEPTH)) from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"is damaged or cut short (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        # TRANSLATORS: {problem} is the JSON reader's own words, in English ("Expecting value")
+        raise ValueError(M("is damaged or cut short (line {line}, column {column}: {problem})", line=exc.lineno,
+                           column=exc.colno, problem=exc.msg)) from None
     except (ValueError, MemoryError):
-        raise ValueError("is damaged (it is not valid JSON)") from None
+        raise ValueError(M("is damaged (it is not valid JSON)")) from None
     try:
         _check_tree(data)
     except _Refuse as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(said(exc)) from None
     return data
 
 
@@ -199,7 +236,10 @@ def read_json(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> Any
     try:
         return parse_json(text)
     except ValueError as exc:
-        raise FileProblem(f"The {what} {file_name(path)} {exc}.") from None
+        # TRANSLATORS: {what} is a kind of file ("save", "level file"), {name} its name, {problem} a phrase
+        # saying what is wrong with it ("is damaged or cut short (line 3, ...)")
+        raise FileProblem(M("The {what} {name} {problem}.", what=_what(what), name=file_name(path),
+                            problem=said(exc))) from None
 
 
 def read_text(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str:
@@ -208,33 +248,39 @@ def read_text(path: Path, what: str = "file", max_bytes: int = MAX_BYTES) -> str
     ``max_bytes``, never empty; the file is never changed."""
     path = Path(path)
     name = file_name(path)
+    kind = _what(what)
+    most = max(1, max_bytes // (1024 * 1024))
+    # TRANSLATORS: in each of these sentences {what} is a kind of file ("save", "level file"), {name} its name
     try:
         own(path)  # never through a link out of the app's folders
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
-            raise FileProblem(f"The {what} {name} is a folder, not a file.")
+            raise FileProblem(M("The {what} {name} is a folder, not a file.", what=kind, name=name))
         if not stat.S_ISREG(info.st_mode):  # a device (/dev/zero), a pipe: never read
-            raise FileProblem(f"The {what} {name} is not a regular file.")
+            raise FileProblem(M("The {what} {name} is not a regular file.", what=kind, name=name))
         if info.st_size > max_bytes:
-            raise FileProblem(f"The {what} {name} is too large ({info.st_size / (1024 * 1024):.0f} MB, "
-                              f"at most {max(1, max_bytes // (1024 * 1024))} MB); it was not opened.")
+            raise FileProblem(M("The {what} {name} is too large ({size} MB, at most {most} MB); it was not opened.",
+                                what=kind, name=name, size=round(info.st_size / (1024 * 1024)), most=most))
         with open(path, "rb") as fh:
             raw = fh.read(max_bytes + 1)
     except FileNotFoundError:
-        raise FileProblem(f"The {what} {name} does not exist.") from None
+        raise FileProblem(M("The {what} {name} does not exist.", what=kind, name=name)) from None
     except IsADirectoryError:
-        raise FileProblem(f"The {what} {name} is a folder, not a file.") from None
+        raise FileProblem(M("The {what} {name} is a folder, not a file.", what=kind, name=name)) from None
     except OSError as exc:
-        raise FileProblem(f"The {what} {name} cannot be read: {_escape(str(exc.strerror or 'error'))}.") from None
+        # TRANSLATORS: {problem} is the system's reason, in English ("Permission denied")
+        raise FileProblem(M("The {what} {name} cannot be read: {problem}.", what=kind, name=name,
+                            problem=_escape(str(exc.strerror or "error")))) from None
     if len(raw) > max_bytes:
-        raise FileProblem(f"The {what} {name} is too large (more than {max(1, max_bytes // (1024 * 1024))} MB); "
-                          "it was not opened.")
+        raise FileProblem(M("The {what} {name} is too large (more than {most} MB); it was not opened.",
+                            what=kind, name=name, most=most))
     if not raw.strip():
-        raise FileProblem(f"The {what} {name} is empty.")
+        raise FileProblem(M("The {what} {name} is empty.", what=kind, name=name))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise FileProblem(f"The {what} {name} is not a text file (is it a {what} at all?).") from None
+        raise FileProblem(M("The {what} {name} is not a text file (is it a {what} at all?).", what=kind,
+                            name=name)) from None
 
 
 def clean_stale_temps(folder: Path, min_age: float = 300.0) -> int:
@@ -308,14 +354,16 @@ def keep_if_unreadable(path: Path, reader: Any = None, what: str = "file") -> Pa
     try:
         (reader or (lambda p: read_json(p, what)))(path)
     except Exception as exc:  # noqa: BLE001 - whatever the reader refuses, the file is kept
-        problem = str(exc) if isinstance(exc, FileProblem) else f"The {what} {file_name(path)} cannot be read."
+        problem = said(exc) if isinstance(exc, FileProblem) else \
+            M("The {what} {name} cannot be read.", what=_what(what), name=file_name(path))
     else:
         _known[str(path)] = sig
         return None
     keep = damaged_path(path)
     os.replace(path, keep)
-    _notes.append(str(FileProblem(f"{problem.rstrip('.')}; it is kept as {file_name(keep)} and a new one is "
-                                  "written in its place.")))
+    # TRANSLATORS: {problem} is a sentence saying why a file cannot be read; {name} the name it is kept under
+    _notes.append(str(FileProblem(M("{problem} It is kept as {name} and a new one is written in its place.",
+                                    problem=problem, name=file_name(keep)))))
     return keep
 
 
@@ -330,21 +378,25 @@ def check_written(text: str, data: Any, path: Path, what: str = "file", max_byte
     :func:`read_json`: too large, too many values, or (unless the caller ``checked`` every value
     already) a text, key, number or nesting the reader refuses."""
     name = file_name(path)
+    kind = _what(what)
     size = len(text) if text.isascii() else len(text.encode("utf-8"))
     if size > max_bytes:
-        raise FileProblem(f"The {what} {name} would take {size / (1024 * 1024):.1f} MB, more than Paper Wars "
-                          f"reads back ({max(1, max_bytes // (1024 * 1024))} MB); it was not written.")
+        raise FileProblem(M("The {what} {name} would take {size:.1f} MB, more than Paper Wars reads back ({most} MB); "
+                            "it was not written.", what=kind, name=name, size=size / (1024 * 1024),
+                            most=max(1, max_bytes // (1024 * 1024))))
     values = text.count(",") + text.count("[") + text.count("{")
     if values > MAX_VALUES:
-        raise FileProblem(f"The {what} {name} would hold about {values:,} values, more than Paper Wars reads back "
-                          f"({MAX_VALUES:,}); it was not written.")
+        raise FileProblem(M("The {what} {name} would hold about {n} values, more than Paper Wars reads back "
+                            "({most}); it was not written.", what=kind, name=name, n=format(values, ","),
+                            most=format(MAX_VALUES, ",")))
     if checked:
         return
     try:
         _check_tree(data, numbers=True)
     except _Refuse as exc:
-        raise FileProblem(f"The {what} {name} was not written: it {exc}, which Paper Wars would not read back.") \
-            from None
+        # TRANSLATORS: {problem} is a phrase saying what the file would hold ("holds a 30-digit number ...")
+        raise FileProblem(M("The {what} {name} was not written: it {problem}, which Paper Wars would not read back.",
+                            what=kind, name=name, problem=said(exc))) from None
 
 
 def write_atomic(path: Path, data: Any, reader: Any = None, what: str = "file", max_bytes: int = MAX_BYTES,

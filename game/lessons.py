@@ -15,7 +15,8 @@ from typing import Any
 
 from . import registry
 from .engine import Action
-from .jsonio import FileProblem, file_name, read_json, show, write_atomic
+from .jsonio import FileProblem, file_name, read_json, said, show, write_atomic
+from .msg import M, Msg
 from .paths import data_dir, levels_dir
 from .records import RECORD_FORMAT, RECORD_VERSION, Record, RecordError
 
@@ -65,7 +66,10 @@ class Lesson:
 def _text(data: Mapping[str, Any], key: str, where: str, limit: int = 400) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip() or len(value) > limit:
-        raise LessonError(f"The {where} needs {show(key)} as text of 1 to {limit} characters ({show(value)}).")
+        # TRANSLATORS: {where} names the lesson or its step ("lesson basics.json", "step 3 of the lesson ..."),
+        # {field} a field of the file as written there, {given} the value found
+        raise LessonError(M("The {where} needs {field} as text of 1 to {most} characters ({given}).", where=where,
+                            field=show(key), most=limit, given=show(value)))
     return value
 
 
@@ -73,92 +77,113 @@ def _window(value: Any, where: str, lo: float, hi: float) -> tuple[float, float]
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value)
             or not lo <= value[0] <= value[1] <= hi):
-        raise LessonError(f"The {where} needs a window [low, high] within {lo:g}..{hi:g} ({show(value)}).")
+        raise LessonError(M("The {where} needs a window [low, high] within {lo}..{hi} ({given}).", where=where,
+                            lo=format(lo, "g"), hi=format(hi, "g"), given=show(value)))
     return float(value[0]), float(value[1])
 
 
 def parse_lesson(data: Any, game: str, name: str, source: str = "lesson") -> Lesson:
     """Check every field of a lesson before anything uses it (LessonError says what is wrong).
     The actions are decoded by the game's own rules; replaying them is left to the scene/tests."""
+    source = source if isinstance(source, Msg) else Msg(source)
+    # TRANSLATORS: in these sentences {source} names the lesson file ("lesson basics.json")
     if not isinstance(data, Mapping):
-        raise LessonError(f"The {source} is not a Paper Wars lesson (it is not a JSON object).")
+        raise LessonError(M("The {source} is not a Paper Wars lesson (it is not a JSON object).", source=source))
     if data.get("format") != LESSON_FORMAT:
-        raise LessonError(f"The {source} is not a Paper Wars lesson (format is {show(data.get('format'))}).")
+        raise LessonError(M("The {source} is not a Paper Wars lesson (format is {given}).", source=source,
+                            given=show(data.get("format"))))
     if data.get("version") != LESSON_VERSION:
-        raise LessonError(f"The {source} has lesson version {show(data.get('version'))}; this game reads version "
-                          f"{LESSON_VERSION}.")
+        raise LessonError(M("The {source} has lesson version {given}; this game reads version {version}.",
+                            source=source, given=show(data.get("version")), version=LESSON_VERSION))
     title = _text(data, "title", source, 80)
     summary = _text(data, "summary", source)
     end = _text(data, "end", source)
     kind = data.get("kind")
     if kind not in KINDS:
-        raise LessonError(f"The {source} has kind {show(kind)}; a lesson is \"basics\" or \"idea\".")
+        raise LessonError(M("The {source} has kind {given}; a lesson is \"basics\" or \"idea\".", source=source,
+                            given=show(kind)))
     raw = data.get("record")
     if not isinstance(raw, Mapping):
-        raise LessonError(f"The {source} has no record object ({show(raw)}).")
+        raise LessonError(M("The {source} has no record object ({given}).", source=source, given=show(raw)))
     if raw.get("game") != game:
-        raise LessonError(f"The {source} is for {show(raw.get('game'))}, not {game}.")
+        # TRANSLATORS: {given} and {game} are games' short names ("tigers")
+        raise LessonError(M("The {source} is for {given}, not {game}.", source=source, given=show(raw.get("game")),
+                            game=game))
     try:
         rs = registry.get(game)
     except KeyError:
-        raise LessonError(f"The {source} is for a game that is not installed ({show(game)}).") from None
+        raise LessonError(M("The {source} is for a game that is not installed ({given}).", source=source,
+                            given=show(game))) from None
     full = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules_version": rs.game_cls.rules_version, **raw}
     try:
         record = Record.from_json(full, source)
         g = rs.make_game(record.settings)
     except (RecordError, ValueError) as exc:
-        raise LessonError(f"The {source} has a record that cannot be used: {exc}") from None
+        # TRANSLATORS: {problem} is a sentence saying what is wrong with the record
+        raise LessonError(M("The {source} has a record that cannot be used: {problem}", source=source,
+                            problem=said(exc))) from None
     record.seats = ["human"] * g.num_players
     steps_raw = data.get("steps")
     if not isinstance(steps_raw, list) or not 1 <= len(steps_raw) <= MAX_STEPS:
-        raise LessonError(f"The {source} needs a list of 1 to {MAX_STEPS} steps ({show(steps_raw)}).")
+        raise LessonError(M("The {source} needs a list of 1 to {most} steps ({given}).", source=source, most=MAX_STEPS,
+                            given=show(steps_raw)))
     steps = []
     for i, s in enumerate(steps_raw, 1):
-        where = f"step {i} of the {source}"
+        # TRANSLATORS: {source} names the lesson file ("lesson basics.json")
+        where = M("step {n} of the {source}", n=i, source=source)
+        # TRANSLATORS: in these sentences {where} is "step 3 of the lesson basics.json"; the words of the file
+        # (expect, auto, tool, angle, ...) stay as they are
         if not isinstance(s, Mapping):
-            raise LessonError(f"The {where} is not an object ({show(s)}).")
+            raise LessonError(M("The {where} is not an object ({given}).", where=where, given=show(s)))
         kinds = [k for k in ("expect", "auto", "expect_flick", "expect_turn", "expect_look") if k in s]
         if len(kinds) != 1:
-            raise LessonError(f"The {where} needs exactly one of expect, auto, expect_flick, expect_turn or "
-                              "expect_look.")
+            raise LessonError(M("The {where} needs exactly one of expect, auto, expect_flick, expect_turn or "
+                                "expect_look.", where=where))
         step = Step(say=_text(s, "say", where), rule=_text(s, "rule", where, 24))
         if kinds[0] == "expect_flick":
             w = s["expect_flick"]
             if not isinstance(w, Mapping) or not isinstance(w.get("ship"), int) or w.get("mode") not in ("move", "shot"):
-                raise LessonError(f"The {where} needs a flick window with a ship number and a mode ({show(w)}).")
+                raise LessonError(M("The {where} needs a flick window with a ship number and a mode ({given}).",
+                                    where=where, given=show(w)))
             step.flick = {"ship": w["ship"], "mode": w["mode"], "angle": _window(w.get("angle"), where, -360, 720),
                           "strength": _window(w.get("strength"), where, 0.0, 1.0)}
         elif kinds[0] == "expect_turn":
             w = s["expect_turn"]
             if not isinstance(w, Mapping):
-                raise LessonError(f"The {where} needs a turn window {{\"angle\": [low, high]}} ({show(w)}).")
+                raise LessonError(M("The {where} needs a turn window {{\"angle\": [low, high]}} ({given}).",
+                                    where=where, given=show(w)))
             step.turn = {"angle": _window(w.get("angle"), where, -360, 720)}
         elif kinds[0] == "expect_look":
             w = s["expect_look"]
             if not isinstance(w, Mapping) or not isinstance(w.get("tool"), str) or not w["tool"] \
                     or not all(isinstance(w.get(k), int) and not isinstance(w.get(k), bool) for k in ("from", "to")):
-                raise LessonError(f"The {where} needs a look {{\"tool\": name, \"from\": piece, \"to\": piece}} "
-                                  f"({show(w)}).")
+                raise LessonError(M("The {where} needs a look {{\"tool\": name, \"from\": piece, \"to\": piece}} "
+                                    "({given}).", where=where, given=show(w)))
             step.look = {"tool": w["tool"], "from": w["from"], "to": w["to"]}
         elif kinds[0] == "auto":
             raw = s["auto"] if isinstance(s["auto"], list) else [s["auto"]]
             if not 1 <= len(raw) <= MAX_AUTO:
-                raise LessonError(f"The {where} needs 1 to {MAX_AUTO} actions of the other side ({show(s['auto'])}).")
+                raise LessonError(M("The {where} needs 1 to {most} actions of the other side ({given}).", where=where,
+                                    most=MAX_AUTO, given=show(s["auto"])))
             try:
                 step.auto = tuple(g.decode_action(a) for a in raw)
             except (ValueError, KeyError, TypeError) as exc:
-                raise LessonError(f"The {where} has an action the rules cannot read: {exc}") from None
+                # TRANSLATORS: {problem} is what is wrong with the action
+                raise LessonError(M("The {where} has an action the rules cannot read: {problem}", where=where,
+                                    problem=said(exc))) from None
         else:
             try:
                 step.expect = g.decode_action(s["expect"])
             except (ValueError, KeyError, TypeError) as exc:
-                raise LessonError(f"The {where} has an action the rules cannot read: {exc}") from None
+                raise LessonError(M("The {where} has an action the rules cannot read: {problem}", where=where,
+                                    problem=said(exc))) from None
         steps.append(step)
     if not any(s.auto is None for s in steps):
-        raise LessonError(f"The {source} has no step for the learner.")
+        raise LessonError(M("The {source} has no step for the learner.", source=source))
     play = data.get("play", {})
     if not isinstance(play, Mapping):
-        raise LessonError(f"The {source} has a \"play\" that is not an object of settings ({show(play)}).")
+        raise LessonError(M("The {source} has a \"play\" that is not an object of settings ({given}).", source=source,
+                            given=show(play)))
     return Lesson(game, name, title, summary, kind, record, steps, end, dict(play))
 
 
@@ -179,7 +204,8 @@ def list_lessons(game: str) -> list[Lesson]:
 
 
 def load_lesson(game: str, path: Path) -> Lesson:
-    return parse_lesson(read_json(path, "lesson"), game, path.stem, f"lesson {file_name(path)}")
+    # TRANSLATORS: {name} is a lesson file's name; the sentences say "The lesson basics.json has ..."
+    return parse_lesson(read_json(path, "lesson"), game, path.stem, M("lesson {name}", name=file_name(path)))
 
 
 # -- progress --------------------------------------------------------------------------
@@ -196,7 +222,7 @@ def read_progress(path: Path) -> set[str]:
     data = read_json(path, "lesson progress file", MAX_PROGRESS_BYTES)
     done = data.get("done") if isinstance(data, dict) else None
     if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
-        raise FileProblem(f"The lesson progress file {file_name(path)} holds no list of lessons.")
+        raise FileProblem(M("The lesson progress file {name} holds no list of lessons.", name=file_name(path)))
     return set(done)
 
 
@@ -263,11 +289,11 @@ def flick_advice(step: Step, action: Action) -> str:
             or getattr(action, "mode", None) != w.get("mode"):
         return ""
     if not _angle_inside(float(getattr(action, "angle", 0.0)), w["angle"]):
-        return "That flick points outside the shaded wedge: press on the nose and drag straight into the wedge."
+        return M("That flick points outside the shaded wedge: press on the nose and drag straight into the wedge.")
     if float(getattr(action, "strength", 0.0)) > w["strength"][1]:
-        return ("That flick was too strong (a longer or quicker drag flicks harder): let go inside the wedge, "
-                "nearer the nose, and slowly.")
-    return "That flick was too weak: drag further from the nose and let go inside the wedge."
+        return M("That flick was too strong (a longer or quicker drag flicks harder): let go inside the wedge, "
+                 "nearer the nose, and slowly.")
+    return M("That flick was too weak: drag further from the nose and let go inside the wedge.")
 
 
 def flick_inside(step: Step, action: Action) -> bool:

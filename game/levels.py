@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine import LEVEL_NAME
-from .jsonio import FileProblem, file_name, kind_of, read_json, show, write_atomic
+from .jsonio import FileProblem, described, file_name, read_json, said, show, write_atomic
+from .msg import M, Mn, Msg
 from .paths import levels_dir, user_levels_dir
 
 
@@ -51,7 +52,7 @@ def level_path(game: str, name: str) -> Path:
     """The file of the level called ``name``: a shipped level, else the user's.  A level is
     a name (letters, digits, '_' and '-'), never a path: anything else is a LevelError."""
     if not isinstance(name, str) or not LEVEL_NAME.fullmatch(name):
-        raise LevelError(f"{show(name)} is not a level name (letters, digits, '_' and '-' only).")
+        raise LevelError(M("{name} is not a level name (letters, digits, '_' and '-' only).", name=show(name)))
     shipped = levels_dir(game) / f"{name}.json"
     if shipped.is_file():
         return shipped
@@ -65,9 +66,9 @@ def load_level(game: str, name: str) -> dict[str, Any]:
     try:
         data = read_json(path, "level file", MAX_LEVEL_BYTES)
     except FileProblem as exc:
-        raise LevelError(str(exc)) from None
+        raise LevelError(said(exc)) from None
     if not isinstance(data, dict):
-        raise LevelError(f"The level file {path.name} must hold a JSON object.")
+        raise LevelError(M("The level file {name} must hold a JSON object.", name=path.name))
     return data
 
 
@@ -145,9 +146,9 @@ def check_level_name(game: str, name: str) -> str:
     """The cleaned name for a new user level, or LevelError with a sentence why not."""
     clean = name.strip().lower().replace(" ", "_")
     if not _NAME.match(clean):
-        raise LevelError("A level name uses 1 to 40 letters, digits, '-' or '_' and starts with a letter or digit.")
+        raise LevelError(M("A level name uses 1 to 40 letters, digits, '-' or '_' and starts with a letter or digit."))
     if clean in shipped_levels(game):
-        raise LevelError(f"'{clean}' is the name of a level that comes with the game; pick another name.")
+        raise LevelError(M("'{name}' is the name of a level that comes with the game; pick another name.", name=clean))
     return clean
 
 
@@ -156,8 +157,8 @@ def save_user_level(game: str, name: str, data: dict[str, Any]) -> Path:
     clean = check_level_name(game, name)
     size = len(json.dumps(data, indent=1, allow_nan=False).encode("utf-8"))
     if size > MAX_LEVEL_BYTES:  # what is written must read back: the reader's own limit
-        raise LevelError(f"The level '{clean}' would take {size / (1024 * 1024):.1f} MB; "
-                         f"a level holds at most {MAX_LEVEL_BYTES // (1024 * 1024)} MB.")
+        raise LevelError(M("The level '{name}' would take {size:.1f} MB; a level holds at most {most} MB.", name=clean,
+                           size=size / (1024 * 1024), most=MAX_LEVEL_BYTES // (1024 * 1024)))
     path = user_levels_dir(game) / f"{clean}.json"
     write_atomic(path, data, reader=_read_level_file, what="level file", max_bytes=MAX_LEVEL_BYTES)
     return path
@@ -167,17 +168,19 @@ def _read_level_file(path: Path) -> dict[str, Any]:
     """A level file as a level is read (an object), or FileProblem (a damaged one is kept aside)."""
     data = read_json(path, "level file", MAX_LEVEL_BYTES)
     if not isinstance(data, dict):
-        raise FileProblem(f"The level file {file_name(path)} does not hold a level.")
+        raise FileProblem(M("The level file {name} does not hold a level.", name=file_name(path)))
     return data
 
 
 def need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], source: str) -> Any:
     """Fetch a required field of a level or raise LevelError naming the file and field."""
+    # TRANSLATORS: in these sentences {source} is a level's name, {field} a field of its file as written there
     if key not in data:
-        raise LevelError(f"Level {source}: the field '{key}' is missing.")
+        raise LevelError(M("Level {source}: the field '{field}' is missing.", source=source, field=key))
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,))):
-        raise LevelError(f"Level {source}: the field '{key}' has the wrong type ({kind_of(value)} {show(value)}).")
+        raise LevelError(M("Level {source}: the field '{field}' has the wrong type ({given}).", source=source,
+                           field=key, given=described(value)))
     return value
 
 
@@ -190,23 +193,33 @@ def number(value: Any, where: str, source: str, lo: float = -MAX_COORD, hi: floa
     """A level's number field, checked: a JSON number (never text, true/false or null),
     finite, from ``lo`` to ``hi``; else a LevelError naming the file and ``where``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise LevelError(f"Level {source}: {where} must be a number, not {kind_of(value)} {show(value)}.")
+        # TRANSLATORS: {where} says which value of the level it is ("the x of country 3, point 2")
+        raise LevelError(M("Level {source}: {where} must be a number, not {given}.", source=source, where=_where(where),
+                           given=described(value)))
     if not lo <= value <= hi:
-        raise LevelError(f"Level {source}: {where} is {show(value)}; it must be from {lo:g} to {hi:g}.")
+        raise LevelError(M("Level {source}: {where} is {given}; it must be from {lo} to {hi}.", source=source,
+                           where=_where(where), given=show(value), lo=format(lo, "g"), hi=format(hi, "g")))
     return float(value)
 
 
 def point(value: Any, where: str, source: str) -> tuple[float, float]:
     """A level's [x, y] point, checked field by field (a LevelError names the point)."""
     if not isinstance(value, list) or len(value) != 2:
-        raise LevelError(f"Level {source}: {where} must be an [x, y] pair of numbers, "
-                         f"not {kind_of(value)} {show(value)}.")
-    return number(value[0], f"the x of {where}", source), number(value[1], f"the y of {where}", source)
+        raise LevelError(M("Level {source}: {where} must be an [x, y] pair of numbers, not {given}.", source=source,
+                           where=_where(where), given=described(value)))
+    return (number(value[0], M("the x of {where}", where=_where(where)), source),
+            number(value[1], M("the y of {where}", where=_where(where)), source))
 
 
 def points(value: Any, where: str, source: str, least: int = 3, most: int = 2000) -> list[tuple[float, float]]:
     """A level's list of [x, y] points (an outline): from ``least`` to ``most`` of them."""
     if not isinstance(value, list) or not least <= len(value) <= most:
-        n = f"{len(value):,} points" if isinstance(value, list) else f"{kind_of(value)} {show(value)}"
-        raise LevelError(f"Level {source}: {where} must be a list of {least} to {most:,} [x, y] points, not {n}.")
-    return [point(p, f"{where}, point {i + 1}", source) for i, p in enumerate(value)]
+        n = Mn("{n} point", "{n} points", len(value)) if isinstance(value, list) else described(value)
+        raise LevelError(M("Level {source}: {where} must be a list of {least} to {most} [x, y] points, not {given}.",
+                           source=source, where=_where(where), least=least, most=format(most, ","), given=n))
+    return [point(p, M("{where}, point {n}", where=_where(where), n=i + 1), source) for i, p in enumerate(value)]
+
+
+def _where(where: str) -> str:
+    """A place in a level as a message argument (the rules' own words are looked up where drawn)."""
+    return where if isinstance(where, Msg) else Msg(where)

@@ -4,7 +4,7 @@ The readers (game.jsonio for every file, the action decoder in game.engine, the 
 campaign, the levels) and the text fields the player types into (game.ui.widgets.TextField)
 take their limits from here, so a field never accepts what a reader would refuse: a word or
 a name pasted with a control character, or 150,000 letters long, is cleaned (and the player
-told) in the field, and refused by the reader if it came some other way.  No imports: the
+told) in the field, and refused by the reader if it came some other way.  It imports only game.msg: the
 rules, the engine and the readers all use it.
 """
 
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from .msg import N_, M, Mn, Mp, Msg
 
 #: Largest file read (bytes), unless its reader says less.  A long game's record is well under 1 MB.
 MAX_BYTES = 16 * 1024 * 1024
@@ -50,16 +52,16 @@ class Field:
 #: Every kind of text field in the app, with the most characters it takes (never more than
 #: its reader accepts: a record's setting 200, a campaign name 64, a level name 40 ...).
 FIELDS: dict[str, Field] = {
-    "word": Field(40, "the word"),                    # Paper Invasion's word (I-S1); an action text
-    "team": Field(24, "the name"),                    # Paper Invasion's Custom heroes and enemies
-    "commander": Field(24, "a commander's name"),     # Paper Tigers campaign (read back up to 64)
-    "level_name": Field(40, "a level name"),          # the editors (game.levels: 1 to 40 letters)
-    "address": Field(250, "a server address"),        # Play online (game.net.lobby.server_url)
-    "room": Field(16, "a room code"),                 # 8 letters and digits, spaces and dashes allowed
-    "port": Field(5, "a port"),
-    "seed": Field(MAX_DIGITS, "a seed"),
-    "setting": Field(MAX_SETTING_TEXT, "a setting"),  # a record's setting text
-    "chat": Field(200, "a chat line"),                # game.net.protocol.MAX_CHAT
+    "word": Field(40, N_("the word")),                    # Paper Invasion's word (I-S1); an action text
+    "team": Field(24, N_("the name")),                    # Paper Invasion's Custom heroes and enemies
+    "commander": Field(24, N_("a commander's name")),     # Paper Tigers campaign (read back up to 64)
+    "level_name": Field(40, N_("a level name")),          # the editors (game.levels: 1 to 40 letters)
+    "address": Field(250, N_("a server address")),        # Play online (game.net.lobby.server_url)
+    "room": Field(16, N_("a room code")),                 # 8 letters and digits, spaces and dashes allowed
+    "port": Field(5, N_("a port")),
+    "seed": Field(MAX_DIGITS, N_("a seed")),
+    "setting": Field(MAX_SETTING_TEXT, N_("a setting")),  # a record's setting text
+    "chat": Field(200, N_("a chat line")),                # game.net.protocol.MAX_CHAT
 }
 #: The campaign file's names: at most this long when read back (the field writes 24, the
 #: computer seats "Computer (<player>)").
@@ -71,14 +73,20 @@ def text_problem(value: str, what: str, limit: int = MAX_TEXT) -> str | None:
     acceptable); with ``what`` empty the phrase starts with "holds" or "has"."""
     if len(value) > limit:
         if not what:
-            return f"has a text of {len(value):,} characters (at most {limit:,})"
-        return f"{what} is {len(value):,} characters long (at most {limit:,})"
+            return M("has a text of {n} characters (at most {most})", n=format(len(value), ","),
+                     most=format(limit, ","))
+        # TRANSLATORS: {what} names the text ("the field 'word'"), {n} and {most} are counts
+        return M("{what} is {n} characters long (at most {most})", what=what, n=format(len(value), ","),
+                 most=format(limit, ","))
     bad = BAD_CHARS.search(value)
     if bad:
         ch = bad.group(0)
-        name = "a NUL character" if ch == "\x00" else ("a lone surrogate" if "\ud800" <= ch <= "\udfff"
-                                                      else "a control character")
-        return f"{what} holds {name} ({_short(value)})".strip()
+        name = Mp("text", "a NUL character") if ch == "\x00" else (
+            Mp("text", "a lone surrogate") if "\ud800" <= ch <= "\udfff" else Mp("text", "a control character"))
+        if not what:
+            return M("holds {char} ({given})", char=name, given=_short(value))
+        # TRANSLATORS: {char} is "a control character" (or "a NUL character"), {given} the text, shortened
+        return M("{what} holds {char} ({given})", what=what, char=name, given=_short(value))
     return None
 
 
@@ -95,12 +103,17 @@ def clean_field(text: str, kind: str) -> tuple[str, str]:
     spec = FIELDS[kind]
     dropped = len(FIELD_BAD.findall(text))
     clean = FIELD_BAD.sub("", text)
-    notes = []
+    what = Msg(spec.what)  # the field's words, said in the player's language where drawn
+    notes: list[str] = []
     if dropped:
-        notes.append(f"{dropped} control character{'s were' if dropped != 1 else ' was'} left out")
+        notes.append(Mn("{n} control character was left out", "{n} control characters were left out", dropped))
     if len(clean) > spec.limit:
-        notes.append(f"it was cut to {spec.limit} characters, the most {spec.what} may have")
+        # TRANSLATORS: {what} names the field ("the word", "a chat line")
+        notes.append(M("it was cut to {most} characters, the most {what} may have", most=spec.limit, what=what))
         clean = clean[: spec.limit]
     if not notes:
         return clean, ""
-    return clean, f"The text put into {spec.what} was cleaned: {' and '.join(notes)}."
+    if len(notes) == 2:
+        return clean, M("The text put into {what} was cleaned: {first} and {second}.", what=what, first=notes[0],
+                        second=notes[1])
+    return clean, M("The text put into {what} was cleaned: {change}.", what=what, change=notes[0])

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .jsonio import SaveError, file_name
+from .msg import M
 from .paths import own, own_dir, remove_own
 
 FORMAT = "paperwars-lock"
@@ -112,10 +113,12 @@ def held_elsewhere(autosave: Path) -> bool:
 def _sentence(autosave: Path, info: dict[str, Any]) -> str:
     lock = lock_path(autosave)
     if info.get("host") != socket.gethostname():
-        return (f"This game is open in Paper Wars on another computer ({str(info.get('host'))[:40]}); play it "
-                f"there, or if it is not open there, delete {file_name(lock)} beside it.")
-    return (f"This game is open in another Paper Wars window (process {info.get('pid')}): play it there, or "
-            "close it there first.")
+        # TRANSLATORS: {host} is the other computer's name, {name} the lock file's name
+        return M("This game is open in Paper Wars on another computer ({host}); play it there, or if it is not open "
+                 "there, delete {name} beside it.", host=str(info.get("host"))[:40], name=file_name(lock))
+    # TRANSLATORS: {pid} is the other window's process number
+    return M("This game is open in another Paper Wars window (process {pid}): play it there, or close it there "
+             "first.", pid=str(info.get("pid")))
 
 
 def acquire(autosave: Path) -> None:
@@ -149,8 +152,8 @@ def acquire(autosave: Path) -> None:
                 json.dump({**_me(), "token": secrets.token_hex(8)}, fh)
             _held[str(lock)] = _held.get(str(lock), 0) + 1
             return
-        raise GameOpenElsewhere(f"This game's lock {file_name(lock)} cannot be taken; close the other Paper "
-                                "Wars windows and try again.")
+        raise GameOpenElsewhere(M("This game's lock {name} cannot be taken; close the other Paper Wars windows and "
+                                  "try again.", name=file_name(lock)))
 
 
 def release(autosave: Path) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 
 import platformdirs
 
+from .msg import M
+
 APP = "PaperWars"
 
 
@@ -61,8 +63,9 @@ def _user_dir(sub: str, default: str) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise FolderProblem(exc.errno or 0, f"The folder {path} cannot be made "
-                                            f"({exc.strerror or 'no permission'})") from None
+        # TRANSLATORS: {folder} is a folder's path, {problem} the system's reason in English ("Read-only file system")
+        raise FolderProblem(exc.errno or 0, M("The folder {folder} cannot be made ({problem})", folder=str(path),
+                                              problem=str(exc.strerror or "no permission"))) from None
     return path
 
 
@@ -119,8 +122,10 @@ def own(path: Path | str) -> Path:
             if os.path.islink(part) and not _within(os.path.realpath(part), real_top):
                 break
         rel = part.relative_to(top) if _within(str(part), top) else part
-        raise OutsideFolder(0, f"{rel} is a link out of Paper Wars' folder {top} (to {os.path.realpath(part)}), "
-                               "so Paper Wars does not use it", str(path))
+        # TRANSLATORS: {link} is a file or folder inside {folder}; {target} where the link leads
+        raise OutsideFolder(0, M("{link} is a link out of Paper Wars' folder {folder} (to {target}), so Paper Wars "
+                                 "does not use it", link=str(rel), folder=str(top), target=os.path.realpath(part)),
+                            str(path))
     return path
 
 
@@ -170,8 +175,10 @@ def ensure_folders() -> str:
         try:
             _fallback = Path(tempfile.mkdtemp(prefix="paperwars-"))
         except OSError:
-            return f"{why}: games cannot be saved this time."
-        return f"{why}, so this time games are kept in the temporary folder {_fallback}, which the next start will not find."
+            # TRANSLATORS: {problem} is a sentence part saying which folder cannot be made and why
+            return M("{problem}: games cannot be saved this time.", problem=why)
+        return M("{problem}, so this time games are kept in the temporary folder {folder}, which the next start will "
+                 "not find.", problem=why, folder=str(_fallback))
 
 
 def self_command(*args: str) -> list[str]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from .agents import AgentFactory, RandomAgent
 from .engine import Game
+from .msg import N_, M, Mp
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class Ruleset:
     #: Optional level editor scene as "module:Class", built as Class(app, ruleset); the
     #: setup screen offers it with ``editor_label``.  It saves with levels.save_user_level.
     editor: str = ""
-    editor_label: str = "Map editor"
+    editor_label: str = N_("Map editor")
     #: Agents for the command line and measurements only (players modelled on how people play),
     #: never offered on the setup screen or for an online seat; ``make_agent`` still makes them.
     unoffered: tuple[str, ...] = ()
@@ -77,34 +78,36 @@ class Strength:
 
 #: The levels, weakest first; every game offers those of them it has, under these names.
 LEVELS = ("Beginner", "Easy", "Normal", "Hard")
+_BEGINNER, _EASY = Mp("computer player", "Beginner"), Mp("computer player", "Easy")
+_NORMAL, _HARD = Mp("computer player", "Normal"), Mp("computer player", "Hard")
 
 #: Computer players by strength, weakest first, strongest last, per game.  The agent names stay
 #: for the command line; a level whose agent the game does not (yet) have is skipped.
 STRENGTHS: dict[str, tuple[Strength, ...]] = {
-    "amoeba": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
-               Strength("Easy", "greedy", "Takes what it sees this turn and never plans ahead."),
-               Strength("Normal", "ai", "Tries out a few futures before each move."),
-               Strength("Hard", "hard", "Thinks up to a second and a half a move: races for the first move, "
-                                        "searches your answers turns ahead, does not feed you troops and "
-                                        "corners your last armies in a quiet end game.")),
-    "warigami": (Strength("Beginner", "random", "Moves at random: for learning the rules."),
-                 Strength("Easy", "greedy", "Attacks whatever it can hit best right now."),
-                 Strength("Normal", "ai", "Weighs the dice for each move and answer."),
-                 Strength("Hard", "hard", "Picks a new squad for the map each game, counts how far your "
-                                          "units can really walk, and comes forward together.")),
-    "space": (Strength("Beginner", "random", "Flicks at random: for learning the rules."),
-              Strength("Easy", "cadet", "Aims roughly and tries few flicks."),
-              Strength("Normal", "ai", "Aims with care among several flicks."),
-              Strength("Hard", "hard", "Tries hundreds of flicks before each move.")),
-    "tigers": (Strength("Beginner", "random", "Acts at random: for learning the rules."),
-               Strength("Easy", "greedy", "Fires at the best target in sight, never plans."),
-               Strength("Normal", "ai", "Plans moves and fire around cover."),
-               Strength("Hard", "hard", "Plans like Normal, fires its best shot first, keeps "
-                                        "cards back for recovery and never wastes an ace or king.")),
-    "invasion": (Strength("Beginner", "random", "Heroes act at random: for learning the rules."),
-                 Strength("Normal", "ai", "Heroes plan their moves against the invaders."),
-                 Strength("Hard", "hard", "Heroes plan as Normal does and go into a room together "
-                                          "when between them they can clear it.")),
+    "amoeba": (Strength(_BEGINNER, "random", M("Moves at random: for learning the rules.")),
+               Strength(_EASY, "greedy", M("Takes what it sees this turn and never plans ahead.")),
+               Strength(_NORMAL, "ai", M("Tries out a few futures before each move.")),
+               Strength(_HARD, "hard", M("Thinks up to a second and a half a move: races for the first move, "
+                                         "searches your answers turns ahead, does not feed you troops and "
+                                         "corners your last armies in a quiet end game."))),
+    "warigami": (Strength(_BEGINNER, "random", M("Moves at random: for learning the rules.")),
+                 Strength(_EASY, "greedy", M("Attacks whatever it can hit best right now.")),
+                 Strength(_NORMAL, "ai", M("Weighs the dice for each move and answer.")),
+                 Strength(_HARD, "hard", M("Picks a new squad for the map each game, counts how far your "
+                                           "units can really walk, and comes forward together."))),
+    "space": (Strength(_BEGINNER, "random", M("Flicks at random: for learning the rules.")),
+              Strength(_EASY, "cadet", M("Aims roughly and tries few flicks.")),
+              Strength(_NORMAL, "ai", M("Aims with care among several flicks.")),
+              Strength(_HARD, "hard", M("Tries hundreds of flicks before each move."))),
+    "tigers": (Strength(_BEGINNER, "random", M("Acts at random: for learning the rules.")),
+               Strength(_EASY, "greedy", M("Fires at the best target in sight, never plans.")),
+               Strength(_NORMAL, "ai", M("Plans moves and fire around cover.")),
+               Strength(_HARD, "hard", M("Plans like Normal, fires its best shot first, keeps "
+                                         "cards back for recovery and never wastes an ace or king."))),
+    "invasion": (Strength(_BEGINNER, "random", M("Heroes act at random: for learning the rules.")),
+                 Strength(_NORMAL, "ai", M("Heroes plan their moves against the invaders.")),
+                 Strength(_HARD, "hard", M("Heroes plan as Normal does and go into a room together "
+                                           "when between them they can clear it."))),
 }
 
 
@@ -121,7 +124,8 @@ def strengths(rs: Ruleset) -> list[Strength]:
             out.append(st)
         elif st.fallback and st.fallback in names:
             out.append(Strength(st.label, st.fallback, st.description))
-    out += [Strength(n.capitalize(), n, f"The {n!r} computer player.") for n in names if n not in named]
+    # TRANSLATORS: {name} is a computer player's short name as the command line writes it ('ai')
+    out += [Strength(n.capitalize(), n, M("The {name} computer player.", name=repr(n))) for n in names if n not in named]
     return out
 
 

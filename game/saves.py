@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .jsonio import FileProblem, SaveError, file_name, read_json, show, write_atomic
+from .jsonio import FileProblem, SaveError, file_name, read_json, said, show, write_atomic
 from .jsonio import clean_stale_temps as clean_stale_temps_in
+from .msg import M, Mn, Msg
 from .paths import data_dir, own_dir, remove_own
-from .records import RECORD_FORMAT, Record, RecordError
+from .records import RECORD_FORMAT, Record, RecordError, game_in, record_source
+from .words import joined
 
 SAVE_FORMAT = "paperwars-save"
 SAVE_VERSION = 2
@@ -41,7 +43,7 @@ def _upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 kept the seat list beside the record; version 2 keeps it inside."""
     out = dict(data)
     if not isinstance(out.get("record"), dict):
-        raise SaveError("holds no game record")
+        raise SaveError(M("holds no game record"))
     rec = dict(out["record"])
     rec.setdefault("seats", out.pop("seats", []))
     out["record"] = rec
@@ -78,7 +80,7 @@ def read_save(path: Path) -> Record:
     try:
         data = read_json(Path(path), "save")
     except FileProblem as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(said(exc)) from None
     return parse_save(data, file_name(Path(path)))
 
 
@@ -194,12 +196,14 @@ def drop_old_autosaves(keep: Path) -> list[str]:
     from .locks import held_elsewhere
 
     files = [p for p in list_autosaves() if p != keep and _own_save(p)]
-    dropped = []
+    dropped: list[str] = []
     for path in files[MAX_AUTOSAVES - 1:]:
         if held_elsewhere(path):
             continue
         info = save_info(path)
-        label = f"{info.title} ({info.status.replace(' (autosave)', '')}{', last played ' + info.when if info.when else ''})"
+        # TRANSLATORS: a dropped game: its title, how it stands ("in progress, 12 actions") and when it was played
+        label = M("{title} ({status}, last played {when})", title=info.title, status=info.progress, when=info.when) \
+            if info.when else M("{title} ({status})", title=info.title, status=info.progress)
         try:
             if not remove_own(path, _own_save):
                 continue
@@ -224,27 +228,38 @@ def parse_save(data: Any, name: str) -> Record:
     A bare record (what ``paperwars replay`` reads) holds the whole game too, so it opens the same way."""
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         try:
-            return Record.from_json(data, f"record {name}")
+            return Record.from_json(data, record_source(name))
         except RecordError as exc:
-            raise SaveError(str(exc)) from None
+            raise SaveError(said(exc)) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{name} is not a Paper Wars save.")
+        raise SaveError(not_a_save(name))
     version = data.get("version")
+    # TRANSLATORS: {name} is a file's name, {version} the value found in it
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SaveError(f"{name} has no valid save version ({show(version)}); it may be damaged.")
+        raise SaveError(M("{name} has no valid save version ({version}); it may be damaged.", name=name,
+                          version=show(version)))
     if version > SAVE_VERSION:
-        raise SaveError(f"{name} was saved by a newer Paper Wars (save version {show(version)}); "
-                        "update the game to open it.")
+        raise SaveError(M("{name} was saved by a newer Paper Wars (save version {version}); update the game to "
+                          "open it.", name=name, version=show(version)))
     while version < SAVE_VERSION:
         try:
             data = UPGRADES[version](data)
         except SaveError as exc:
-            raise SaveError(f"{name} {exc}; it may be damaged.") from None
+            # TRANSLATORS: {problem} is a phrase saying what is wrong ("has no record")
+            raise SaveError(M("{name} {problem}; it may be damaged.", name=name, problem=said(exc))) from None
         version = data["version"]
     try:
-        return Record.from_json(data.get("record"), f"game in {name}")
+        return Record.from_json(data.get("record"), game_in(name))
     except RecordError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(said(exc)) from None
+
+
+def not_a_save(name: str) -> str:
+    """The sentence for a file that is no Paper Wars save at all."""
+    return M("{name} is not a Paper Wars save.", name=name)
+
+
+NOT_A_SAVE = "{name} is not a Paper Wars save."
 
 
 def describe_save(path: Path) -> str:
@@ -264,6 +279,16 @@ def _game_title(game: str) -> str:
 
 
 _RULE_ID = re.compile(r"\s*\((?:[A-Z]+-[A-Z0-9]+(?:/[A-Z0-9]+)?(?:, )?)+\)$")
+
+
+def _label(label: str) -> str:
+    """A setting's name without its rule ids, for a list of settings: the message itself when the
+    name has none (so it is said in the player's language), else the shortened English."""
+    short = _RULE_ID.sub("", label)
+    if short == label:
+        return label if isinstance(label, Msg) else Msg(label)
+    return short
+
 
 
 def settings_in_words(record: Record) -> str:
@@ -286,25 +311,28 @@ def settings_in_words(record: Record) -> str:
             if not st.applies(values):
                 continue
             value = values[st.key]
-            label = _RULE_ID.sub("", st.label)
+            label = _label(st.label)
             if st.kind == "level":
                 if all(values[src.key] == "level" for src in sources):
                     parts.append(level_title(record.game, str(value)))
             elif st in sources or st.key == "theme":  # the map or scenario: always said
                 if value != "level":
-                    parts.append(f"{label} {str(st.shown(value)).replace('_', ' ')}")
+                    shown = st.shown(value)
+                    # TRANSLATORS: a setting and its value in the list of a saved game's settings ("Theme Custom")
+                    parts.append(M("{setting} {value}", setting=label, value=shown if isinstance(shown, Msg)
+                                   else str(shown).replace("_", " ")))
             elif value == st.default:
                 continue
             elif st.kind == "bool":
-                parts.append(label if value else f"{label}: off")
+                parts.append(label if value else M("{setting}: off", setting=label))
             else:
                 shown = st.shown(value)
-                if shown == str(value) and isinstance(value, str):
+                if shown == str(value) and isinstance(value, str) and not isinstance(shown, Msg):
                     shown = shown.replace("_", " ")
-                parts.append(f"{label} {shown}")
+                parts.append(M("{setting} {value}", setting=label, value=shown))
     except Exception:  # noqa: BLE001 - a strange setting never breaks the list
         pass
-    return ", ".join(parts)
+    return joined(parts)
 
 
 def _seat_words(record: Record, game: Any) -> tuple[list[str], str]:
@@ -319,8 +347,10 @@ def _seat_words(record: Record, game: Any) -> tuple[list[str], str]:
     kinds = []
     for i, name in enumerate(names):
         kind = record.seats[i] if i < len(record.seats) else "human"
-        kinds.append(f"{name}: person" if kind == "human" else f"{name}: computer {levels.get(kind, kind)}")
-    return names, ", ".join(kinds)
+        # TRANSLATORS: who plays a seat, in a saved game's details ("Player 1: person", "Red: computer Hard")
+        kinds.append(M("{who}: person", who=name) if kind == "human" else
+                     M("{who}: computer {level}", who=name, level=levels.get(kind, kind)))
+    return names, joined(kinds)
 
 
 def _outcome(data: Any, record: Record, players: int) -> dict[str, Any] | None:
@@ -353,6 +383,8 @@ class SaveInfo:
     title: str = ""
     #: "in progress, 12 actions", "finished: Blue won", ...
     status: str = ""
+    #: The status without "(autosave)".
+    progress: str = ""
     settings: str = ""
     seats: str = ""
     when: str = ""
@@ -365,11 +397,12 @@ class SaveInfo:
         """The entry in full, a line each (for the selected entry under the list)."""
         if self.problem:
             return [self.problem]
-        lines = [f"{self.title}: {self.status}" + (f", saved {self.when}" if self.when else "")]
+        lines: list[str] = [M("{title}: {status}, saved {when}", title=self.title, status=self.status, when=self.when)
+                 if self.when else M("{title}: {status}", title=self.title, status=self.status)]
         if self.settings:
-            lines.append(f"Settings: {self.settings}")
+            lines.append(M("Settings: {settings}", settings=self.settings))
         if self.seats:
-            lines.append(f"Seats: {self.seats}")
+            lines.append(M("Seats: {seats}", seats=self.seats))
         return lines
 
 
@@ -386,36 +419,39 @@ def save_info(path: Path) -> SaveInfo:
         data = read_json(path, "save")
         record = parse_save(data, name)
     except FileProblem as exc:
-        problem = str(exc)
+        problem = said(exc)
     except Exception:  # noqa: BLE001 - one bad file never breaks the list
-        problem = f"{name} is not a Paper Wars save."
+        problem = not_a_save(name)
     else:
         problem = ""
     if problem:
         # the list is narrow: the file's name and what is wrong, in a few words (Open says it all)
         why = problem.split(f" {name} ", 1)[1] if f" {name} " in problem else problem
         short = name if len(name) <= 28 else name[:27] + "…"
-        if problem.endswith(" is not a Paper Wars save."):
-            label = f"{short}: not a Paper Wars save"  # some other file: nothing is wrong with it
+        if isinstance(problem, Msg) and problem.id == NOT_A_SAVE:
+            label: str = M("{name}: not a Paper Wars save", name=short)  # some other file: nothing is wrong with it
         else:
-            label = f"{short}: damaged ({show(why.rstrip('.'), 44)[1:-1]})"
+            # TRANSLATORS: a damaged file in the Load list; {problem} is what is wrong, shortened, in English
+            label = M("{name}: damaged ({problem})", name=short, problem=show(why.rstrip('.'), 44)[1:-1])
         return SaveInfo(path, label, problem)
     title = data.get("title")
     if data.get("format") == RECORD_FORMAT:
-        title = f"{_game_title(record.game)} record"
+        # TRANSLATORS: {game} is a game's title: a record file of that game in the Load list
+        title = M("{game} record", game=Msg(_game_title(record.game)))
     elif isinstance(title, str) and title.strip():
         title = show(title, 48)[1:-1]
     else:
-        title = _game_title(record.game)
+        title = Msg(_game_title(record.game))
     when = data.get("saved_at")
     when = show(when[:16], 16)[1:-1] if isinstance(when, str) else ""
     n = len(record.actions)
-    moves = f"{n} action{'s' if n != 1 else ''}"
+    moves = Mn("{n} action", "{n} actions", n)
     info = SaveInfo(path, "", title=title, when=when, autosave=is_autosave(path))
     try:
         game = record.make_game()
     except RecordError as exc:
-        info.status = f"{moves}; will not open ({show(str(exc).rstrip('.'), 80)[1:-1]})"
+        # TRANSLATORS: {moves} is "12 actions"; {problem} what is wrong, shortened, in English
+        info.status = M("{moves}; will not open ({problem})", moves=moves, problem=show(str(exc).rstrip('.'), 80)[1:-1])
     else:
         names, info.seats = _seat_words(record, game)
         info.names = tuple(names)
@@ -425,15 +461,21 @@ def save_info(path: Path) -> SaveInfo:
         if out is None:
             info.status = moves
         elif not out["over"]:
-            info.status = f"in progress{' (autosave)' if info.autosave else ''}, {moves}"
+            info.status = M("in progress, {moves}", moves=moves)
+            if info.autosave:
+                info.progress = info.status
+                info.status = M("in progress (autosave), {moves}", moves=moves)
         elif not out["winners"]:
-            info.status = f"finished, a draw, {moves}"
+            info.status = M("finished, a draw, {moves}", moves=moves)
         else:
-            won = " and ".join(names[w] for w in out["winners"])
-            info.status = f"finished, {won} won, {moves}"
+            won = [names[w] for w in out["winners"]]
+            # TRANSLATORS: {who} (and {other}) are players' names ("Player 2", "Red"); {moves} is "12 actions"
+            info.status = M("finished, {who} won, {moves}", who=won[0], moves=moves) if len(won) == 1 else \
+                M("finished, {who} and {other} won, {moves}", who=joined(won[:-1]), other=won[-1], moves=moves)
+    info.progress = info.progress or info.status
     # what a cut-off row must still say first: the game, how it stands, when; then settings and seats
-    parts = [f"{title}: {info.status}", when, info.settings, info.seats]
-    label = " · ".join(p for p in parts if p)
+    parts: list[str] = [M("{title}: {status}", title=title, status=info.status), when, info.settings, info.seats]
+    label = joined([p for p in parts if p], " · ")
     info.label = label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 1] + "…"
     return info
 
@@ -442,7 +484,7 @@ def save_summary(path: Path) -> tuple[str, str]:
     """(label, problem) of :func:`save_info`: the list's line, and for a file that will not
     open the sentence why ("" when it opens)."""
     info = save_info(path)
-    return (f"{file_name(Path(path))}: will not open" if info.problem else info.label), info.problem
+    return (M("{name}: will not open", name=file_name(Path(path))) if info.problem else info.label), info.problem
 
 
 def load_save(path: Path) -> Record:
@@ -453,12 +495,13 @@ def load_save(path: Path) -> Record:
     try:
         data = read_json(path, "save")
     except FileProblem as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(said(exc)) from None
     record = parse_save(data, name)
     try:
         record.replay()
     except RecordError as exc:
-        raise SaveError(f"{name} cannot be restored: {exc}") from None
+        # TRANSLATORS: {problem} is a sentence saying which action does not replay
+        raise SaveError(M("{name} cannot be restored: {problem}", name=name, problem=said(exc))) from None
     return record
 
 
@@ -470,8 +513,8 @@ def load_any(path: Path) -> Record:
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             record = parse_save(data, Path(path).name)
         else:
-            record = Record.from_json(data, f"record {Path(path).name}")
+            record = Record.from_json(data, record_source(Path(path).name))
         record.replay()  # every action legal, or a sentence that says which is not
     except RecordError as exc:
-        raise FileProblem(str(exc)) from None
+        raise FileProblem(said(exc)) from None
     return record

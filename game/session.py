@@ -15,6 +15,7 @@ from . import locks, records, registry
 from .engine import Action, Event, IllegalAction, State
 from .jsonio import parse_json, show
 from .limits import MAX_BYTES, MAX_VALUES
+from .msg import M, Mn, Msg
 from .paths import OutsideFolder
 from .records import Record
 from .saves import MAX_AUTOSAVES, drop_old_autosaves, new_autosave_path, outcome_of, write_save
@@ -76,8 +77,9 @@ def write_log(log: list[str], fold: Any, name: str, said: str, events: list[Even
     what happened, the bare notation ``said`` (after the seat's ``name``) only when they are silent
     or the choice is secret; repeated adjustments of one thing (an event's "fold" key, ``fold`` the
     last one written) keep one line: the latest.  At one screen and online alike."""
-    if said == "(a secret choice)" or not any(e.text for e in events):
-        log.append(f"{name}: {said}" if name else said)
+    if said == SECRET or not any(e.text for e in events):
+        # TRANSLATORS: a log line: a player's name, then the action's notation ("Player 2: roll")
+        log.append(M("{who}: {action}", who=name, action=said) if name else said)
         fold = None
     for e in events:
         if not e.text:
@@ -92,9 +94,12 @@ def write_log(log: list[str], fold: Any, name: str, said: str, events: list[Even
 
 
 #: Why undo does nothing once the game has ended (RULES.md rev 4, T-E3: the end is final).
-FINAL = "Nothing to undo: the game is over, and its end is final."
+FINAL = M("Nothing to undo: the game is over, and its end is final.")
 #: Why undo does nothing over an action that showed a seat what it did not know.
-SEEN = "Nothing to undo: that action showed what was hidden, and what anyone has seen cannot be taken back."
+SEEN = M("Nothing to undo: that action showed what was hidden, and what anyone has seen cannot be taken back.")
+
+#: What the log writes for a secret choice (simultaneous turns) until the rules reveal it.
+SECRET = M("(a secret choice)")
 
 #: Guesses at the hidden parts tried per seat when asking whether an action showed anything.
 GUESSES = 2
@@ -145,13 +150,15 @@ def reveal_refusal(step: Step) -> str:
     flick's result, revealed secrets, or hidden cards turned (or a rule's own reason, an event's
     "final" sentence).  The same sentence at one screen and online."""
     if step.revealed_chance:
-        return "Nothing to undo: the dice, cards or flick already showed their result, and undo never re-rolls."
+        return M("Nothing to undo: the dice, cards or flick already showed their result, and undo never re-rolls.")
     if step.revealed_secret:
-        return "Nothing to undo: the secret choices are revealed, and undo never takes them back."
+        return M("Nothing to undo: the secret choices are revealed, and undo never takes them back.")
     if step.revealed_hidden:
-        why = next((e.data["final"] for e in step.events if e.reveals and isinstance(e.data.get("final"), str)),
-                   "hidden cards were turned or dealt, and undo never hides them again.")
-        return f"Nothing to undo: {why}"
+        why = next((e.data["final"] for e in step.events if e.reveals and isinstance(e.data.get("final"), str)), None)
+        if why is None:
+            return M("Nothing to undo: hidden cards were turned or dealt, and undo never hides them again.")
+        # TRANSLATORS: {why} is the rules' own reason, a sentence part that ends without a full stop
+        return M("Nothing to undo: {why}", why=why if isinstance(why, Msg) else Msg(why))
     return ""
 
 
@@ -263,8 +270,9 @@ class Session:
             if read is None:
                 self.state.game.decode_action(parse_json(text))
         except ValueError as exc:
-            raise IllegalAction("RECORD", f"That cannot be kept in the game's record: {show(str(exc), 160)[1:-1]}.") \
-                from None
+            # TRANSLATORS: {problem} is what the record's reader found, in English
+            raise IllegalAction("RECORD", M("That cannot be kept in the game's record: {problem}.",
+                                            problem=show(str(exc), 160)[1:-1])) from None
         # the record as a whole: what read_json counts (values) and reads (bytes, written indented)
         n = len(self.record.actions)
         for v, b in self._sizes[n:]:  # actions taken back (undo) count no more
@@ -273,7 +281,7 @@ class Session:
         values = text.count(",") + text.count("[") + text.count("{") + 1
         size = len(text.encode("utf-8")) + 6 * values + 8
         if self._values + values > MAX_VALUES - 1000 or self._bytes + size > MAX_BYTES - 64 * 1024:
-            raise IllegalAction("RECORD", "That cannot be kept: the game's record is as large as a save may be.")
+            raise IllegalAction("RECORD", M("That cannot be kept: the game's record is as large as a save may be."))
         self._sizes.append((values, size))
         self._values += values
         self._bytes += size
@@ -288,8 +296,8 @@ class Session:
     def at_limit(self) -> str:
         """Why no action can follow (the record holds the most actions a save may hold), else ""."""
         if len(self.record.actions) >= records.MAX_ACTIONS:
-            return (f"This game has reached {records.MAX_ACTIONS:,} actions, the most a record holds, so it stops "
-                    "here; it is saved as it stands.")
+            return M("This game has reached {n} actions, the most a record holds, so it stops here; it is saved "
+                     "as it stands.", n=format(records.MAX_ACTIONS, ","))
         return ""
 
     def submit(self, action: Action, save: bool = True, read: dict[str, Any] | None = None) -> list[Event]:
@@ -318,7 +326,7 @@ class Session:
         name = self.game.player_name(seat) if seat >= 0 else ""
         # A secret choice (simultaneous turns) stays out of the log until the rules reveal it.
         # The rules' own sentences say what happened; the bare notation only when they are silent.
-        said = "(a secret choice)" if hidden else action.notation()
+        said = SECRET if hidden else action.notation()
         self._fold = write_log(self.log, self._fold, name, said, events)
         if save:
             self.save_auto()
@@ -364,18 +372,19 @@ class Session:
             if why:
                 return 0, why
             if step.hidden and step.seat != undoer:
-                return 0, "Nothing to undo: the last choice is another player's secret, and undo never reveals it."
+                return 0, M("Nothing to undo: the last choice is another player's secret, and undo never reveals it.")
             why = self.step_refusal(i)
             if why:
                 return 0, why
             if 0 <= step.seat != undoer and self.seat_kind(step.seat) == "human":
                 # At one screen with several people, each takes back only their own decisions.
-                who = self.game.player_name(step.seat)
-                return 0, f"Nothing to undo: the last choice was {who}'s, and undo takes back only your own."
+                # TRANSLATORS: {who} is a player's name ("Player 2", "Red")
+                return 0, M("Nothing to undo: the last choice was {who}'s, and undo takes back only your own.",
+                            who=self.game.player_name(step.seat))
             depth += 1
             if self.seat_kind(step.seat) == "human":
                 return depth, ""
-        return 0, "Nothing to undo yet."
+        return 0, M("Nothing to undo yet.")
 
     def undo_refusal(self) -> str:
         """Why Ctrl+Z does nothing now, in a sentence for the player ("" when it can undo)."""
@@ -389,13 +398,15 @@ class Session:
         if self.state.is_over():
             return FINAL
         if not self.history:
-            return "Nothing to undo yet."
+            return M("Nothing to undo yet.")
         if self.history[-1].seat != seat:
-            return "Nothing to undo: the last action was another seat's, and undo never takes it back."
+            return M("Nothing to undo: the last action was another seat's, and undo never takes it back.")
         why = self.step_refusal(len(self.history) - 1)
         to_move = self.state.current_player()
         if not why and 0 <= to_move != seat and self.seat_kind(to_move) == "human":
-            why = f"Nothing to undo: the turn has passed to {self.game.player_name(to_move)}, and it is theirs now."
+            # TRANSLATORS: {who} is a player's name ("Player 2", "Red")
+            why = M("Nothing to undo: the turn has passed to {who}, and it is theirs now.",
+                    who=self.game.player_name(to_move))
         return why
 
     def undo(self) -> bool:
@@ -431,11 +442,13 @@ class Session:
             write_save(self.autosave, self.record, self.ruleset.title, outcome_of(self.state), checked=True)
             self.saved_actions = len(self.record.actions)
         except (OSError, ValueError) as exc:
-            why = getattr(exc, "strerror", None) or "it could not be written"
-            sentence = (f"Autosave failed ({show(str(why), 60)[1:-1]}: {show(str(self.autosave), 80)[1:-1]}); "
-                        "the game goes on, so save it from the pause menu (Esc).")
+            why = getattr(exc, "strerror", None) or M("it could not be written")
+            # TRANSLATORS: {problem} is the system's reason, in English ("No space left on device"); {path} a file
+            sentence = M("Autosave failed ({problem}: {path}); the game goes on, so save it from the pause menu "
+                         "(Esc).", problem=show(str(why), 60)[1:-1], path=show(str(self.autosave), 80)[1:-1])
             if isinstance(exc, OutsideFolder):  # the link is the whole story
-                sentence = f"Autosave failed: {show(str(why), 200)[1:-1]}; the game goes on, but is not kept."
+                sentence = M("Autosave failed: {problem}; the game goes on, but is not kept.",
+                             problem=why if isinstance(why, Msg) and len(why) <= 200 else show(str(why), 200)[1:-1])
             if sentence != self._autosave_said:
                 self.autosave_problem = sentence
             self._autosave_said = sentence
@@ -445,9 +458,14 @@ class Session:
                 self._new_slot = False
                 dropped = drop_old_autosaves(self.autosave)
                 if dropped:
-                    which = "; ".join(dropped[:2]) + (f" and {len(dropped) - 2} more" if len(dropped) > 2 else "")
-                    self.autosave_notice = (f"Only the last {MAX_AUTOSAVES} unfinished games are kept, so the oldest "
-                                            f"was dropped: {show(which, 160)[1:-1]}.")
+                    which = show("; ".join(dropped[:2]), 160)[1:-1]
+                    more = len(dropped) - 2
+                    # TRANSLATORS: {games} names the dropped games' files
+                    self.autosave_notice = M("Only the last {most} unfinished games are kept, so the oldest was "
+                                             "dropped: {games}.", most=MAX_AUTOSAVES, games=which) if more <= 0 else \
+                        Mn("Only the last {most} unfinished games are kept, so the oldest were dropped: {games} and "
+                           "{n} more.", "Only the last {most} unfinished games are kept, so the oldest were dropped: "
+                           "{games} and {n} more.", more, most=MAX_AUTOSAVES, games=which)
 
     def autosave_current(self) -> bool:
         """The autosave on disk holds the game as it stands (written after its last action, and

@@ -22,13 +22,18 @@ from .. import __version__, registry
 from ..engine import SettingsError
 from ..jsonio import FileProblem
 from ..levels import LevelError, level_digest
+from ..msg import M, Msg
 from ..paths import user_levels_dir
 from ..records import Record, RecordError
-from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, plain
+from .protocol import FATAL_CODES, MAX_FRAME, PROTOCOL, BadMessage, commitment, encode, exc_text, plain, sentence
 
 
 class Fatal(Exception):
     """Nothing a reconnect can mend (a version mismatch, a room that does not exist)."""
+
+    def __str__(self) -> str:
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
 
 
 def hello() -> dict[str, Any]:
@@ -38,18 +43,22 @@ def hello() -> dict[str, Any]:
 
 def reach_problem(url: str, exc: BaseException) -> str:
     """Why a server cannot be reached, in a sentence for the player."""
+    # TRANSLATORS: {url} is a server address (ws://192.168.1.20:8765) in each of these sentences
     if isinstance(exc, InvalidURI):
-        return f"{url} is not a server address (it should look like ws://host:port or wss://host/path)."
+        return M("{url} is not a server address (it should look like ws://host:port or wss://host/path).", url=url)
     if isinstance(exc, ConnectionRefusedError):
-        return (f"Nothing answers at {url}: the server is not running there, or a firewall or router "
-                "turns the connection away.")
+        return M("Nothing answers at {url}: the server is not running there, or a firewall or router turns the "
+                 "connection away.", url=url)
     if isinstance(exc, (TimeoutError, asyncio.TimeoutError)):
-        return f"{url} does not answer in time: the address may be wrong, or a router or firewall drops the traffic."
+        return M("{url} does not answer in time: the address may be wrong, or a router or firewall drops the "
+                 "traffic.", url=url)
     if isinstance(exc, InvalidHandshake):
-        return f"{url} answered, but it is not a Paper Wars server (or a proxy in between refused the WebSocket)."
+        return M("{url} answered, but it is not a Paper Wars server (or a proxy in between refused the "
+                 "WebSocket).", url=url)
     if isinstance(exc, OSError) and ("Name or service not known" in str(exc) or "getaddrinfo" in str(exc)):
-        return f"The host name in {url} is not known (is it spelled right, and is the network up?)."
-    return f"{url} cannot be reached ({exc.__class__.__name__})."
+        return M("The host name in {url} is not known (is it spelled right, and is the network up?).", url=url)
+    # TRANSLATORS: {problem} is the name of a Python error (ConnectionResetError)
+    return M("{url} cannot be reached ({problem}).", url=url, problem=exc.__class__.__name__)
 
 
 async def open_ws(url: str) -> Any:
@@ -81,7 +90,8 @@ async def create_room(url: str, game: str, seats: list[str], settings: dict[str,
                 await ws.send(encode(hello()))
                 welcome = decode_reply(await ws.recv())
                 if welcome.get("type") == "error":
-                    raise Fatal(welcome.get("message", "The server refused the connection."))
+                    raise Fatal(sentence(welcome.get("message", M("The server refused the connection.")),
+                                         welcome.get("msg")))
                 msg: dict[str, Any] = {"type": "create", "game": game, "seats": seats,
                                        "settings": settings or {}}
                 if seed is not None:
@@ -89,13 +99,14 @@ async def create_room(url: str, game: str, seats: list[str], settings: dict[str,
                 await ws.send(encode(msg))
                 reply = decode_reply(await ws.recv())
                 if reply.get("type") != "created":
-                    raise Fatal(reply.get("message", "The server did not create the room."))
+                    raise Fatal(sentence(reply.get("message", M("The server did not create the room.")),
+                                         reply.get("msg")))
                 return Created(str(reply["room"]), tuple(reply.get("tokens") or ()))
         except (OSError, ConnectionClosed, TimeoutError, InvalidHandshake) as exc:
             last = exc
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
-    raise Fatal(f"The room could not be created: {reach_problem(url, last)}")
+    raise Fatal(M("The room could not be created: {problem}", problem=reach_problem(url, last)))
 
 
 @dataclass
@@ -302,7 +313,7 @@ def decode_reply(frame: Any) -> dict[str, Any]:
                 return data
         except ValueError:
             pass
-    return {"type": "error", "code": "malformed", "message": "The server sent a message this app cannot read."}
+    return {"type": "error", "code": "malformed", "message": M("The server sent a message this app cannot read.")}
 
 
 _CLASSES: dict[str, Any] = {}
@@ -347,14 +358,18 @@ def setup_problem(rs: Any, settings: Any, digest: Any = "") -> str:
     try:
         rs.make_game(dict(settings) if isinstance(settings, dict) else {})
     except LevelError as exc:
-        return (f"This room plays a level this computer cannot open: {exc} If the host made it in the level "
-                f"editor, ask for its file, put it in {user_levels_dir(rs.name)} and join again.")
+        # TRANSLATORS: {problem} is a sentence saying why the level cannot be opened; {folder} a folder's path
+        return M("This room plays a level this computer cannot open: {problem} If the host made it in the level "
+                 "editor, ask for its file, put it in {folder} and join again.", problem=exc_text(exc),
+                 folder=str(user_levels_dir(rs.name)))
     except (SettingsError, FileProblem) as exc:
-        return f"This room's settings do not work in this version of Paper Wars: {exc}"
+        # TRANSLATORS: {problem} is a sentence saying which setting does not work
+        return M("This room's settings do not work in this version of Paper Wars: {problem}", problem=exc_text(exc))
     if isinstance(digest, str) and digest and digest != level_digest(rs.name, rs.game_cls.settings_spec, settings):
-        return ("This room plays the host's level of that name, and the level of that name on this computer is a "
-                f"different one (an edit, or another version of Paper Wars). Rename yours in {user_levels_dir(rs.name)} "
-                "or ask the host for the file, then join again.")
+        # TRANSLATORS: {folder} is a folder's path
+        return M("This room plays the host's level of that name, and the level of that name on this computer is a "
+                 "different one (an edit, or another version of Paper Wars). Rename yours in {folder} or ask the "
+                 "host for the file, then join again.", folder=str(user_levels_dir(rs.name)))
     return ""
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..msg import M
 from .client import decode_reply, hello, open_ws, reach_problem
-from .protocol import FATAL_CODES, encode
+from .protocol import FATAL_CODES, encode, sentence
 
 #: Called (from the network thread) when a seat is claimed: (url, room, seat, token).  The
 #: token is the only key to the seat: the caller keeps it (the menu's token store).
@@ -131,7 +132,7 @@ class Link:
                         msg = decode_reply(frame)
                         kind = msg.get("type")
                         if kind == "error" and msg.get("code") in FATAL_CODES:
-                            self._put({"type": "_fatal", "message": str(msg.get("message", ""))})
+                            self._put({"type": "_fatal", "message": sentence(msg.get("message", ""), msg.get("msg"))})
                             self._stop = True
                             return
                         if kind == "joined":
@@ -149,7 +150,7 @@ class Link:
                             self._put(msg)
                             break  # come back later, with the backoff
                         self._put(msg)
-                    problem = "The server closed the connection."
+                    problem = M("The server closed the connection.")
             except Exception as exc:  # noqa: BLE001 - every failure of the line: say why, try again
                 problem = reach_problem(self.url, exc)
             finally:

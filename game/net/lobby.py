@@ -20,9 +20,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..jsonio import FileProblem
 from ..levels import files_digest, level_path, played_levels, save_user_level
+from ..msg import M, Msg
 from ..paths import FolderProblem, data_dir, remove_own, user_levels_dir
 from .client import Fatal, decode_reply, hello, open_ws, reach_problem, setup_problem
-from .protocol import ROOM_CODE, encode
+from .protocol import ROOM_CODE, encode, exc_text, sentence
 from .tokens import DEFAULT_PORT
 
 #: Seconds a lobby request may take before the player is told the server does not answer.
@@ -34,6 +35,10 @@ T = TypeVar("T")
 class Problem(Exception):
     """Why a lobby request failed, as one sentence for the player."""
 
+    def __str__(self) -> str:
+        first = self.args[0] if len(self.args) == 1 else None
+        return first if isinstance(first, Msg) else super().__str__()  # str() gives the message itself
+
 
 def server_url(text: str) -> str:
     """What the player typed as a server address -> a ws:// or wss:// URL.
@@ -43,15 +48,15 @@ def server_url(text: str) -> str:
     proxy's (wss)."""
     text = text.strip()
     if not text:
-        raise Problem("Type the server's address first (for example 192.168.1.20:8765).")
+        raise Problem(M("Type the server's address first (for example 192.168.1.20:8765)."))
     if len(text) > 250 or any(c.isspace() for c in text):
-        raise Problem("That is not a server address (it should look like 192.168.1.20:8765).")
+        raise Problem(M("That is not a server address (it should look like 192.168.1.20:8765)."))
     if "://" in text:
         scheme, rest = text.split("://", 1)
         if scheme.lower() not in ("ws", "wss"):
-            raise Problem(f"A server address starts with ws:// or wss://, not {scheme[:10]}://.")
+            raise Problem(M("A server address starts with ws:// or wss://, not {scheme}://.", scheme=scheme[:10]))
         if not rest or rest.startswith("/"):
-            raise Problem("That server address has no host name.")
+            raise Problem(M("That server address has no host name."))
         return f"{scheme.lower()}://{rest}"
     host, _, path = text.partition("/")
     try:  # a bare IPv6 address needs its brackets
@@ -62,7 +67,7 @@ def server_url(text: str) -> str:
     if not host.endswith("]") and ":" in host.split("]")[-1]:
         port = host.rsplit(":", 1)[1]
         if not port.isdigit() or not 1 <= int(port) <= 65535:
-            raise Problem(f"The port in {text} is not a number from 1 to 65535.")
+            raise Problem(M("The port in {address} is not a number from 1 to 65535.", address=text))
     else:
         host = f"{host}:{DEFAULT_PORT}"
     return f"ws://{host}" + (f"/{path}" if path else "")
@@ -71,7 +76,7 @@ def server_url(text: str) -> str:
 def room_code(text: str) -> str:
     code = text.strip().upper().replace(" ", "").replace("-", "")
     if not ROOM_CODE.fullmatch(code):
-        raise Problem("A room code has 8 letters and digits (like K7MQ2XPA); check what your friend sent.")
+        raise Problem(M("A room code has 8 letters and digits (like K7MQ2XPA); check what your friend sent."))
     return code
 
 
@@ -82,14 +87,14 @@ async def _talk(url: str, messages: list[dict[str, Any]], want: set[str]) -> lis
         await ws.send(encode(hello()))
         welcome = decode_reply(await ws.recv())
         if welcome.get("type") != "welcome":
-            raise Problem(str(welcome.get("message", "The server refused the connection.")))
+            raise Problem(sentence(welcome.get("message", M("The server refused the connection.")), welcome.get("msg")))
         for msg in messages:
             await ws.send(encode(msg))
         got: list[dict[str, Any]] = []
         while want - {m["type"] for m in got}:
             reply = decode_reply(await ws.recv())
             if reply["type"] == "error":
-                raise Problem(str(reply.get("message", "The server refused.")))
+                raise Problem(sentence(reply.get("message", M("The server refused.")), reply.get("msg")))
             got.append(reply)
         return got
 
@@ -104,9 +109,9 @@ def request(url: str, messages: list[dict[str, Any]], want: set[str], timeout: f
     except Problem:
         raise
     except Fatal as exc:
-        raise Problem(str(exc)) from None
+        raise Problem(exc_text(exc)) from None
     except ConnectionClosed:
-        raise Problem(f"{url} closed the connection before answering.") from None
+        raise Problem(M("{url} closed the connection before answering.", url=url)) from None
     except (OSError, TimeoutError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError) as exc:
         raise Problem(reach_problem(url, exc)) from None
 
@@ -129,7 +134,7 @@ def claim(url: str, room: str, seat: int) -> str:
     replies = request(url, [{"type": "join", "room": room, "seat": seat}], {"joined"})
     token = replies[0].get("token")
     if not isinstance(token, str):
-        raise Problem("The server gave no token for that seat.")
+        raise Problem(M("The server gave no token for that seat."))
     return token
 
 
@@ -138,7 +143,9 @@ def mine(url: str, tokens: list[str], timeout: float = TIMEOUT) -> list[dict[str
     rooms: list[dict[str, Any]] = []
     for i in range(0, len(tokens), 100):
         reply = request(url, [{"type": "mine", "tokens": tokens[i:i + 100]}], {"mine"}, timeout)
-        rooms += [r for r in reply[0].get("rooms", []) if isinstance(r, dict)]
+        for r in reply[0].get("rooms", []):
+            if isinstance(r, dict):  # the status in this player's language where the server sent it as data
+                rooms.append({**r, "status": sentence(r.get("status", ""), r.get("status_msg"))})
     return rooms
 
 
@@ -154,7 +161,7 @@ class Job(Generic[T]):
     def __init__(self, fn: Callable[[], T], wake: Callable[[], None] | None = None) -> None:
         self.done = False
         self.result: T | None = None
-        self.problem = ""
+        self.problem: str = ""
         self._fn, self._wake = fn, wake
         with Job._lock:
             Job.running.add(self)
@@ -177,9 +184,10 @@ class Job(Generic[T]):
         try:
             self.result = self._fn()
         except Problem as exc:
-            self.problem = str(exc)
+            self.problem = exc_text(exc)
         except Exception as exc:  # noqa: BLE001 - a worker never takes the window down
-            self.problem = f"That did not work ({exc.__class__.__name__}: {str(exc)[:120]})."
+            # TRANSLATORS: {problem} is a Python error's name and its English text
+            self.problem = M("That did not work ({problem}).", problem=exc.__class__.__name__ + ": " + str(exc)[:120])
         self.done = True
         try:
             if self._wake is not None:
@@ -263,11 +271,12 @@ class HostServer:
 
         with self._lock:
             if self._closed:  # a worker that asks after the app closed starts nothing
-                raise Problem("Paper Wars is closing: the games it hosts open again on the next start.")
+                raise Problem(M("Paper Wars is closing: the games it hosts open again on the next start."))
             if self.server is not None:
                 if port in (0, self.port):
                     return self.url
-                raise Problem(f"This app already hosts games on port {self.port}; close Paper Wars to change it.")
+                raise Problem(M("This app already hosts games on port {port}; close Paper Wars to change it.",
+                                port=self.port))
             loop = asyncio.new_event_loop()
             thread = threading.Thread(target=loop.run_forever, daemon=True, name="paperwars-host")
             thread.start()
@@ -288,8 +297,10 @@ class HostServer:
                 thread.join(5)
                 loop.close()
                 if isinstance(exc, FolderProblem):  # the data folder, not the port
-                    raise Problem(f"{exc.strerror}, so no game can be hosted from this computer.") from None
-                raise Problem(str(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
+                    # TRANSLATORS: {problem} is a sentence about the data folder, without its full stop
+                    raise Problem(M("{problem}, so no game can be hosted from this computer.",
+                                    problem=exc.strerror or "")) from None
+                raise Problem(exc_text(exc) if isinstance(exc, FileProblem) else _bind_problem(port, exc)) from None
             self.server, self._loop, self._thread = server, loop, thread
             self.port = server.port
             return self.url
@@ -319,11 +330,13 @@ def _bind_problem(port: int, exc: OSError) -> str:
     import errno
 
     if exc.errno in (errno.EADDRINUSE, 10048):
-        return (f"Port {port} is already in use on this computer (another program, or another Paper Wars); "
-                "pick another port.")
+        return M("Port {port} is already in use on this computer (another program, or another Paper Wars); "
+                 "pick another port.", port=port)
     if exc.errno in (errno.EACCES, 10013):
-        return f"This computer does not let Paper Wars listen on port {port}; pick a port above 1024."
-    return f"The server could not start on port {port} ({exc.strerror or exc.__class__.__name__})."
+        return M("This computer does not let Paper Wars listen on port {port}; pick a port above 1024.", port=port)
+    # TRANSLATORS: {problem} is the system's reason, in English
+    return M("The server could not start on port {port} ({problem}).", port=port,
+             problem=str(exc.strerror or exc.__class__.__name__))
 
 
 def missing_levels(rs: Any, settings: Any) -> list[str]:
@@ -351,21 +364,22 @@ def copy_levels(url: str, room: str, rs: Any, sync: dict[str, Any]) -> list[str]
     got = next(m for m in reply if m["type"] == "level")
     files = got.get("levels")
     if not isinstance(files, dict) or not all(isinstance(files.get(n), dict) for n in wanted):
-        raise Problem("The server did not send the room's level.")
+        raise Problem(M("The server did not send the room's level."))
     digest = sync.get("level_digest")
     if not isinstance(digest, str) or files_digest(files) != digest or got.get("level_digest") != digest:
-        raise Problem("The level the server sent is not the one the room was set up from; nothing was kept.")
+        raise Problem(M("The level the server sent is not the one the room was set up from; nothing was kept."))
     written = []
     try:
         for name in wanted:
             if (user_levels_dir(rs.name) / f"{name}.json").exists():
-                raise Problem(f"A level called {name} is in {user_levels_dir(rs.name)} already; nothing was kept.")
+                raise Problem(M("A level called {name} is in {folder} already; nothing was kept.", name=name,
+                                folder=str(user_levels_dir(rs.name))))
             written.append(save_user_level(rs.name, name, files[name]))
         cannot = setup_problem(rs, sync.get("settings"), digest)
         if cannot:
-            raise Problem(f"The host's level does not open here, so it was not kept: {cannot}")
+            raise Problem(M("The host's level does not open here, so it was not kept: {problem}", problem=cannot))
     except (Problem, FileProblem, OSError) as exc:
         for path in written:  # only what this copy wrote, inside the level folder
             remove_own(path)
-        raise Problem(str(exc)) from None
+        raise Problem(exc_text(exc)) from None
     return wanted

@@ -21,17 +21,18 @@ from typing import Any
 
 from .. import registry
 from ..engine import Action, Event, IllegalAction, State
+from ..msg import M, Mp
 from ..records import Record, RecordError
 from ..saves import saves_dir, write_save
-from ..session import FINAL, write_log
+from ..session import FINAL, SECRET, write_log
 from .client import setup_problem, verify_over
 from .link import Link, OnToken, Seat, nobody
-from .protocol import MAX_CHAT
+from .protocol import MAX_CHAT, exc_text, sentence, sentences
 
 __all__ = ["LOST_MOVE", "OnToken", "RemoteSession", "Seat"]
 
 #: Said when a move sent just before the line dropped never reached the server.
-LOST_MOVE = "Your last move did not reach the server before the line dropped: make it again."
+LOST_MOVE = M("Your last move did not reach the server before the line dropped: make it again.")
 AWAY_OFFER_S = 90.0
 
 
@@ -151,8 +152,8 @@ class RemoteSession:
         if self.fatal:
             raise IllegalAction("", self.fatal)  # the server let this window go (e.g. the seat was opened elsewhere)
         if not self.is_human_turn():
-            raise IllegalAction("TURN", "Wait: the server has not answered the last move yet."
-                                if any(s.sent_at is not None for s in self.seen) else "It is not your turn.")
+            raise IllegalAction("TURN", M("Wait: the server has not answered the last move yet.")
+                                if any(s.sent_at is not None for s in self.seen) else M("It is not your turn."))
         trial = self.state.clone()
         try:
             trial.apply(action)
@@ -163,7 +164,7 @@ class RemoteSession:
         seen = self.seen[self.viewer]
         link = self.links[self.viewer]
         if not link.send({"type": "act", "at": seen.index, "action": action.to_json()}):
-            raise IllegalAction("", "Not connected to the server just now; try again when it is back.")
+            raise IllegalAction("", M("Not connected to the server just now; try again when it is back."))
         seen.sent_at = seen.index
         return None
 
@@ -185,7 +186,7 @@ class RemoteSession:
         """Why Undo does nothing now: the server's sentence for this window's seat (the end is
         final; the turn has passed to another person; a die, a card or a secret was shown)."""
         if self.watching:
-            return "Nothing to undo: you are watching this game."
+            return M("Nothing to undo: you are watching this game.")
         if self.state is not None and self.state.is_over():
             return FINAL
         latest = self._latest() if self.seen else None
@@ -193,8 +194,8 @@ class RemoteSession:
                 and s.index == latest.index and s.undo_refusal]
         if said:
             return said[0]
-        return ("Nothing to undo: online, only your own last action can be taken back, while the turn is still "
-                "yours, and never once it showed a die, a card, a flick's outcome or a secret.")
+        return M("Nothing to undo: online, only your own last action can be taken back, while the turn is still "
+                 "yours, and never once it showed a die, a card, a flick's outcome or a secret.")
 
     def undo(self) -> bool:
         """Ask the server to take back this window's seat's last action (``undone`` follows)."""
@@ -217,9 +218,9 @@ class RemoteSession:
         if not text:
             return ""
         if len(text) > MAX_CHAT:
-            return f"A chat line holds at most {MAX_CHAT} characters."
+            return M("A chat line holds at most {most} characters.", most=MAX_CHAT)
         if not self.links[0].send({"type": "chat", "text": text}):
-            return "Not connected to the server just now: the line was not sent."
+            return M("Not connected to the server just now: the line was not sent.")
         return ""
 
     def away_seats(self) -> list[tuple[int, float]]:
@@ -267,16 +268,17 @@ class RemoteSession:
             if p.get("seat") != seat:
                 continue
             if p.get("kind") == "computer":
-                return "computer, on the server"
+                return Mp("seat", "computer, on the server")
             if seat in self.local_seats():
-                return "you" if len(self.local_seats()) == 1 else "here"
+                return Mp("seat", "you") if len(self.local_seats()) == 1 else Mp("seat", "here")
             if not p.get("claimed"):
-                return "online, nobody yet"
+                return Mp("seat", "online, nobody yet")
             if p.get("here"):
-                return "online"
+                return Mp("seat", "online")
             away = dict(self.away_seats()).get(seat, 0.0)
-            return f"away {int(away)} s"
-        return "you" if seat in self.local_seats() else "online"
+            # TRANSLATORS: how long a player has been away, in seconds
+            return Mp("seat", "away {s} s", s=int(away))
+        return Mp("seat", "you") if seat in self.local_seats() else Mp("seat", "online")
 
     def next_change(self) -> float | None:
         """Seconds until the margin's away counters need a frame (None: nothing counts)."""
@@ -331,7 +333,7 @@ class RemoteSession:
     def _position(self, seen: _Seen, msg: dict[str, Any]) -> None:
         seen.index, seen.view, seen.to_move = int(msg["index"]), msg["view"], int(msg["to_move"])
         seen.over_flag, seen.can_undo = bool(msg.get("over")), bool(msg.get("can_undo"))
-        seen.undo_refusal = str(msg.get("undo_refusal") or "")
+        seen.undo_refusal = sentence(msg.get("undo_refusal") or "", msg.get("undo_refusal_msg"))
         seen.views[seen.index] = msg["view"]
 
     def _handle(self, i: int, msg: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -347,7 +349,7 @@ class RemoteSession:
                     seen.sent_at = None  # decided again when the position comes back
                 return [("link",)]
             if kind == "_fatal":
-                self.fatal = str(msg.get("message", "The server refused this window."))
+                self.fatal = sentence(msg.get("message", M("The server refused this window.")))
                 return [("fatal", self.fatal)]
             if kind == "joined":
                 seen.seat = msg.get("seat") if isinstance(msg.get("seat"), int) else None
@@ -368,7 +370,7 @@ class RemoteSession:
                 if isinstance(msg.get("seat"), int):
                     seen.seat = msg["seat"]
                 self._position(seen, msg)
-                seen.log = [str(t) for t in msg.get("log", [])]
+                seen.log = sentences(msg.get("log", []), msg.get("log_msgs"))
                 seen.fold = None
                 seen.sent_at = None
                 seen.synced = True
@@ -386,7 +388,7 @@ class RemoteSession:
                 if seen.sent_at is not None and msg.get("seat") == seen.seat:
                     seen.sent_at = None
                 log_before = len(seen.log)
-                events = [Event(str(e["kind"]), str(e.get("text", "")), dict(e.get("data") or {}),
+                events = [Event(str(e["kind"]), sentence(e.get("text", ""), e.get("msg")), dict(e.get("data") or {}),
                                 bool(e.get("reveals"))) for e in msg.get("events", [])]
                 self._log_action(seen, int(msg["seat"]), str(msg.get("notation", "")), events)
                 self._position(seen, msg)
@@ -405,9 +407,10 @@ class RemoteSession:
             if kind == "refused":
                 if seen.sent_at is not None:
                     seen.sent_at = None
+                said = sentence(msg.get("message", ""), msg.get("msg"))
                 if msg.get("kind") == "stale":
-                    return [("note", str(msg.get("message", "")))]
-                return [("refused", str(msg.get("message", "")), str(msg.get("rule", "")))]
+                    return [("note", said)]
+                return [("refused", said, str(msg.get("rule", "")))]
             if kind == "presence":
                 if isinstance(msg.get("seats"), list):
                     self.presence, self.presence_at = msg["seats"], time.monotonic()
@@ -422,16 +425,19 @@ class RemoteSession:
                 seen.over = msg
                 return self._finish(i)
             if kind == "error":
-                return [("note", str(msg.get("message", "The server refused a message.")))]
+                return [("note", sentence(msg.get("message", M("The server refused a message.")), msg.get("msg")))]
         except (KeyError, TypeError, ValueError) as exc:
-            return [("note", f"The server sent a message this window cannot use ({exc.__class__.__name__}); "
-                             "asking for the position again.")] if self.links[i].send({"type": "sync"}) else []
+            # TRANSLATORS: {problem} is the name of a Python error (KeyError)
+            return [("note", M("The server sent a message this window cannot use ({problem}); asking for the "
+                               "position again.", problem=exc.__class__.__name__))] \
+                if self.links[i].send({"type": "sync"}) else []
         return []
 
     def _log_action(self, seen: _Seen, seat: int, notation: str, events: list[Event]) -> None:
         """The log lines of an applied action, as a Session at one screen writes them."""
         name = self.game.player_name(seat) if seat >= 0 else ""
-        seen.fold = write_log(seen.log, seen.fold, name, notation, events)
+        said = SECRET if notation == SECRET else notation  # the server's words for a secret: in this window's language
+        seen.fold = write_log(seen.log, seen.fold, name, said, events)
         del seen.log[:-400]
 
     def _finish(self, i: int) -> list[tuple[Any, ...]]:
@@ -442,16 +448,17 @@ class RemoteSession:
         first = self.verified is None
         self.verified = (self.verified is not False) and not problems
         if problems:
-            self.verdict = "The check failed: " + "; ".join(problems) + "."
+            # TRANSLATORS: {problems} lists what the check found, in English ("the seed does not match ...")
+            self.verdict = M("The check failed: {problems}.", problems="; ".join(problems))
         elif self.verified:
-            self.verdict = ("Checked: the seed matches the commitment given at the start, and the record "
-                            "replays to every position you were shown.")
+            self.verdict = M("Checked: the seed matches the commitment given at the start, and the record "
+                             "replays to every position you were shown.")
         if not first:
             return []
         try:
             self.final = Record.from_json(seen.over["record"], "room's record")
         except RecordError as exc:
-            self.keep_problem = f"The room's record cannot be kept: {exc}"
+            self.keep_problem = M("The room's record cannot be kept: {problem}", problem=exc_text(exc))
             return [("over",)]
         self._keep()
         return [("over",)]
@@ -464,4 +471,4 @@ class RemoteSession:
             self.save_as(path)
             self.kept = path
         except OSError as exc:
-            self.keep_problem = f"The finished game could not be kept: {exc.strerror or exc}."
+            self.keep_problem = M("The finished game could not be kept: {problem}.", problem=str(exc.strerror or exc))

@@ -226,25 +226,40 @@ def settings_schema(rs: Any) -> JSON:
 
 # -- what the server sends --------------------------------------------------------------------------------------
 
+#: A sentence's message as data (game/msg.py, ``Msg.to_json``): beside the sentence, so that a
+#: window renders it in its player's language; a client checks it (``Msg.from_json``) and falls
+#: back to the sentence when it does not.
+MSG: JSON = {"type": "object", "additionalProperties": False, "required": ["id"],
+             "description": "A message as data: id (the English template, named placeholders), args (each "
+                            "text, a number, true/false, null or a message), plural and n (a count's form), "
+                            "ctx (a context).",
+             "properties": {"id": STR, "args": {"type": "object", "maxProperties": 32, "additionalProperties": {
+                 "anyOf": [STR, {"type": "number"}, BOOL, {"type": "null"}, _ref("msg")]}},
+                 "plural": STR, "n": INT, "ctx": STR}}
 #: The position fields of sync, applied and undone.
 POSITION: dict[str, JSON] = {
     "index": {**NAT, "description": "Actions in the room's record: the 'at' of the next act or undo."},
     "to_move": {"type": "integer", "minimum": -1, "description": "The seat to act, -1 when the game is over."},
     "status": STR,
+    "status_msg": _ref("msg"),
     "over": BOOL,
     "view": {**OBJ, "description": "This seat's view: the state's JSON less the generator and whatever this "
                                    "seat may not know (see What a view leaves out)."},
     "can_undo": BOOL,
     "undo_refusal": {**STR, "description": "Why this seat may not undo now, one sentence; \"\" when it may."},
+    "undo_refusal_msg": _ref("msg"),
 }
+#: Position fields a server may leave out (a sentence that is no message has no data).
+POSITION_OPTIONAL = ("status_msg", "undo_refusal_msg")
 PRESENCE: JSON = {"type": "array", "items": {
     "type": "object", "additionalProperties": False,
     "required": ["seat", "name", "kind", "claimed", "here"],
-    "properties": {"seat": NAT, "name": STR, "kind": {"enum": ["remote", "computer"]}, "claimed": BOOL,
+    "properties": {"seat": NAT, "name": STR, "name_msg": _ref("msg"), "kind": {"enum": ["remote", "computer"]},
+                   "claimed": BOOL,
                    "here": BOOL, "away_s": {"type": "number", "minimum": 0}, "agent": STR,
                    "handed_over": {"const": True}}}}
 EVENT: JSON = {"type": "object", "additionalProperties": False, "required": ["kind", "text", "data", "reveals"],
-               "properties": {"kind": STR, "text": STR, "data": OBJ,
+               "properties": {"kind": STR, "text": STR, "msg": _ref("msg"), "data": OBJ,
                               "reveals": {**BOOL, "description": "The event showed what was hidden (cards "
                                                                  "turned or dealt, secrets opened): no undo "
                                                                  "steps back over it."}}}
@@ -255,7 +270,7 @@ SERVER: dict[str, JSON] = {
         "games": {"type": "object", "additionalProperties": STR,
                   "description": "game name -> its rules version, as text."}}),
     "error": _msg("error", "A message was not acted on (see Errors and closing).", {
-        "code": {"enum": list(ERROR_CODES)}, "message": STR}),
+        "code": {"enum": list(ERROR_CODES)}, "message": STR, "msg": _ref("msg")}, optional=("msg",)),
     "created": _msg("created", "The room made by create.", {
         "room": {**STR, "pattern": f"^{ROOM_CODE.pattern}$"}, "game": STR, "seats": PRESENCE,
         "commitment": HEX64, "seed": INT,
@@ -268,28 +283,32 @@ SERVER: dict[str, JSON] = {
         "room": STR, "game": STR, "rules_version": STR, "settings": OBJ, "seat": _null(NAT), "seats": PRESENCE,
         "commitment": HEX64, "seed": _null(INT), "level_digest": STR,
         "log": {"type": "array", "items": STR},
+        "log_msgs": {"type": "array", "items": _null(_ref("msg")),
+                     "description": "One entry per log line: its message as data, null for a plain line."},
         "chat": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                                             "required": ["seat", "text"],
                                             "properties": {"seat": _null(NAT), "text": STR}}},
-        **POSITION}),
+        **POSITION}, optional=("log_msgs", *POSITION_OPTIONAL)),
     "applied": _msg("applied", "An action was accepted (sent to everyone in the room).", {
         "seat": NAT, "action": _null(_ref("action")), "notation": STR, "events": {"type": "array", "items": EVENT},
-        **POSITION}),
-    "undone": _msg("undone", "The last action was taken back.", {"seat": NAT, **POSITION}),
+        **POSITION}, optional=POSITION_OPTIONAL),
+    "undone": _msg("undone", "The last action was taken back.", {"seat": NAT, **POSITION}, optional=POSITION_OPTIONAL),
     "refused": _msg("refused", "An act or undo was not accepted; nothing changed.", {
         "kind": {"enum": list(REFUSAL_KINDS)}, "at": INT, "index": NAT, "rule": STR, "message": STR,
-        "fields": OBJ}, optional=("fields",)),
+        "msg": _ref("msg"), "fields": OBJ}, optional=("msg", "fields")),
     "presence": _msg("presence", "Who sits where, and who is away.", {"seats": PRESENCE}),
     "chat": _msg("chat", "A chat line.", {"seat": _null(NAT), "text": STR}),
     "over": _msg("over", "The end: the whole record, its seed and the nonce.", {
         "record": OBJ, "nonce": {**STR, "pattern": "^[0-9a-f]{32}$"}, "commitment": HEX64,
         "result": _null({"type": "object", "additionalProperties": False, "required": ["winners", "text"],
-                         "properties": {"winners": {"type": "array", "items": NAT}, "text": STR}})}),
+                         "properties": {"winners": {"type": "array", "items": NAT}, "text": STR}}),
+        "result_msg": {**_ref("msg"), "description": "The result's sentence as a message (beside result, which "
+                                                     "an older client compares whole)."}}, optional=("result_msg",)),
     "mine": _msg("mine", "The rooms a player's tokens hold seats in.", {"rooms": {"type": "array", "items": {
         "type": "object", "additionalProperties": False,
         "required": ["room", "game", "seat", "index", "over", "your_turn", "status"],
         "properties": {"room": STR, "game": STR, "seat": NAT, "index": NAT, "over": BOOL, "your_turn": BOOL,
-                       "status": STR}}}}),
+                       "status": STR, "status_msg": _ref("msg")}}}}),
     "level": _msg("level", "The level files the room's game was set up from.", {
         "game": STR, "levels": OBJ, "level_digest": STR}),
     "legal": _msg("legal", "The actions the seat may take now, found on its own view.", {
@@ -308,6 +327,7 @@ def generate() -> JSON:
         "to_client": {"description": "Any message the server sends.",
                       "oneOf": [_ref(f"server.{k}") for k in SERVER]},
     }
+    defs["msg"] = MSG
     for kind, schema in client_messages().items():
         defs[f"client.{kind}"] = schema
     for kind, schema in SERVER.items():

@@ -30,8 +30,9 @@ from .. import __version__, registry
 from ..engine import IllegalAction, SettingsError
 from ..jsonio import FileProblem, show
 from ..levels import LevelError, files_digest, level_files
+from ..msg import M, Mn, Msg
 from ..records import MAX_ACTIONS, Record, RecordError
-from ..session import Session
+from ..session import SECRET, Session
 from .protocol import (
     AGENT_NAME,
     MAX_CHAT,
@@ -46,7 +47,10 @@ from .protocol import (
     decode,
     encode,
     event_json,
+    exc_text,
+    msg_data,
     plain,
+    with_msg,
 )
 from .store import RoomRow, Store, token_hash
 
@@ -207,6 +211,19 @@ class Conn:
             self._writer.cancel()
 
 
+def error(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message: its code, the sentence, and the sentence's message as data."""
+    return with_msg({"type": "error", "code": code}, "message", message, "msg")
+
+
+def refused(kind: str, at: int, index: int, rule: str, message: str, **extra: Any) -> dict[str, Any]:
+    """A ``refused`` message: why an act or undo was not accepted, the sentence as text and as data."""
+    out = with_msg({"type": "refused", "kind": kind, "at": at, "index": index, "rule": rule}, "message", message,
+                   "msg")
+    out.update(extra)
+    return out
+
+
 class Room:
     """One game on the server: its record (through a Session), connections and computer seats."""
 
@@ -252,9 +269,9 @@ class Room:
         out = []
         now = time.monotonic()
         for i, kind in enumerate(self.row.seats):
-            item: dict[str, Any] = {"seat": i, "name": self.state.game.player_name(i),
-                                    "kind": "computer" if kind != "human" else "remote",
-                                    "claimed": self.row.tokens[i] is not None, "here": self.seated(i)}
+            item: dict[str, Any] = with_msg({"seat": i}, "name", self.state.game.player_name(i))
+            item.update(kind="computer" if kind != "human" else "remote", claimed=self.row.tokens[i] is not None,
+                        here=self.seated(i))
             if kind != "human":
                 item["agent"] = kind  # which computer player (a friend's Join screen shows its level)
                 if self.row.tokens[i] is not None:
@@ -280,9 +297,10 @@ class Room:
 
     def _status(self, seat: int | None) -> dict[str, Any]:
         st = self.state
-        why = "Nothing to undo: you are watching this game." if seat is None else self.undo_refusal(seat)
-        return {"index": self.index, "to_move": st.current_player(), "status": st.status(),
-                "over": st.is_over(), "view": plain(st.view(seat)), "can_undo": why == "", "undo_refusal": why}
+        why = M("Nothing to undo: you are watching this game.") if seat is None else self.undo_refusal(seat)
+        out = with_msg({"index": self.index, "to_move": st.current_player()}, "status", st.status())
+        out.update(over=st.is_over(), view=plain(st.view(seat)), can_undo=why == "")
+        return with_msg(out, "undo_refusal", why)
 
     def legal(self, seat: int | None) -> dict[str, Any]:
         if seat is None or self.handed_over(seat):
@@ -294,6 +312,7 @@ class Room:
                "settings": self.row.settings, "seat": conn.seat, "seats": self.presence(),
                "commitment": self.commitment, "seed": self.row.seed if self.row.public_seed else None,
                "level_digest": self.level_digest, "log": list(self.session.log[-200:]),
+               "log_msgs": [msg_data(t) for t in self.session.log[-200:]],
                "chat": [{"seat": s, "text": t} for s, t in self.server.store.chat(self.code)],
                **self.status(conn.seat)}
         return msg
@@ -305,8 +324,8 @@ class Room:
         for old in [c for c in self.conns if c.seat == seat]:
             self.conns.discard(old)
             old.room, old.seat = None, None
-            await old.send({"type": "error", "code": "replaced",
-                            "message": "This seat was opened in another window, so this one has left the game."})
+            await old.send(error("replaced", M("This seat was opened in another window, so this one has left "
+                                               "the game.")))
             old.close(1000, "seat opened elsewhere")
 
     async def broadcast_presence(self) -> None:
@@ -319,7 +338,7 @@ class Room:
     def undo_refusal(self, seat: int) -> str:
         why = self.session.seat_undo_refusal(seat)
         if not why and self.handed_over(seat):
-            why = "Nothing to undo: the computer plays this seat now; take it back first."
+            why = M("Nothing to undo: the computer plays this seat now; take it back first.")
         return why
 
     def handed_over(self, seat: int) -> bool:
@@ -333,35 +352,36 @@ class Room:
         st = self.state
         if at != self.index:
             if conn is not None:
-                await conn.send({"type": "refused", "kind": "stale", "at": at, "index": self.index, "rule": "",
-                                 "message": "That was decided on an older position; here is the game as it is now."})
+                await conn.send(refused("stale", at, self.index, "", M("That was decided on an older position; "
+                                                                       "here is the game as it is now.")))
                 await conn.send(self.sync(conn))
             return
         if st.is_over() or st.current_player() != seat:
             if conn is not None:
-                who = "The game is over." if st.is_over() else \
-                    f"It is {st.game.player_name(st.current_player())}'s turn, not yours."
-                await conn.send({"type": "refused", "kind": "turn", "at": at, "index": self.index,
-                                 "rule": "GAME" if st.is_over() else "TURN", "message": who})
+                # TRANSLATORS: {who} is the name of the player to move ("Player 2", "Red")
+                who = M("The game is over.") if st.is_over() else \
+                    M("It is {who}'s turn, not yours.", who=st.game.player_name(st.current_player()))
+                await conn.send(refused("turn", at, self.index, "GAME" if st.is_over() else "TURN", who))
             return
         if self.index >= MAX_ACTIONS:
             if conn is not None:
-                await conn.send({"type": "refused", "kind": "limit", "at": at, "index": self.index, "rule": "",
-                                 "message": f"A record holds at most {MAX_ACTIONS:,} actions."})
+                await conn.send(refused("limit", at, self.index, "",
+                                        M("A record holds at most {n} actions.", n=format(MAX_ACTIONS, ","))))
             return
         try:
             action = st.game.decode_action(raw)
         except ValueError as exc:
             if conn is not None:
-                await conn.send({"type": "refused", "kind": "malformed", "at": at, "index": self.index,
-                                 "rule": "", "message": f"The action is malformed: {exc}."})
+                # TRANSLATORS: {problem} says what is wrong with the action's data
+                await conn.send(refused("malformed", at, self.index, "",
+                                        M("The action is malformed: {problem}.", problem=exc_text(exc))))
             return
         try:
             events = self.session.submit(action, save=False)
         except IllegalAction as exc:
             if conn is not None:
-                await conn.send({"type": "refused", "kind": "illegal", "at": at, "index": self.index,
-                                 "rule": exc.rule, "message": exc.message, "fields": plain(action.to_json())})
+                await conn.send(refused("illegal", at, self.index, exc.rule, exc.message,
+                                        fields=plain(action.to_json())))
             return
         except Exception:  # noqa: BLE001 - a rules failure refuses the action, the room goes on
             log.exception("rules failed in room %s", self.code)
@@ -369,8 +389,8 @@ class Room:
                                              "actions": list(self.session.record.actions)}), autosave=False)
             self.changed()
             if conn is not None:
-                await conn.send({"type": "refused", "kind": "failed", "at": at, "index": self.index, "rule": "",
-                                 "message": "The rules could not handle that action; nothing changed."})
+                await conn.send(refused("failed", at, self.index, "",
+                                        M("The rules could not handle that action; nothing changed.")))
             return
         step = self.session.history[-1]
         idx = self.index
@@ -381,7 +401,7 @@ class Room:
             sees_action = not step.hidden or seat == step.seat
             return encode({"type": "applied", "index": idx, "seat": step.seat,
                            "action": plain(action.to_json()) if sees_action else None,
-                           "notation": action.notation() if sees_action else "(a secret choice)",
+                           "notation": action.notation() if sees_action else SECRET,
                            "events": [event_json(e) for e in events if e.seen_by(seat)], **self.status(seat)})
 
         texts: dict[int | None, str] = {}  # each seat's message written once, for all its watchers
@@ -398,16 +418,16 @@ class Room:
     async def undo(self, conn: Conn, at: int) -> None:
         seat = conn.seat
         assert seat is not None
-        why = "That undo was asked on an older position." if at != self.index else self.undo_refusal(seat)
+        why = M("That undo was asked on an older position.") if at != self.index else self.undo_refusal(seat)
         if why:
-            await conn.send({"type": "refused", "kind": "undo", "at": at, "index": self.index, "rule": "UNDO",
-                             "message": why})
+            await conn.send(refused("undo", at, self.index, "UNDO", why))
             return
         step = self.session.history.pop()
         self.session.record.actions.pop()
         self.session.state = type(self.state).from_json(self.state.game, step.before)
         # the action's lines leave the log as at one screen; the other seats are told who took back
-        self.session.unlog(step, f"{self.state.game.player_name(seat)} took back their last action.")
+        # TRANSLATORS: {who} is a player's name ("Player 2", "Red")
+        self.session.unlog(step, M("{who} took back their last action.", who=self.state.game.player_name(seat)))
         self.server.store.truncate(self.code, self.index)
         self.changed()
         texts: dict[int | None, str] = {}
@@ -418,18 +438,19 @@ class Room:
         self.kick_computer()
 
     async def finish(self) -> None:
-        res = self.state.result()
-        msg = {"type": "over", "record": self.session.record.to_json(), "nonce": self.row.nonce,
-               "commitment": self.commitment,
-               "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+        msg = self.over_message()
         for c in list(self.conns):
             await c.send(msg)
 
     def over_message(self) -> dict[str, Any]:
         res = self.state.result()
-        return {"type": "over", "record": self.session.record.to_json(), "nonce": self.row.nonce,
-                "commitment": self.commitment,
-                "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+        out = {"type": "over", "record": self.session.record.to_json(), "nonce": self.row.nonce,
+               "commitment": self.commitment,
+               "result": None if res is None else {"winners": list(res.winners), "text": res.text}}
+        data = None if res is None else msg_data(res.text)
+        if data is not None:
+            out["result_msg"] = data  # beside "result", which an older client compares whole
+        return out
 
     # -- computer seats: on the server, each from its own seat's view only ------------------
     def kick_computer(self) -> None:
@@ -560,7 +581,8 @@ class Server:
             room = Room(row, self)
         except (RecordError, FileProblem, KeyError, ValueError) as exc:  # IllegalAction is a ValueError
             log.warning("room %s cannot be restored: %s", code, exc)
-            raise BadMessage("room", f"The room {code} cannot be restored on this server: {exc}") from None
+            raise BadMessage("room", M("The room {room} cannot be restored on this server: {problem}",
+                                       room=code, problem=exc_text(exc))) from None
         self.rooms[code] = room
         return room
 
@@ -585,9 +607,8 @@ class Server:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if self.per_address[address] >= self.limits.connections:
             with contextlib.suppress(ConnectionClosed, TimeoutError):
-                await asyncio.wait_for(ws.send(encode({"type": "error", "code": "limit", "message":
-                                       "Too many connections from your address; close some and try again."})),
-                                       self.limits.close_wait)
+                await asyncio.wait_for(ws.send(encode(error("limit", M(
+                    "Too many connections from your address; close some and try again.")))), self.limits.close_wait)
             with contextlib.suppress(ConnectionClosed, TimeoutError):
                 await asyncio.wait_for(ws.close(1008, "too many connections"), self.limits.close_wait)
             ws.transport.abort()
@@ -624,7 +645,7 @@ class Server:
         try:
             first = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
         except TimeoutError:
-            await conn.send({"type": "error", "code": "hello", "message": "Say hello first (no hello came in time)."})
+            await conn.send(error("hello", M("Say hello first (no hello came in time).")))
             conn.close(1008, "no hello")
             return
         if not await self._frame(conn, first):
@@ -639,8 +660,8 @@ class Server:
         if not conn.bucket.take():
             self.counts["errors"] += 1
             self.counts["floods"] += 1
-            await conn.send({"type": "error", "code": "rate",
-                             "message": "Too many messages too fast; the connection is closed. Reconnect and slow down."})
+            await conn.send(error("rate", M("Too many messages too fast; the connection is closed. Reconnect and "
+                                            "slow down.")))
             # A flood fills the incoming queue, so a closing handshake could wait for it: the
             # error is flushed and the line dropped at once.
             conn.close(1008, "flood", drop=True)
@@ -648,13 +669,13 @@ class Server:
         try:
             msg = decode(frame)
             if not conn.hello and msg["type"] != "hello":
-                raise BadMessage("hello", "Say hello first: the first message must be a hello.")
+                raise BadMessage("hello", M("Say hello first: the first message must be a hello."))
             if msg["type"] in HEAVY and conn.heavy is not None and not conn.heavy.take():
-                raise BadMessage("limit", "You asked for the whole game too often; wait a moment and ask again.")
+                raise BadMessage("limit", M("You asked for the whole game too often; wait a moment and ask again."))
             await getattr(self, f"_on_{msg['type']}")(conn, msg)
         except BadMessage as exc:
             self.counts["errors"] += 1
-            await conn.send({"type": "error", "code": exc.code, "message": exc.message})
+            await conn.send(error(exc.code, exc.message))
             if exc.code == "version":
                 conn.close(1008, "version mismatch")
                 return False
@@ -663,18 +684,20 @@ class Server:
         except Exception:  # noqa: BLE001 - a server bug answers this message; the rooms go on
             self.counts["errors"] += 1
             log.exception("message failed")
-            await conn.send({"type": "error", "code": "failed",
-                             "message": "The server could not handle that message; nothing changed."})
+            await conn.send(error("failed", M("The server could not handle that message; nothing changed.")))
         return True
 
     async def _on_hello(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.hello:
-            raise BadMessage("state", "Hello was already said on this connection.")
+            raise BadMessage("state", M("Hello was already said on this connection."))
         if msg["protocol"] != PROTOCOL or msg.get("app") != __version__:
             app = msg.get("app")
-            raise BadMessage("version", f"This server runs Paper Wars {__version__} (protocol {PROTOCOL}); "
-                                        f"your app is Paper Wars {show(app, 20)[1:-1] if isinstance(app, str) else '?'}"
-                                        f" (protocol {msg['protocol']}). Both must be the same version.")
+            # TRANSLATORS: {version} and {app} are version numbers ("0.1.0"), {protocol} and {theirs} whole numbers
+            raise BadMessage("version", M("This server runs Paper Wars {version} (protocol {protocol}); your app is "
+                                          "Paper Wars {app} (protocol {theirs}). Both must be the same version.",
+                                          version=__version__, protocol=PROTOCOL,
+                                          app=show(app, 20)[1:-1] if isinstance(app, str) else "?",
+                                          theirs=msg["protocol"]))
         conn.rules = dict(msg.get("rules") or {})
         conn.hello = True
         await conn.send({"type": "welcome", "protocol": PROTOCOL, "app": __version__,
@@ -683,31 +706,41 @@ class Server:
     def _check_rules(self, conn: Conn, game: str, version: str) -> None:
         theirs = conn.rules.get(game)
         if theirs != version:
-            said = "no rules for it" if theirs is None else f"rules version {show(theirs, 16)[1:-1]}"
-            raise BadMessage("version", f"This room plays {game} rules version {version}; your app has {said}.")
+            if theirs is None:
+                # TRANSLATORS: {game} is a game's short name ("tigers"), {version} a rules version ("3")
+                raise BadMessage("version", M("This room plays {game} rules version {version}; your app has no "
+                                              "rules for it.", game=game, version=version))
+            raise BadMessage("version", M("This room plays {game} rules version {version}; your app has rules "
+                                          "version {theirs}.", game=game, version=version,
+                                          theirs=show(theirs, 16)[1:-1]))
 
     async def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
         if not self._join_allowed(conn.address):
-            raise BadMessage("limit", "Too many rooms created or joined from your address; wait a little.")
+            raise BadMessage("limit", M("Too many rooms created or joined from your address; wait a little."))
         try:
             rs = registry.get(msg["game"])
         except KeyError:
-            raise BadMessage("room", f"This server has no game called {show(msg['game'])}.") from None
+            raise BadMessage("room", M("This server has no game called {game}.", game=show(msg["game"]))) from None
         self._check_rules(conn, rs.name, rs.game_cls.rules_version)
         try:
             game = rs.make_game(msg.get("settings") or {})
         except LevelError as exc:
-            raise BadMessage("room", f"This server cannot open the room's level: {exc} A level made in an editor "
-                                     "is only on the computer that made it: host the game on that computer "
-                                     "(This computer) to play it online.") from None
+            # TRANSLATORS: {problem} is a sentence saying why the level cannot be opened
+            raise BadMessage("room", M("This server cannot open the room's level: {problem} A level made in an "
+                                       "editor is only on the computer that made it: host the game on that "
+                                       "computer (This computer) to play it online.",
+                                       problem=exc_text(exc))) from None
         except (SettingsError, FileProblem) as exc:
-            raise BadMessage("room", f"The settings are not valid: {exc}") from None
+            # TRANSLATORS: {problem} is a sentence saying which setting is wrong
+            raise BadMessage("room", M("The settings are not valid: {problem}", problem=exc_text(exc))) from None
         except Exception:  # noqa: BLE001
-            raise BadMessage("room", "The settings are not valid for this game.") from None
+            raise BadMessage("room", M("The settings are not valid for this game.")) from None
         seats = msg["seats"]
         if len(seats) != game.num_players:
-            raise BadMessage("room", f"{rs.title} with these settings has {game.num_players} seats, "
-                                     f"not {len(seats)}.")
+            # TRANSLATORS: {game} is a game's title ("Paper Tigers")
+            raise BadMessage("room", Mn("{game} with these settings has {n} seat, not {given}.",
+                                        "{game} with these settings has {n} seats, not {given}.",
+                                        game.num_players, game=Msg(rs.title), given=len(seats)))
         kinds = []
         for s in seats:
             if s == "remote":
@@ -715,8 +748,10 @@ class Server:
             elif isinstance(s, str) and AGENT_NAME.fullmatch(s) and s in rs.agent_names():
                 kinds.append(s)
             else:
-                raise BadMessage("room", f"A seat is 'remote' or a computer player of {rs.title} "
-                                         f"({', '.join(rs.agent_names())}), not {show(s)}.")
+                # TRANSLATORS: {game} is a game's title, {names} the computer players' short names ("ai, hard")
+                raise BadMessage("room", M("A seat is 'remote' or a computer player of {game} ({names}), not "
+                                           "{given}.", game=Msg(rs.title), names=", ".join(rs.agent_names()),
+                                           given=show(s)))
         # The server draws the seed of every room a remote person may play in.  A seed chosen by
         # the creator (tests, practice) would let it foresee every die and hidden card, so the
         # creator then holds every remote seat at once (their tokens come back in ``created``) and
@@ -726,7 +761,8 @@ class Server:
         if seed is None:
             seed = secrets.randbits(63)
         elif not 0 <= seed < (1 << 63):
-            raise BadMessage("room", f"The seed must be a whole number from 0 to 2^63-1, not {show(seed)}.")
+            raise BadMessage("room", M("The seed must be a whole number from 0 to 2^63-1, not {given}.",
+                                       given=show(seed)))
         code = self._new_code()
         tokens: list[str | None] = [secrets.token_urlsafe(24) if chosen and k == "human" else None for k in kinds]
         row = RoomRow(code, rs.name, rs.game_cls.rules_version, dict(game.settings), seed, secrets.token_hex(16),
@@ -734,7 +770,7 @@ class Server:
         try:
             room = Room(row, self)
         except (RecordError, FileProblem) as exc:
-            raise BadMessage("room", f"The game cannot start: {exc}") from None
+            raise BadMessage("room", M("The game cannot start: {problem}", problem=exc_text(exc))) from None
         self.store.create(row)
         self.rooms[code] = room
         reply: dict[str, Any] = {"type": "created", "room": code, "game": rs.name, "seats": room.presence(),
@@ -746,13 +782,13 @@ class Server:
 
     async def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         if conn.room is not None:
-            raise BadMessage("state", "This connection is already in a room.")
+            raise BadMessage("state", M("This connection is already in a room."))
         if not self._join_allowed(conn.address):
-            raise BadMessage("limit", "Too many joins from your address; wait a little and try again.")
+            raise BadMessage("limit", M("Too many joins from your address; wait a little and try again."))
         code = msg["room"].strip().upper()
         room = self.room(code) if ROOM_CODE.fullmatch(code) else None
         if room is None:
-            raise BadMessage("room", f"There is no room {show(msg['room'], 12)} on this server.")
+            raise BadMessage("room", M("There is no room {room} on this server.", room=show(msg["room"], 12)))
         self._check_rules(conn, room.row.game, room.row.rules_version)
         token = msg.get("token")
         seat: int | None = None
@@ -761,19 +797,19 @@ class Server:
             seat = None
         elif token is not None:
             if not TOKEN.fullmatch(token) or token_hash(token) not in room.row.tokens:
-                raise BadMessage("token", "That seat token does not belong to this room.")
+                raise BadMessage("token", M("That seat token does not belong to this room."))
             seat = room.row.tokens.index(token_hash(token))
         else:
             want = msg.get("seat")
             free = [i for i, k in enumerate(room.row.seats) if k == "human" and room.row.tokens[i] is None]
             if want is not None:
                 if want not in free:
-                    raise BadMessage("seat", f"Seat {show(want)} is not free in this room.")
+                    raise BadMessage("seat", M("Seat {seat} is not free in this room.", seat=show(want)))
                 seat = want
             elif free:
                 seat = free[0]
             else:
-                raise BadMessage("seat", "Every seat in this room is taken; join to watch instead.")
+                raise BadMessage("seat", M("Every seat in this room is taken; join to watch instead."))
             new_token = secrets.token_urlsafe(24)
             room.row.tokens[seat] = token_hash(new_token)
             room.server.store.set_seats(room.code, room.row.seats, room.row.tokens)
@@ -795,15 +831,15 @@ class Server:
         if conn.room is None:
             raise BadMessage("state", "Join a room first.")
         if conn.seat is None:
-            raise BadMessage("seat", "A spectator cannot act.")
+            raise BadMessage("seat", M("A spectator cannot act."))
         return conn.room, conn.seat
 
     async def _on_act(self, conn: Conn, msg: dict[str, Any]) -> None:
         room, seat = self._seat_conn(conn)
         if room.handed_over(seat):  # one controller per seat: the computer has it until take_back
-            await conn.send({"type": "refused", "kind": "turn", "at": msg["at"], "index": room.index, "rule": "TURN",
-                             "message": "The computer plays your seat now (it was handed over while you were "
-                                        "away); take it back to play again."})
+            await conn.send(refused("turn", msg["at"], room.index, "TURN", M(
+                "The computer plays your seat now (it was handed over while you were away); take it back to "
+                "play again.")))
             return
         await room.act(conn, seat, msg["at"], msg["action"])
 
@@ -826,7 +862,7 @@ class Server:
         room = conn.room
         reply = {"type": "level", "game": room.row.game, "levels": room.levels, "level_digest": room.level_digest}
         if len(encode(reply)) > MAX_FRAME * 3:
-            raise BadMessage("level", "This room's level is too big to send; ask the host for its file.")
+            raise BadMessage("level", M("This room's level is too big to send; ask the host for its file."))
         await conn.send(reply)
 
     async def _on_chat(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -834,9 +870,9 @@ class Server:
             raise BadMessage("state", "Join a room first.")
         text = msg["text"].strip()
         if not text or len(text) > MAX_CHAT:
-            raise BadMessage("chat", f"A chat line holds 1 to {MAX_CHAT} characters.")
+            raise BadMessage("chat", M("A chat line holds 1 to {most} characters.", most=MAX_CHAT))
         if not conn.chat.take():
-            raise BadMessage("chat", "Chat more slowly: that line was not sent.")
+            raise BadMessage("chat", M("Chat more slowly: that line was not sent."))
         self.store.add_chat(conn.room.code, conn.seat, text)
         for c in list(conn.room.conns):
             await c.send({"type": "chat", "seat": conn.seat, "text": text})
@@ -845,10 +881,11 @@ class Server:
         room, _ = self._seat_conn(conn)
         seat = msg["seat"]
         if not 0 <= seat < len(room.row.seats) or room.row.seats[seat] != "human":
-            raise BadMessage("handover", f"Seat {show(seat)} is not a remote player's seat.")
+            raise BadMessage("handover", M("Seat {seat} is not a remote player's seat.", seat=show(seat)))
         away = time.monotonic() - room.away.get(seat, time.monotonic())
         if room.seated(seat) or seat not in room.away or away < AWAY_HANDOVER_S:
-            raise BadMessage("handover", f"A seat may be handed to the computer after {AWAY_HANDOVER_S:.0f} s away.")
+            raise BadMessage("handover", M("A seat may be handed to the computer after {s} s away.",
+                                           s=round(AWAY_HANDOVER_S)))
         room.row.seats[seat] = registry.get(room.row.game).default_ai
         room.session.seats[seat] = room.row.seats[seat]
         room.changed()
@@ -860,7 +897,7 @@ class Server:
         """The person of a handed-over seat plays it again: the computer stops playing it."""
         room, seat = self._seat_conn(conn)
         if not room.handed_over(seat):
-            raise BadMessage("handover", "Your seat is yours already: nobody handed it to the computer.")
+            raise BadMessage("handover", M("Your seat is yours already: nobody handed it to the computer."))
         room.row.seats[seat] = "human"
         room.session.seats[seat] = "human"
         room.agents.pop(seat, None)
@@ -895,9 +932,9 @@ class Server:
                 continue
             seat = next(i for i, h in enumerate(room.row.tokens) if h in hashes)
             st = room.state
-            out.append({"room": code, "game": room.row.game, "seat": seat, "index": room.index,
-                        "over": st.is_over(), "your_turn": not st.is_over() and st.current_player() == seat,
-                        "status": st.status()})
+            out.append(with_msg({"room": code, "game": room.row.game, "seat": seat, "index": room.index,
+                                 "over": st.is_over(), "your_turn": not st.is_over() and st.current_player() == seat},
+                                "status", st.status()))
         await conn.send({"type": "mine", "rooms": out})
 
     async def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jsonio import FileProblem
+from ..msg import M
 from ..paths import OutsideFolder, own_dir
 
 SCHEMA = """
@@ -57,18 +58,21 @@ TABLES = {
 def _problem(where: str, exc: sqlite3.Error) -> str:
     """A sentence for an SQLite error met while opening the database (never the exception's name)."""
     text = str(exc).lower()
+    # TRANSLATORS: in these sentences {where} is "The rooms database /path/rooms.sqlite3"
     if "locked" in text or "busy" in text:
-        return (f"{where} is in use by another program (another Paper Wars server?); it was left as it is: "
-                "close that program, or keep the rooms in another folder.")
+        return M("{where} is in use by another program (another Paper Wars server?); it was left as it is: close "
+                 "that program, or keep the rooms in another folder.", where=where)
     if "readonly" in text or "read-only" in text or "permission" in text or "unable to open" in text:
-        return (f"{where} cannot be written (it or its folder is read-only); it was left as it is: let Paper Wars "
-                "write it, or keep the rooms in another folder.")
+        return M("{where} cannot be written (it or its folder is read-only); it was left as it is: let Paper Wars "
+                 "write it, or keep the rooms in another folder.", where=where)
     if "disk" in text and "full" in text:
-        return f"{where} cannot be written: the disk is full; free some space, then try again."
+        return M("{where} cannot be written: the disk is full; free some space, then try again.", where=where)
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return f"{where} is damaged (it is not a whole SQLite database); it was left as it is: move it away to " \
-               "start with no rooms."
-    return f"{where} cannot be opened ({str(exc)[:80]}); it was left as it is: move it away to start with no rooms."
+        return M("{where} is damaged (it is not a whole SQLite database); it was left as it is: move it away to "
+                 "start with no rooms.", where=where)
+    # TRANSLATORS: {problem} is SQLite's own words, in English
+    return M("{where} cannot be opened ({problem}); it was left as it is: move it away to start with no rooms.",
+             where=where, problem=str(exc)[:80])
 
 
 def token_hash(token: str) -> str:
@@ -114,21 +118,25 @@ class Store:
     def __init__(self, folder: Path) -> None:
         folder = Path(folder)
         self.path = folder / "rooms.sqlite3"
-        where = f"The rooms database {self.path}"
+        # TRANSLATORS: {path} is the database file's path
+        where = M("The rooms database {path}", path=str(self.path))
         try:
             own_dir(folder)
         except OutsideFolder as exc:
-            raise StoreProblem(f"{where} cannot be used: {exc.strerror}.") from None
+            # TRANSLATORS: {problem} says which link leads out of the app's folder
+            raise StoreProblem(M("{where} cannot be used: {problem}.", where=where, problem=exc.strerror or "")) \
+                from None
         except OSError as exc:
-            raise StoreProblem(f"The folder {folder} for the rooms database cannot be made "
-                               f"({exc.strerror or exc.__class__.__name__}); let Paper Wars write there, "
-                               "or keep the rooms in another folder.") from None
+            raise StoreProblem(M("The folder {folder} for the rooms database cannot be made ({problem}); let Paper "
+                                 "Wars write there, or keep the rooms in another folder.", folder=str(folder),
+                                 problem=str(exc.strerror or exc.__class__.__name__))) from None
         if os.path.islink(self.path):
-            raise StoreProblem(f"{where} is a link (to {os.path.realpath(self.path)}); Paper Wars keeps its rooms "
-                               "only in a file of its own, so it was left as it is: remove the link, or keep the "
-                               "rooms in another folder.")
+            raise StoreProblem(M("{where} is a link (to {target}); Paper Wars keeps its rooms only in a file of its "
+                                 "own, so it was left as it is: remove the link, or keep the rooms in another "
+                                 "folder.", where=where, target=os.path.realpath(self.path)))
         if os.path.lexists(self.path) and not os.path.isfile(self.path):
-            raise StoreProblem(f"{where} is not a file; move it away, or keep the rooms in another folder.")
+            raise StoreProblem(M("{where} is not a file; move it away, or keep the rooms in another folder.",
+                                 where=where))
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
         except sqlite3.Error as exc:
@@ -146,8 +154,8 @@ class Store:
         db = self.db
         check = db.execute("PRAGMA quick_check").fetchone()
         if not check or check[0] != "ok":
-            raise StoreProblem(f"{where} is damaged ({str(check[0] if check else 'no answer')[:80]}); it was left "
-                               "as it is: move it away to start with no rooms.")
+            raise StoreProblem(M("{where} is damaged ({problem}); it was left as it is: move it away to start with "
+                                 "no rooms.", where=where, problem=str(check[0] if check else "no answer")[:80]))
         app_id = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = _tables(db)
@@ -155,12 +163,14 @@ class Store:
             ours = all(n in TABLES and cols <= TABLES[n] for n, cols in tables.items())
             if app_id != 0 or not ours:
                 other = ", ".join(sorted(n for n in tables if n not in TABLES)[:3]) or "other columns"
-                raise StoreProblem(f"{where} is not Paper Wars' rooms database (it holds {other}); it was left as "
-                                   "it is: move it away, or keep the rooms in another folder.")
+                # TRANSLATORS: {tables} names the database's tables as they are written in it
+                raise StoreProblem(M("{where} is not Paper Wars' rooms database (it holds {tables}); it was left as "
+                                     "it is: move it away, or keep the rooms in another folder.", where=where,
+                                     tables=other))
         if version > SCHEMA_VERSION:
-            raise StoreProblem(f"{where} was made by a newer Paper Wars (rooms database version {version}, this one "
-                               f"reads up to {SCHEMA_VERSION}); it was left as it is: update Paper Wars, or keep the "
-                               "rooms in another folder.")
+            raise StoreProblem(M("{where} was made by a newer Paper Wars (rooms database version {version}, this one "
+                                 "reads up to {most}); it was left as it is: update Paper Wars, or keep the rooms in "
+                                 "another folder.", where=where, version=version, most=SCHEMA_VERSION))
         # Ours, of this version or an older one: set up (or migrate) and mark it ours.  These are the
         # first writes: a read-only or busy file fails here, before anything else happens.
         db.execute("PRAGMA journal_mode=WAL")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..jsonio import FileProblem, file_name, read_json, write_atomic
+from ..msg import M, Mn
 from ..paths import data_dir, own_dir
 from .protocol import ROOM_CODE, TOKEN
 
@@ -97,16 +98,18 @@ class TokenStore:
         try:
             data = read_json(self.path, "list of your online games", MAX_BYTES)
             if not isinstance(data, dict) or data.get("format") != FORMAT:
-                raise FileProblem(f"The list of your online games {name} is not a Paper Wars file.")
+                raise FileProblem(M("The list of your online games {name} is not a Paper Wars file.", name=name))
             if data.get("version") != VERSION:
-                raise FileProblem(f"The list of your online games {name} is from another version of Paper Wars "
-                                  f"(file version {str(data.get('version'))[:12]}, this app reads {VERSION}).")
+                raise FileProblem(M("The list of your online games {name} is from another version of Paper Wars (file "
+                                    "version {version}, this app reads {ours}).", name=name,
+                                    version=str(data.get("version"))[:12], ours=VERSION))
             seats = data.get("seats")
             if not isinstance(seats, list):
-                raise FileProblem(f"The list of your online games {name} holds no list of seats.")
+                raise FileProblem(M("The list of your online games {name} holds no list of seats.", name=name))
         except FileProblem as exc:
             self._damaged, self._why = True, str(exc)
-            self.problem = f"{exc} No online games are listed; the file was left as it is."
+            # TRANSLATORS: {problem} is a sentence saying why the file cannot be used
+            self.problem = M("{problem} No online games are listed; the file was left as it is.", problem=str(exc))
             return
         port = data.get("port", DEFAULT_PORT)
         if isinstance(port, int) and not isinstance(port, bool) and 1 <= port <= 65535:
@@ -122,11 +125,11 @@ class TokenStore:
                 self.seats.append(seat)
         if bad:
             self._damaged = True
-            self._why = (f"The list of your online games {name} has {bad} damaged "
-                         f"{'entry' if bad == 1 else 'entries'}.")
-            self.problem = (f"The list of your online games {name} has {bad} damaged "
-                            f"{'entry' if bad == 1 else 'entries'}; the others are listed and the file was "
-                            "left as it is.")
+            self._why = Mn("The list of your online games {name} has {n} damaged entry.",
+                           "The list of your online games {name} has {n} damaged entries.", bad, name=name)
+            self.problem = Mn("The list of your online games {name} has {n} damaged entry; the others are listed and "
+                              "the file was left as it is.", "The list of your online games {name} has {n} damaged "
+                              "entries; the others are listed and the file was left as it is.", bad, name=name)
 
     def save(self) -> None:
         """Write the file (atomically); a damaged file is kept beside it first (as
@@ -147,8 +150,10 @@ class TokenStore:
             os.close(fd)
             os.unlink(tmp)
         except OSError as exc:
-            return (f"Paper Wars cannot keep your seat's token in {folder} ({exc.strerror or 'it cannot be written'}), "
-                    "so nothing was asked of the server: let Paper Wars write that folder, then try again.")
+            # TRANSLATORS: {folder} is a folder's path, {problem} the system's reason in English
+            return M("Paper Wars cannot keep your seat's token in {folder} ({problem}), so nothing was asked of the "
+                     "server: let Paper Wars write that folder, then try again.", folder=str(folder),
+                     problem=exc.strerror or M("it cannot be written"))
         return ""
 
     def add(self, seat: HeldSeat) -> None:

@@ -83,9 +83,11 @@ def test_every_handler_has_its_message_and_every_message_is_documented():
 def test_every_error_code_and_refusal_kind_the_server_uses_is_listed_and_documented():
     source = Path(server_mod.__file__).read_text(encoding="utf-8")
     used = set(re.findall(r'BadMessage\("(\w+)"', source)) | set(re.findall(r'"code": "(\w+)"', source))
+    used |= set(re.findall(r'\berror\("(\w+)"', source))
     used |= set(re.findall(r'BadMessage\("(\w+)"', Path(S.__file__).with_name("protocol.py").read_text()))
     assert used <= set(ERROR_CODES), used - set(ERROR_CODES)
-    kinds = set(re.findall(r'"kind": "(\w+)", "at"', source))
+    kinds = set(re.findall(r'"kind": "(\w+)", "at"', source)) | set(re.findall(r'\brefused\("(\w+)"', source))
+    assert {"stale", "turn", "illegal", "undo"} <= kinds  # the search finds the refusals the server sends
     assert kinds <= set(REFUSAL_KINDS), kinds - set(REFUSAL_KINDS)
     errors = DOC.split("## Errors and closing", 1)[1].split("\n## ", 1)[0]
     for code in ERROR_CODES:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...msg import M
 from ...net import lobby
 from ...net.lobby import HostServer, Job, Problem
+from ...net.protocol import exc_text
 from ...net.tokens import HeldSeat, TokenStore
 from ...registry import Ruleset, rulesets
 from ..app import App
@@ -45,7 +47,9 @@ def ask_servers(app: App, store: TokenStore, timeout: float = lobby.TIMEOUT) -> 
                 if key not in rooms or info.get("your_turn"):
                     rooms[key] = info  # two seats in one room (hot-seat): "your turn" wins
         except Problem as exc:
-            problems[url] = ("Your hosted games cannot be opened: " + str(exc)) if hosted else str(exc)
+            # TRANSLATORS: {problem} is a sentence saying why the server cannot start or be reached
+            problems[url] = M("Your hosted games cannot be opened: {problem}", problem=exc_text(exc)) if hosted \
+                else exc_text(exc)
     return {"rooms": rooms, "problems": problems}
 
 
