@@ -67,7 +67,8 @@ def test_the_page_keeps_the_headings_rule_ids_and_numbers(lang, game):
     assert not missing, f"{lang}/{game}.md lacks the rule ids {sorted(missing)}"
     # 12.5 becomes 12,5: the digit runs stay the same either way.
     body = "\n".join(text.splitlines()[2:])
-    assert Counter(DIGITS.findall(body)) == Counter(DIGITS.findall(english))
+    got, want = Counter(DIGITS.findall(body)), Counter(DIGITS.findall(english))
+    assert got == want, f"numbers differ: {lang} has more {dict(got - want)}, fewer {dict(want - got)}"
     assert body.count("*") == english.count("*"), "emphasis marks differ from the English page"
     assert "\u0133" not in text and "\u0132" not in text, "write the Dutch ij as two letters"
 
