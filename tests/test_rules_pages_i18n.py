@@ -26,6 +26,7 @@ UNREVIEWED = "<!-- unreviewed: translated without a native speaker's review -->"
 RULE_ID = re.compile(r"\b[A-Z]-[A-Z]+\d+[a-z]?\b")
 HEADING = re.compile(r"^(#{1,6}) \S")
 DIGITS = re.compile(r"\d+")
+ITEM = re.compile(r"([-*]|\d+\.) ")  # what game/ui/scenes/rules.py reads as a list item
 
 
 def blob_sha(data: bytes) -> str:
@@ -70,7 +71,21 @@ def test_the_page_keeps_the_headings_rule_ids_and_numbers(lang, game):
     got, want = Counter(DIGITS.findall(body)), Counter(DIGITS.findall(english))
     assert got == want, f"numbers differ: {lang} has more {dict(got - want)}, fewer {dict(want - got)}"
     assert body.count("*") == english.count("*"), "emphasis marks differ from the English page"
+    items = [sum(1 for line in t.splitlines() if ITEM.match(line.strip())) for t in (text, english)]
+    assert items[0] == items[1], f"{lang}/{game}.md has {items[0]} list items, the English page {items[1]}"
     assert "\u0133" not in text and "\u0132" not in text, "write the Dutch ij as two letters"
+
+
+@pytest.mark.parametrize(("lang", "game"), CASES)
+def test_emphasis_opens_and_closes_on_one_source_line(lang, game):
+    # The F1 page renders bold, italics and code line by line: a pair split over two source
+    # lines would show its asterisks to the player.
+    for number, line in enumerate(page(lang, game).splitlines(), 1):
+        if line.startswith("    "):
+            continue  # an example block is shown as written
+        single = line.replace("**", "")
+        assert line.count("**") % 2 == 0 and single.count("*") % 2 == 0 and line.count("`") % 2 == 0, (
+            f"{lang}/{game}.md:{number} opens emphasis it closes on another line: {line!r}")
 
 
 @pytest.fixture(scope="module")
