@@ -26,6 +26,7 @@ UNREVIEWED = "<!-- unreviewed: translated without a native speaker's review -->"
 RULE_ID = re.compile(r"\b[A-Z]-[A-Z]+\d+[a-z]?\b")
 HEADING = re.compile(r"^(#{1,6}) \S")
 DIGITS = re.compile(r"\d+")
+DECIMAL_POINT = re.compile(r"\d\.\d")
 ITEM = re.compile(r"([-*]|\d+\.) ")  # what game/ui/scenes/rules.py reads as a list item
 
 
@@ -71,6 +72,9 @@ def test_the_page_keeps_the_headings_rule_ids_and_numbers(lang, game):
     got, want = Counter(DIGITS.findall(body)), Counter(DIGITS.findall(english))
     assert got == want, f"numbers differ: {lang} has more {dict(got - want)}, fewer {dict(want - got)}"
     assert body.count("*") == english.count("*"), "emphasis marks differ from the English page"
+    prose = [line for line in body.splitlines() if not line.startswith("    ")]  # examples stay as written
+    points = [line for line in prose if DECIMAL_POINT.search(line)]
+    assert not points, f"{lang} writes a decimal comma (12,5 cm): {points[:3]}"
     items = [sum(1 for line in t.splitlines() if ITEM.match(line.strip())) for t in (text, english)]
     assert items[0] == items[1], f"{lang}/{game}.md has {items[0]} list items, the English page {items[1]}"
     assert "\u0133" not in text and "\u0132" not in text, "write the Dutch ij as two letters"
