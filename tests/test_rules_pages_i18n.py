@@ -27,6 +27,7 @@ RULE_ID = re.compile(r"\b[A-Z]-[A-Z]+\d+[a-z]?\b")
 HEADING = re.compile(r"^(#{1,6}) \S")
 DIGITS = re.compile(r"\d+")
 DECIMAL_POINT = re.compile(r"\d\.\d")
+ITALIC = re.compile(r"(?<!\*)\*(?!\*)[^*]+?\*(?!\*)")  # *a name*, not **bold**
 ITEM = re.compile(r"([-*]|\d+\.) ")  # what game/ui/scenes/rules.py reads as a list item
 
 
@@ -67,9 +68,11 @@ def test_the_page_keeps_the_headings_rule_ids_and_numbers(lang, game):
     assert headings(text) == headings(english)
     missing = set(RULE_ID.findall(english)) - set(RULE_ID.findall(text))
     assert not missing, f"{lang}/{game}.md lacks the rule ids {sorted(missing)}"
-    # 12.5 becomes 12,5: the digit runs stay the same either way.
+    # 12.5 becomes 12,5: the digit runs stay the same either way.  A button or setting named in
+    # italics is quoted as the window writes it, which may hold a number in one language only
+    # (Finnish "Alkaen 3. kirjaimesta" for "Two letters in").
     body = "\n".join(text.splitlines()[2:])
-    got, want = Counter(DIGITS.findall(body)), Counter(DIGITS.findall(english))
+    got, want = (Counter(DIGITS.findall(ITALIC.sub("", " ".join(t.split())))) for t in (body, english))
     assert got == want, f"numbers differ: {lang} has more {dict(got - want)}, fewer {dict(want - got)}"
     assert body.count("*") == english.count("*"), "emphasis marks differ from the English page"
     prose = [line for line in body.splitlines() if not line.startswith("    ")]  # examples stay as written
