@@ -54,7 +54,9 @@ class AmoebaGame(Game):
     """Rules and settings; a loaded or generated map is made here or in the initial state."""
 
     name = "amoeba"
-    title = M("Amoeba Strategy")
+    # the game named in sentences (a record, a setting refused); the menu and the margin use the
+    # ruleset's title, which a language may keep shorter
+    title = Mp("full title", "Amoeba Strategy")
     rules_version = "3"
     action_types = ALL_ACTIONS
     hidden_information = False
