@@ -56,6 +56,8 @@ def test_a_refusal_an_event_and_the_status_line_read_in_the_language_and_keep_th
     assert "#1" in said[1] and "9" in said[1]
     words = {"fi": ("maa", "joukko"), "nl": ("land", "troep")}[code]
     assert any(w in said[0].lower() for w in words), said[0]
+    lot = i18n.tr(s.opening[0])  # "By lot, Player 2 places first (A-P10)."
+    assert lot != str(s.opening[0]) and lot.endswith("(A-P10)."), lot
 
 
 def test_finnish_uses_the_seeds_words_for_attack_and_move(lang):
