@@ -48,7 +48,7 @@ def area_of(path: Path) -> str | None:
     """The catalog a source file's text belongs to (None: no player-facing text there)."""
     rel = path.relative_to(ROOT).as_posix()
     for g in GAMES:
-        if rel.startswith((f"game/rules/{g}/", f"game/ui/views/{g}/", f"levels/{g}/")):
+        if rel.startswith((f"game/rules/{g}/", f"game/ui/views/{g}/", f"game/ui/views/{g}_", f"levels/{g}/")):
             return g
     if not rel.endswith(".py") or rel == "game/catalogs.py" or rel.startswith("game/_data/"):
         return None
@@ -90,9 +90,12 @@ def extract() -> dict[str, Catalog]:
             for text in _json_texts(json.loads(path.read_text(encoding="utf-8"))):
                 cat.add(text, locations=[(rel, None)])
             continue
-        for _line, msg, comments, ctx in extract_from_file("python", str(path), keywords=KEYWORDS,
-                                                           comment_tags=COMMENT_TAGS, options={},
-                                                           strip_comment_tags=True):
+        try:
+            found = list(extract_from_file("python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
+                                           options={}, strip_comment_tags=True))
+        except Exception as exc:  # Babel's extractor fails without naming the file
+            raise SystemExit(f"{rel}: Babel could not read the marked text ({type(exc).__name__}: {exc})") from exc
+        for _line, msg, comments, ctx in found:
             if not msg or (isinstance(msg, tuple) and not msg[0]):
                 continue
             cat.add(msg, locations=[(rel, None)], auto_comments=comments, context=ctx)

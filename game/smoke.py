@@ -10,7 +10,9 @@ import time
 MAX_FRAMES = 4000
 
 
-def smoke(verbose: bool = True) -> int:
+def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = MAX_FRAMES) -> int:
+    """``computer``: the level in seat 0 (default: each game's own default level; the others
+    are "random"); ``max_frames``: how long each game may play (the suite's check plays less)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if "PAPERWARS_HOME" not in os.environ:  # never touch the player's own saves
@@ -51,11 +53,11 @@ def smoke(verbose: bool = True) -> int:
             say(f"{rs.name}: {rs.editor_label.lower()} ok")
         app.pop()
         game = rs.make_game(rs.bench_level)
-        seats = [rs.default_ai if i == 0 else "random" for i in range(game.num_players)]
+        seats = [(computer or rs.default_ai) if i == 0 else "random" for i in range(game.num_players)]
         session = Session.new(rs.name, dict(rs.bench_level), 7, seats, autosave=False)
         play = app.push("play", session)
         frames = 0
-        while frames < MAX_FRAMES and not session.state.is_over():
+        while frames < max_frames and not session.state.is_over():
             app.frame([], 1 / 30)
             frames += 1
         app.frame([])

@@ -112,6 +112,12 @@ def test_the_catalogs_are_fresh():
     assert catalogs.stale() == []
 
 
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+@pytest.mark.parametrize("area", AREAS)
+def test_every_text_has_a_translation_in_every_plural_form(lang, area):
+    assert catalogs.missing(lang, area) == []
+
+
 def _placeholders(s: str) -> set[str]:
     return {name for _t, name, _s, _c in string.Formatter().parse(s) if name is not None}
 
@@ -165,3 +171,20 @@ def test_the_rules_never_import_gettext_or_the_translations():
         if "gettext" in imports(p) or re.search(r"from \.+ import i18n|from \.+i18n import|game\.i18n", src):
             bad.append(p.relative_to(ROOT).as_posix())
     assert bad == []
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGS)
+def test_one_english_text_has_one_translation_in_every_area(lang):
+    """The catalogs are searched in turn (game/i18n.py), so a text two areas share must read
+    the same in both, or the second area's choice would never show: a different sense needs
+    a context (Mp)."""
+    seen: dict = {}
+    clashes = []
+    for area in AREAS:
+        for m in catalogs.entries(lang, area):
+            key = (m.context, m.id)
+            if key in seen and seen[key][1] != m.string and m.string:
+                clashes.append((m.id, seen[key], (area, m.string)))
+            elif m.string:
+                seen.setdefault(key, (area, m.string))
+    assert clashes == []

@@ -498,8 +498,9 @@ def test_S_M6_a_landing_is_told_in_centimetres_flown():
     s = play_state([(0, "ship", 50, 100, 90), (1, "ship", 150, 200, 270)], [])
     out = evaluate_move(_world(s), s.piece(0), Trace(((50.0, 100.0), (50.0, 142.0))))
     assert out.moved_to is not None
-    assert out.text == f"flies {math.dist((50, 100), out.moved_to[:2]) / 10:.1f} cm and lands"
-    assert out.text.startswith("flies 4.")
+    flown = math.dist((50, 100), out.moved_to[:2]) / 10
+    assert out.text == f"{s.label(s.piece(0))} flies {flown:.1f} cm and lands"
+    assert out.text.startswith("Blue's ship 0 flies 4.")
 
 
 # -- revision 3 -----------------------------------------------------------------------------

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from ...msg import N_, M
 from ...registry import Ruleset
 from .ai import make_ai, make_hard
 from .state import InvasionGame, InvasionState
 
 RULESET = Ruleset(
     name="invasion",
-    title="Paper Invasion",
-    pitch="A word becomes the dice: seal the rooms, loot the Vault, outlast the horde.",
+    title=N_("Paper Invasion"),
+    pitch=M("A word becomes the dice: seal the rooms, loot the Vault, outlast the horde."),
     game_cls=InvasionGame,
     view="game.ui.views.invasion:InvasionView",
     agents={"ai": make_ai, "hard": make_hard},

@@ -15,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import Chance
+from ...msg import M, Msg
 
 WIDTH = 16
 HEIGHT = 11
 SIDES = ("N", "E", "S", "W")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 SINGLE, OPENING, DOUBLE = "S", "O", "D"
-STATE_NAMES = {SINGLE: "Single Barrier", OPENING: "Opening", DOUBLE: "Double Barrier"}
+#: A wall state's name: a message (its English name is also what the game's text writes, I-W2).
+STATE_NAMES: dict[str, Msg] = {SINGLE: M("Single Barrier"), OPENING: M("Opening"), DOUBLE: M("Double Barrier")}
 
 Rect = tuple[int, int, int, int]  # x0, y0, x1, y1
 
@@ -46,29 +48,32 @@ def wall_rooms(key: str) -> tuple[str, ...]:
     return (a, b)
 
 
-def rooms_problem(rooms: dict[str, Rect]) -> str | None:
+def rooms_problem(rooms: dict[str, Rect]) -> Msg | None:
     """Why ``rooms`` cannot be a board (None when they can): every room a letter a-z, a
     rectangle of at least one square inside the sheet, and together they cover the sheet
     without overlapping, as splitting it does (I-B1).  At most 26 rooms, so every check
     after this one is cheap whatever a text holds."""
     if not rooms:
-        return "the list is empty"
+        return M("the list is empty")
     if len(rooms) > len(LETTERS):
-        return f"{len(rooms)} rooms, but a sheet has at most {len(LETTERS)} (a to z)"
+        return M("{n} rooms, but a sheet has at most {most} (a to z)", n=len(rooms), most=len(LETTERS))
     for name, (x0, y0, x1, y1) in rooms.items():
         if len(name) != 1 or name not in LETTERS:
-            return f"a room is named with one letter from a to z, not '{name[:12]}'"
+            # TRANSLATORS: {name} is what the text wrote as a room's name
+            return M("a room is named with one letter from a to z, not '{name}'", name=name[:12])
         if not (0 <= x0 < x1 <= WIDTH and 0 <= y0 < y1 <= HEIGHT):
-            return (f"room {name} ({x0} {y0} {x1} {y1}) must lie on the {WIDTH} x {HEIGHT} sheet with "
-                    "x0 < x1 and y0 < y1")
+            # TRANSLATORS: {where} is the room's corners as the text wrote them; x0 < x1 and y0 < y1 are notation
+            return M("room {name} ({where}) must lie on the {w} x {h} sheet with x0 < x1 and y0 < y1", name=name,
+                     where=" ".join(str(v) for v in (x0, y0, x1, y1)), w=WIDTH, h=HEIGHT)
     items = sorted(rooms.items())
     for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(items):
         for b, (bx0, by0, bx1, by1) in items[i + 1:]:
             if min(ax1, bx1) > max(ax0, bx0) and min(ay1, by1) > max(ay0, by0):
-                return f"rooms {a} and {b} overlap"
+                return M("rooms {a} and {b} overlap", a=a, b=b)
     covered = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in rooms.values())
     if covered != WIDTH * HEIGHT:
-        return f"the rooms cover {covered} of the sheet's {WIDTH * HEIGHT} squares; together they fill it"
+        return M("the rooms cover {n} of the sheet's {all} squares; together they fill it", n=covered,
+                 all=WIDTH * HEIGHT)
     return None
 
 
@@ -194,18 +199,20 @@ class Board:
                 return ch
         return None
 
-    def split_problem(self, room: str, axis: str, at: int) -> str | None:
+    def split_problem(self, room: str, axis: str, at: int) -> Msg | None:
         """Why a split is impossible, or None when it is fine."""
         if room not in self.rooms:
-            return f"There is no room {room}."
+            return M("There is no room {room}.", room=room)
         if axis not in ("h", "v"):
-            return "A wall runs horizontally (h) or vertically (v)."
+            return M("A wall runs horizontally (h) or vertically (v).")
         if self.next_letter() is None:
-            return "The sheet has no letters left for another room."
+            return M("The sheet has no letters left for another room.")
         x0, y0, x1, y1 = self.rooms[room]
         lo, hi = (x0, x1) if axis == "v" else (y0, y1)
         if not lo < at < hi:
-            return f"A wall splitting room {room} must run strictly inside it ({lo + 1} to {hi - 1})."
+            # TRANSLATORS: {room} is a room's letter; {lo} and {hi} are grid lines of the sheet
+            return M("A wall splitting room {room} must run strictly inside it ({lo} to {hi}).", room=room,
+                     lo=lo + 1, hi=hi - 1)
         return None
 
     def split(self, room: str, axis: str, at: int) -> str:

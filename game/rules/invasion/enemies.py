@@ -18,9 +18,11 @@ import heapq
 from collections.abc import Mapping
 
 from ...engine import Action, Event
+from ...msg import M
 from .actions import EGrab, EMove, ESmash
 from .board import DOUBLE, OPENING, SINGLE
 from .enemy_needs import InvasionState, _Enemy, _Hero  # noqa: F401  (named here as before)
+from .slots import in_sentence
 
 COST = {OPENING: 1, SINGLE: 2, DOUBLE: 3}
 INF = 10**9
@@ -132,7 +134,7 @@ def play_turn(state: InvasionState, record: list[Action] | None = None) -> list[
 def program_turn(state: InvasionState, record: list[Action] | None = None) -> list[Event]:
     """The program's whole enemy turn (the enemies that have not finished yet); stops early if the
     last hero falls.  ``record`` collects the actions played, for an agent in the enemies' seat."""
-    out: list[Event] = [Event("enemy_turn", f"The {state.enemies_name.lower()} move.", {})]
+    out: list[Event] = [Event("enemy_turn", M("The {enemies} move.", enemies=in_sentence(state.enemies_name)), {})]
     for eid in sorted(state.enemies):
         if not state.heroes:
             break

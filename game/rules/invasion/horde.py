@@ -31,9 +31,11 @@ import heapq
 from collections.abc import Iterable
 
 from ...engine import Action, Event
+from ...msg import M
 from .actions import EGrab, EMove, ESmash
 from .board import DOUBLE, OPENING, SINGLE
 from .enemy_needs import InvasionState
+from .slots import in_sentence
 
 #: Walls as smashes still needed before an enemy can pass: Opening 0, Single 1, Double 2.
 LEVEL = {OPENING: 0, SINGLE: 1, DOUBLE: 2}
@@ -333,7 +335,7 @@ def _grabs(state: InvasionState, record: list[Action] | None) -> list[Event]:
 def play_turn(state: InvasionState, record: list[Action] | None = None) -> list[Event]:
     """The Hard invaders' whole turn (for the enemies that have not finished yet); stops early if
     the last hero falls.  ``record`` collects the actions played, for an agent in the enemies' seat."""
-    out: list[Event] = [Event("enemy_turn", f"The {state.enemies_name.lower()} move.", {})]
+    out: list[Event] = [Event("enemy_turn", M("The {enemies} move.", enemies=in_sentence(state.enemies_name)), {})]
     out += _grabs(state, record)
     done: set[int] = set()
     look: _Look | None = None

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...jsonio import parse_json
+from ...msg import M
 from .board import LETTERS, STATE_NAMES, Board, rooms_problem
 from .slots import OPTIONS
 
@@ -85,7 +86,8 @@ def _pairs(text: str, where: str) -> dict[str, str]:
         if not part:
             continue
         if "=" not in part:
-            raise NotationError(f"{where}: '{part}' should read name=value.")
+            # TRANSLATORS: {where} is the line's name (settings, turn, flags) and name=value its format: keep both
+            raise NotationError(M("{where}: '{part}' should read name=value.", where=where, part=part))
         k, v = part.split("=", 1)
         out[k.strip()] = v.strip()
     return out
@@ -104,19 +106,20 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
     flags) are read too."""
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
     if not lines or lines[0].strip() != HEADER:
-        raise NotationError(f"The text must start with '{HEADER}'.")
+        raise NotationError(M("The text must start with '{header}'.", header=HEADER))
     fields: dict[str, str] = {}
     lists: dict[str, list[tuple[int, str]]] = {"rooms": [], "walls": [], "tokens": []}
     current: str | None = None
     for n, ln in enumerate(lines[1:], start=2):
         if ln.startswith("- "):
             if current is None:
-                raise NotationError(f"Line {n}: a bullet outside rooms:, walls: or tokens:.")
+                # TRANSLATORS: rooms:, walls: and tokens: are the text's own headings: keep them
+                raise NotationError(M("Line {n}: a bullet outside rooms:, walls: or tokens:.", n=n))
             lists[current].append((n, ln[2:].strip()))
             continue
         key, sep, rest = ln.partition(":")
         if not sep:
-            raise NotationError(f"Line {n}: expected 'name: value', got '{ln}'.")
+            raise NotationError(M("Line {n}: expected 'name: value', got '{line}'.", n=n, line=ln))
         key = key.strip()
         if key in lists:
             current = key
@@ -125,7 +128,7 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         fields[key] = rest.strip()
     for need in ("settings", "sides", "word", "slots", "turn", "flags", "chance"):
         if need not in fields:
-            raise NotationError(f"The line '{need}:' is missing.")
+            raise NotationError(M("The line '{name}:' is missing.", name=need))
     st = _pairs(fields["settings"], "settings")
     try:
         settings: dict[str, Any] = {
@@ -133,22 +136,23 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
             "enemy_player": st["enemies"], "rounds": int(st["rounds"]),
             "outer_seal": {"on": True, "off": False}[st.get("outer_seal", "off")]}
     except (KeyError, ValueError) as exc:
-        raise NotationError(f"settings: {exc}") from None
+        raise NotationError(M("settings: {problem}", problem=str(exc))) from None
     try:
         chance = parse_json(fields["chance"])  # the guarded reader (issue 14)
     except ValueError:
-        raise NotationError("chance: not a generator state.") from None
+        raise NotationError(M("chance: not a generator state.")) from None
     heroes_name, _, enemies_name = fields["sides"].partition(" / ")
     word, sep, opt = fields["word"].rpartition("(")
     option = opt.rstrip(") ") if sep else "plain"
     if option not in OPTIONS:
-        raise NotationError(f"word: the option in brackets is one of {', '.join(OPTIONS)}.")
+        # TRANSLATORS: {options} are the options as the text writes them (plain, reverse, ...)
+        raise NotationError(M("word: the option in brackets is one of {options}.", options=", ".join(OPTIONS)))
     try:
         slots = [int(x) for x in fields["slots"].split()]
     except ValueError:
-        raise NotationError("slots: six digits, e.g. 3 5 4 5 1 4.") from None
+        raise NotationError(M("slots: six digits, e.g. 3 5 4 5 1 4.")) from None
     if slots and (len(slots) != 6 or not all(1 <= x <= 9 for x in slots)):
-        raise NotationError("slots: six digits from 1 to 9.")
+        raise NotationError(M("slots: six digits from 1 to 9."))
     turn = _pairs(fields["turn"], "turn")
     rooms: dict[str, list[int]] = {}
     for n, item in lists["rooms"]:
@@ -156,26 +160,28 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         try:
             x0, y0, x1, y1 = (int(v) for v in coords.split())
         except ValueError:
-            raise NotationError(f"Line {n}: a room reads 'a: x0 y0 x1 y1'.") from None
+            raise NotationError(M("Line {n}: a room reads 'a: x0 y0 x1 y1'.", n=n)) from None
         if r.strip() in rooms:
-            raise NotationError(f"Line {n}: room {r.strip()[:12]} is listed twice.")
+            raise NotationError(M("Line {n}: room {room} is listed twice.", n=n, room=r.strip()[:12]))
         rooms[r.strip()] = [x0, y0, x1, y1]
         if len(rooms) > MAX_ROOMS:  # before any geometry: every later check is then cheap
             break
     problem = rooms_problem({k: (v[0], v[1], v[2], v[3]) for k, v in rooms.items()}) if rooms else None
     if problem:
-        raise NotationError(f"rooms: {problem}.")
+        raise NotationError(M("rooms: {problem}.", problem=problem))
     if len(lists["tokens"]) > MAX_TOKENS or len(lists["walls"]) > MAX_WALLS:
-        raise NotationError(f"tokens: at most {MAX_TOKENS} tokens and {MAX_WALLS} walls fit on a sheet.")
+        raise NotationError(M("tokens: at most {tokens} tokens and {walls} walls fit on a sheet.", tokens=MAX_TOKENS,
+                              walls=MAX_WALLS))
     walls: dict[str, str] = {}
     for n, item in lists["walls"]:
         k, _, name = item.rpartition(": ")
         if name.lower() not in _STATE_BY_NAME:
-            raise NotationError(f"Line {n}: a wall is Single Barrier, Opening or Double Barrier.")
+            # TRANSLATORS: the wall states as the text writes them, in English: keep them
+            raise NotationError(M("Line {n}: a wall is Single Barrier, Opening or Double Barrier.", n=n))
         walls[k.strip()] = _STATE_BY_NAME[name.lower()]
     if rooms and set(Board({k: (v[0], v[1], v[2], v[3]) for k, v in rooms.items()},
                            walls)._geometric_walls()) != set(walls):
-        raise NotationError("walls: the list does not match the rooms' shared sides and outside walls.")
+        raise NotationError(M("walls: the list does not match the rooms' shared sides and outside walls."))
     heroes: dict[str, list[Any]] = {}
     enemies: dict[str, list[Any]] = {}
     vault: str | None = None
@@ -199,11 +205,12 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
             else:
                 raise ValueError(tag)
         except (ValueError, IndexError):
-            raise NotationError(f"Line {n}: a token reads '{HERO}1 (player 1) in a', '{ENEMY}3 at a:N', "
-                                "'V in b' or 'E in c'.") from None
+            # TRANSLATORS: the quoted tokens are the text's format, in English: keep them
+            raise NotationError(M("Line {n}: a token reads 'H1 (player 1) in a', 'X3 at a:N', 'V in b' or 'E in c'.",
+                                  n=n)) from None
     for pos in [h[1] for h in heroes.values()] + [e[0].split(":")[0] for e in enemies.values()]:
         if pos not in rooms:
-            raise NotationError(f"tokens: there is no room {pos}.")
+            raise NotationError(M("tokens: there is no room {room}.", room=pos))
     fl = _pairs(fields["flags"], "flags")
     try:
         flags: list[Any] = [bool(int(fl["skip_heroes"])), int(fl["skip_enemies"]), bool(int(fl["dodge"])),
@@ -214,9 +221,9 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
         int(fl["events_fired"])  # the line must name it
         next_id, enemies_placed = int(fl["next_id"]), int(fl["enemies_placed"])
     except KeyError as exc:
-        raise NotationError(f"flags: '{exc.args[0]}' is missing.") from None
+        raise NotationError(M("flags: '{name}' is missing.", name=str(exc.args[0]))) from None
     except ValueError:
-        raise NotationError("flags: each flag is a whole number.") from None
+        raise NotationError(M("flags: each flag is a whole number.")) from None
     undo = [x for x in fl.get("vault_undo", "").split(",") if x]
     flags.append([ENEMY + x[1:] if x[:1] == "O" else x for x in undo])
     try:
@@ -229,5 +236,5 @@ def read_text(text: str) -> tuple[dict[str, Any], dict[str, Any]]:
             "round": int(turn.get("round", "1")), "flags": flags,
             "outcome": None if turn.get("outcome", "-") == "-" else turn["outcome"], "chance": chance}
     except ValueError:
-        raise NotationError("turn: round and hero_player are whole numbers.") from None
+        raise NotationError(M("turn: round and hero_player are whole numbers.")) from None
     return settings, data

@@ -12,37 +12,81 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from ...engine import Chance, IllegalAction
+from ...msg import N_, M, Mp, Msg
 
-#: The ten themes of the original sheet: (theme, heroes, enemies, suggested words).
+#: The ten themes of the original sheet: (theme, heroes, enemies, suggested words).  The names are
+#: marked for translation (``N_``): they stay English in settings, records and the game's text, and
+#: the window says them in the player's language.  The suggested words are the game's dice (I-S1):
+#: they stay as they are.
 THEMES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
-    ("Space miners vs. aliens", "Space miners", "Aliens",
+    (N_("Space miners vs. aliens"), N_("Space miners"), N_("Aliens"),
      ("slimy", "xenomorph", "tentacle", "ooze", "hive", "acid", "stowaway", "parasite")),
-    ("Survivors vs. zombies", "Survivors", "Zombies",
+    (N_("Survivors vs. zombies"), N_("Survivors"), N_("Zombies"),
      ("cantankerous", "rotten", "shamble", "brains", "horde", "moaning", "decay", "infected")),
-    ("Secret agents vs. killer robots", "Secret agents", "Killer robots",
+    (N_("Secret agents vs. killer robots"), N_("Secret agents"), N_("Killer robots"),
      ("chrome", "laser", "clank", "circuit", "relentless", "steel", "servo", "override")),
-    ("Knights vs. skeleton horde", "Knights", "Skeletons",
+    (N_("Knights vs. skeleton horde"), N_("Knights"), N_("Skeletons"),
      ("undead", "bony", "rattling", "crypt", "hollow", "ancient", "grim", "marrow")),
-    ("Cowboys vs. vampires", "Cowboys", "Vampires",
+    (N_("Cowboys vs. vampires"), N_("Cowboys"), N_("Vampires"),
      ("bloody", "fangs", "nocturnal", "pale", "thirsty", "coffin", "velvet", "dusk")),
-    ("Teenagers vs. swamp things", "Teenagers", "Swamp things",
+    (N_("Teenagers vs. swamp things"), N_("Teenagers"), N_("Swamp things"),
      ("soggy", "murky", "mossy", "bog", "dripping", "reeking", "algae", "squelch")),
-    ("Librarians vs. demons", "Librarians", "Demons",
+    (N_("Librarians vs. demons"), N_("Librarians"), N_("Demons"),
      ("infernal", "sulphur", "horned", "wicked", "brimstone", "cursed", "fiery", "unholy")),
-    ("Wargamers vs. body snatchers", "Wargamers", "Body snatchers",
+    (N_("Wargamers vs. body snatchers"), N_("Wargamers"), N_("Body snatchers"),
      ("disgusting", "pod", "copy", "hollow", "uncanny", "vacant", "replica", "seed")),
-    ("Cheer leaders vs. blobs", "Cheer leaders", "Blobs",
+    (N_("Cheer leaders vs. blobs"), N_("Cheer leaders"), N_("Blobs"),
      ("gross", "gooey", "wobbly", "sticky", "gelatin", "oozing", "jiggly", "plump")),
-    ("Nuns vs. killer clowns", "Nuns", "Killer clowns",
+    (N_("Nuns vs. killer clowns"), N_("Nuns"), N_("Killer clowns"),
      ("creepy", "honk", "greasepaint", "balloon", "giggle", "rednose", "sinister", "juggle")),
 )
-THEME_NAMES: tuple[str, ...] = tuple(t[0] for t in THEMES) + ("Custom",)
+THEME_NAMES: tuple[str, ...] = tuple(t[0] for t in THEMES) + (N_("Custom"),)
+
+#: The sides' names as a sentence uses them inside it ("The zombies move."): a message each, so a
+#: translation has its own word; a name the player typed (the Custom theme) is lower-cased as it is.
+_IN_SENTENCE: dict[str, Msg] = {
+    "Space miners": Mp("side, inside a sentence", "space miners"),
+    "Aliens": Mp("side, inside a sentence", "aliens"),
+    "Survivors": Mp("side, inside a sentence", "survivors"),
+    "Zombies": Mp("side, inside a sentence", "zombies"),
+    "Secret agents": Mp("side, inside a sentence", "secret agents"),
+    "Killer robots": Mp("side, inside a sentence", "killer robots"),
+    "Knights": Mp("side, inside a sentence", "knights"),
+    "Skeletons": Mp("side, inside a sentence", "skeletons"),
+    "Cowboys": Mp("side, inside a sentence", "cowboys"),
+    "Vampires": Mp("side, inside a sentence", "vampires"),
+    "Teenagers": Mp("side, inside a sentence", "teenagers"),
+    "Swamp things": Mp("side, inside a sentence", "swamp things"),
+    "Librarians": Mp("side, inside a sentence", "librarians"),
+    "Demons": Mp("side, inside a sentence", "demons"),
+    "Wargamers": Mp("side, inside a sentence", "wargamers"),
+    "Body snatchers": Mp("side, inside a sentence", "body snatchers"),
+    "Cheer leaders": Mp("side, inside a sentence", "cheer leaders"),
+    "Blobs": Mp("side, inside a sentence", "blobs"),
+    "Nuns": Mp("side, inside a sentence", "nuns"),
+    "Killer clowns": Mp("side, inside a sentence", "killer clowns"),
+    "Heroes": Mp("side, inside a sentence", "heroes"),
+    "Enemies": Mp("side, inside a sentence", "enemies"),
+}
+
+
+def in_sentence(side: str) -> str:
+    """A side's name inside a sentence: a theme's name as a message, a typed name lower-cased."""
+    return _IN_SENTENCE.get(side) or side.lower()
+
+
+def side_name(side: str) -> str:
+    """A side's name as a title or a label shows it: a theme's name (or the plain Heroes and
+    Enemies, marked in ``THEMES`` and ``theme_sides``) as a message, a name the player typed as it is."""
+    return Msg(side) if side in _IN_SENTENCE else side
+
 
 #: I-S4: how the six digits are made.
 OPTIONS: tuple[str, ...] = ("plain", "reverse", "skip2", "d6", "d10")
-OPTION_LABELS = {"plain": "the word as it is", "reverse": "the word reversed",
-                 "skip2": "starting two letters in", "d6": "six rolls of a D6",
-                 "d10": "six rolls of a D10 (0 re-rolled)"}
+#: What each option does (the word step's tooltips).
+OPTION_LABELS = {"plain": M("The word as it is"), "reverse": M("The word reversed"),
+                 "skip2": M("Starting two letters in"), "d6": M("Six rolls of a D6"),
+                 "d10": M("Six rolls of a D10 (0 re-rolled)")}
 
 
 def theme_words(theme: str) -> tuple[str, ...]:
@@ -57,7 +101,7 @@ def theme_sides(theme: str) -> tuple[str, str]:
     for name, heroes, enemies, _ in THEMES:
         if name == theme:
             return heroes, enemies
-    return "Heroes", "Enemies"
+    return N_("Heroes"), N_("Enemies")
 
 
 #: Rev 4: a Latin letter NFKD leaves whole folds to the base letters its Unicode name gives
@@ -108,7 +152,7 @@ def six_letters(word: str, option: str = "plain") -> str:
     if option == "reverse":
         letters = letters[::-1]
     if not letters:
-        raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+        raise IllegalAction("I-S1", M("The word needs at least one letter from A to Z."))
     start = 2 if option == "skip2" else 0  # rev 4: two letters into the repeated word, "cat" -> TCATCA
     while len(letters) < start + 6:
         letters += letters
@@ -168,10 +212,16 @@ def check_word_unused(path: Path, word: str) -> None:
     """Raise IllegalAction(I-S1) if the word was used before by this profile."""
     key = fold(word)
     if not key:
-        raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+        raise IllegalAction("I-S1", M("The word needs at least one letter from A to Z."))
     if key in load_used_words(path):
-        raise IllegalAction("I-S1", f"You have played with the word '{word.strip()}' before: "
-                                    "Paper Invasion wants a new word every game.")
+        raise IllegalAction("I-S1", used_before(word))
+
+
+def used_before(word: str) -> Msg:
+    """I-S1's refusal of a word this profile has played (the word as the player typed it)."""
+    # TRANSLATORS: {word} is the word the player typed (it stays as typed)
+    return M("You have played with the word '{word}' before: Paper Invasion wants a new word every game.",
+             word=word.strip())
 
 
 def remember_word(path: Path, word: str) -> None:
@@ -215,7 +265,7 @@ def _read_strict(path: Path) -> None:
 
     data = read_json(path, "used-words file", MAX_WORDS_BYTES)
     if not isinstance(data, dict) or not isinstance(data.get("words", []), list):
-        raise FileProblem(f"The used-words file {file_name(path)} holds no list of words.")
+        raise FileProblem(M("The used-words file {file} holds no list of words.", file=file_name(path)))
 
 
 def seeded_word(chance: Chance, theme: str, extra: Sequence[str] = (), used: Collection[str] = ()) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
+from ...msg import N_, M, Mn, Mp, Msg
 from . import enemies as enemy_ai
 from .actions import (
     ALL_ACTIONS,
@@ -53,11 +54,13 @@ from .slots import (
     THEME_NAMES,
     WORDS_FILE,
     fold,
+    in_sentence,
     load_used_words,
     seeded_word,
     slots_from_dice,
     slots_from_word,
     theme_sides,
+    used_before,
 )
 from .tables import EVENTS, EXTRA_EVENTS, VAULT
 
@@ -70,12 +73,13 @@ PHASES: dict[str, tuple[type[Action], ...]] = {
     "enemies": (EMove, ESmash, EGrab, EndTurn),
     "over": (),
 }
-PHASE_ASK = {
-    "word": "choose the word (or roll the dice) that makes the six Slots",
-    "build": "split the sheet into rooms, or take a floor plan",
-    "place": "place the tokens",
-    "heroes": "the heroes' turn",
-    "enemies": "the enemies' turn",
+#: What each phase asks for, as the status line and a refusal say it ("Not now: it is time to ...").
+PHASE_ASK: dict[str, Msg] = {
+    "word": M("choose the word (or roll the dice) that makes the six Slots"),
+    "build": M("split the sheet into rooms, or take a floor plan"),
+    "place": M("place the tokens"),
+    "heroes": M("the heroes' turn"),
+    "enemies": M("the enemies' turn"),
 }
 
 
@@ -120,31 +124,34 @@ class Enemy:
 
 class InvasionGame(Game):
     name = "invasion"
-    title = "Paper Invasion"
+    title = N_("Paper Invasion")
     #: 4: the Hard invaders stay out of a strong party's reach however long the game runs
     #: 5: RULES.md revision 4 (I-S folding and "two letters in", I-Y3 goes on, I-X3 no limit per turn)
     rules_version = "5"
     settings_spec = (
-        Setting("theme", "Theme", THEME_NAMES[3], "choice", THEME_NAMES,
-                help="Who fights whom; the Custom theme names its sides with the word."),
-        Setting("players", "Hero players", 1, "int", lo=1, hi=4,
-                help="Each hero player has Slot 1 heroes of their own; the horde grows with the party."),
-        Setting("mode", "Several players", "cooperative", "choice", ("cooperative", "cut-throat"),
-                help="Cut-throat: the player with the most surviving heroes wins alone."),
-        Setting("enemy_player", "Enemies played by", "program", "choice", ("program", "person"),
-                help="A person may play the enemies instead of the fixed program."),
-        Setting("invaders", "Invaders' difficulty", "program", "choice", ("program", "hard"),
-                names=("Normal", "Hard"),
-                help="Normal: each enemy heads for the nearest hero by the documented priority. Hard: the "
-                     "enemies gang up, smash a way open together and grab whenever they can.",
+        Setting("theme", Mp("setting", "Theme"), THEME_NAMES[3], "choice", THEME_NAMES,
+                names=tuple(Msg(t) for t in THEME_NAMES),
+                help=M("Who fights whom; the Custom theme names its sides with the word.")),
+        Setting("players", Mp("setting", "Hero players"), 1, "int", lo=1, hi=4,
+                help=M("Each hero player has Slot 1 heroes of their own; the horde grows with the party.")),
+        Setting("mode", Mp("setting", "Several players"), "cooperative", "choice", ("cooperative", "cut-throat"),
+                names=(Mp("setting", "cooperative"), Mp("setting", "cut-throat")),
+                help=M("Cut-throat: the player with the most surviving heroes wins alone.")),
+        Setting("enemy_player", Mp("setting", "Enemies played by"), "program", "choice", ("program", "person"),
+                names=(Mp("enemies played by", "program"), Mp("enemies played by", "person")),
+                help=M("A person may play the enemies instead of the fixed program.")),
+        Setting("invaders", Mp("setting", "Invaders' difficulty"), "program", "choice", ("program", "hard"),
+                names=(Mp("invaders", "Normal"), Mp("invaders", "Hard")),
+                help=M("Normal: each enemy heads for the nearest hero by the documented priority. Hard: the "
+                       "enemies gang up, smash a way open together and grab whenever they can."),
                 shown_when=("enemy_player", ("program",))),
-        Setting("rounds", "Rounds before the invasion wins", 30, "int", lo=5, hi=99,
-                help="I-W3: if enemies remain after this many rounds, the heroes have lost."),
-        Setting("outer_seal", "Heroes may seal outer walls", False, "bool",
-                help="House rule (I-H3): heroes may also Seal and Smash the walls to the outside."),
-        Setting("word_takeback", "House rule: Undo takes back the word", False, "bool",
-                help="House rule (I-S1): Undo may take back a word already used, and its Slots with it; off, "
-                     "the Slots of a used word stand, as on paper."),
+        Setting("rounds", Mp("setting", "Rounds before the invasion wins"), 30, "int", lo=5, hi=99,
+                help=M("I-W3: if enemies remain after this many rounds, the heroes have lost.")),
+        Setting("outer_seal", Mp("setting", "Heroes may seal outer walls"), False, "bool",
+                help=M("House rule (I-H3): heroes may also Seal and Smash the walls to the outside.")),
+        Setting("word_takeback", Mp("setting", "House rule: Undo takes back the word"), False, "bool",
+                help=M("House rule (I-S1): Undo may take back a word already used, and its Slots with it; off, "
+                       "the Slots of a used word stand, as on paper.")),
     )
     action_types = ALL_ACTIONS
 
@@ -201,8 +208,9 @@ class InvasionGame(Game):
 
     def player_name(self, seat: int) -> str:
         if seat == self.enemy_seat:
-            return "Enemies"
-        return "Heroes" if self.hero_players == 1 else f"Heroes {seat + 1}"
+            return M("Enemies")
+        # TRANSLATORS: a hero player's seat, {n} is 1 to 4
+        return M("Heroes") if self.hero_players == 1 else M("Heroes {n}", n=seat + 1)
 
     def new_initial_state(self, chance: Chance) -> InvasionState:
         return InvasionState(self, chance)
@@ -314,40 +322,59 @@ class InvasionState(State):
         scores = tuple(float(x) for x in per)
         if self.game.enemy_seat is not None:
             scores += (float(len(self.enemies)),)
+        enemies, heroes = in_sentence(self.enemies_name), in_sentence(self.heroes_name)
         if self.outcome == "win":
             if self.game.settings["mode"] == "cut-throat" and n > 1:
                 best = max(per)
                 winners = tuple(p for p in range(n) if per[p] == best)
-                names = ", ".join(self.game.player_name(p) for p in winners)
-                return Result(winners, f"The {self.enemies_name.lower()} are gone: {names} win with "
-                                       f"{best} hero{'es' if best != 1 else ''} standing.", scores)
+                names: str = self.game.player_name(winners[0])
+                for p in winners[1:]:
+                    # TRANSLATORS: a list of the winning seats, one more name added ("Heroes 1, Heroes 3")
+                    names = M("{names}, {name}", names=names, name=self.game.player_name(p))
+                # TRANSLATORS: {enemies} is the enemy side ("zombies"), {names} the winning seats
+                return Result(winners, Mn("The {enemies} are gone: {names} win with {n} hero standing.",
+                                          "The {enemies} are gone: {names} win with {n} heroes standing.", best,
+                                          enemies=enemies, names=names), scores)
             alive = len(self.heroes)
-            return Result(tuple(range(n)), f"The {self.enemies_name.lower()} are gone and {alive} of the "
-                                           f"{self.heroes_name.lower()} survive{'s' if alive == 1 else ''}: victory!",
-                          scores)
-        why = ("no hero is left" if not self.heroes
-               else f"the {self.enemies_name.lower()} held out for {self.game.settings['rounds']} rounds")
+            # TRANSLATORS: {enemies} and {heroes} are the sides' names ("zombies", "survivors")
+            return Result(tuple(range(n)), Mn("The {enemies} are gone and {n} of the {heroes} survives: victory!",
+                                              "The {enemies} are gone and {n} of the {heroes} survive: victory!",
+                                              alive, enemies=enemies, heroes=heroes), scores)
+        rounds = int(self.game.settings["rounds"])
+        text = (M("The invasion wins: no hero is left.") if not self.heroes
+                else Mn("The invasion wins: the {enemies} held out for {n} round.",
+                        "The invasion wins: the {enemies} held out for {n} rounds.", rounds, enemies=enemies))
         seat = self.game.enemy_seat
-        return Result((seat,) if seat is not None else (), f"The invasion wins: {why}.", scores)
+        return Result((seat,) if seat is not None else (), text, scores)
+
+    def place_ask(self) -> Msg:
+        """What the placement phase asks for next, as a phrase ("place a hero (1 of 2)")."""
+        step = self.place_step()
+        per = self.heroes_per_player
+        if step == "hero":
+            # TRANSLATORS: {k} of {per}: which of the player's heroes is placed now
+            return M("place a hero ({k} of {per})", k=len(self.heroes) % per + 1, per=per)
+        if step == "enemy":
+            # TRANSLATORS: {side} is a side of the sheet as the game writes it: N, E, S or W
+            return M("place enemy {k} of {goal} outside a room on the {side} side", k=self.enemies_placed + 1,
+                     goal=self.enemy_goal, side=self.enemy_side())
+        return M("place the Vault in a room") if step == "vault" else M("place the Event marker in a room")
 
     def status(self) -> str:
         if self.phase == "over":
             res = self.result()
-            return res.text if res else "Game over."
+            return res.text if res else M("Game over.")
         who = self.game.player_name(self.current_player())
         if self.phase == "place":
-            step = self.place_step()
-            per = self.heroes_per_player
-            what = {"hero": f"place a hero ({len(self.heroes) % per + 1} of {per})",
-                    "enemy": f"place enemy {self.enemies_placed + 1} of {self.enemy_goal} outside a room "
-                             f"on the {self.enemy_side()} side",
-                    "vault": "place the Vault in a room", "event": "place the Event marker in a room"}[step]
-            return f"{who}: {what}."
+            # TRANSLATORS: {who} is the seat to play ("Heroes 2"), {what} what it does ("place a hero (1 of 2)")
+            return M("{who}: {what}.", who=who, what=self.place_ask())
         if self.phase == "build":
-            return f"{who}: split the sheet into {self.room_goal} rooms ({len(self.board.rooms)} so far), or take a floor plan."
+            return M("{who}: split the sheet into {goal} rooms ({n} so far), or take a floor plan.", who=who,
+                     goal=self.room_goal, n=len(self.board.rooms))
         if self.phase in ("heroes", "enemies"):
-            return f"Round {self.round}: {who} - {PHASE_ASK[self.phase]}."
-        return f"{who}: {PHASE_ASK[self.phase]}."
+            # TRANSLATORS: {ask} is "the heroes' turn" or "the enemies' turn"
+            return M("Round {round}: {who} - {ask}.", round=self.round, who=who, ask=PHASE_ASK[self.phase])
+        return M("{who}: {what}.", who=who, what=PHASE_ASK[self.phase])
 
     # -- legality ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -511,24 +538,24 @@ class InvasionState(State):
         allowed = PHASES[self.phase]
         if not isinstance(action, allowed):
             if self.phase == "over":
-                raise IllegalAction("I-W1", "The game is over.")
-            raise IllegalAction("PHASE", f"Not now: it is time to {PHASE_ASK[self.phase]}.")
+                raise IllegalAction("I-W1", M("The game is over."))
+            # TRANSLATORS: {ask} is what the phase asks for ("place the tokens", "the heroes' turn")
+            raise IllegalAction("PHASE", M("Not now: it is time to {ask}.", ask=PHASE_ASK[self.phase]))
         if isinstance(action, ChooseWord):
             if action.option not in OPTIONS:
-                raise IllegalAction("I-S4", "Use the word as it is, reversed, two letters in, or roll D6/D10.")
+                raise IllegalAction("I-S4", M("Use the word as it is, reversed, two letters in, or roll D6/D10."))
             if action.option not in ("d6", "d10"):
                 if not fold(action.word):
-                    raise IllegalAction("I-S1", "The word needs at least one letter from A to Z.")
+                    raise IllegalAction("I-S1", M("The word needs at least one letter from A to Z."))
                 if fold(action.word) in self.game.used_words:
-                    raise IllegalAction("I-S1", f"You have played with the word '{action.word.strip()}' before: "
-                                                "Paper Invasion wants a new word every game.")
+                    raise IllegalAction("I-S1", used_before(action.word))
             return
         if isinstance(action, ImportText):
             self._imported(action.text)
             return
         if isinstance(action, Split):
             if len(self.board.rooms) >= self.room_goal:
-                raise IllegalAction("I-B1", f"The sheet already has its {self.room_goal} rooms.")
+                raise IllegalAction("I-B1", M("The sheet already has its {n} rooms.", n=self.room_goal))
             problem = self.board.split_problem(action.room, action.axis, action.at)
             if problem:
                 raise IllegalAction("I-B1", problem)
@@ -541,8 +568,8 @@ class InvasionState(State):
         if isinstance(action, (TriggerEvent, EndTurn)):
             if isinstance(action, TriggerEvent):
                 if action.event not in EXTRA_EVENTS:
-                    raise IllegalAction("I-X3", "Choose the extra Event from the table, 1 to 9 but not 7 "
-                                                "(Freak accident would help the heroes).")
+                    raise IllegalAction("I-X3", M("Choose the extra Event from the table, 1 to 9 but not 7 "
+                                                  "(Freak accident would help the heroes)."))
             return
         if isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
             self._check_hero(action)
@@ -555,102 +582,108 @@ class InvasionState(State):
             other = import_text(text)
             check_fits(other, self.game)
         except NotationError as exc:
-            raise IllegalAction("I-W2", str(exc)) from None
+            raise IllegalAction("I-W2", exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)) from None
         except (ValueError, KeyError, IndexError):
-            raise IllegalAction("I-W2", "The text has a line that is not Paper Invasion notation "
-                                        "(see the rules page for an example).") from None
+            raise IllegalAction("I-W2", M("The text has a line that is not Paper Invasion notation "
+                                          "(see the rules page for an example).")) from None
         return other
 
     def _check_place(self, action: Action) -> None:
         step = self.place_step()
         want = {"hero": PlaceHero, "enemy": PlaceEnemy, "vault": PlaceVault, "event": PlaceEvent}[step]
         if not isinstance(action, want):
-            raise IllegalAction("I-B3", f"First {self.status().split(': ', 1)[-1].rstrip('.')}.")
+            # TRANSLATORS: {what} is what to place first ("place a hero (1 of 2)")
+            raise IllegalAction("I-B3", M("First {what}.", what=self.place_ask()))
         room = getattr(action, "room", "")
         if room not in self.board.rooms:
-            raise IllegalAction("I-B1", f"There is no room {room}.")
+            raise IllegalAction("I-B1", M("There is no room {room}.", room=room))
         if isinstance(action, PlaceEnemy):
             side = self.enemy_side()
             if action.side != side:
-                raise IllegalAction("I-B4", f"Enemies are placed N, E, S, W in turn: this one goes on the {side} side.")
+                # TRANSLATORS: N, E, S, W and {side} are the sides of the sheet as the game writes them
+                raise IllegalAction("I-B4", M("Enemies are placed N, E, S, W in turn: this one goes on the {side} side.",
+                                              side=side))
             if side not in self.board.exterior_sides(room):
-                raise IllegalAction("I-B4", f"Room {room} has no outside wall on the {side} side.")
+                raise IllegalAction("I-B4", M("Room {room} has no outside wall on the {side} side.", room=room,
+                                              side=side))
 
     def _hero(self, hid: int) -> Hero:
         h = self.heroes.get(hid)
         if h is None:
-            raise IllegalAction("I-H1", f"There is no hero H{hid}.")
+            raise IllegalAction("I-H1", M("There is no hero H{hero}.", hero=hid))
         if h.owner != self.hero_player:
-            raise IllegalAction("I-H1", f"H{hid} belongs to {self.game.player_name(h.owner)}.")
+            # TRANSLATORS: H{hero} is a hero token (H3); {who} its player ("Heroes 2")
+            raise IllegalAction("I-H1", M("H{hero} belongs to {who}.", hero=hid, who=self.game.player_name(h.owner)))
         return h
 
     def _check_hero(self, action: Move | Kill | Seal | Smash | Loot | Use) -> None:
         h = self._hero(action.hero)
         if isinstance(action, Move):
             if h.moved:
-                raise IllegalAction("I-H1", "This hero has already moved this turn.")
+                raise IllegalAction("I-H1", M("This hero has already moved this turn."))
             self._check_step(h.room, action.to)
             return
         if isinstance(action, Use):
             if not h.item:
-                raise IllegalAction("I-H5", "This hero holds no Vault item.")
+                raise IllegalAction("I-H5", M("This hero holds no Vault item."))
             if action not in self.item_uses(action.hero):
                 name, what = self.item
-                raise IllegalAction(f"I-V{self.slot(3)}", f"The {name} cannot do that: {what}")
+                # TRANSLATORS: {item} is the Vault item ("Flamer"), {what} the sentence saying what it does
+                raise IllegalAction(f"I-V{self.slot(3)}", M("The {item} cannot do that: {what}", item=name, what=what))
             return
         if h.acted:
-            raise IllegalAction("I-H1", "This hero has already taken its one action this turn.")
+            raise IllegalAction("I-H1", M("This hero has already taken its one action this turn."))
         if isinstance(action, Kill):
             if not self.enemies_in(h.room):
-                raise IllegalAction("I-H2", f"There is no enemy in room {h.room} to kill.")
+                raise IllegalAction("I-H2", M("There is no enemy in room {room} to kill.", room=h.room))
         elif isinstance(action, (Seal, Smash)):
             rule = "I-H3" if isinstance(action, Seal) else "I-H4"
             keys = [s.key for s in self.board.sides(h.room)]
             if action.wall not in keys:
-                raise IllegalAction(rule, f"That wall is not a wall of room {h.room}.")
+                raise IllegalAction(rule, M("That wall is not a wall of room {room}.", room=h.room))
             if is_exterior(action.wall) and not self.game.settings["outer_seal"]:
-                raise IllegalAction(rule, "Heroes seal and smash only walls between two rooms: the outer walls "
-                                          "change only by the enemies and the Vault's Builder or Fixer.")
+                raise IllegalAction(rule, M("Heroes seal and smash only walls between two rooms: the outer walls "
+                                            "change only by the enemies and the Vault's Builder or Fixer."))
             st = self.board.walls[action.wall]
             if isinstance(action, Seal) and st == DOUBLE:
-                raise IllegalAction("I-H3", "That wall is already a Double Barrier.")
+                raise IllegalAction("I-H3", M("That wall is already a Double Barrier."))
             if isinstance(action, Smash) and st != DOUBLE:
-                raise IllegalAction("I-H4", "Heroes only smash Double Barriers (down to Single).")
+                raise IllegalAction("I-H4", M("Heroes only smash Double Barriers (down to Single)."))
         elif isinstance(action, Loot):
             if self.vault != h.room or self.vault_open:
-                raise IllegalAction("I-H5", "There is no closed Vault in this room.")
+                raise IllegalAction("I-H5", M("There is no closed Vault in this room."))
             if h.item:
-                raise IllegalAction("I-H5", "This hero already holds a Vault item.")
+                raise IllegalAction("I-H5", M("This hero already holds a Vault item."))
 
     def _check_step(self, here: str, to: str) -> None:
         key = self.board.wall_between(here, to) if to in self.board.rooms else None
         if key is None:
-            raise IllegalAction("I-H1", f"Room {to} is not next to room {here}.")
+            raise IllegalAction("I-H1", M("Room {to} is not next to room {here}.", to=to, here=here))
         if self.board.walls[key] == DOUBLE:
-            raise IllegalAction("I-B2", "A Double Barrier stops everyone: smash it down to Single first.")
+            raise IllegalAction("I-B2", M("A Double Barrier stops everyone: smash it down to Single first."))
 
     def _check_enemy(self, action: Action) -> None:
         assert isinstance(action, (EMove, ESmash, EGrab))
         eid = action.enemy
         e = self.enemies.get(eid)
         if e is None:
-            raise IllegalAction("I-E1", f"There is no enemy X{eid}.")
+            raise IllegalAction("I-E1", M("There is no enemy X{enemy}.", enemy=eid))
         if isinstance(action, EMove):
             if e.moved:
-                raise IllegalAction("I-E1", "This enemy has already moved this turn.")
+                raise IllegalAction("I-E1", M("This enemy has already moved this turn."))
             if action.to not in self.enemy_moves(eid):
-                raise IllegalAction("I-E1", "Enemies move only through an Opening into the room beyond.")
+                raise IllegalAction("I-E1", M("Enemies move only through an Opening into the room beyond."))
             return
         if e.acted:
-            raise IllegalAction("I-E2", "This enemy has already taken its one action this turn.")
+            raise IllegalAction("I-E2", M("This enemy has already taken its one action this turn."))
         if isinstance(action, ESmash):
             if action.wall not in self.enemy_walls(eid):
-                raise IllegalAction("I-E2", "An enemy smashes only a wall of its own room (or the wall it stands at).")
+                raise IllegalAction("I-E2", M("An enemy smashes only a wall of its own room (or the wall it stands at)."))
             if self.board.walls[action.wall] == OPENING:
-                raise IllegalAction("I-E2", "That wall is already an Opening.")
+                raise IllegalAction("I-E2", M("That wall is already an Opening."))
         elif isinstance(action, EGrab):
             if e.outside or action.hero not in self.heroes_in(e.pos):
-                raise IllegalAction("I-E3", "An enemy grabs only a hero in its own room.")
+                raise IllegalAction("I-E3", M("An enemy grabs only a hero in its own room."))
 
     # -- applying -----------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -663,25 +696,26 @@ class InvasionState(State):
             keep = self.game
             self.__dict__.update(other.__dict__)
             self.game = keep
-            ev = [Event("import", f"The game goes on from its text: {self.status()}",
+            ev = [Event("import", M("The game goes on from its text: {status}", status=self.status()),
                         {"phase": self.phase, "round": self.round})]
             if self.phase == "enemies" and self.game.enemy_seat is None:
                 ev += self._program_enemies()  # the enemies' turn goes on, played by the program
         elif isinstance(action, Split):
             new = self.board.split(action.room, action.axis, action.at)
-            ev = [Event("split", f"A wall splits room {action.room}: room {new} is drawn.",
+            ev = [Event("split", M("A wall splits room {room}: room {new} is drawn.", room=action.room, new=new),
                         {"room": action.room, "new": new})]
             ev += self._maybe_rooms_done()
         elif isinstance(action, GeneratePlan):
             # Drawn from a copy of the game's generator, which is not used up: the plan follows from
             # the word and the walls drawn so far, so taking it again after Undo gives the same plan.
             self.board.generate(self.chance.copy(), self.room_goal)
-            ev = [Event("plan", f"A floor plan with {len(self.board.rooms)} rooms is drawn.", {})]
+            ev = [Event("plan", Mn("A floor plan with {n} room is drawn.", "A floor plan with {n} rooms is drawn.",
+                                   len(self.board.rooms)), {})]
             ev += self._maybe_rooms_done()
         elif isinstance(action, (PlaceHero, PlaceEnemy, PlaceVault, PlaceEvent)):
             ev = self._place(action)
         elif isinstance(action, TriggerEvent):
-            ev = self.fire_event("the heroes call for an extra Event", action.event)
+            ev = self.fire_event(M("the heroes call for an extra Event"), action.event)
         elif isinstance(action, EndTurn):
             ev = self._end_hero_turn() if self.phase == "heroes" else self._end_enemy_turn()
         elif isinstance(action, (Move, Kill, Seal, Smash, Loot, Use)):
@@ -703,21 +737,31 @@ class InvasionState(State):
             self.heroes_name = a.heroes.strip() or "Heroes"
             self.enemies_name = a.enemies.strip() or "Enemies"
         self.phase = "build"
-        src = f"'{self.word}'" if self.word else f"the {a.option.upper()}"
         # I-S1: the word is the game's dice; its Slots, once shown, stand (undo never takes them back)
         # unless the house rule says a word may be taken back.
         takeback = bool(self.game.settings["word_takeback"]) and a.option not in ("d6", "d10")
-        why = "" if takeback else "a used word's Slots stand (the house rule 'Undo takes back the word' is off)."
-        heroes = f"{self.heroes_per_player} hero{'es' if self.heroes_per_player != 1 else ''}"
-        return [Event("slots", f"Slots from {src}: {' '.join(map(str, self.slots))} - "
-                               f"{self.room_goal} rooms, {heroes}, {self.enemy_goal} enemies, "
-                               f"Vault {self.item[0]}, Event {self.event[0]}.",
-                      {"slots": list(self.slots), **({"final": why} if why else {})}, reveals=not takeback)]
+        why = "" if takeback else M("a used word's Slots stand (the house rule 'Undo takes back the word' is off).")
+        told = dict(slots=" ".join(map(str, self.slots)), rooms=self.room_goal, enemies=self.enemy_goal,
+                    item=self.item[0], event=self.event[0])
+        if self.word:
+            # TRANSLATORS: {word} is the word the player typed; {slots} six digits; {item} and {event} names
+            text = Mn("Slots from '{word}': {slots} - {rooms} rooms, {n} hero, {enemies} enemies, Vault {item}, "
+                      "Event {event}.",
+                      "Slots from '{word}': {slots} - {rooms} rooms, {n} heroes, {enemies} enemies, Vault {item}, "
+                      "Event {event}.", self.heroes_per_player, word=self.word, **told)
+        else:
+            # TRANSLATORS: {dice} is D6 or D10; {slots} six digits; {item} and {event} names
+            text = Mn("Slots from the {dice}: {slots} - {rooms} rooms, {n} hero, {enemies} enemies, Vault {item}, "
+                      "Event {event}.",
+                      "Slots from the {dice}: {slots} - {rooms} rooms, {n} heroes, {enemies} enemies, Vault {item}, "
+                      "Event {event}.", self.heroes_per_player, dice=a.option.upper(), **told)
+        return [Event("slots", text, {"slots": list(self.slots), **({"final": why} if why else {})},
+                      reveals=not takeback)]
 
     def _maybe_rooms_done(self) -> list[Event]:
         if len(self.board.rooms) >= self.room_goal:
             self.phase = "place"
-            return [Event("rooms", f"The board has its {len(self.board.rooms)} rooms; place the tokens.", {})]
+            return [Event("rooms", M("The board has its {n} rooms; place the tokens.", n=len(self.board.rooms)), {})]
         return []
 
     def _new_id(self) -> int:
@@ -729,20 +773,21 @@ class InvasionState(State):
             owner = len(self.heroes) // self.heroes_per_player
             hid = self._new_id()
             self.heroes[hid] = Hero(owner, a.room)
-            ev = [Event("add_hero", f"H{hid} is placed in room {a.room}.", {"hero": hid, "room": a.room, "heroes": 1})]
+            ev = [Event("add_hero", M("H{hero} is placed in room {room}.", hero=hid, room=a.room),
+                        {"hero": hid, "room": a.room, "heroes": 1})]
         elif isinstance(a, PlaceEnemy):
             eid = self._new_id()
             self.enemies[eid] = Enemy(ext_key(a.room, a.side))
             self.enemies_placed += 1
-            ev = [Event("add_enemy", f"X{eid} waits outside room {a.room} ({a.side}).",
+            ev = [Event("add_enemy", M("X{enemy} waits outside room {room} ({side}).", enemy=eid, room=a.room, side=a.side),
                         {"enemy": eid, "pos": ext_key(a.room, a.side), "enemies": 1})]
         elif isinstance(a, PlaceVault):
             self.vault = a.room
-            ev = [Event("vault", f"The Vault (V) is in room {a.room}.", {"room": a.room})]
+            ev = [Event("vault", M("The Vault (V) is in room {room}.", room=a.room), {"room": a.room})]
         else:
             assert isinstance(a, PlaceEvent)
             self.event_room = a.room
-            ev = [Event("marker", f"The Event marker (E) is in room {a.room}.", {"room": a.room})]
+            ev = [Event("marker", M("The Event marker (E) is in room {room}.", room=a.room), {"room": a.room})]
             ev += self._start_play()
         return ev
 
@@ -750,9 +795,9 @@ class InvasionState(State):
         """I-B6: odd Slot 5, heroes first; even, the enemies open."""
         self.round = 1
         if self.heroes_first:
-            ev = [Event("first", f"Slot 5 is {self.slot(5)} (odd): the heroes move first.", {})]
+            ev = [Event("first", M("Slot 5 is {n} (odd): the heroes move first.", n=self.slot(5)), {})]
             return ev + self._begin_hero_turn()
-        ev = [Event("first", f"Slot 5 is {self.slot(5)} (even): the enemies move first.", {})]
+        ev = [Event("first", M("Slot 5 is {n} (even): the enemies move first.", n=self.slot(5)), {})]
         return ev + self._begin_enemy_turn()
 
     # -- turns ----------------------------------------------------------------------
@@ -762,12 +807,12 @@ class InvasionState(State):
         if not self.heroes:
             self.phase = "over"
             self.outcome = "loss"
-            return [Event("end", f"No {self.heroes_name.lower()} are left.", {})]
+            return [Event("end", M("No {heroes} are left.", heroes=in_sentence(self.heroes_name)), {})]
         for h in self.heroes.values():
             h.moved = h.acted = False
         if self.skip_heroes:
             self.skip_heroes = False
-            return [Event("skip", "Terror-stricken: the heroes skip this turn (I-Y5).", {})] + self._after_heroes()
+            return [Event("skip", M("Terror-stricken: the heroes skip this turn (I-Y5)."), {})] + self._after_heroes()
         self.phase = "heroes"
         self.hero_player = -1
         return self._next_hero_player()
@@ -800,8 +845,9 @@ class InvasionState(State):
         if self.round > self.game.settings["rounds"]:
             self.phase = "over"
             self.outcome = "loss"
-            return [Event("end", f"{self.game.settings['rounds']} rounds have passed and the "
-                                 f"{self.enemies_name.lower()} still hold on.", {})]
+            return [Event("end", Mn("{n} round has passed and the {enemies} still hold on.",
+                                    "{n} rounds have passed and the {enemies} still hold on.",
+                                    int(self.game.settings["rounds"]), enemies=in_sentence(self.enemies_name)), {})]
         return self._begin_hero_turn() if self.heroes_first else self._begin_enemy_turn()
 
     def _begin_enemy_turn(self) -> list[Event]:
@@ -810,7 +856,7 @@ class InvasionState(State):
         if self.skip_enemies:
             self.skip_enemies -= 1
             self.dodge = False
-            return [Event("skip", "Shaker: the enemies skip their turn (I-V4).", {})] + self._after_enemies()
+            return [Event("skip", M("Shaker: the enemies skip their turn (I-V4)."), {})] + self._after_enemies()
         for e in self.enemies.values():
             e.moved = e.acted = False
         self.phase = "enemies"
@@ -831,7 +877,7 @@ class InvasionState(State):
         self.dodge = False
         self.vault_undo = []
         if not self.enemy_could_move and self.enemies and not self.events_fired and self.phase != "over":
-            ev += self.fire_event("no enemy could move this turn")
+            ev += self.fire_event(M("no enemy could move this turn"))
         if self.phase == "over":
             return ev
         return ev + self._after_enemies()
@@ -850,73 +896,84 @@ class InvasionState(State):
             victims = sorted(self.enemies_in(h.room))[:2]
             for v in victims:
                 del self.enemies[v]
-            return [Event("kill", f"H{hid} kills {len(victims)} in room {h.room}.",
+            return [Event("kill", M("H{hero} kills {n} in room {room}.", hero=hid, n=len(victims), room=h.room),
                           {"hero": hid, "victims": victims, "enemies": -len(victims)})]
         if isinstance(a, Seal):
             old = self.board.walls[a.wall]
             new = SINGLE if old == OPENING else DOUBLE
-            return [self._set_wall(a.wall, new, f"H{hid} seals {a.wall}")]
+            return [self._set_wall(a.wall, new, M("H{hero} seals {wall}", hero=hid, wall=a.wall))]
         if isinstance(a, Smash):
-            return [self._set_wall(a.wall, SINGLE, f"H{hid} smashes {a.wall}")]
+            return [self._set_wall(a.wall, SINGLE, M("H{hero} smashes {wall}", hero=hid, wall=a.wall))]
         assert isinstance(a, Loot)
         h.item = True
         self.vault_open = True
         name, what = self.item
-        return [Event("loot", f"H{hid} opens the Vault and holds the {name} ({what})", {"hero": hid})]
+        # TRANSLATORS: {item} is the Vault item's name, {what} the sentence saying what it does
+        return [Event("loot", M("H{hero} opens the Vault and holds the {item} ({what})", hero=hid, item=name, what=what),
+                      {"hero": hid})]
 
     def _move_hero(self, hid: int, to: str) -> Event:
         h = self.heroes[hid]
         key = self.board.wall_between(h.room, to)
         assert key is not None and self.board.walls[key] != DOUBLE, "a Double Barrier is never crossed"
         frm, h.room = h.room, to
-        return Event("move", f"H{hid} moves {frm} -> {to}.",
+        return Event("move", M("H{hero} moves {frm} -> {to}.", hero=hid, frm=frm, to=to),
                      {"hero": hid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
 
     def _set_wall(self, key: str, new: str, who: str) -> Event:
         old = self.board.walls[key]
         self.board.walls[key] = new
-        return Event("wall", f"{who}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.", {"wall": key, "old": old, "new": new})
+        # TRANSLATORS: {who} says who changed the wall ("H1 seals a|b", "Paper thin"); {old}, {new} wall states
+        return Event("wall", M("{who}: {old} -> {new}.", who=who, old=STATE_NAMES[old], new=STATE_NAMES[new]),
+                     {"wall": key, "old": old, "new": new})
 
     def _use(self, hid: int, a: Use) -> list[Event]:
         h = self.heroes[hid]
         h.item = False
         item = self.slot(3)
         name = VAULT[item][0]
-        tag = f"H{hid} uses the {name}"
         if item == 1:
             here = sorted(self.enemies_in(h.room))[: a.n]
             there = sorted(self.enemies_in(a.target))[: 3 - len(here)] if a.target else []
             for v in here + there:
                 del self.enemies[v]
             n = len(here) + len(there)
-            return [Event("kill", f"{tag}: {n} burn.", {"hero": hid, "victims": here + there, "enemies": -n})]
+            # TRANSLATORS: {item} is the Vault item (the Flamer); {n} enemies burn
+            return [Event("kill", Mn("H{hero} uses the {item}: {n} burn.", "H{hero} uses the {item}: {n} burn.", n,
+                                     hero=hid, item=name), {"hero": hid, "victims": here + there, "enemies": -n})]
         if item in (2, 9):
             old = self.board.walls[a.target]
             self.vault_undo.append(f"{a.target}>{old}")
             new = SINGLE if old == OPENING else DOUBLE
-            return [self._set_wall(a.target, new, tag)]
+            return [self._set_wall(a.target, new, M("H{hero} uses the {item}", hero=hid, item=name))]
         if item == 3:
-            return [Event("item", f"{tag}.", {})] + [self._move_hero(hid, a.target)]
+            return [Event("item", M("H{hero} uses the {item}.", hero=hid, item=name), {})] + [self._move_hero(hid, a.target)]
         if item == 4:
             self.skip_enemies += 1
-            return [Event("item", f"{tag}: the next enemy turn is skipped.", {})]
+            return [Event("item", M("H{hero} uses the {item}: the next enemy turn is skipped.", hero=hid, item=name), {})]
         if item == 5:
             moved = sorted(self.enemies_in(a.target))
             for eid in moved:
                 self.vault_undo.append(f"X{eid}>{a.target}")
                 self.enemies[eid].pos = a.target2
-            return [Event("shove", f"{tag}: {len(moved)} shoved from {a.target} to {a.target2}.",
+            # TRANSLATORS: {n} enemies are shoved from room {frm} to room {to}
+            return [Event("shove", Mn("H{hero} uses the {item}: {n} shoved from {frm} to {to}.",
+                                      "H{hero} uses the {item}: {n} shoved from {frm} to {to}.", len(moved),
+                                      hero=hid, item=name, frm=a.target, to=a.target2),
                           {"enemies_moved": moved, "from": a.target, "to": a.target2})]
         if item == 6:
             victim = min(i for i, e in self.enemies.items() if e.pos == a.target)
             del self.enemies[victim]
-            return [Event("kill", f"{tag}: X{victim} falls.", {"hero": hid, "victims": [victim], "enemies": -1})]
+            return [Event("kill", M("H{hero} uses the {item}: X{victim} falls.", hero=hid, item=name, victim=victim),
+                          {"hero": hid, "victims": [victim], "enemies": -1})]
         if item == 7:
             self.dodge_pending = True
-            return [Event("item", f"{tag}: grabs fail during the next enemy turn.", {})]
+            return [Event("item", M("H{hero} uses the {item}: grabs fail during the next enemy turn.", hero=hid,
+                                    item=name), {})]
         nid = self._new_id()
         self.heroes[nid] = Hero(h.owner, a.target, moved=True, acted=True)
-        return [Event("add_hero", f"{tag}: H{nid} joins in room {a.target}.", {"hero": nid, "room": a.target, "heroes": 1})]
+        return [Event("add_hero", M("H{hero} uses the {item}: H{new} joins in room {room}.", hero=hid, item=name,
+                                    new=nid, room=a.target), {"hero": nid, "room": a.target, "heroes": 1})]
 
     # -- enemy steps (shared by the program and a person) ----------------------------------
     def enemy_move(self, eid: int, to: str) -> Event:
@@ -926,7 +983,7 @@ class InvasionState(State):
         frm, e.pos = e.pos, to
         e.moved = True
         self.enemy_could_move = True
-        return Event("enemy_move", f"X{eid} moves {frm} -> {to}.",
+        return Event("enemy_move", M("X{enemy} moves {frm} -> {to}.", enemy=eid, frm=frm, to=to),
                      {"enemy": eid, "from": frm, "to": to, "wall": key, "wall_state": self.board.walls[key]})
 
     def enemy_smash(self, eid: int, key: str) -> Event:
@@ -936,19 +993,22 @@ class InvasionState(State):
         new = OPENING if old == SINGLE else SINGLE
         self.board.walls[key] = new
         self.enemy_could_move = self.enemy_could_move or self.an_enemy_could_move()
-        return Event("enemy_smash", f"X{eid} smashes {key}: {STATE_NAMES[old]} -> {STATE_NAMES[new]}.",
+        return Event("enemy_smash", M("X{enemy} smashes {wall}: {old} -> {new}.", enemy=eid, wall=key,
+                                      old=STATE_NAMES[old], new=STATE_NAMES[new]),
                      {"enemy": eid, "wall": key, "old": old, "new": new})
 
     def enemy_grab(self, eid: int, hid: int) -> Event:
         e = self.enemies[eid]
         e.acted = True
         if self.dodge:
-            return Event("enemy_grab_fail", f"X{eid} grabs at H{hid} and misses (Dodger).", {"enemy": eid, "hero": hid})
+            return Event("enemy_grab_fail", M("X{enemy} grabs at H{hero} and misses (Dodger).", enemy=eid, hero=hid),
+                         {"enemy": eid, "hero": hid})
         room = self.heroes[hid].room
         del self.heroes[hid]
         nid = self._new_id()
         self.enemies[nid] = Enemy(room, True, True)
-        return Event("enemy_grab", f"X{eid} grabs H{hid} in room {room}: H{hid} is now X{nid}.",
+        return Event("enemy_grab", M("X{enemy} grabs H{hero} in room {room}: H{hero} is now X{new}.", enemy=eid,
+                                     hero=hid, room=room, new=nid),
                      {"enemy": eid, "hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1})
 
     def _enemy_action(self, a: Action) -> list[Event]:
@@ -968,7 +1028,8 @@ class InvasionState(State):
             self.events_fired = 1
         n = self.slot(4) if extra is None else extra
         name, what = EVENTS[n]
-        ev = [Event("event", f"Event ({why}): {name} - {what}", {"event": n, "why": why})]
+        # TRANSLATORS: {why} says why the Event fires; {name} is the Event's name, {what} what it does
+        ev = [Event("event", M("Event ({why}): {name} - {what}", why=why, name=name, what=what), {"event": n, "why": why})]
         order = self.board.clockwise_rooms(self.event_room or "a")
         if n in (1, 6):
             hid = next((i for r in order for i in sorted(self.heroes_in(r))), None)
@@ -978,20 +1039,22 @@ class InvasionState(State):
                 if n == 1:
                     nid = self._new_id()
                     self.enemies[nid] = Enemy(room, True, True)
-                    ev.append(Event("enemy_grab", f"H{hid} in room {room} awakens as X{nid}.",
+                    ev.append(Event("enemy_grab", M("H{hero} in room {room} awakens as X{new}.", hero=hid, room=room,
+                                                    new=nid),
                                     {"hero": hid, "new": nid, "room": room, "heroes": -1, "enemies": 1}))
                 else:
-                    ev.append(Event("erase", f"H{hid} in room {room} is erased.", {"hero": hid, "heroes": -1}))
+                    ev.append(Event("erase", M("H{hero} in room {room} is erased.", hero=hid, room=room),
+                                    {"hero": hid, "heroes": -1}))
         elif n == 2:
             key = next((s.key for r in order for s in self.board.sides(r) if self.board.walls[s.key] == DOUBLE), None)
             if key:
-                ev.append(self._set_wall(key, SINGLE, "Paper thin"))
+                ev.append(self._set_wall(key, SINGLE, EVENTS[2][0]))  # Paper thin
         elif n == 3:
             # rev 4: on clockwise past a hero's room with no wall left to open, as every entry does
             key = next((s.key for r in order if self.heroes_in(r) for s in self.board.sides(r)
                         if self.board.walls[s.key] != OPENING), None)
             if key:
-                ev.append(self._set_wall(key, OPENING, "Kool-aid man"))
+                ev.append(self._set_wall(key, OPENING, EVENTS[3][0]))  # Kool-aid man
         elif n == 4:
             ev += self._secret_passage(order)
         elif n == 5:
@@ -1000,7 +1063,7 @@ class InvasionState(State):
             eid = self._first_enemy(order)
             if eid is not None:
                 pos = self.enemies.pop(eid).pos
-                ev.append(Event("erase", f"X{eid} ({pos}) is erased.", {"enemy": eid, "enemies": -1}))
+                ev.append(Event("erase", M("X{enemy} ({pos}) is erased.", enemy=eid, pos=pos), {"enemy": eid, "enemies": -1}))
         else:
             # rev 2: outside, at the exterior walls of the marker's room (else the nearest room that
             # has one), clockwise N, E, S, W round that room's outer walls.
@@ -1012,10 +1075,13 @@ class InvasionState(State):
                 self.enemies[nid] = Enemy(walls[i % len(walls)], True, True)
                 added.append(nid)
             where = ", ".join(dict.fromkeys(self.enemies[i].pos for i in added))
-            ev.append(Event("add_enemy", f"{len(added)} enemies appear outside room {room} ({where}).",
+            # TRANSLATORS: {where} lists the outside walls as the game writes them ("a:N, a:W")
+            ev.append(Event("add_enemy", Mn("{n} enemy appears outside room {room} ({where}).",
+                                            "{n} enemies appear outside room {room} ({where}).", len(added),
+                                            room=room, where=where),
                             {"new": added, "room": room, "enemies": len(added)}))
         if len(ev) == 1 and n != 5:
-            ev.append(Event("event_none", f"{name} finds nothing to do on this board.", {"event": n}))
+            ev.append(Event("event_none", M("{name} finds nothing to do on this board.", name=name), {"event": n}))
         return ev
 
     def _first_enemy(self, order: list[str]) -> int | None:
@@ -1043,7 +1109,7 @@ class InvasionState(State):
             for e in self.enemies.values():
                 if e.pos == ext_key(r, moving_side):
                     e.pos = ext_key(new, moving_side)
-            return [Event("split", f"A secret passage: room {r} is split and room {new} appears.",
+            return [Event("split", M("A secret passage: room {room} is split and room {new} appears.", room=r, new=new),
                           {"room": r, "new": new})]
         return []
 
@@ -1051,10 +1117,10 @@ class InvasionState(State):
         """I-X1's first trigger in words: it fires when the enemies fall to 2 or fewer, so a game
         that starts with 2 (or a Kill that takes 2 at once) fires it with 1 or none left."""
         if count == 2:
-            return "only 2 enemies are left"
+            return M("only 2 enemies are left")
         if count == 1:
-            return "2 enemies or fewer are left: 1 remains"
-        return f"the last of the {self.enemies_name.lower()} fell"
+            return M("2 enemies or fewer are left: 1 remains")
+        return M("the last of the {enemies} fell", enemies=in_sentence(self.enemies_name))
 
     def _settle(self, before: int) -> list[Event]:
         """I-X1 (two enemies left), I-X3 (one Event is required) and I-W1 after every action."""
@@ -1068,17 +1134,17 @@ class InvasionState(State):
                 before = count
                 continue
             if not self.enemies and self.heroes and not self.events_fired:
-                ev += self.fire_event("one Event is required before the invasion can end")
+                ev += self.fire_event(M("one Event is required before the invasion can end"))
                 continue
             break
         if not self.heroes:
             self.phase = "over"
             self.outcome = "loss"
-            ev.append(Event("end", f"No {self.heroes_name.lower()} are left.", {}))
+            ev.append(Event("end", M("No {heroes} are left.", heroes=in_sentence(self.heroes_name)), {}))
         elif not self.enemies and self.events_fired:
             self.phase = "over"
             self.outcome = "win"
-            ev.append(Event("end", f"Every one of the {self.enemies_name.lower()} is gone!", {}))
+            ev.append(Event("end", M("Every one of the {enemies} is gone!", enemies=in_sentence(self.enemies_name)), {}))
         elif self.phase == "heroes" and not any(h.owner == self.hero_player for h in self.heroes.values()):
             ev += self._next_hero_player()
         return ev
@@ -1155,11 +1221,11 @@ def import_text(text: str) -> InvasionState:
     try:
         game = InvasionGame(settings)
     except SettingsError as exc:
-        raise NotationError(f"settings: {exc}") from None
+        raise NotationError(M("settings: {problem}", problem=exc.args[0] if exc.args else str(exc))) from None
     try:
         Chance.from_json(data["chance"])
     except (KeyError, TypeError, ValueError):
-        raise NotationError("chance: not a generator state.") from None
+        raise NotationError(M("chance: not a generator state.")) from None
     return InvasionState.from_json(game, data)
 
 
@@ -1176,53 +1242,64 @@ def check_fits(s: InvasionState, game: InvasionGame) -> None:
     """Raise NotationError unless the state read from a text is whole and can go on in ``game``
     (the same hero players, mode, enemy player and round limit; the theme's names travel with the text)."""
     if s.phase not in _GO_ON:
-        raise NotationError(f"turn: phase must be one of {', '.join(_GO_ON)}, not '{s.phase}'.")
+        # TRANSLATORS: {phases} and {phase} are the text's own words (build, place, heroes, enemies)
+        raise NotationError(M("turn: phase must be one of {phases}, not '{phase}'.", phases=", ".join(_GO_ON),
+                              phase=s.phase))
     want, have = game.settings, s.game.settings
     labels = {spec.key: spec.label for spec in game.settings_spec}
-    diff = [f"{labels[k]} = {spec_shown(game, k, have[k])}" for k in ("players", "mode", "enemy_player", "rounds",
-                                                                  "outer_seal") if want[k] != have[k]]
+    # TRANSLATORS: a setting and its value ("Hero players = 2")
+    diff = [M("{setting} = {value}", setting=labels[k], value=spec_shown(game, k, have[k]))
+            for k in ("players", "mode", "enemy_player", "rounds", "outer_seal") if want[k] != have[k]]
     if diff:
-        raise NotationError("The text was written for " + ", ".join(diff) +
-                            ": choose the same on the setup screen, then import it again.")
+        settings: str = diff[0]
+        for more in diff[1:]:
+            settings = M("{names}, {name}", names=settings, name=more)
+        # TRANSLATORS: {settings} lists the settings the text was written with
+        raise NotationError(M("The text was written for {settings}: choose the same on the setup screen, then "
+                              "import it again.", settings=settings))
     if len(s.slots) != 6:
-        raise NotationError("slots: six digits from 1 to 9.")
+        raise NotationError(M("slots: six digits from 1 to 9."))
     if s.phase != "build" and not s.board.rooms:
-        raise NotationError("rooms: the list is empty.")
+        raise NotationError(M("rooms: the list is empty."))
     rooms = s.board.rooms
     for i, h in s.heroes.items():
         if not 0 <= h.owner < game.hero_players:
-            raise NotationError(f"tokens: H{i} belongs to player {h.owner + 1}, but the game has "
-                                f"{game.hero_players} hero player{'s' if game.hero_players > 1 else ''}.")
+            raise NotationError(Mn("tokens: H{hero} belongs to player {owner}, but the game has {n} hero player.",
+                                   "tokens: H{hero} belongs to player {owner}, but the game has {n} hero players.",
+                                   game.hero_players, hero=i, owner=h.owner + 1))
         if h.room not in rooms:
-            raise NotationError(f"tokens: there is no room {h.room} for H{i}.")
+            raise NotationError(M("tokens: there is no room {room} for H{hero}.", room=h.room, hero=i))
     for i, e in s.enemies.items():
         if (e.outside and e.pos not in s.board.walls) or (not e.outside and e.pos not in rooms):
-            raise NotationError(f"tokens: X{i} stands at {e.pos}, which is not a room or an outside wall.")
+            raise NotationError(M("tokens: X{enemy} stands at {pos}, which is not a room or an outside wall.", enemy=i,
+                                  pos=e.pos))
     ids = set(s.heroes) & set(s.enemies)
     if ids:
-        raise NotationError(f"tokens: the number {min(ids)} is used by a hero and an enemy.")
+        raise NotationError(M("tokens: the number {n} is used by a hero and an enemy.", n=min(ids)))
     if max([0, *s.heroes, *s.enemies]) >= s.next_id:
-        raise NotationError("flags: next_id must be above every token's number.")
+        raise NotationError(M("flags: next_id must be above every token's number."))
     for name, room in (("V", s.vault), ("E", s.event_room)):
         if room is not None and room not in rooms:
-            raise NotationError(f"tokens: there is no room {room} for {name}.")
+            # TRANSLATORS: {token} is V (the Vault) or E (the Event marker)
+            raise NotationError(M("tokens: there is no room {room} for {token}.", room=room, token=name))
     if s.phase in ("heroes", "enemies") and (s.vault is None or s.event_room is None):
-        raise NotationError("tokens: the Vault (V) and the Event marker (E) must be on the board.")
+        raise NotationError(M("tokens: the Vault (V) and the Event marker (E) must be on the board."))
     if not 0 <= s.hero_player < game.hero_players:
-        raise NotationError(f"turn: hero_player must be 0 to {game.hero_players - 1}.")
+        raise NotationError(M("turn: hero_player must be 0 to {most}.", most=game.hero_players - 1))
     for entry in s.vault_undo:
         what, sep, old = entry.partition(">")
         if not sep or (not what.startswith("X") and (what not in s.board.walls or old not in STATE_NAMES)):
-            raise NotationError(f"flags: vault_undo '{entry}' should read wall>S/O/D or X<number>>position.")
+            raise NotationError(M("flags: vault_undo '{entry}' should read wall>S/O/D or X<number>>position.",
+                                  entry=entry))
     if s.phase in ("heroes", "enemies"):
         # A finished game is no starting point (I-W1, I-W3).
         if not s.heroes:
-            raise NotationError("tokens: no hero is left, so that game is already lost.")
+            raise NotationError(M("tokens: no hero is left, so that game is already lost."))
         if not s.enemies and s.events_fired:
-            raise NotationError("tokens: every enemy is gone and the Event has fired, so that game is already won.")
+            raise NotationError(M("tokens: every enemy is gone and the Event has fired, so that game is already won."))
         if s.round > game.settings["rounds"]:
-            raise NotationError(f"turn: round {s.round} is past the limit of {game.settings['rounds']} rounds, "
-                                "so that game is already lost.")
+            raise NotationError(M("turn: round {round} is past the limit of {rounds} rounds, so that game is already "
+                                  "lost.", round=s.round, rounds=game.settings["rounds"]))
 
 
 __all__ = ["InvasionGame", "InvasionState", "Hero", "Enemy", "import_text", "check_fits", "NotationError", "WIDTH", "HEIGHT", "wall_rooms"]

@@ -1,29 +1,34 @@
-"""The Vault table (by Slot 3) and the Event table (by Slot 4), as on the game sheet."""
+"""The Vault table (by Slot 3) and the Event table (by Slot 4), as on the game sheet.
+
+Each name and effect is a message (game/msg.py): it is its English text, and the window says it
+in the player's language."""
 
 from __future__ import annotations
 
-VAULT: dict[int, tuple[str, str]] = {
-    1: ("Flamer", "Kill 3 enemies in the current and one adjacent room."),
-    2: ("Builder", "Change any one Opening to a Single, or any one Single to a Double Barrier."),
-    3: ("Mover", "Move through one extra room for free."),
-    4: ("Shaker", "Skip one enemy turn."),
-    5: ("Shover", "Move all enemies from one room to an adjacent room."),
-    6: ("Sniper", "Kill 1 enemy in any room."),
-    7: ("Dodger", "For one enemy turn, grabs fail (the grabbing enemy's action is used up)."),
-    8: ("Survivor", "Add a hero to the board."),
-    9: ("Fixer", "Close an Opening in any wall."),
+from ...msg import M, Mp, Msg
+
+VAULT: dict[int, tuple[Msg, Msg]] = {
+    1: (Mp("Vault item", "Flamer"), M("Kill 3 enemies in the current and one adjacent room.")),
+    2: (Mp("Vault item", "Builder"), M("Change any one Opening to a Single, or any one Single to a Double Barrier.")),
+    3: (Mp("Vault item", "Mover"), M("Move through one extra room for free.")),
+    4: (Mp("Vault item", "Shaker"), M("Skip one enemy turn.")),
+    5: (Mp("Vault item", "Shover"), M("Move all enemies from one room to an adjacent room.")),
+    6: (Mp("Vault item", "Sniper"), M("Kill 1 enemy in any room.")),
+    7: (Mp("Vault item", "Dodger"), M("For one enemy turn, grabs fail (the grabbing enemy's action is used up).")),
+    8: (Mp("Vault item", "Survivor"), M("Add a hero to the board.")),
+    9: (Mp("Vault item", "Fixer"), M("Close an Opening in any wall.")),
 }
 
-EVENTS: dict[int, tuple[str, str]] = {
-    1: ("Sleeper awakens", "One hero becomes an enemy."),
-    2: ("Paper thin", "Erase one seal (a Double Barrier becomes Single)."),
-    3: ("Kool-aid man", "An Opening appears in a room with a hero."),
-    4: ("Secret passage", "Add one room."),
-    5: ("Terror-stricken", "Skip the next hero turn."),
-    6: ("It's a trap", "Erase one hero."),
-    7: ("Freak accident", "Erase one enemy."),
-    8: ("Bad", "Add 2 enemies."),
-    9: ("Worse", "Add 4 enemies."),
+EVENTS: dict[int, tuple[Msg, Msg]] = {
+    1: (Mp("Event", "Sleeper awakens"), M("One hero becomes an enemy.")),
+    2: (Mp("Event", "Paper thin"), M("Erase one seal (a Double Barrier becomes Single).")),
+    3: (Mp("Event", "Kool-aid man"), M("An Opening appears in a room with a hero.")),
+    4: (Mp("Event", "Secret passage"), M("Add one room.")),
+    5: (Mp("Event", "Terror-stricken"), M("Skip the next hero turn.")),
+    6: (Mp("Event", "It's a trap"), M("Erase one hero.")),
+    7: (Mp("Event", "Freak accident"), M("Erase one enemy.")),
+    8: (Mp("Event", "Bad"), M("Add 2 enemies.")),
+    9: (Mp("Event", "Worse"), M("Add 4 enemies.")),
 }
 
 #: I-X3 (rev 2): the entries a player may call as an extra Event (Freak accident would help the heroes).

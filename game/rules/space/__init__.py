@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...msg import N_
 from ...registry import Ruleset
 from .ai import SpacePilot
 from .bench import bench_extra
@@ -11,8 +12,8 @@ from .turtle import SpaceTurtle
 
 RULESET = Ruleset(
     name="space",
-    title="Pencil Space Combat",
-    pitch="Flick a pencil from your ship's nose: move through asteroids or shoot the enemy fleet.",
+    title=N_("Pencil Space Combat"),
+    pitch=N_("Flick a pencil from your ship's nose: move through asteroids or shoot the enemy fleet."),
     game_cls=SpaceGame,
     view="game.ui.views.space:SpaceView",
     agents={
@@ -27,7 +28,7 @@ RULESET = Ruleset(
     bench_level={"field": "dense", "blasts": True},
     bench_extra=bench_extra,
     editor="game.ui.views.space_editor:SpaceFieldEditor",
-    editor_label="Draw a field",
+    editor_label=N_("Draw a field"),
 )
 
 __all__ = ["RULESET", "SpaceGame", "SpaceState"]

@@ -19,8 +19,10 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 from shapely.strtree import STRtree
 
+from ...msg import M
 from .flick import Trace, cut_at
 from .geometry import BLAST_RADIUS, CRUMB_AREA, SHIP_BASE, SHIP_LENGTH, TUNNEL_WIDTH, Sheet, piece_polygon
+from .words import and_list
 
 Pt = tuple[float, float]
 Rip = tuple[Pt, Pt]  #: one straight piece of a tear in the paper (S-V2)
@@ -59,7 +61,7 @@ class World:
     labels: dict[int, str] = field(default_factory=dict)  #: piece id -> "Orange's ship 4" for the log
 
     def label(self, pid: int) -> str:
-        return self.labels.get(pid, f"ship {pid}")
+        return self.labels.get(pid) or M("ship {n}", n=pid)
 
     def asteroids_near(self, geom: BaseGeometry) -> list[int]:
         if self.tree is None or not self.asteroids:
@@ -336,10 +338,10 @@ def _bodies(end: Pt, headings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _near(world: World, end: Pt, ignore: int | None) -> list[tuple[str, BaseGeometry]]:
     """What a ship set down on ``end`` could touch: walls, tears, asteroids and pieces within a ship's length."""
     reach = Point(end).buffer(SHIP_LENGTH + 0.5, quad_segs=4)
-    out: list[tuple[str, BaseGeometry]] = [("a hangar wall", w) for w in world.walls if w.intersects(reach)]
-    out += [("a tear", t) for t in world.tears if t.intersects(reach)]
-    out += [("an asteroid", world.asteroids[i]) for i in world.asteroids_near(reach)]
-    out += [(f"ship {p.id}" if p.kind == "ship" else f"turret {p.id}", p.body()) for p in world.pieces
+    out: list[tuple[str, BaseGeometry]] = [(M("a hangar wall"), w) for w in world.walls if w.intersects(reach)]
+    out += [(M("a tear"), t) for t in world.tears if t.intersects(reach)]
+    out += [(M("an asteroid"), world.asteroids[i]) for i in world.asteroids_near(reach)]
+    out += [(M("ship {n}", n=p.id) if p.kind == "ship" else M("turret {n}", n=p.id), p.body()) for p in world.pieces
             if p.id != ignore and math.dist((p.x, p.y), end) < 3 * SHIP_LENGTH]
     return out
 
@@ -415,11 +417,11 @@ def no_room(world: World, piece: Piece, end: Pt) -> str:
     body = piece._replace(x=end[0], y=end[1]).body()
     what = [name for name, g in _near(world, end, piece.id) if g.intersects(body)]
     if not world.sheet.paper.contains(body):
-        what.append("the paper's edge")
+        what.append(M("the paper's edge"))
     what = list(dict.fromkeys(what))
     if not what:
-        return "too little room"
-    return what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
+        return M("too little room")
+    return and_list(what)
 
 
 def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "off",
@@ -429,12 +431,18 @@ def evaluate_move(world: World, mover: Piece, trace: Trace, skip_mode: str = "of
     if out.tear is not None and all(pid != mover.id for pid, _ in out.destroyed):
         # S-V2: a tear during a move destroys the ship, even one that would have stayed put (S-M1)
         out.rule, out.moved_to, out.stayed = "S-V2", None, False
-        out.text = out.text.replace(": it stays put", "") + ", and the pencil tore the paper: destroyed"
+        if out.stayed:
+            out.text = M("{ship} was flicked backwards across its own body, and the pencil tore the paper: destroyed",
+                         ship=world.label(mover.id))
+        else:
+            # TRANSLATORS: {what} is what the move did ("Blue's ship 0 flies 4.2 cm and lands")
+            out.text = M("{what}, and the pencil tore the paper: destroyed", what=out.text)
         out.destroyed.append((mover.id, mover.centre()))
     return out
 
 
 def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: LineString | None) -> Outcome:
+    ship = world.label(mover.id)
     course = lay(trace.points, world.sheet)
     limit = course.length
     end = course.end
@@ -461,13 +469,14 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
             if tear_s is not None and tear_s < a:
                 break
             for _i in world.asteroids_near(land):
-                return Outcome("move", "S-V1", "skipped off the paper and came down inside an asteroid: destroyed",
+                return Outcome("move", "S-V1", M("{ship} skipped off the paper and came down inside an asteroid: "
+                                                 "destroyed", ship=ship),
                                used,
                                [(mover.id, (land.x, land.y))], tear=rips)
             for p in world.pieces:
                 if p.id != mover.id and p.body().intersects(land):
-                    return Outcome("move", "S-V1", f"skipped off the paper and came down on {world.label(p.id)}: "
-                                   "both destroyed", used,
+                    return Outcome("move", "S-V1", M("{ship} skipped off the paper and came down on {other}: "
+                                                     "both destroyed", ship=ship, other=world.label(p.id)), used,
                                    [(mover.id, (land.x, land.y)), (p.id, p.centre())], tear=rips)
         parts = course.parts(a, b)
         meet = first_meet(world, parts, mover)
@@ -478,42 +487,51 @@ def _move(world: World, mover: Piece, trace: Trace, skip_mode: str, stopper: Lin
         used.extend(_used(parts))
     if tear_s is not None:
         rip = course.point_at(tear_s)
-        return Outcome("move", "S-V2", "tore the paper: lost in the rip", used, [(mover.id, rip)],
+        return Outcome("move", "S-V2", M("{ship} tore the paper: lost in the rip", ship=ship), used, [(mover.id, rip)],
                        tear=rips)
     if end == "off":
-        return Outcome("move", "S-M5", "flew off the paper: destroyed", used, [(mover.id, course.point_at(limit))])
+        return Outcome("move", "S-M5", M("{ship} flew off the paper: destroyed", ship=ship), used, [(mover.id, course.point_at(limit))])
     if end == "edge":
-        return Outcome("move", "S-M3", "hit the paper's edge beside a hangar (no wrapping there): destroyed", used,
+        return Outcome("move", "S-M3", M("{ship} hit the paper's edge beside a hangar (no wrapping there): destroyed",
+                                         ship=ship), used,
                        [(mover.id, course.point_at(limit))])
     x, y = course.point_at(limit)
     heading = course.direction_at(limit)
     placed = landing(world, mover, (x, y), heading)
     if placed is None:
-        return Outcome("move", "S-M6", f"found no room to land: any way of setting it down on the trace's end "
-                       f"touches {no_room(world, mover, (x, y))}; destroyed", used, [(mover.id, (x, y))],
+        # TRANSLATORS: {what} is what the ship would touch ("an asteroid and Orange's ship 2")
+        return Outcome("move", "S-M6", M("{ship} found no room to land: any way of setting it down on the trace's end "
+                                         "touches {what}; destroyed", ship=ship, what=no_room(world, mover, (x, y))),
+                       used, [(mover.id, (x, y))],
                        end=(x, y))
-    gone = math.dist((mover.x, mover.y), (x, y))
-    why = ""
+    d = math.dist((mover.x, mover.y), (x, y)) / 10
+    # TRANSLATORS: {d:.1f} is a distance in centimetres
+    said = M("{ship} flies {d:.1f} cm and lands", ship=ship, d=d)
     if cut == "skip":
-        why = "; the pencil skipped, so the move ends where it lifted"
+        said = M("{ship} flies {d:.1f} cm and lands; the pencil skipped, so the move ends where it lifted", ship=ship, d=d)
     elif cut == "hand":
-        why = "; the hand stopped the pencil"
+        said = M("{ship} flies {d:.1f} cm and lands; the hand stopped the pencil", ship=ship, d=d)
     elif len(spans) > 1:
-        why = "; the pencil skipped and the ship jumped what lay under the gap"
-    return Outcome("move", "S-M6", f"flies {gone / 10:.1f} cm and lands{why}", used, moved_to=placed, end=(x, y))
+        said = M("{ship} flies {d:.1f} cm and lands; the pencil skipped and the ship jumped what lay under the gap",
+                 ship=ship, d=d)
+    return Outcome("move", "S-M6", said, used, moved_to=placed, end=(x, y))
 
 
 def _move_hit(world: World, meet: Meet, mover: Piece, used: list[list[Pt]], tear: list[Rip] | None) -> Outcome:
+    ship = world.label(mover.id)
     if meet.what == "self":
-        return Outcome("move", "S-M1", "was flicked backwards across its own body: it stays put", used, stayed=True,
-                       tear=tear)
+        return Outcome("move", "S-M1", M("{ship} was flicked backwards across its own body: it stays put", ship=ship),
+                       used, stayed=True, tear=tear)
     if meet.what == "piece":
-        return Outcome("move", "S-M4", f"rammed {world.label(meet.index)}: both destroyed", used,
+        return Outcome("move", "S-M4", M("{ship} rammed {other}: both destroyed", ship=ship,
+                                         other=world.label(meet.index)), used,
                        [(mover.id, meet.point), (meet.index, meet.point)], tear=tear)
     if meet.what == "tear":
-        return Outcome("move", "S-V2", "flew into a tear: destroyed", used, [(mover.id, meet.point)], tear=tear)
-    return Outcome("move", "S-M3", f"hit {'an asteroid' if meet.what == 'asteroid' else 'a hangar wall'}: destroyed",
-                   used, [(mover.id, meet.point)], tear=tear)
+        return Outcome("move", "S-V2", M("{ship} flew into a tear: destroyed", ship=ship), used,
+                       [(mover.id, meet.point)], tear=tear)
+    said = (M("{ship} hit an asteroid: destroyed", ship=ship) if meet.what == "asteroid"
+            else M("{ship} hit a hangar wall: destroyed", ship=ship))
+    return Outcome("move", "S-M3", said, used, [(mover.id, meet.point)], tear=tear)
 
 
 def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = False,
@@ -522,15 +540,14 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     course = lay(trace.points, world.sheet)
     limit, stopped = _cut_by_stopper(world, course, course.length, stopper)
     rips = torn(trace, course, limit)  # S-V9 (rev 3): nothing of the trace beyond the hand, no tear either
-    rule, why = "S-S3", "; the hand stopped the pencil" if stopped else ""
+    rule, why = "S-S3", "hand" if stopped else ""
     if skips and trace.skips and trace.skips[0][0] < limit:
         limit = trace.skips[0][0]  # S-V1: shots never jump
-        rule, why = "S-V1", "; the pencil skipped, so the shot ends where it lifted"
+        rule, why = "S-V1", "skip"
     stop = first_meet(world, course.parts(0.0, limit), None, asteroids=False, pieces=False)
     if stop is not None:
         limit = stop.s
-        rule, why = ("S-S2", "; a hangar wall stopped the shot") if stop.what == "wall" else \
-            ("S-V2", "; a tear stopped the shot")
+        rule, why = ("S-S2", "wall") if stop.what == "wall" else ("S-V2", "tear")
     parts = course.parts(0.0, limit)
     out = Outcome("shot", rule, "", _used(parts), tear=rips)
     hits: list[str] = []
@@ -541,21 +558,39 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
             if p.id != shooter.id:
                 hits.append(world.label(p.id))
     own = any(pid == shooter.id for pid, _ in out.destroyed)
-    said = "fired and hit " + _and(hits) + (": destroyed" if len(hits) == 1 else ": all destroyed") if hits \
-        else "fired and hit nothing"
-    if not hits:
+    ship = world.label(shooter.id)
+    if len(hits) == 1:
+        said = M("{ship} fired and hit {target}: destroyed", ship=ship, target=hits[0])
+    elif hits:
+        # TRANSLATORS: {targets} is a list of pieces ("Orange's ship 2 and Orange's ship 3")
+        said = M("{ship} fired and hit {targets}: all destroyed", ship=ship, targets=and_list(hits))
+    else:
+        said = M("{ship} fired and hit nothing", ship=ship)
         out.near = near_miss(world, shooter, parts)
         if out.near is not None:
             gap = out.near[1]
-            said = (f"fired and missed {world.label(out.near[0])} by "
-                    f"{f'{gap:.1f} mm' if gap >= 0.05 else 'less than 0.1 mm'}")
+            # TRANSLATORS: {gap:.1f} is how far the shot passed the piece, in millimetres
+            said = (M("{ship} fired and missed {target} by {gap:.1f} mm", ship=ship, target=world.label(out.near[0]),
+                      gap=float(gap)) if gap >= 0.05 else
+                    M("{ship} fired and missed {target} by less than 0.1 mm", ship=ship,
+                      target=world.label(out.near[0])))
     if own:
         out.rule, out.near = "S-S1", None
-        said = ("shot itself: the trace crossed its own body" if not hits
-                else said + "; it also shot itself: the trace crossed its own body")
+        # TRANSLATORS: {what} is what the shot did ("Blue's ship 0 fired and hit Orange's ship 2: destroyed")
+        said = (M("{ship} shot itself: the trace crossed its own body", ship=ship) if not hits
+                else M("{what}; it also shot itself: the trace crossed its own body", what=said))
     elif hits:
         out.rule = "S-S3"
-    out.text = said + why
+    if why == "hand":
+        # TRANSLATORS: {what} is what the shot did ("Blue's ship 0 fired and hit nothing")
+        said = M("{what}; the hand stopped the pencil", what=said)
+    elif why == "skip":
+        said = M("{what}; the pencil skipped, so the shot ends where it lifted", what=said)
+    elif why == "wall":
+        said = M("{what}; a hangar wall stopped the shot", what=said)
+    elif why == "tear":
+        said = M("{what}; a tear stopped the shot", what=said)
+    out.text = said
     crossed = sorted({i for _, line in parts for i in world.asteroids_near(line)})
     if crossed:
         cut = tunnel_cut(trace, limit, world.sheet)
@@ -564,8 +599,6 @@ def evaluate_shot(world: World, shooter: Piece, trace: Trace, skips: bool = Fals
     return out
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def fold(geom: BaseGeometry, sheet: Sheet) -> BaseGeometry:

@@ -10,6 +10,7 @@ from shapely.validation import explain_validity
 
 from ...engine import Chance
 from ...levels import LevelError, level_path, load_level, need, points
+from ...msg import N_, M
 from .geometry import CRUMB_AREA, HANGAR_DEPTH, PAPERS, Sheet, make_hangars
 
 FIELDS = ("none", "sparse", "dense", "solid", "level", "hand")
@@ -32,15 +33,16 @@ def blob(cx: float, cy: float, r: float, chance: Chance, corners: int = 11) -> P
 def asteroid_problem(poly: Polygon, sheet: Sheet, others: list[Polygon], walls: list[Any]) -> str | None:
     """Why an asteroid cannot be drawn there (S-U5), or None when it can."""
     if not poly.is_valid:
-        return f"That outline crosses itself ({explain_validity(poly)})."
+        # TRANSLATORS: {why} is the geometry library's own English note ("Self-intersection[40 60]")
+        return M("That outline crosses itself ({why}).", why=explain_validity(poly))
     if poly.area < 2 * CRUMB_AREA:
-        return "That asteroid is too small to matter."
+        return M("That asteroid is too small to matter.")
     if not sheet.space().contains(poly):
-        return "Asteroids go in space, not in a hangar or off the paper."
+        return M("Asteroids go in space, not in a hangar or off the paper.")
     if any(poly.intersects(w) for w in walls):
-        return "Asteroids must not touch a hangar wall."
+        return M("Asteroids must not touch a hangar wall.")
     if any(poly.intersects(o) for o in others):
-        return "Asteroids must not touch each other."
+        return M("Asteroids must not touch each other.")
     return None
 
 
@@ -107,7 +109,7 @@ def field_sheet(paper: str) -> Sheet:
 
 def field_level(title: str, paper: str, rocks: list[Polygon]) -> dict[str, Any]:
     """A level file's content for a field drawn in the editor; ``load_field`` reads it back."""
-    return {"title": title, "description": "Drawn by hand.", "paper": paper,
+    return {"title": title, "description": N_("Drawn by hand."), "paper": paper,
             "asteroids": [[[round(x, 2), round(y, 2)] for x, y in r.exterior.coords[:-1]] for r in rocks]}
 
 
@@ -117,7 +119,9 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     source = level_path("space", name).name
     paper = data.get("paper", "letter")
     if not isinstance(paper, str) or paper not in PAPERS:
-        raise LevelError(f"Level {source}: paper must be 'letter' or 'a4', not {paper!r}.")
+        # TRANSLATORS: {source} is a level's file name, {paper} what the file says instead
+        raise LevelError(M("Level {source}: paper must be 'letter' or 'a4', not {paper}.", source=source,
+                           paper=repr(paper)))
     rocks_raw = need(data, "asteroids", list, source)
     need(data, "title", str, source)
     w0, h0 = PAPERS[paper]
@@ -127,12 +131,16 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
     walls = own.walls()
     rocks: list[Polygon] = []
     if len(rocks_raw) > MAX_ASTEROIDS:
-        raise LevelError(f"Level {source}: {len(rocks_raw):,} asteroids; a field holds at most {MAX_ASTEROIDS}.")
+        # TRANSLATORS: {source} is a level's file name, {count} how many asteroids it holds
+        raise LevelError(M("Level {source}: {count} asteroids; a field holds at most {n}.", source=source,
+                           count=len(rocks_raw), n=MAX_ASTEROIDS))
     for i, raw in enumerate(rocks_raw):
-        poly = Polygon(points(raw, f"asteroid {i + 1}", source, 3, MAX_ROCK_POINTS))
+        poly = Polygon(points(raw, M("asteroid {n}", n=i + 1), source, 3, MAX_ROCK_POINTS))
         problem = asteroid_problem(poly, own, [], walls)
         if problem:
-            raise LevelError(f"Level {source}: asteroid {i + 1} is wrong: {problem}")
+            # TRANSLATORS: {source} is a level's file name, {problem} a sentence saying what is wrong
+            raise LevelError(M("Level {source}: asteroid {n} is wrong: {problem}", source=source, n=i + 1,
+                               problem=problem))
         rocks.append(poly)
     if rocks:  # S-U5: asteroids never touch; only the pairs whose boxes meet are compared
         from shapely import STRtree
@@ -141,8 +149,8 @@ def load_field(name: str, sheet: Sheet) -> list[Polygon]:
         pairs = sorted({(int(min(a, b)), int(max(a, b))) for a, b in zip(*near, strict=True) if a != b})
         if pairs:
             i, j = pairs[0]
-            raise LevelError(f"Level {source}: asteroid {j + 1} is wrong: Asteroids must not touch each other "
-                             f"(it touches asteroid {i + 1}).")
+            raise LevelError(M("Level {source}: asteroid {n} is wrong: Asteroids must not touch each other "
+                               "(it touches asteroid {other}).", source=source, n=j + 1, other=i + 1))
     out = []
     for poly in rocks:
         mapped = Polygon([(x * sx, HANGAR_DEPTH + (y - HANGAR_DEPTH) * sy) for x, y in poly.exterior.coords])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pymunk
 
 from ...engine import Chance
+from ...msg import M
 
 DT = 1.0 / 120.0  #: fixed physics step (s)
 FRICTION = 1500.0  #: sliding deceleration of the tip on paper (mm/s^2)
@@ -24,15 +25,16 @@ class Pencil:
     """S-V10: a pencil's reach (full-strength slide, mm) and spread (error multiplier)."""
 
     key: str
-    label: str
+    label: str  #: what the tool's tooltip says, with the pencil's character
     reach: float
     spread: float
+    name: str  #: the pencil's short name on its button and under the tools
 
 
 PENCILS: dict[str, Pencil] = {
-    "hb": Pencil("hb", "HB pencil", 250.0, 1.0),
-    "stub": Pencil("stub", "Stub pencil (short, precise)", 130.0, 0.5),
-    "long": Pencil("long", "Long pencil (far, wild)", 360.0, 1.7),
+    "hb": Pencil("hb", M("HB pencil"), 250.0, 1.0, M("HB pencil")),
+    "stub": Pencil("stub", M("Stub pencil (short, precise)"), 130.0, 0.5, M("Stub pencil")),
+    "long": Pencil("long", M("Long pencil (far, wild)"), 360.0, 1.7, M("Long pencil")),
 }
 
 

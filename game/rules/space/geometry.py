@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from shapely.geometry import LineString, Point, Polygon, box
 
+from ...msg import M, Msg
+
 IN = 25.4  #: one inch in mm (the original rules are written in inches)
 PAPERS: dict[str, tuple[float, float]] = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}  # S-U1
 HANGAR_DEPTH = IN  # S-U2
@@ -26,10 +28,13 @@ CRUMB_AREA = 6.0  #: asteroid pieces smaller than this (mm^2, about half a ship)
 SIDES = ("bottom", "top", "left", "right")  #: seat -> side of the paper
 
 
-def cm(mm: float, inches: float | None = None) -> str:
-    """One unit system on screen: centimetres, with the inches the rules speak of in brackets."""
-    text = f"{mm / 10:.1f} cm"
-    return text if inches is None else f"{text} ({inches:g} in)"
+def cm(mm: float, inches: int | None = None) -> Msg:
+    """One unit system on screen: centimetres, with the whole inches the rules speak of in brackets."""
+    if inches is None:
+        # TRANSLATORS: a distance in centimetres ("2.5 cm")
+        return M("{d:.1f} cm", d=mm / 10)
+    # TRANSLATORS: a distance in centimetres, then in the inches the original rules use ("2.5 cm (1 in)")
+    return M("{d:.1f} cm ({inches} in)", d=mm / 10, inches=int(inches))
 
 
 def unit(angle: float) -> tuple[float, float]:

@@ -17,12 +17,14 @@ from shapely.geometry import LineString, Polygon
 from shapely.strtree import STRtree
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, State
+from ...msg import N_, M, Mn, Mp, Msg
 from .actions import AnswerDraw, CallDraw, DrawAsteroid, FieldDone, Flick, Heading, Pass, PlaceDoor, PlacePiece
 from .evaluate import Outcome, Piece, World, backwards, chain_blasts, evaluate_move, evaluate_shot, fits, landing
 from .fields import FIELDS, MAX_ASTEROIDS, asteroid_problem, blob, generate, load_field
 from .flick import PENCILS, resolve_flick
 from .geometry import HANGAR_DEPTH, IN, PAPERS, SIDES, Sheet, cm, flick_origin, make_hangars, piece_polygon
 from .random_play import hangar_spot, random_intention
+from .words import colour, comma_list, piece, player
 
 PIECES_EACH = 3  # S-U4
 CLOCKWISE = ("bottom", "left", "top", "right")  # S-T4 (rev 2)
@@ -47,27 +49,34 @@ PHASES: dict[str, tuple[str, ...]] = {
 
 class SpaceGame(Game):
     name = "space"
-    title = "Pencil Space Combat"
+    title = N_("Pencil Space Combat")
     #: 3: revision 3 (S-V9 nothing beyond the hand; doors measured from the player's left); 4: revision 4
     #: (S-M1 no moving backwards, tears and blasts on the cylinder, square tunnel ends, draw proposals)
     rules_version = "4"
     settings_spec = (
-        Setting("players", "Players", 2, "int", lo=2, hi=4, help="S-V7: 3 or 4 add hangars on the long sides."),
-        Setting("paper", "Paper", "letter", "choice", ("letter", "a4"), help="S-U1", names=("Letter", "A4")),
-        Setting("field", "Asteroid field", "sparse", "choice", FIELDS,
-                help="none, sparse, dense, solid rock, a level file, or drawn by hand"),
-        Setting("level", "Level", "belt", "level", help="The field played when the asteroid field is 'level'",
-                shown_when=("field", ("level",))),
-        Setting("doors", "Hangar doors", "choose", "choice", ("choose", "centred"), help="S-U3"),
-        Setting("skips", "Skips", "off", "choice", ("off", "basic", "advanced"), help="S-V1"),
-        Setting("tears", "Tears", False, "bool", help="S-V2"),
-        Setting("passing", "Passing allowed", False, "bool", help="S-V3"),
-        Setting("stalemate", "Stalemate call", False, "bool", help="S-V4"),
-        Setting("cylinder", "Cylinder space", False, "bool", help="S-V5"),
-        Setting("blasts", "Blast radius", False, "bool", help="S-V6"),
-        Setting("turrets", "Turrets", False, "bool", help="S-V8"),
-        Setting("stopper", "Stopper hand", False, "bool", help="S-V9"),
-        Setting("pencils", "Several pencils", False, "bool", help="S-V10"),
+        Setting("players", Mp("setting", "Players"), 2, "int", lo=2, hi=4,
+                help=M("S-V7: 3 or 4 add hangars on the long sides.")),
+        Setting("paper", Mp("setting", "Paper"), "letter", "choice", ("letter", "a4"), help="S-U1",
+                names=(Mp("paper size", "Letter"), "A4")),
+        # the choices' names are the values themselves in English, in the player's language elsewhere
+        Setting("field", Mp("setting", "Asteroid field"), "sparse", "choice", FIELDS,
+                help=M("none, sparse, dense, solid rock, a level file, or drawn by hand"),
+                names=(Mp("asteroid field", "none"), Mp("asteroid field", "sparse"), Mp("asteroid field", "dense"),
+                       Mp("asteroid field", "solid"), Mp("asteroid field", "level"), Mp("asteroid field", "hand"))),
+        Setting("level", Mp("setting", "Level"), "belt", "level",
+                help=M("The field played when the asteroid field is 'level'"), shown_when=("field", ("level",))),
+        Setting("doors", Mp("setting", "Hangar doors"), "choose", "choice", ("choose", "centred"), help="S-U3",
+                names=(Mp("hangar doors", "choose"), Mp("hangar doors", "centred"))),
+        Setting("skips", Mp("setting", "Skips"), "off", "choice", ("off", "basic", "advanced"), help="S-V1",
+                names=(Mp("skips", "off"), Mp("skips", "basic"), Mp("skips", "advanced"))),
+        Setting("tears", Mp("setting", "Tears"), False, "bool", help="S-V2"),
+        Setting("passing", Mp("setting", "Passing allowed"), False, "bool", help="S-V3"),
+        Setting("stalemate", Mp("setting", "Stalemate call"), False, "bool", help="S-V4"),
+        Setting("cylinder", Mp("setting", "Cylinder space"), False, "bool", help="S-V5"),
+        Setting("blasts", Mp("setting", "Blast radius"), False, "bool", help="S-V6"),
+        Setting("turrets", Mp("setting", "Turrets"), False, "bool", help="S-V8"),
+        Setting("stopper", Mp("setting", "Stopper hand"), False, "bool", help="S-V9"),
+        Setting("pencils", Mp("setting", "Several pencils"), False, "bool", help="S-V10"),
     )
     action_types = (PlaceDoor, DrawAsteroid, FieldDone, PlacePiece, Flick, Heading, Pass, CallDraw, AnswerDraw)
 
@@ -86,11 +95,11 @@ class SpaceGame(Game):
         return int(self.settings["players"])
 
     def player_name(self, seat: int) -> str:
-        return f"{self.colour(seat)} ({SIDES[seat]})"
+        return player(seat, SIDES[seat])
 
     @staticmethod
     def colour(seat: int) -> str:
-        return ("Blue", "Orange", "Green", "Purple")[seat]
+        return colour(seat)
 
     def sheet(self, doors: tuple[float | None, ...]) -> Sheet:
         return Sheet(self.width, self.height, self.hangars, doors, bool(self.settings["cylinder"]))
@@ -134,7 +143,7 @@ class SpaceState(State):
         self.pending: int | None = None
         self.landing: tuple[float, float] | None = None  #: the trace's end the pending ship touches (S-M6)
         self.winners: tuple[int, ...] | None = None
-        self.end_text = ""
+        self.end_text: str = ""  #: a Msg once the game is over
         #: S-V4 (rev 4): a draw proposed with 3-4 players: the caller ("by"), the phase and seat play goes
         #: back to ("phase", "seat"), who still has to answer, in turn ("asked") and who accepted ("yes")
         self.proposal: dict[str, Any] | None = None
@@ -164,7 +173,7 @@ class SpaceState(State):
 
     def label(self, p: Piece) -> str:
         """How the log names a piece: its owner's colour, its kind and its number ("Orange's ship 4")."""
-        return f"{self.game.colour(p.owner)}'s {p.kind} {p.id}"
+        return piece(p.owner, p.kind, p.id)
 
     def piece(self, pid: int) -> Piece | None:
         for p in self.pieces:
@@ -206,27 +215,35 @@ class SpaceState(State):
             raise IllegalAction("S-V4" if self.phase == "draw" else "S-T1", self._phase_sentence())
         getattr(self, f"_check_{name.lower()}")(action)
 
-    def _phase_sentence(self) -> str:
-        return {
-            "door": "First every player draws the door in their hangar wall.",
-            "field": "The asteroid field is being drawn: draw an asteroid or say you are done.",
-            "ships": "Place your ships in your hangar first.",
-            "play": "Flick one of your ships: a move or a shot.",
-            "heading": "Choose which way your ship points now.",
-            "draw": "A draw has been proposed (S-V4): accept or refuse it first.",
-        }.get(self.phase, "The game is over.")
+    def _phase_sentence(self) -> Msg:
+        phase = self.phase
+        if phase == "door":
+            return M("First every player draws the door in their hangar wall.")
+        if phase == "field":
+            return M("The asteroid field is being drawn: draw an asteroid or say you are done.")
+        if phase == "ships":
+            return M("Place your ships in your hangar first.")
+        if phase == "play":
+            return M("Flick one of your ships: a move or a shot.")
+        if phase == "heading":
+            return M("Choose which way your ship points now.")
+        if phase == "draw":
+            return M("A draw has been proposed (S-V4): accept or refuse it first.")
+        return M("The game is over.")
 
     def _check_placedoor(self, a: PlaceDoor) -> None:
         h = self.game.hangars[self.seat]
         if not (isinstance(a.at, (int, float)) and math.isfinite(a.at)) or not h.door_ok(a.at):
-            raise IllegalAction("S-U3", f"The {cm(IN, 1)} door must lie on your wall: put its middle "
-                                f"{cm(IN / 2)} to {cm(h.wall_length - IN / 2)} from its left end as you sit.")
+            # TRANSLATORS: {door} is the door's width, {lo} and {hi} distances ("2.5 cm (1 in)", "1.3 cm")
+            raise IllegalAction("S-U3", M("The {door} door must lie on your wall: put its middle {lo} to {hi} "
+                                          "from its left end as you sit.", door=cm(IN, 1), lo=cm(IN / 2),
+                                          hi=cm(h.wall_length - IN / 2)))
 
     def _check_drawasteroid(self, a: DrawAsteroid) -> None:
         if len(self.asteroids) >= MAX_ASTEROIDS:
-            raise IllegalAction("S-U5", "Space is full of rock already.")
+            raise IllegalAction("S-U5", M("Space is full of rock already."))
         if len(a.points) < 3:
-            raise IllegalAction("S-U5", "An asteroid needs an outline of at least three points.")
+            raise IllegalAction("S-U5", M("An asteroid needs an outline of at least three points."))
         problem = asteroid_problem(Polygon(a.points), self.sheet(), self.asteroids, self.walls())
         if problem:
             raise IllegalAction("S-U5", problem)
@@ -236,52 +253,58 @@ class SpaceState(State):
 
     def _check_placepiece(self, a: PlacePiece) -> None:
         if not all(math.isfinite(v) for v in (a.x, a.y, a.heading)):
-            raise IllegalAction("S-U4", "That is not a place on the paper.")
+            raise IllegalAction("S-U4", M("That is not a place on the paper."))
         if a.turret and not self.game.settings["turrets"]:
-            raise IllegalAction("S-V8", "Turrets are not in play (turn the variant on).")
+            raise IllegalAction("S-V8", M("Turrets are not in play (turn the variant on)."))
         if a.turret and any(p.owner == self.seat and p.kind == "turret" for p in self.pieces):
-            raise IllegalAction("S-V8", "One turret each: every other piece of your fleet is a ship.")
+            raise IllegalAction("S-V8", M("One turret each: every other piece of your fleet is a ship."))
         body = piece_polygon("turret" if a.turret else "ship", a.x, a.y, math.radians(a.heading))
         hangar = self.game.hangars[self.seat]
         if a.turret:
             wall = LineString([hangar.wall_a, hangar.wall_b])
             if any(h.region.intersects(body) for h in self.game.hangars) or body.distance(wall) > IN:
-                raise IllegalAction("S-V8", f"A turret stands outside your hangar, within {cm(IN, 1)} of its wall.")
+                # TRANSLATORS: {d} is a distance ("2.5 cm (1 in)")
+                raise IllegalAction("S-V8", M("A turret stands outside your hangar, within {d} of its wall.",
+                                              d=cm(IN, 1)))
         elif not hangar.region.contains(body):
-            raise IllegalAction("S-U4", "Ships start wholly inside your own hangar.")
+            raise IllegalAction("S-U4", M("Ships start wholly inside your own hangar."))
         if not fits(self.world(), body):
-            raise IllegalAction("S-U4", "Pieces may not overlap each other, a wall or an asteroid.")
+            raise IllegalAction("S-U4", M("Pieces may not overlap each other, a wall or an asteroid."))
 
     def _check_flick(self, a: Flick) -> None:
         p = self.piece(a.ship)
         if p is None or p.owner != self.seat:
-            raise IllegalAction("S-T1", "Pick one of your own ships.")
+            raise IllegalAction("S-T1", M("Pick one of your own ships."))
         if a.mode not in ("move", "shot"):
-            raise IllegalAction("S-T1", "Declare a move or a shot.")
+            raise IllegalAction("S-T1", M("Declare a move or a shot."))
         if a.mode == "move" and p.kind == "turret":
-            raise IllegalAction("S-V8", "A turret never moves; it can only shoot.")
+            raise IllegalAction("S-V8", M("A turret never moves; it can only shoot."))
         if not (math.isfinite(a.angle) and math.isfinite(a.strength)) or not 0.0 < a.strength <= 1.0:
-            raise IllegalAction("S-F1", "A flick needs a direction and a strength between 0 and 1.")
+            raise IllegalAction("S-F1", M("A flick needs a direction and a strength between 0 and 1."))
         if a.mode == "move" and backwards(p, math.radians(a.angle)):
-            wait = ", or pass to wait (S-V3)" if self.game.settings["passing"] else ""
-            raise IllegalAction("S-M1", "You can't move backwards: that drag runs back across your own ship. "
-                                f"Drag forwards or to the side{wait}.")
+            if self.game.settings["passing"]:
+                raise IllegalAction("S-M1", M("You can't move backwards: that drag runs back across your own ship. "
+                                              "Drag forwards or to the side, or pass to wait (S-V3)."))
+            raise IllegalAction("S-M1", M("You can't move backwards: that drag runs back across your own ship. "
+                                          "Drag forwards or to the side."))
         if a.pencil not in self.game.pencils():
-            raise IllegalAction("S-V10", "That pencil is not on the table (only the HB pencil is in play).")
+            raise IllegalAction("S-V10", M("That pencil is not on the table (only the HB pencil is in play)."))
         if a.stopper is not None:
             if not self.game.settings["stopper"]:
-                raise IllegalAction("S-V9", "The stopper hand is not in play (turn the variant on).")
+                raise IllegalAction("S-V9", M("The stopper hand is not in play (turn the variant on)."))
             if len(a.stopper) != 4 or not all(math.isfinite(v) for v in a.stopper):
-                raise IllegalAction("S-V9", "Place the hand as a line on the paper.")
+                raise IllegalAction("S-V9", M("Place the hand as a line on the paper."))
             x1, y1, x2, y2 = a.stopper
             length = math.hypot(x2 - x1, y2 - y1)
             if not 3.0 <= length <= STOPPER_MAX:
-                raise IllegalAction("S-V9", f"A hand is between 0.3 cm and {cm(STOPPER_MAX, 4)} across.")
+                # TRANSLATORS: {lo} and {hi} are distances ("0.3 cm", "10.2 cm (4 in)")
+                raise IllegalAction("S-V9", M("A hand is between {lo} and {hi} across.", lo=cm(3.0),
+                                              hi=cm(STOPPER_MAX, 4)))
 
     def _check_heading(self, a: Heading) -> None:
         p = self.piece(self.pending) if self.pending is not None else None
         if p is None or not math.isfinite(a.angle):
-            raise IllegalAction("S-M6", "No ship is waiting for its heading.")
+            raise IllegalAction("S-M6", M("No ship is waiting for its heading."))
 
     def placement(self, angle: float) -> tuple[float, float, float]:
         """S-M6 (rev 2): where the pending ship sits when its player asks for ``angle`` (degrees):
@@ -294,24 +317,29 @@ class SpaceState(State):
 
     def _check_pass(self, a: Pass) -> None:
         if not self.game.settings["passing"]:
-            raise IllegalAction("S-V3", "Passing is not allowed in this game (turn the variant on).")
+            raise IllegalAction("S-V3", M("Passing is not allowed in this game (turn the variant on)."))
 
     def _check_calldraw(self, a: CallDraw) -> None:
         if not self.game.settings["stalemate"]:
-            raise IllegalAction("S-V4", "Stalemate calls are not in play (turn the variant on).")
+            raise IllegalAction("S-V4", M("Stalemate calls are not in play (turn the variant on)."))
         if self.quiet < QUIET_TURNS:
-            raise IllegalAction("S-V4", f"A draw may be called after {QUIET_TURNS} turns without a shot "
-                                f"({self.quiet} so far).")
+            # TRANSLATORS: {so_far} is how many turns without a shot have been played
+            raise IllegalAction("S-V4", Mn("A draw may be called after {n} turn without a shot ({so_far} so far).",
+                                           "A draw may be called after {n} turns without a shot ({so_far} so far).",
+                                           QUIET_TURNS, so_far=self.quiet))
         if self.turns < self.next_call:
-            raise IllegalAction("S-V4", f"The last call was refused: a draw may be proposed again after "
-                                f"{QUIET_TURNS} more turns ({self.next_call - self.turns} to go).")
+            # TRANSLATORS: {left} is how many of those turns are still to be played
+            raise IllegalAction("S-V4", Mn("The last call was refused: a draw may be proposed again after {n} more "
+                                           "turn ({left} to go).",
+                                           "The last call was refused: a draw may be proposed again after {n} more "
+                                           "turns ({left} to go).", QUIET_TURNS, left=self.next_call - self.turns))
         if a.by is not None and (isinstance(a.by, bool) or not isinstance(a.by, int)
                                  or a.by not in self.alive_seats()):
-            raise IllegalAction("S-V4", "Only a player still in the game may call the stalemate.")
+            raise IllegalAction("S-V4", M("Only a player still in the game may call the stalemate."))
 
     def _check_answerdraw(self, a: AnswerDraw) -> None:
         if self.proposal is None:
-            raise IllegalAction("S-V4", "No draw has been proposed.")
+            raise IllegalAction("S-V4", M("No draw has been proposed."))
 
     # -- applying ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
@@ -325,8 +353,9 @@ class SpaceState(State):
     def _do_placedoor(self, a: PlaceDoor) -> list[Event]:
         self.doors[self.seat] = float(a.at)
         self._walls = None
-        ev = [Event("door", f"{self._name()} opens the {cm(IN, 1)} hangar door {cm(a.at)} from the left end of "
-                            "its wall (as that player sits).",
+        # TRANSLATORS: {who} is a player ("Blue (bottom)"), {door} the door's width, {at} a distance
+        ev = [Event("door", M("{who} opens the {door} hangar door {at} from the left end of its wall (as that "
+                              "player sits).", who=self._name(), door=cm(IN, 1), at=cm(a.at)),
                     {"seat": self.seat})]
         nxt = self._after(self.seat, lambda seat: self.doors[seat] is None)
         if nxt is not None:
@@ -348,13 +377,13 @@ class SpaceState(State):
 
     def _do_drawasteroid(self, a: DrawAsteroid) -> list[Event]:
         self.asteroids = [*self.asteroids, Polygon(a.points)]
-        ev = [Event("asteroid", f"{self._name()} draws an asteroid.", {"seat": self.seat})]
+        ev = [Event("asteroid", M("{who} draws an asteroid.", who=self._name()), {"seat": self.seat})]
         self._next_field_seat()
         return ev
 
     def _do_fielddone(self, a: FieldDone) -> list[Event]:
         self.field_done[self.seat] = True
-        ev = [Event("field", f"{self._name()} is done drawing asteroids.", {"seat": self.seat})]
+        ev = [Event("field", M("{who} is done drawing asteroids.", who=self._name()), {"seat": self.seat})]
         self._next_field_seat()
         return ev
 
@@ -371,7 +400,8 @@ class SpaceState(State):
                                            math.radians(a.heading))]
         self.next_id += 1
         self.placed[self.seat] += 1
-        ev = [Event("placed", f"{self._name()} places a {kind}.", {"seat": self.seat, "id": self.next_id - 1})]
+        said = M("{who} places a turret.", who=self._name()) if a.turret else M("{who} places a ship.", who=self._name())
+        ev = [Event("placed", said, {"seat": self.seat, "id": self.next_id - 1})]
         n = self.game.num_players
         nxt = self._after(self.seat, lambda seat: self.placed[seat] < PIECES_EACH)
         if nxt is not None:
@@ -379,11 +409,11 @@ class SpaceState(State):
             return ev
         first = self.chance.randint(0, n - 1)  # S-U6: the coin flip
         self.phase, self.seat = "play", first
-        ev.append(Event("coin", f"The coin flip says {self._name(first)} starts.", {"seat": first}))
+        ev.append(Event("coin", M("The coin flip says {who} starts.", who=self._name(first)), {"seat": first}))
         return ev
 
     def _do_pass(self, a: Pass) -> list[Event]:
-        ev = [Event("pass", f"{self._name()} passes.", {"seat": self.seat})]
+        ev = [Event("pass", M("{who} passes.", who=self._name()), {"seat": self.seat})]
         self.quiet += 1  # S-V3: a pass counts as a move
         self._end_turn()
         return ev
@@ -398,12 +428,12 @@ class SpaceState(State):
             asked = [seat for seat in asked if seat in alive]
             self.proposal = {"by": caller, "phase": self.phase, "seat": self.seat, "asked": asked, "yes": [caller]}
             self.phase, self.seat = "draw", asked[0]
-            return [Event("proposal", f"{self._name(caller)} proposes a draw (S-V4): every player still in must "
-                                      "accept it.", {"by": caller, "asked": list(asked)})]
+            return [Event("proposal", M("{who} proposes a draw (S-V4): every player still in must accept it.",
+                                        who=self._name(caller)), {"by": caller, "asked": list(asked)})]
         self.phase = "over"
         self.pending = self.landing = None
         self.winners = ()
-        self.end_text = f"{self._name(caller)} calls the stalemate: a draw."
+        self.end_text = M("{who} calls the stalemate: a draw.", who=self._name(caller))
         return [Event("gameover", self.end_text, {"winners": []})]
 
     def _do_answerdraw(self, a: AnswerDraw) -> list[Event]:
@@ -415,9 +445,12 @@ class SpaceState(State):
             self.proposal = None
             self.phase, self.seat = prop["phase"], prop["seat"]
             self.next_call = self.turns + QUIET_TURNS
-            return [Event("answer", f"{self._name(who)} refuses the draw: play goes on, and a draw may be proposed "
-                                    f"again after {QUIET_TURNS} more turns.", {"seat": who, "accept": False})]
-        ev = [Event("answer", f"{self._name(who)} accepts the draw.", {"seat": who, "accept": True})]
+            return [Event("answer", Mn("{who} refuses the draw: play goes on, and a draw may be proposed again "
+                                       "after {n} more turn.",
+                                       "{who} refuses the draw: play goes on, and a draw may be proposed again "
+                                       "after {n} more turns.", QUIET_TURNS, who=self._name(who)),
+                          {"seat": who, "accept": False})]
+        ev = [Event("answer", M("{who} accepts the draw.", who=self._name(who)), {"seat": who, "accept": True})]
         prop = {**prop, "asked": asked, "yes": [*prop["yes"], who]}
         if asked:
             self.proposal = prop
@@ -427,7 +460,7 @@ class SpaceState(State):
         self.phase = "over"
         self.pending = self.landing = None
         self.winners = ()
-        self.end_text = f"Every player still in accepts the draw {self._name(prop['by'])} proposed: a draw."
+        self.end_text = M("Every player still in accepts the draw {who} proposed: a draw.", who=self._name(prop["by"]))
         ev.append(Event("gameover", self.end_text, {"winners": []}))
         return ev
 
@@ -439,10 +472,13 @@ class SpaceState(State):
         self.pending = self.landing = None
         self.phase = "play"
         turned = math.degrees(h) % 360
-        said = f"{self.label(p)} turns to {turned:.0f}°"
+        # TRANSLATORS: {deg} is the ship's new heading in degrees
+        said = M("{ship} turns to {deg:.0f}°.", ship=self.label(p), deg=float(turned))
         if abs((turned - a.angle + 180) % 360 - 180) > 0.05:
-            said += f" (the nearest free way round to {a.angle % 360:.0f}°)"
-        ev = [Event("heading", said + ".", {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)})]
+            # TRANSLATORS: {deg} is the heading the ship took, {asked} the one its player asked for (degrees)
+            said = M("{ship} turns to {deg:.0f}° (the nearest free way round to {asked:.0f}°).", ship=self.label(p),
+                     deg=float(turned), asked=float(a.angle % 360))
+        ev = [Event("heading", said, {"ship": p.id, "x": x, "y": y, "heading": math.degrees(h)})]
         self._end_turn()
         return ev
 
@@ -467,9 +503,10 @@ class SpaceState(State):
 
     def _settle(self, p: Piece, a: Flick, raw: tuple[tuple[float, float], ...],
                 skips: tuple[tuple[float, float], ...], out: Outcome, world: World) -> list[Event]:
-        who = self.label(p)
-        rule = f" ({out.rule})" if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else ""
-        events = [Event("flick", f"{who} {out.text}{rule}.", {
+        # TRANSLATORS: {what} is what the flick did ("Blue's ship 0 hit an asteroid: destroyed"), {rule} a rule id
+        said = (M("{what} ({rule}).", what=out.text, rule=out.rule)
+                if out.destroyed or out.stayed or out.rule not in ("S-M6", "S-S3") else M("{what}.", what=out.text))
+        events = [Event("flick", said, {
             "seat": self.seat, "ship": p.id, "mode": a.mode, "rule": out.rule, "trace": [list(q) for q in raw],
             "used": out.used, "skips": [list(g) for g in skips],
             "tear": None if out.tear is None else [[list(a), list(b)] for a, b in out.tear],
@@ -481,7 +518,8 @@ class SpaceState(State):
                 rocks.extend(pieces)
             before = len(self.asteroids)
             self.asteroids = rocks
-            events.append(Event("tunnel", f"The shot tunnels through {len(out.tunnels)} asteroid{'s' if len(out.tunnels) != 1 else ''}.",
+            events.append(Event("tunnel", Mn("The shot tunnels through {n} asteroid.",
+                                             "The shot tunnels through {n} asteroids.", len(out.tunnels)),
                                 {"crossed": len(out.tunnels), "before": before, "after": len(rocks)}))
         destroyed = list(out.destroyed)
         centres: list[tuple[float, float]] = []
@@ -493,16 +531,17 @@ class SpaceState(State):
             named = {q.id: self.label(q) for q in self.pieces}
             first = [named[d] for d, _ in out.destroyed]
             caught = [named[d] for d, _ in destroyed[len(out.destroyed):]]
-            said = f"Destroyed: {', '.join(first)}" + (f"; caught in the blast (S-V6): {', '.join(caught)}"
-                                                        if caught else "")
+            # TRANSLATORS: {names} and {caught} are lists of pieces ("Blue's ship 0, Orange's ship 2")
+            said = (M("Destroyed: {names}; caught in the blast (S-V6): {caught}.", names=comma_list(first),
+                      caught=comma_list(caught)) if caught else M("Destroyed: {names}.", names=comma_list(first)))
             self.pieces = [q for q in self.pieces if q.id not in gone]
-            events.append(Event("destroyed", said + ".",
+            events.append(Event("destroyed", said,
                                 {"ids": sorted(gone), "at": [list(at) for _, at in destroyed]}))
         if centres:
-            events.append(Event("blast", ("A blast rings out." if len(centres) == 1 else f"{len(centres)} blasts ring out."), {"centres": [list(c) for c in centres]}))
+            events.append(Event("blast", Mn("A blast rings out.", "{n} blasts ring out.", len(centres)), {"centres": [list(c) for c in centres]}))
         if out.tear is not None:  # S-V2 (rev 4): the pieces lie on the sheet, where the trace tore it
             self.tears = [*self.tears, *out.tear]
-            events.append(Event("tear", "The paper tears!", {"tear": [[list(a), list(b)] for a, b in out.tear]}))
+            events.append(Event("tear", M("The paper tears!"), {"tear": [[list(a), list(b)] for a, b in out.tear]}))
         if a.mode == "shot":
             self.quiet = 0
         else:
@@ -528,8 +567,8 @@ class SpaceState(State):
         self.phase = "over"
         self.pending = None
         self.winners = tuple(alive)
-        self.end_text = (f"{self._name(alive[0])} wins." if alive else
-                         "The last ships went down together: a draw.")
+        self.end_text = (M("{who} wins.", who=self._name(alive[0])) if alive else
+                         M("The last ships went down together: a draw."))
         events.append(Event("gameover", self.end_text, {"winners": list(alive)}))
         return True
 
@@ -554,15 +593,25 @@ class SpaceState(State):
         if self.phase == "over":
             return self.end_text
         who = self._name()
-        return {
-            "door": f"{who}: draw your hangar door.",
-            "field": f"{who}: draw an asteroid, or say you are done.",
-            "ships": f"{who}: place piece {self.placed[self.seat] + 1} of {PIECES_EACH} in your hangar.",
-            "play": f"{who} to flick: pick a ship, move or shoot.",
-            "heading": f"{who}: turn ship {self.pending} to its new heading.",
-            "draw": f"{who}: {self._name(self.proposal['by']) if self.proposal else 'a player'} proposes a draw; "
-                    "accept or refuse.",
-        }[self.phase]
+        phase = self.phase
+        if phase == "door":
+            return M("{who}: draw your hangar door.", who=who)
+        if phase == "field":
+            return M("{who}: draw an asteroid, or say you are done.", who=who)
+        if phase == "ships":
+            # TRANSLATORS: {k} is the number of the piece being placed, {n} how many each player places
+            return M("{who}: place piece {k} of {n} in your hangar.", who=who, k=self.placed[self.seat] + 1,
+                     n=PIECES_EACH)
+        if phase == "play":
+            return M("{who} to flick: pick a ship, move or shoot.", who=who)
+        if phase == "heading":
+            return M("{who}: turn ship {n} to its new heading.", who=who, n=self.pending)
+        if phase == "draw":
+            if self.proposal:
+                # TRANSLATORS: {who} is the player to answer, {by} the player who proposed the draw
+                return M("{who}: {by} proposes a draw; accept or refuse.", who=who, by=self._name(self.proposal["by"]))
+            return M("{who}: a player proposes a draw; accept or refuse.", who=who)
+        raise KeyError(phase)
 
     # -- persistence -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -574,7 +623,8 @@ class SpaceState(State):
             "residue": [[m, [[list(q) for q in strand] for strand in used]] for m, used in self.residue],
             "field_done": list(self.field_done), "quiet": self.quiet, "turns": self.turns,
             "pending": self.pending, "landing": None if self.landing is None else list(self.landing),
-            "winners": None if self.winners is None else list(self.winners), "end_text": self.end_text,
+            "winners": None if self.winners is None else list(self.winners), "end_text": str(self.end_text),
+            "end_msg": self.end_text.to_json() if isinstance(self.end_text, Msg) else None,
             "proposal": None if self.proposal is None else {k: (list(v) if isinstance(v, list) else v)
                                                             for k, v in self.proposal.items()},
             "next_call": self.next_call,
@@ -602,7 +652,8 @@ class SpaceState(State):
         land = data.get("landing")
         s.landing = None if land is None else (float(land[0]), float(land[1]))
         s.winners = None if data["winners"] is None else tuple(int(w) for w in data["winners"])
-        s.end_text = str(data["end_text"])
+        end = data.get("end_msg")
+        s.end_text = Msg.from_json(end) if end is not None else str(data["end_text"])
         prop = data.get("proposal")
         s.proposal = None if prop is None else {
             "by": int(prop["by"]), "phase": str(prop["phase"]), "seat": int(prop["seat"]),

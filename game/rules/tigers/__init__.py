@@ -3,6 +3,7 @@ playing cards for orders and initiative, D6 for fate."""
 
 from __future__ import annotations
 
+from ...msg import M, Mp
 from ...registry import Ruleset
 from .ai import make_ai, make_greedy
 from .bench import los_bench
@@ -13,8 +14,8 @@ __all__ = ["RULESET"]
 
 RULESET = Ruleset(
     name="tigers",
-    title="Paper Tigers",
-    pitch="WWII skirmish on a centimetre table: playing cards give orders, dice decide.",
+    title=M("Paper Tigers"),
+    pitch=M("WWII skirmish on a centimetre table: playing cards give orders, dice decide."),
     game_cls=TigersGame,
     view="game.ui.views.tigers:TigersView",
     agents={"ai": make_ai, "greedy": make_greedy, "hard": make_hard},
@@ -23,5 +24,5 @@ RULESET = Ruleset(
     bench_level={"level": "village_fight"},
     bench_extra=los_bench,
     editor="game.ui.views.tigers_campaign:TigersCampaignScene",
-    editor_label="Campaign",
+    editor_label=Mp("button", "Campaign"),
 )

@@ -12,6 +12,8 @@ from typing import Any
 
 from ...jsonio import FileProblem, read_json, write_atomic
 from ...limits import MAX_CAMPAIGN_NAME
+from ...msg import M, Mn
+from .words import listing
 
 CAMPAIGN_FORMAT = "paperwars-tigers-campaign"
 POINTS = {"complete": 3, "marginal": 2, "draw": 1}
@@ -60,7 +62,8 @@ class Campaign:
                     r.update(entry)
                     return r
         if self.is_over():
-            raise CampaignError(f"The campaign's {self.battles} battles are all fought.")
+            raise CampaignError(Mn("The campaign's {n} battle is fought.", "The campaign's {n} battles are all fought.",
+                                    self.battles))
         self.results.append(entry)
         return entry
 
@@ -68,7 +71,7 @@ class Campaign:
                      names: tuple[str, str] | None = None) -> dict[str, Any]:
         """Add a finished Paper Tigers game."""
         if not state.is_over():
-            raise CampaignError("Only a finished battle counts for the campaign.")
+            raise CampaignError(M("Only a finished battle counts for the campaign."))
         res = state.result()
         winner = res.winners[0] if res is not None and res.winners else -1
         return self.record(level, state.vp, key, (winner, state.victory()), names)  # a wipe-out wins outright (T-E2)
@@ -109,8 +112,11 @@ class Campaign:
         return -1 if a == b else (0 if a > b else 1)
 
     def summary(self) -> str:
-        table = ", ".join(f"{n} {p}" for n, p in self.standings())
-        return f"Battle {len(self.results)} of {self.battles}: {table} campaign points."
+        # TRANSLATORS: a commander's name and campaign points ("Anna 6")
+        table = listing([M("{name} {points}", name=n, points=p) for n, p in self.standings()])
+        # TRANSLATORS: {n} battles fought of {battles}; {table} lists each commander's campaign points ("Anna 6, Computer (Normal) 3")
+        return M("Battle {n} of {battles}: {table} campaign points.", n=len(self.results), battles=self.battles,
+                 table=table)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": CAMPAIGN_FORMAT, "version": 1, "names": list(self.names), "battles": self.battles,

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ...msg import M, Mp, Msg
+
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("H", "D", "S", "C")
 SUIT_SYMBOL = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
@@ -58,10 +60,32 @@ def dice_for(card: str, action: str) -> int:
 RANK_NAME = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
-def label(card: str) -> str:
+def _rank_word(r: str) -> Msg | str:
+    if r == "J":
+        return Mp("card rank", "jack")
+    if r == "Q":
+        return Mp("card rank", "queen")
+    if r == "K":
+        return Mp("card rank", "king")
+    if r == "A":
+        return Mp("card rank", "ace")
+    return r  # a number card's rank is its number
+
+
+def _suit_word(s: str) -> Msg:
+    if s == "H":
+        return Mp("card suit", "hearts")
+    if s == "D":
+        return Mp("card suit", "diamonds")
+    if s == "S":
+        return Mp("card suit", "spades")
+    return Mp("card suit", "clubs")
+
+
+def label(card: str) -> Msg:
     """A card for the log in words, e.g. "queen of hearts" (the hand font has no suit glyphs)."""
-    r = rank(card)
-    return f"{RANK_NAME.get(r, r)} of {SUIT_NAME[suit(card)]}"
+    # TRANSLATORS: a playing card: {rank} is jack, queen, king, ace or a number 2-10; {suit} hearts, diamonds, spades or clubs
+    return M("{rank} of {suit}", rank=_rank_word(rank(card)), suit=_suit_word(suit(card)))
 
 
 def unseen(discard: Iterable[str], hands: Iterable[Iterable[Sequence[Any]]],

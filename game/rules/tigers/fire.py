@@ -4,11 +4,14 @@ damage and destruction (T-A9, T-E2 points)."""
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from ...msg import M, Mn, Mp
 from . import cards as C
 from .actions import Fire, FollowFire
 from .geometry import INFANTRY_RANGE
 from .table import TigersCore
 from .unit import Unit
+from .words import cm, side, tag, terrain
+from .words import dice as dice_text
 
 
 class FireRules(TigersCore):
@@ -17,20 +20,28 @@ class FireRules(TigersCore):
     def fire_refusal(self, shooter: Unit, target_id: int) -> IllegalAction | None:
         """Why ``shooter`` may not fire at ``target_id`` (None when it may)."""
         if not 0 <= target_id < len(self.units):
-            return IllegalAction("T-A3", f"There is no unit #{target_id}.")
+            return IllegalAction("T-A3", M("There is no unit #{n}.", n=target_id))
         t = self.units[target_id]
         if t.side == shooter.side or not t.alive:
-            return IllegalAction("T-A3", "Fire at an enemy unit still on the table.")
+            return IllegalAction("T-A3", M("Fire at an enemy unit still on the table."))
         if t.carrier >= 0:
-            return IllegalAction("T-R2", "Passengers cannot be targeted; fire at their vehicle.")
+            return IllegalAction("T-R2", M("Passengers cannot be targeted; fire at their vehicle."))
         if shooter.carrier >= 0:
-            return IllegalAction("T-R1", "A passenger must dismount before it can fire.")
+            return IllegalAction("T-R1", M("A passenger must dismount before it can fire."))
         if shooter.kind == "infantry" and self.fire_range(shooter, t) > INFANTRY_RANGE + 1e-9:
-            return IllegalAction("T-A5", f"Infantry fires at most {INFANTRY_RANGE:g} cm; that is {self.fire_range(shooter, t):.1f} cm.")
+            # TRANSLATORS: {most} and {d} are centimetres
+            return IllegalAction("T-A5", M("Infantry fires at most {most} cm; that is {d:.1f} cm.",
+                                           most=cm(INFANTRY_RANGE), d=float(self.fire_range(shooter, t))))
         blocked, _ = self.line_of_sight(shooter, t)
         if blocked:
             kind = self.los_terrain.kinds[blocked[0]]
-            return IllegalAction("T-A3", f"No line of sight: a {kind} stands in between.")
+            if kind == "woods":
+                return IllegalAction("T-A3", M("No line of sight: woods stand in between."))
+            if kind == "hill":
+                return IllegalAction("T-A3", M("No line of sight: a hill stands in between."))
+            if kind == "building":
+                return IllegalAction("T-A3", M("No line of sight: a building stands in between."))
+            return IllegalAction("T-A3", M("No line of sight: a wreck stands in between."))
         return None
 
     def targets(self, shooter: Unit) -> list[int]:
@@ -60,27 +71,31 @@ class FireRules(TigersCore):
             if self.targets(f):
                 self.phase = "volley"
                 return
-            self._ev("info", f"{f.name} #{f.id} has no enemy in sight and reach to fire at and cannot follow the "
-                     "shot (T-F1).", unit=f.id)
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("info", M("{unit} has no enemy in sight and reach to fire at and cannot follow the shot (T-F1).",
+                               unit=tag(f)), unit=f.id)
             self.volley.pop(0)
         self.volley, self.volley_card, self.volley_target = [], "", -1
         self._after_card()
 
     def _check_FollowFire(self, a: FollowFire) -> None:
-        self._need_phase("volley", rule="T-F1", what="fire with a follower")
+        self._need_phase("volley", rule="T-F1", what=Mp("you cannot ... now", "fire with a follower"))
         f = self.units[self.volley[0]]
         if a.unit != f.id:
-            raise IllegalAction("T-F1", f"It is {f.name} #{f.id}'s turn to follow the shot.")
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            raise IllegalAction("T-F1", M("It is {unit}'s turn to follow the shot.", unit=tag(f)))
         if a.target < 0:
             return
         err = self.fire_refusal(f, a.target)
         if err:
-            raise IllegalAction(err.rule, f"{f.name} #{f.id}: {err.message}")
+            # TRANSLATORS: {unit} is a unit ("Panther #3"); {reason} a sentence saying why it may not fire
+            raise IllegalAction(err.rule, M("{unit}: {reason}", unit=tag(f), reason=err.message))
 
     def _do_FollowFire(self, a: FollowFire) -> None:
         f = self.units[self.volley.pop(0)]
         if a.target < 0:
-            self._ev("hold", f"{f.name} #{f.id} holds its fire (T-F1).", unit=f.id)
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("hold", M("{unit} holds its fire (T-F1).", unit=tag(f)), unit=f.id)
         else:
             self._shoot(f, self.units[a.target], self.volley_card)
         self._next_volley()
@@ -92,13 +107,20 @@ class FireRules(TigersCore):
         for i in doubt:
             face = self.chance.die()
             clear = face >= 4
-            self._ev("roll", f"Line of sight from {s.name} #{s.id} to {t.name} #{t.id} past the "
-                     f"{self.los_terrain.kinds[i]} is in doubt: rolled {face}, needed 4: "
-                     f"{'clear' if clear else 'blocked'} (T-A4).", dice=[face], need=4, ok=clear,
-                     what="line of sight", shooter=s.id, target=t.id)
+            args = {"a": tag(s), "b": tag(t), "terrain": terrain(self.los_terrain.kinds[i]), "face": face}
+            if clear:
+                # TRANSLATORS: {a} and {b} are units ("Panther #3"); {terrain} hill, woods, building or wreck; {face} a die
+                text = M("Line of sight from {a} to {b} past the {terrain} is in doubt: rolled {face}, needed 4: "
+                         "clear (T-A4).", **args)
+            else:
+                # TRANSLATORS: {a} and {b} are units ("Panther #3"); {terrain} hill, woods, building or wreck; {face} a die
+                text = M("Line of sight from {a} to {b} past the {terrain} is in doubt: rolled {face}, needed 4: "
+                         "blocked (T-A4).", **args)
+            self._ev("roll", text, dice=[face], need=4, ok=clear, what="line of sight", shooter=s.id, target=t.id)
             if not clear:
                 return
-        _, hit = self._roll(n, need, f"{s.name} #{s.id} fires at {t.name} #{t.id} with {C.label(card)}",
+        # TRANSLATORS: {a} and {b} are units ("Panther #3"); {card} a card ("queen of hearts")
+        _, hit = self._roll(n, need, M("{a} fires at {b} with {card}", a=tag(s), b=tag(t), card=C.label(card)),
                             shooter=s.id, target=t.id, action="fire", card=card)
         self._ev("shot", "", shooter=s.id, target=t.id, hit=hit)
         if hit and not self._saved(t):
@@ -107,18 +129,28 @@ class FireRules(TigersCore):
     def _saved(self, t: Unit) -> bool:
         """T-A7 armour, T-A8 cover: any 5 or 6 turns the hit into a miss."""
         if t.spec.armour_dice:
-            dice = self.chance.dice(t.spec.armour_dice)
-            ok = any(d >= 5 for d in dice)
-            self._ev("roll", f"Armour save for {t.name} #{t.id}: rolled {'+'.join(map(str, dice))}, needed a 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A7).", dice=dice, need=5, ok=ok, what="armour save", any=True,
-                     unit=t.id)
+            faces = self.chance.dice(t.spec.armour_dice)
+            ok = any(d >= 5 for d in faces)
+            if ok:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {dice} the faces rolled ("3+5")
+                text = M("Armour save for {unit}: rolled {dice}, needed a 5 or 6: saved (T-A7).", unit=tag(t),
+                         dice=dice_text(faces))
+            else:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {dice} the faces rolled ("3+5")
+                text = M("Armour save for {unit}: rolled {dice}, needed a 5 or 6: failed (T-A7).", unit=tag(t),
+                         dice=dice_text(faces))
+            self._ev("roll", text, dice=faces, need=5, ok=ok, what="armour save", any=True, unit=t.id)
             return ok
         if self.in_cover(t):
             face = self.chance.die()
             ok = face >= 5
-            self._ev("roll", f"Cover save for {t.name} #{t.id}: rolled {face}, needed 5 or 6: "
-                     f"{'saved' if ok else 'failed'} (T-A8).", dice=[face], need=5, ok=ok, what="cover save", any=True,
-                     unit=t.id)
+            if ok:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {face} the die rolled
+                text = M("Cover save for {unit}: rolled {face}, needed 5 or 6: saved (T-A8).", unit=tag(t), face=face)
+            else:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {face} the die rolled
+                text = M("Cover save for {unit}: rolled {face}, needed 5 or 6: failed (T-A8).", unit=tag(t), face=face)
+            self._ev("roll", text, dice=[face], need=5, ok=ok, what="cover save", any=True, unit=t.id)
             return ok
         return False
 
@@ -141,10 +173,12 @@ class FireRules(TigersCore):
             self._destroy(t)
         else:
             t.damaged = True
-            self._ev("damaged", f"{t.name} #{t.id} is hit and damaged; its cards are discarded.", unit=t.id)
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("damaged", M("{unit} is hit and damaged; its cards are discarded.", unit=tag(t)), unit=t.id)
         if t.passenger >= 0:
             p = self.units[t.passenger]
-            self._ev("info", f"The passenger {p.name} #{p.id} is hit too (T-R2).")
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("info", M("The passenger {unit} is hit too (T-R2).", unit=tag(p)))
             self._hit(p)
             if not p.alive:
                 t.passenger = -1
@@ -163,5 +197,7 @@ class FireRules(TigersCore):
             t.wreck = True
             self._los_terrain = None
         self.vp[1 - t.side] += t.spec.vp
-        self._ev("destroyed", f"{t.name} #{t.id} is destroyed: {t.spec.vp} victory point"
-                 f"{'s' if t.spec.vp > 1 else ''} to {self.game.player_name(1 - t.side)}.", unit=t.id, vp=t.spec.vp)
+        # TRANSLATORS: {unit} is a unit ("Panther #3"); {side} Blue or Orange, who scores the points
+        self._ev("destroyed", Mn("{unit} is destroyed: {n} victory point to {side}.",
+                                 "{unit} is destroyed: {n} victory points to {side}.", t.spec.vp, unit=tag(t),
+                                 side=side(1 - t.side)), unit=t.id, vp=t.spec.vp)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from ...msg import M
 from .geometry import FOLLOW_CM
 from .table import TigersCore
 from .unit import Unit
+from .words import tag
 
 
 class FollowRules(TigersCore):
@@ -15,29 +17,34 @@ class FollowRules(TigersCore):
         """T-F1 (rev 2): why ``f`` may not follow this turn ("" when it may): it has had no card
         this turn, has not acted or followed yet, is not in shock and is not a passenger."""
         if f.damaged:
-            return f"{f.name} #{f.id} is damaged (in shock) and cannot follow."
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            return M("{unit} is damaged (in shock) and cannot follow.", unit=tag(f))
         if f.carrier >= 0:
-            return f"{f.name} #{f.id} is a passenger and cannot follow."
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            return M("{unit} is a passenger and cannot follow.", unit=tag(f))
         if f.id in self.carded or self.has_cards(f.id):
-            return f"{f.name} #{f.id} had a card of its own this turn and cannot follow."
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            return M("{unit} had a card of its own this turn and cannot follow.", unit=tag(f))
         if f.id in self.used:
-            return f"{f.name} #{f.id} has already acted or followed this turn."
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            return M("{unit} has already acted or followed this turn.", unit=tag(f))
         return ""
 
     def _follower_chain(self, leader: Unit, followers: tuple[int, ...]) -> list[Unit]:
         """T-F1: up to two units with no cards of their own, each within 7.5 cm of the previous."""
         if len(followers) > 2:
-            raise IllegalAction("T-F1", "At most two more units may follow.")
+            raise IllegalAction("T-F1", M("At most two more units may follow."))
         chain = [leader]
         for fid in followers:
             f = self.unit(fid)
             if f.side != leader.side or not f.alive or f.id in (c.id for c in chain):
-                raise IllegalAction("T-F1", "Followers are other units of your own side.")
+                raise IllegalAction("T-F1", M("Followers are other units of your own side."))
             why = self.follow_refusal(f)
             if why:
                 raise IllegalAction("T-F1", why)
             if self.gap(chain[-1], f) > FOLLOW_CM + 1e-9:
-                raise IllegalAction("T-F1", f"{f.name} #{f.id} is more than 7.5 cm from {chain[-1].name} #{chain[-1].id}.")
+                # TRANSLATORS: {unit} and {other} are units ("Panther #3")
+                raise IllegalAction("T-F1", M("{unit} is more than 7.5 cm from {other}.", unit=tag(f), other=tag(chain[-1])))
             chain.append(f)
         return chain
 

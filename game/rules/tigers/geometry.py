@@ -15,6 +15,8 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.strtree import STRtree
 
+from ...msg import N_
+
 XY = tuple[float, float]
 
 #: T-A4 decision: a line passing within this many cm of a blocking edge is in doubt (rev 4: only
@@ -45,13 +47,13 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {k.key: k for k in (
-    Kind("infantry", "infantry squad", 3.0, 4.0, 1, 0, False, False),
-    Kind("jeep", "jeep", 4.5, 2.2, 1, 0, True, False),
-    Kind("truck", "truck", 8.0, 3.0, 1, 0, True, True),
-    Kind("halftrack", "halftrack", 8.0, 3.0, 3, 1, True, True),
-    Kind("armoured_car", "armoured car", 7.0, 3.0, 3, 1, True, False),
-    Kind("gun", "gun", 5.0, 3.5, 3, 0, True, False),
-    Kind("tank", "tank", 9.0, 4.5, 5, 2, True, True),
+    Kind("infantry", N_("infantry squad"), 3.0, 4.0, 1, 0, False, False),
+    Kind("jeep", N_("jeep"), 4.5, 2.2, 1, 0, True, False),
+    Kind("truck", N_("truck"), 8.0, 3.0, 1, 0, True, True),
+    Kind("halftrack", N_("halftrack"), 8.0, 3.0, 3, 1, True, True),
+    Kind("armoured_car", N_("armoured car"), 7.0, 3.0, 3, 1, True, False),
+    Kind("gun", N_("gun"), 5.0, 3.5, 3, 0, True, False),
+    Kind("tank", N_("tank"), 9.0, 4.5, 5, 2, True, True),
 )}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from ...engine import IllegalAction
+from ...msg import M, Mp
 from . import cards as C
 from .actions import Move, MoveOrder
 from .geometry import (
@@ -22,6 +23,7 @@ from .geometry import (
 )
 from .table import TigersCore
 from .unit import Unit
+from .words import cm, side, tag
 
 
 class MoveRules(TigersCore):
@@ -32,10 +34,11 @@ class MoveRules(TigersCore):
         self._follower_chain(u, a.followers)
 
     def _mover(self, uid: int, rule: str) -> tuple[Unit, float]:
-        self._need_phase("move", rule=rule, what="move")
+        self._need_phase("move", rule=rule, what=Mp("you cannot ... now", "move"))
         mid, allow = self.movers[0]
         if uid != mid:
-            raise IllegalAction(rule, f"It is {self.units[mid].name} #{mid}'s move.")
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            raise IllegalAction(rule, M("It is {unit}'s move.", unit=tag(self.units[mid])))
         return self.units[mid], allow
 
     def move_start(self, u: Unit) -> tuple[XY, float]:
@@ -97,15 +100,19 @@ class MoveRules(TigersCore):
             if already:
                 already.intersection_update(t.overlapping(poly))
 
-        def why(i: int) -> str:
+        def why(i: int) -> Any:
             nonlocal reached
             if i == GOAL:
                 reached = True
                 return ""
             k = t.kinds[i]
             if k == "building" and vehicle:
-                return "a vehicle cannot enter a building"
-            return f"entered {'a ' if k != 'woods' else ''}{k}"
+                return M("a vehicle cannot enter a building")
+            if k == "woods":
+                return M("entered woods")
+            if k == "hill":
+                return M("entered a hill")
+            return M("entered a building")
 
         def pivot(to: float) -> bool:
             """Turn on the front point to ``to``; False (and stop set) if the base enters a piece."""
@@ -184,35 +191,48 @@ class MoveRules(TigersCore):
         """T-A1/T-A2/T-F1: raise IllegalAction unless ``u`` may move along ``path`` (then ``facing``)
         with ``allow`` cm; returns where it ends (None when it stays put)."""
         if facing is not None and not math.isfinite(facing):
-            raise IllegalAction("T-A1", "A facing is a number of degrees.")
+            raise IllegalAction("T-A1", M("A facing is a number of degrees."))
         if not path and (facing is None or u.carrier >= 0):
             return None
         tw, th = self.table
         for x, y in path:
             if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
-                raise IllegalAction("T-A1", "The path must stay on the table.")
+                raise IllegalAction("T-A1", M("The path must stay on the table."))
         if u.carrier >= 0:
             return self._check_dismount(u, path, facing)
         start, _ = self.move_start(u)
         length = path_length([start, *path])
-        cap = " (infantry moves at most 6 cm per card)" if u.kind == "infantry" else ""
+        foot = u.kind == "infantry"
         if length > allow + 1e-6:
-            raise IllegalAction("T-A1", f"That path is {length:.1f} cm; this move allows {allow:g} cm{cap}.")
+            if foot:
+                # TRANSLATORS: {d} and {allow} are centimetres
+                raise IllegalAction("T-A1", M("That path is {d:.1f} cm; this move allows {allow} cm (infantry moves at "
+                                              "most 6 cm per card).", d=float(length), allow=cm(allow)))
+            # TRANSLATORS: {d} and {allow} are centimetres
+            raise IllegalAction("T-A1", M("That path is {d:.1f} cm; this move allows {allow} cm.", d=float(length),
+                                          allow=cm(allow)))
         end = self.simulate_move(u, path, facing)
         poses: list[Polygon] = end["poses"]
         final = poses[-1]
         minx, miny, maxx, maxy = final.bounds
         if minx < -1e-6 or miny < -1e-6 or maxx > tw + 1e-6 or maxy > th + 1e-6:
-            raise IllegalAction("T-A1", "The unit would end partly off the table.")
+            raise IllegalAction("T-A1", M("The unit would end partly off the table."))
         shift = corner_shift(poses[0], final)
         if shift > allow + 1e-6:
-            raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
-                                f"{allow:g} cm{cap}, for the whole base (a turn cannot gain ground).")
+            if foot:
+                # TRANSLATORS: {d} and {allow} are centimetres
+                raise IllegalAction("T-A1", M("That moves a corner of the base {d:.1f} cm; this move allows {allow} cm "
+                                              "(infantry moves at most 6 cm per card), for the whole base (a turn "
+                                              "cannot gain ground).", d=float(shift), allow=cm(allow)))
+            # TRANSLATORS: {d} and {allow} are centimetres
+            raise IllegalAction("T-A1", M("That moves a corner of the base {d:.1f} cm; this move allows {allow} cm, "
+                                          "for the whole base (a turn cannot gain ground).", d=float(shift),
+                                          allow=cm(allow)))
         self._solid_refusal(u, poses)
         self.chain_refusal(u, final)
         return end
 
-    def chain_refusal(self, u: Unit, final: Polygon, aboard: str = "") -> None:
+    def chain_refusal(self, u: Unit, final: Polygon, aboard: Any = None) -> None:
         """T-F1: a follower ends its move (``final``: its base, or its vehicle's once aboard,
         rev 4) within 7.5 cm of the unit before it in the chain."""
         idx = self.chain.index(u.id) if u.id in self.chain else 0
@@ -221,8 +241,13 @@ class MoveRules(TigersCore):
             pp = self.units[prev.carrier].polygon() if prev.carrier >= 0 else prev.polygon()
             gap = final.distance(pp)
             if gap > FOLLOW_CM + 1e-9:
-                where = f"; aboard {aboard} it would be {gap:.1f} cm away" if aboard else ""
-                raise IllegalAction("T-F1", f"Followers must stay within 7.5 cm of {prev.name} #{prev.id}{where}.")
+                if aboard is not None:
+                    # TRANSLATORS: {unit} and {carrier} are units ("Panther #3"); {d} centimetres
+                    raise IllegalAction("T-F1", M("Followers must stay within 7.5 cm of {unit}; aboard {carrier} it "
+                                                  "would be {d:.1f} cm away.", unit=tag(prev), carrier=aboard,
+                                                  d=float(gap)))
+                # TRANSLATORS: {unit} is a unit ("Panther #3")
+                raise IllegalAction("T-F1", M("Followers must stay within 7.5 cm of {unit}.", unit=tag(prev)))
 
     def _solid_refusal(self, u: Unit, poses: list[Polygon]) -> None:
         """T-A1/T-A2 (rev 2): bases are solid.  No crossing an enemy base; no ending on another
@@ -233,7 +258,6 @@ class MoveRules(TigersCore):
         boxes = [p.bounds for p in poses]
         x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
         x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-        owner = self.game.player_name
         for o in self.units:
             if o.id == u.id or o.id == u.passenger or (o.carrier >= 0 and o.alive):
                 continue
@@ -246,16 +270,19 @@ class MoveRules(TigersCore):
                 if o.side != u.side and swept is None:
                     swept = swept_area(poses)
                 if o.side != u.side and swept is not None and swept.intersection(poly).area > 1e-6:
-                    raise IllegalAction("T-A1", f"The move would cross {owner(o.side)}'s {o.name} #{o.id}: "
-                                        "bases are solid.")
+                    # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3")
+                    raise IllegalAction("T-A1", M("The move would cross {side}'s {unit}: bases are solid.",
+                                                  side=side(o.side), unit=tag(o)))
                 if final.intersection(poly).area > 1e-6:
-                    raise IllegalAction("T-A1", f"The unit would end on top of {o.name} #{o.id}.")
+                    # TRANSLATORS: {unit} is a unit ("Panther #3")
+                    raise IllegalAction("T-A1", M("The unit would end on top of {unit}.", unit=tag(o)))
             elif o.wreck and self.game.settings["wrecks"] and final.intersection(o.polygon()).area > 1e-6:
-                raise IllegalAction("T-A1", f"The unit would end on the wreck of {o.name} #{o.id}.")
+                # TRANSLATORS: {unit} is a unit ("Panther #3")
+                raise IllegalAction("T-A1", M("The unit would end on the wreck of {unit}.", unit=tag(o)))
         if u.spec.vehicle:
             for i, k in enumerate(self.terrain.kinds):
                 if k == "building" and final.intersection(self.terrain.polys[i]).area > 1e-6:
-                    raise IllegalAction("T-A2", "Vehicles cannot enter buildings: the base would end in one.")
+                    raise IllegalAction("T-A2", M("Vehicles cannot enter buildings: the base would end in one."))
 
     def _do_MoveOrder(self, a: MoveOrder) -> None:
         card = self._pop_card()
@@ -265,7 +292,9 @@ class MoveRules(TigersCore):
         self.movers = []
         for uid in self.chain:
             u = self.units[uid]
-            dice, ok = self._roll(n, need, f"{u.name} #{uid} moves on {C.label(card)}", unit=uid, action="move", card=card)
+            # TRANSLATORS: {unit} is a unit ("Panther #3"); {card} a card ("queen of hearts")
+            dice, ok = self._roll(n, need, M("{unit} moves on {card}", unit=tag(u), card=C.label(card)), unit=uid,
+                                  action="move", card=card)
             if ok:
                 allow = float(min(sum(dice), INFANTRY_CAP) if u.kind == "infantry" else sum(dice))
                 self.movers.append((uid, allow))
@@ -284,7 +313,8 @@ class MoveRules(TigersCore):
     def _do_Move(self, a: Move) -> None:
         u = self.units[a.unit]
         if not a.path and a.facing is None:
-            self._ev("move", f"{u.name} #{u.id} stays where it is.", unit=u.id)
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("move", M("{unit} stays where it is.", unit=tag(u)), unit=u.id)
             self._finish_mover()
             return
         end = self.simulate_move(u, a.path, a.facing)
@@ -295,7 +325,8 @@ class MoveRules(TigersCore):
             u.carrier = -1
             old = (c.x, c.y)
             u.x, u.y, u.heading = end["x"], end["y"], end["heading"]
-            self._ev("move", f"{u.name} #{u.id} gets out of {c.name} #{c.id}, set down beside it (T-R1).",
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3")
+            self._ev("move", M("{unit} gets out of {carrier}, set down beside it (T-R1).", unit=tag(u), carrier=tag(c)),
                      unit=u.id, start=old, end=(u.x, u.y), path=[old, (u.x, u.y)], travelled=end["travelled"])
         elif not was_passenger:
             old = (u.x, u.y)
@@ -303,7 +334,13 @@ class MoveRules(TigersCore):
             if u.passenger >= 0:
                 p = self.units[u.passenger]
                 p.x, p.y, p.heading = u.x, u.y, u.heading
-            why = f"; it stops: {end['stop']} (T-A2)" if end["stop"] else ""
-            self._ev("move", f"{u.name} #{u.id} moves {end['travelled']:.1f} cm{why}.", unit=u.id,
+            if end["stop"]:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {d} centimetres; {why} why it stopped ("entered woods")
+                text = M("{unit} moves {d:.1f} cm; it stops: {why} (T-A2).", unit=tag(u), d=float(end["travelled"]),
+                         why=end["stop"])
+            else:
+                # TRANSLATORS: {unit} is a unit ("Panther #3"); {d} centimetres
+                text = M("{unit} moves {d:.1f} cm.", unit=tag(u), d=float(end["travelled"]))
+            self._ev("move", text, unit=u.id,
                      start=old, end=(u.x, u.y), path=[end["start"], *a.path], travelled=end["travelled"])
         self._finish_mover()

@@ -12,7 +12,9 @@ from typing import Any
 
 from ...jsonio import FileProblem, kind_of, show
 from ...levels import LevelError, files_digest, load_level, need, number, points
+from ...msg import M, Mn, Msg
 from .geometry import KINDS, TERRAIN_KINDS, base_polygon, shape_points
+from .words import cm, kind_count, listing, side
 
 EDGES = ("north", "south")
 #: Bounds of a scenario file (the shipped ones have 10 terrain pieces and 7 units a side): a game
@@ -151,22 +153,47 @@ def load_scenario(name: str) -> dict[str, Any]:
     return parse_scenario(data, base if base.endswith(".json") else f"{base}.json")
 
 
-def describe(sc: dict[str, Any], names: tuple[str, str] = ("Blue", "Orange")) -> list[str]:
+def describe(sc: dict[str, Any], names: tuple[str, str] | None = None) -> list[str]:
     """A scenario in a few lines for the setup screen: story, forces with their points, who
     attacks, table size and terrain."""
-    lines = [f"{sc['title']}: {sc['description']}" if sc.get("description") else str(sc["title"])]
-    for side, force in enumerate(sc["forces"]):
+    sides = names or (side(0), side(1))
+    title = Msg(sc["title"])  # the level files' titles and descriptions are in the catalogs
+    if sc.get("description"):
+        # TRANSLATORS: a scenario's title and its story
+        lines: list[str] = [M("{title}: {description}", title=title, description=Msg(sc["description"]))]
+    else:
+        lines = [title]
+    for s, force in enumerate(sc["forces"]):
         counts: dict[str, int] = {}
         for u in force:
             counts[u["kind"]] = counts.get(u["kind"], 0) + 1
-        parts = [f"{n} {KINDS[k].name}{'s' if n > 1 else ''}" for k, n in counts.items()]
+        parts = listing([kind_count(k, n) for k, n in counts.items()])
         points = sum(KINDS[u["kind"]].vp for u in force)
-        lines.append(f"{names[side]}: {', '.join(parts)} ({points} victory points on the table).")
+        # TRANSLATORS: {side} is Blue or Orange; {forces} lists its units ("2 tanks, 3 infantry squads")
+        lines.append(Mn("{side}: {forces} ({n} victory point on the table).",
+                        "{side}: {forces} ({n} victory points on the table).", points, side=sides[s], forces=parts))
     att = sc["attacker"]
-    who = "a roll-off decides who attacks" if att == "roll" else f"{names[int(att)]} attacks"
-    terrain = "the attacker lays out the terrain" if sc["terrain"] is None else f"{len(sc['terrain'])} terrain pieces"
     w, h = sc["table"]
-    lines.append(f"{who[0].upper() + who[1:]}; table {w:g} x {h:g} cm; {terrain}.")
+    pieces = 0 if sc["terrain"] is None else len(sc["terrain"])
+    args = {"w": cm(w), "h": cm(h), "n": pieces}
+    if att == "roll" and sc["terrain"] is None:
+        # TRANSLATORS: {w} x {h} is the table's size in cm
+        lines.append(M("A roll-off decides who attacks; table {w} x {h} cm; the attacker lays out the terrain.",
+                       **args))
+    elif att == "roll":
+        # TRANSLATORS: {w} x {h} is the table's size in cm
+        lines.append(Mn("A roll-off decides who attacks; table {w} x {h} cm; {n} terrain piece.",
+                        "A roll-off decides who attacks; table {w} x {h} cm; {n} terrain pieces.", pieces,
+                        **args))
+    elif sc["terrain"] is None:
+        # TRANSLATORS: {side} is Blue or Orange; {w} x {h} the table's size in cm
+        lines.append(M("{side} attacks; table {w} x {h} cm; the attacker lays out the terrain.",
+                       side=sides[int(att)], **args))
+    else:
+        # TRANSLATORS: {side} is Blue or Orange; {w} x {h} the table's size in cm
+        lines.append(Mn("{side} attacks; table {w} x {h} cm; {n} terrain piece.",
+                        "{side} attacks; table {w} x {h} cm; {n} terrain pieces.", pieces, side=sides[int(att)],
+                        **args))
     return lines
 
 
@@ -187,7 +214,7 @@ BALANCE: dict[str, tuple[int, int, int, int, str]] = {
 }
 
 
-def balance_lines(name: str, names: tuple[str, str] = ("Blue", "Orange")) -> list[str]:
+def balance_lines(name: str, names: tuple[str, str] | None = None) -> list[str]:
     """What the setup screen says about a scenario's balance: the favoured side and by how much,
     in words a player reads ("Orange is favoured: ... about 7 games in 10"), or nothing."""
     try:
@@ -196,6 +223,14 @@ def balance_lines(name: str, names: tuple[str, str] = ("Blue", "Orange")) -> lis
         return []
     if digest not in BALANCE:
         return []
-    side, won, lost, games, who = BALANCE[digest]
-    return [f"{names[side]} is favoured: between two {who}, {names[side]} won {won} of {games} games, "
-            f"{names[1 - side]} {lost} (about {round(10 * won / games)} in 10)."]
+    fav, won, lost, games, who = BALANCE[digest]
+    sides = names or (side(0), side(1))
+    if who == "Easy computer players":
+        # TRANSLATORS: {side} and {other} are Blue and Orange; {won} of {games} games, {lost} the other side's wins; {tenths} out of 10
+        return [M("{side} is favoured: between two Easy computer players, {side} won {won} of {games} games, "
+                  "{other} {lost} (about {tenths} in 10).", side=sides[fav], other=sides[1 - fav], won=won,
+                  games=games, lost=lost, tenths=round(10 * won / games))]
+    # TRANSLATORS: {side} and {other} are Blue and Orange; {who} the players measured; {won} of {games} games
+    return [M("{side} is favoured: between two {who}, {side} won {won} of {games} games, {other} {lost} "
+              "(about {tenths} in 10).", side=sides[fav], other=sides[1 - fav], who=who, won=won, games=games,
+              lost=lost, tenths=round(10 * won / games))]

@@ -24,6 +24,7 @@ from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting
 from ...levels import list_levels
+from ...msg import M, Mn, Mp
 from . import cards as C
 from .actions import (
     ALL_ACTIONS,
@@ -57,6 +58,8 @@ from .table import PHASES, SETUP_PHASES
 from .transport import TransportRules
 from .turn import TurnRules
 from .unit import Unit
+from .words import cm, tag
+from .words import side as side_name
 
 __all__ = ["PHASES", "SETUP_PHASES", "TigersGame", "TigersState", "Unit"]
 
@@ -74,13 +77,13 @@ class TigersGame(Game):
     """Rules plus the chosen scenario; makes states."""
 
     name = "tigers"
-    title = "Paper Tigers"
+    title = M("Paper Tigers")
     rules_version = "5"
     settings_spec = (
-        Setting("level", "Scenario", "village_fight", "level",
-                help="A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain."),
-        Setting("wrecks", "Wrecks stay on the table", True, "bool",
-                help="T-A9: destroyed vehicles stay as black smoke, blocking sight and giving cover."),
+        Setting("level", Mp("setting", "Scenario"), "village_fight", "level",
+                help=M("A scenario file in levels/tigers; 'open_table' lets the attacker lay out terrain.")),
+        Setting("wrecks", M("Wrecks stay on the table"), True, "bool",
+                help=M("T-A9: destroyed vehicles stay as black smoke, blocking sight and giving cover.")),
     )
     action_types = ALL_ACTIONS
     hidden_information = False
@@ -93,14 +96,14 @@ class TigersGame(Game):
     def describe_setup(cls, settings: Mapping[str, Any]) -> list[str]:
         """What the setup screen says about the chosen scenario (and how to play solo)."""
         return [*_describe_level(str(settings.get("level", "village_fight"))),
-                "Solo: set both seats to Person and command both sides in turn."]
+                M("Solo: set both seats to Person and command both sides in turn.")]
 
     @property
     def num_players(self) -> int:
         return 2
 
     def player_name(self, seat: int) -> str:
-        return ("Blue", "Orange")[seat] if seat in (0, 1) else f"Player {seat + 1}"
+        return side_name(seat)
 
     def new_initial_state(self, chance: Chance) -> TigersState:
         return TigersState.initial(self, chance)
@@ -170,14 +173,23 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
         lost = self.wiped_out()
         if lost >= 0:
             w = 1 - lost
-            return Result((w,), f"{names(w)} wins a complete victory: {names(lost)} has no unit left "
-                          f"({self.vp[w]} to {self.vp[lost]} victory points, T-E2).", (float(a), float(b)))
+            # TRANSLATORS: {won} and {lost} are sides (Blue, Orange); {a} and {b} victory points
+            return Result((w,), M("{won} wins a complete victory: {lost} has no unit left "
+                                  "({a} to {b} victory points, T-E2).", won=names(w), lost=names(lost),
+                                  a=self.vp[w], b=self.vp[lost]), (float(a), float(b)))
         if a == b:
-            return Result((), f"A draw at {a} victory points each.", (float(a), float(b)))
+            return Result((), Mn("A draw at {n} victory point each.", "A draw at {n} victory points each.", a),
+                          (float(a), float(b)))
         w = 0 if a > b else 1
-        kind = "marginal" if abs(a - b) < 3 else "complete"
-        return Result((w,), f"{names(w)} wins a {kind} victory, {max(a, b)} to {min(a, b)} victory points.",
-                      (float(a), float(b)))
+        if abs(a - b) < 3:
+            # TRANSLATORS: {won} is a side (Blue, Orange); {a} and {b} victory points
+            text = M("{won} wins a marginal victory, {a} to {b} victory points.", won=names(w), a=max(a, b),
+                     b=min(a, b))
+        else:
+            # TRANSLATORS: {won} is a side (Blue, Orange); {a} and {b} victory points
+            text = M("{won} wins a complete victory, {a} to {b} victory points.", won=names(w), a=max(a, b),
+                     b=min(a, b))
+        return Result((w,), text, (float(a), float(b)))
 
     def victory(self) -> str:
         """T-E2: "complete", "marginal" or "draw" once over (a wipe-out is complete, rev 2)."""
@@ -191,44 +203,59 @@ class TigersState(SetupRules, TurnRules, RecoveryRules, FollowRules, FireRules, 
     def status(self) -> str:
         if self.is_over():
             res = self.result()
-            return res.text if res else "Game over."
+            return res.text if res else M("Game over.")
         p = self.game.player_name(self.current_player())
         ph = self.phase
         if ph == "rolloff":
-            return "Roll 2D6 each to see who attacks."
+            return M("Roll 2D6 each to see who attacks.")
         if ph == "terrain":
-            return f"{p} attacks and lays out the terrain ({len(self.pieces)} pieces)."
+            # TRANSLATORS: {side} is Blue or Orange; {n} terrain pieces on the table
+            return Mn("{side} attacks and lays out the terrain ({n} piece).",
+                      "{side} attacks and lays out the terrain ({n} pieces).", len(self.pieces), side=p)
         if ph == "side":
-            return f"{p} defends: choose the north or south edge."
+            # TRANSLATORS: {side} is Blue or Orange
+            return M("{side} defends: choose the north or south edge.", side=p)
         if ph == "deploy":
             left = sum(1 for u in self.units if u.side == self.actor and not u.placed)
-            return f"{p} deploys: {left} unit{'s' if left != 1 else ''} to place."
+            # TRANSLATORS: {side} is Blue or Orange
+            return Mn("{side} deploys: {n} unit to place.", "{side} deploys: {n} units to place.", left, side=p)
         if ph == "assign":
-            return f"Turn {self.turn}: {p} assigns a card or keeps the rest."
+            # TRANSLATORS: {turn} is the turn's number; {side} is Blue or Orange
+            return M("Turn {turn}: {side} assigns a card or keeps the rest.", turn=self.turn, side=p)
         if ph == "pick":
-            return f"Turn {self.turn}: {p} picks a unit and turns its cards."
+            # TRANSLATORS: {turn} is the turn's number; {side} is Blue or Orange
+            return M("Turn {turn}: {side} picks a unit and turns its cards.", turn=self.turn, side=p)
         if ph == "act":
             card, uid = self.queue[0]
-            return f"Turn {self.turn}: {p}'s {self.units[uid].name} #{uid} acts on {C.label(card)}: move, fire or hold."
+            # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3"); {card} a card ("queen of hearts")
+            return M("Turn {turn}: {side}'s {unit} acts on {card}: move, fire or hold.", turn=self.turn, side=p,
+                     unit=tag(self.units[uid]), card=C.label(card))
         if ph == "move":
             uid, allow = self.movers[0]
-            return f"{p}'s {self.units[uid].name} #{uid} may move up to {allow:g} cm."
+            # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3"); {d} centimetres
+            return M("{side}'s {unit} may move up to {d} cm.", side=p, unit=tag(self.units[uid]), d=cm(allow))
         if ph == "volley":
             f = self.units[self.volley[0]]
-            return (f"{p}'s {f.name} #{f.id} follows the shot on {C.label(self.volley_card)}: "
-                    "choose its target, or hold its fire.")
+            # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3"); {card} a card ("queen of hearts")
+            return M("{side}'s {unit} follows the shot on {card}: choose its target, or hold its fire.",
+                     side=p, unit=tag(f), card=C.label(self.volley_card))
         if ph == "aboard":
-            return f"{p}: the halftrack was hit; keep the passenger aboard?"
+            # TRANSLATORS: {side} is Blue or Orange
+            return M("{side}: the halftrack was hit; keep the passenger aboard?", side=p)
         if ph == "recover":
-            return f"{p} may put hand cards on damaged units."
+            # TRANSLATORS: {side} is Blue or Orange
+            return M("{side} may put hand cards on damaged units.", side=p)
         if ph == "discard":
-            return f"{p} holds {len(self.hands[self.actor])} cards: discard down to six."
-        return f"{p} to play."
+            # TRANSLATORS: {side} is Blue or Orange
+            return Mn("{side} holds {n} card: discard down to six.", "{side} holds {n} cards: discard down to six.",
+                      len(self.hands[self.actor]), side=p)
+        # TRANSLATORS: {side} is Blue or Orange
+        return M("{side} to play.", side=p)
 
     def check(self, action: Action) -> None:
         handler = getattr(self, f"_check_{type(action).__name__}", None)
         if handler is None:
-            raise IllegalAction("T-T3", "Paper Tigers has no such action.")
+            raise IllegalAction("T-T3", M("Paper Tigers has no such action."))
         handler(action)
 
     def _apply(self, action: Action) -> list[Event]:

@@ -9,26 +9,28 @@ from typing import TYPE_CHECKING, Any
 from shapely.geometry import Polygon
 
 from ...engine import Chance, Event, Game, IllegalAction, State
+from ...msg import M, Msg
 from . import cards as C
 from .geometry import XY, Terrain, base_corners
 from .unit import Unit
+from .words import dice as dice_text
 
 SETUP_PHASES = ("rolloff", "terrain", "side", "deploy")
 #: Which seat is asked in each phase: a field of the state, or a rule.
-PHASES: dict[str, str] = {
-    "rolloff": "either side rolls for attacker (T-U1)",
-    "terrain": "the attacker lays out terrain (T-U2)",
-    "side": "the defender chooses a table edge (T-U3)",
-    "deploy": "deployment, defender first (T-U3, T-U4)",
-    "assign": "cards are assigned to units, attacker first (T-T3)",
-    "pick": "each side picks a unit and turns its cards (T-T4)",
-    "act": "the turned cards act in initiative order (T-T4..T-T6)",
-    "move": "a unit that rolled well enough moves (T-A1, T-A2)",
-    "volley": "the followers of a shot choose their targets and fire, one by one (T-F1)",
-    "aboard": "a hit halftrack's passenger stays or leaves (T-R2)",
-    "recover": "hand cards may go on damaged units (T-T8)",
-    "discard": "hands beyond six are cut (T-T10)",
-    "over": "the deck is used up (T-E1)",
+PHASES: dict[str, Msg] = {
+    "rolloff": M("either side rolls for attacker (T-U1)"),
+    "terrain": M("the attacker lays out terrain (T-U2)"),
+    "side": M("the defender chooses a table edge (T-U3)"),
+    "deploy": M("deployment, defender first (T-U3, T-U4)"),
+    "assign": M("cards are assigned to units, attacker first (T-T3)"),
+    "pick": M("each side picks a unit and turns its cards (T-T4)"),
+    "act": M("the turned cards act in initiative order (T-T4..T-T6)"),
+    "move": M("a unit that rolled well enough moves (T-A1, T-A2)"),
+    "volley": M("the followers of a shot choose their targets and fire, one by one (T-F1)"),
+    "aboard": M("a hit halftrack's passenger stays or leaves (T-R2)"),
+    "recover": M("hand cards may go on damaged units (T-T8)"),
+    "discard": M("hands beyond six are cut (T-T10)"),
+    "over": M("the deck is used up (T-E1)"),
 }
 
 
@@ -103,7 +105,7 @@ class TigersCore(State):
 
     def unit(self, uid: int) -> Unit:
         if not 0 <= uid < len(self.units):
-            raise IllegalAction("T-A1", f"There is no unit #{uid}.")
+            raise IllegalAction("T-A1", M("There is no unit #{n}.", n=uid))
         return self.units[uid]
 
     def position(self, u: Unit) -> XY:
@@ -176,8 +178,9 @@ class TigersCore(State):
     def _hand_refusal(self, p: int, card: str, rule: str) -> None:
         if not self._hand_has(p, card):
             if card == "?":
-                raise IllegalAction(rule, "You have no face-down card left in hand.")
-            raise IllegalAction(rule, f"You hold no face-up {C.label(card) if C.is_card(card) else card}.")
+                raise IllegalAction(rule, M("You have no face-down card left in hand."))
+            # TRANSLATORS: {card} is a card ("queen of hearts") or what was asked for instead
+            raise IllegalAction(rule, M("You hold no face-up {card}.", card=C.label(card) if C.is_card(card) else card))
 
     def card_count(self) -> int:
         """Every card is somewhere: deck, hands, on units, turned, recovering or discarded (face up or unturned)."""
@@ -192,9 +195,10 @@ class TigersCore(State):
         """A card leaves play: face up onto the discard pile, or unturned, still unknown (T-T2 rev 4)."""
         (self.discard if card[1] else self.buried).append(card[0])
 
-    def _need_phase(self, *phases: str, rule: str, what: str) -> None:
+    def _need_phase(self, *phases: str, rule: str, what: Msg) -> None:
         if self.phase not in phases:
-            raise IllegalAction(rule, f"You cannot {what} now: {PHASES[self.phase]}.")
+            # TRANSLATORS: {what} is what was tried, a verb phrase ("assign cards"); {phase} what the game waits for now
+            raise IllegalAction(rule, M("You cannot {what} now: {phase}.", what=what, phase=PHASES[self.phase]))
 
     def _ev(self, kind: str, text: str, **data: Any) -> None:
         self._events.append(Event(kind, text, data))
@@ -203,12 +207,19 @@ class TigersCore(State):
         """An event that shows hidden cards (T-T2): undo never steps back over it."""
         self._events.append(Event(kind, text, data, reveals=True))
 
-    def _roll(self, n: int, need: int, what: str, **data: Any) -> tuple[list[int], bool]:
+    def _roll(self, n: int, need: int, what: Msg, **data: Any) -> tuple[list[int], bool]:
         """Roll ``n`` dice against ``need``; the event shows the dice and what was needed."""
         dice = self.chance.dice(n)
         ok = sum(dice) >= need
-        self._ev("roll", f"{what}: rolled {'+'.join(map(str, dice))} = {sum(dice)}, needed {need}: "
-                 f"{'success' if ok else 'failed'}.", dice=dice, need=need, ok=ok, what=what, **data)
+        if ok:
+            # TRANSLATORS: {what} says who rolled for what ("Panther #3 fires at Pak #7 with queen of hearts"); {dice} the faces ("3+5")
+            text = M("{what}: rolled {dice} = {total}, needed {need}: success.", what=what, dice=dice_text(dice),
+                     total=sum(dice), need=need)
+        else:
+            # TRANSLATORS: {what} says who rolled for what ("Panther #3 fires at Pak #7 with queen of hearts"); {dice} the faces ("3+5")
+            text = M("{what}: rolled {dice} = {total}, needed {need}: failed.", what=what, dice=dice_text(dice),
+                     total=sum(dice), need=need)
+        self._ev("roll", text, dice=dice, need=need, ok=ok, what=what, **data)
         return dice, ok
 
     if TYPE_CHECKING:  # what one part of the rules asks of another (defined in the modules named)

@@ -13,10 +13,12 @@ from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.ops import nearest_points, unary_union
 
 from ...engine import IllegalAction
+from ...msg import M, Mp, Msg
 from .actions import KeepAboard, Mount
 from .geometry import XY, base_polygon, corner_shift, front_point, heading_vec, pose_polygon
 from .table import TigersCore
 from .unit import Unit
+from .words import cm, tag
 
 
 class TransportRules(TigersCore):
@@ -30,15 +32,16 @@ class TransportRules(TigersCore):
         returns the way it takes (``mount_move``)."""
         u, allow = self._mover(a.unit, "T-R1")
         if u.kind != "infantry" or u.carrier >= 0:
-            raise IllegalAction("T-R1", "Only an infantry unit on foot can mount.")
+            raise IllegalAction("T-R1", M("Only an infantry unit on foot can mount."))
         c = self.unit(a.carrier)
         if c.side != u.side or not c.alive or not c.spec.carrier:
-            raise IllegalAction("T-R1", "Infantry rides only in your own truck or halftrack, or on your own tank.")
+            raise IllegalAction("T-R1", M("Infantry rides only in your own truck or halftrack, or on your own tank."))
         if c.passenger >= 0:
-            raise IllegalAction("T-R1", f"{c.name} #{c.id} already carries a unit.")
+            # TRANSLATORS: {unit} is a unit ("Truck #5")
+            raise IllegalAction("T-R1", M("{unit} already carries a unit.", unit=tag(c)))
         end = self.mount_move(u, c, allow, a.path, a.facing)
         # T-F1 (rev 4): a follower getting in stays within 7.5 cm too, measured from the vehicle
-        self.chain_refusal(u, c.polygon(), f"{c.name} #{c.id}")
+        self.chain_refusal(u, c.polygon(), tag(c))
         return end
 
     def mount_move(self, u: Unit, c: Unit, allow: float, path: tuple[XY, ...] = (),
@@ -59,8 +62,9 @@ class TransportRules(TigersCore):
                 raise  # no way round is shorter than the straight step
             way = self.way_round(u, c, allow)
             if way is None:
-                raise IllegalAction(straight.rule, f"{straight.message.rstrip('.')}, and there is no way round "
-                                    f"within {allow:g} cm.") from None
+                # TRANSLATORS: {reason} says why the straight way is refused (a sentence); {allow} centimetres
+                raise IllegalAction(straight.rule, M("{reason} There is no way round within {allow} cm either.",
+                                                     reason=straight.message, allow=cm(allow))) from None
             return self._mount_along(u, c, allow, way, u.heading)
 
     def _mount_along(self, u: Unit, c: Unit, allow: float, path: tuple[XY, ...],
@@ -73,14 +77,15 @@ class TransportRules(TigersCore):
         tw, th = self.table
         for x, y in path:
             if not (math.isfinite(x) and math.isfinite(y)) or not (0 <= x <= tw and 0 <= y <= th):
-                raise IllegalAction("T-A1", "The path must stay on the table.")
+                raise IllegalAction("T-A1", M("The path must stay on the table."))
         if facing is not None and not math.isfinite(facing):
-            raise IllegalAction("T-A1", "A facing is a number of degrees.")
+            raise IllegalAction("T-A1", M("A facing is a number of degrees."))
         way: dict[str, Any] = self.simulate_move(u, path, facing, goal) if path else {
             "front": start, "heading": u.heading, "x": u.x, "y": u.y, "travelled": 0.0, "stop": "",
             "poses": [u.polygon()], "reached": False}
         if way["stop"]:
-            raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {way['stop']}.")
+            # TRANSLATORS: {unit} is a unit ("Truck #5"); {why} why the way stops ("entered woods")
+            raise IllegalAction("T-A2", M("The way to {unit} stops short: {why}.", unit=tag(c), why=way["stop"]))
         poses: list[Polygon] = list(way["poses"])
         front: XY = way["front"]
         travelled = float(way["travelled"])
@@ -92,19 +97,25 @@ class TransportRules(TigersCore):
             v.x, v.y, v.heading = pose
             step = self.simulate_move(v, (to,), v.heading)
             if step["stop"]:
-                raise IllegalAction("T-A2", f"The way to {c.name} #{c.id} stops short: {step['stop']}.")
+                # TRANSLATORS: {unit} is a unit ("Truck #5"); {why} why the way stops ("entered woods")
+                raise IllegalAction("T-A2", M("The way to {unit} stops short: {why}.", unit=tag(c), why=step["stop"]))
             poses += step["poses"][1:]
             travelled += float(step["travelled"])
             front = step["front"]
             pose = (step["x"], step["y"], step["heading"])
         if travelled > allow + 1e-6:
-            how = "" if path else " away"
-            raise IllegalAction("T-R1", f"{c.name} #{c.id} is {travelled:.1f} cm{how}"
-                                f"{' by that way' if path else ''}; this move allows {allow:g} cm.")
+            if path:
+                # TRANSLATORS: {unit} is a unit ("Truck #5"); {d} and {allow} centimetres
+                raise IllegalAction("T-R1", M("{unit} is {d:.1f} cm by that way; this move allows {allow} cm.",
+                                              unit=tag(c), d=float(travelled), allow=cm(allow)))
+            # TRANSLATORS: {unit} is a unit ("Truck #5"); {d} and {allow} centimetres
+            raise IllegalAction("T-R1", M("{unit} is {d:.1f} cm away; this move allows {allow} cm.", unit=tag(c),
+                                          d=float(travelled), allow=cm(allow)))
         shift = corner_shift(poses[0], poses[-1])
         if shift > allow + 1e-6:
-            raise IllegalAction("T-A1", f"That moves a corner of the base {shift:.1f} cm; this move allows "
-                                f"{allow:g} cm, for the whole base.")
+            # TRANSLATORS: {d} and {allow} are centimetres
+            raise IllegalAction("T-A1", M("That moves a corner of the base {d:.1f} cm; this move allows {allow} cm, "
+                                          "for the whole base.", d=float(shift), allow=cm(allow)))
         self._solid_refusal(u, poses)
         return {"front": front, "travelled": travelled, "poses": poses, "start": start,
                 "x": pose[0], "y": pose[1], "heading": pose[2], "stop": "",
@@ -211,8 +222,17 @@ class TransportRules(TigersCore):
         old = (u.x, u.y)
         u.carrier, c.passenger = c.id, u.id
         u.x, u.y, u.heading = c.x, c.y, c.heading
-        way = "" if len(end["path"]) <= 2 else " by a way round" if not a.path else " by the way drawn"
-        self._ev("move", f"{u.name} #{u.id} steps {end['travelled']:.1f} cm{way} and mounts {c.name} #{c.id} (T-R1).",
+        args = {"unit": tag(u), "d": float(end["travelled"]), "carrier": tag(c)}
+        if len(end["path"]) <= 2:
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3"); {d} centimetres
+            text = M("{unit} steps {d:.1f} cm and mounts {carrier} (T-R1).", **args)
+        elif not a.path:
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3"); {d} centimetres
+            text = M("{unit} steps {d:.1f} cm by a way round and mounts {carrier} (T-R1).", **args)
+        else:
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3"); {d} centimetres
+            text = M("{unit} steps {d:.1f} cm by the way drawn and mounts {carrier} (T-R1).", **args)
+        self._ev("move", text,
                  unit=u.id, start=old, end=(c.x, c.y), path=end["path"], travelled=end["travelled"])
         self._finish_mover()
 
@@ -245,35 +265,41 @@ class TransportRules(TigersCore):
         """T-R1 (rev 3): a dismounting squad is set down touching its vehicle on free ground."""
         c = self.units[u.carrier]
         if len(path) > 1:
-            raise IllegalAction("T-R1", f"Getting out is the whole move: {u.name} #{u.id} is set down beside "
-                                f"{c.name} #{c.id}; point to one spot round it.")
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3")
+            raise IllegalAction("T-R1", M("Getting out is the whole move: {unit} is set down beside {carrier}; point "
+                                          "to one spot round it.", unit=tag(u), carrier=tag(c)))
         end = self.simulate_move(u, path, facing)
         final: Polygon = end["poses"][-1]
         tw, th = self.table
         minx, miny, maxx, maxy = final.bounds
         if minx < -1e-6 or miny < -1e-6 or maxx > tw + 1e-6 or maxy > th + 1e-6:
-            raise IllegalAction("T-R1", "There the squad would stand partly off the table: get out on another side.")
+            raise IllegalAction("T-R1", M("There the squad would stand partly off the table: get out on another side."))
         for o in self.units:
             if o.id in (u.id, c.id) or o.carrier >= 0:
                 continue
             if (o.alive or (o.wreck and self.game.settings["wrecks"])) and final.intersection(o.polygon()).area > 1e-6:
-                what = "the wreck of " if not o.alive else ""
-                raise IllegalAction("T-R1", f"There the squad would stand on {what}{o.name} #{o.id}: "
-                                    "get out on free ground.")
+                if not o.alive:
+                    # TRANSLATORS: {unit} is a unit ("Panther #3")
+                    raise IllegalAction("T-R1", M("There the squad would stand on the wreck of {unit}: get out on "
+                                                  "free ground.", unit=tag(o)))
+                # TRANSLATORS: {unit} is a unit ("Panther #3")
+                raise IllegalAction("T-R1", M("There the squad would stand on {unit}: get out on free ground.",
+                                              unit=tag(o)))
         return end
 
     def _check_KeepAboard(self, a: KeepAboard) -> None:
-        self._need_phase("aboard", rule="T-R2", what="decide about passengers")
+        self._need_phase("aboard", rule="T-R2", what=Mp("you cannot ... now", "decide about passengers"))
         if not self.aboard:
-            raise IllegalAction("T-R2", "No passenger waits for a decision.")
+            raise IllegalAction("T-R2", M("No passenger waits for a decision."))
         if a.passenger != self.aboard[0][0]:
-            raise IllegalAction("T-R2", f"Decide about #{self.aboard[0][0]} first.")
+            raise IllegalAction("T-R2", M("Decide about #{n} first.", n=self.aboard[0][0]))
 
     def _do_KeepAboard(self, a: KeepAboard) -> None:
         pid, _ = self.aboard.pop(0)
         p = self.units[pid]
         if a.keep:
-            self._ev("info", f"{p.name} #{pid} stays in the halftrack (T-R2).")
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            self._ev("info", M("{unit} stays in the halftrack (T-R2).", unit=tag(p)))
         else:
             self._dismount(p)
         self._after_card()
@@ -299,18 +325,22 @@ class TransportRules(TigersCore):
         spot = self._landing(p, c, d)
         if spot is None:
             p.x, p.y = c.x, c.y
-            self._ev("roll", f"{p.name} #{p.id} must dismount: rolled {d}, but there is no free ground "
-                     f"round {c.name} #{c.id} and the squad is lost (T-R3).", dice=[d], need=0, what="dismount",
+            # TRANSLATORS: {unit} and {carrier} are units ("Panther #3"); {face} the die rolled
+            self._ev("roll", M("{unit} must dismount: rolled {face}, but there is no free ground round {carrier} and "
+                               "the squad is lost (T-R3).", unit=tag(p), face=d, carrier=tag(c)), dice=[d], need=0,
+                     what="dismount",
                      unit=p.id)
             self._discard_cards_of(p)
             self._destroy(p)
             return
         p.x, p.y, where = spot
         p.heading = c.heading
-        self._ev("roll", f"{p.name} #{p.id} dismounts: rolled {d}, placed {where} {c.name} #{c.id} (T-R3).",
+        # TRANSLATORS: {unit} is a unit ("Panther #3"); {face} the die rolled; {where} where it lands ("3 cm behind Truck #5")
+        self._ev("roll", M("{unit} dismounts: rolled {face}, placed {where} (T-R3).", unit=tag(p), face=d,
+                           where=where),
                  dice=[d], need=0, what="dismount", unit=p.id)
 
-    def _landing(self, p: Unit, c: Unit, d: int) -> tuple[float, float, str] | None:
+    def _landing(self, p: Unit, c: Unit, d: int) -> tuple[float, float, Msg] | None:
         """Where a squad forced off ``c`` lands (T-R3): its base ``d`` cm (edge to edge) from the
         vehicle's base, behind first, then turning round both sides in 15 degree steps; then the
         same at 1 cm further out each time, up to 12 cm.  ``None`` if nowhere is free."""
@@ -337,6 +367,11 @@ class TransportRules(TigersCore):
                 if any(base.intersection(b).area > 1e-6 for b in blockers):
                     continue
                 x, y = c.x + ux * r, c.y + uy * r
-                where = f"{gap} cm behind" if t == 0 else f"{gap} cm from"
+                if t == 0:
+                    # TRANSLATORS: where a squad lands: {n} centimetres from {carrier}, its vehicle ("Truck #5")
+                    where = M("{n} cm behind {carrier}", n=gap, carrier=tag(c))
+                else:
+                    # TRANSLATORS: where a squad lands: {n} centimetres from {carrier}, its vehicle ("Truck #5")
+                    where = M("{n} cm from {carrier}", n=gap, carrier=tag(c))
                 return (x, y, where)
         return None

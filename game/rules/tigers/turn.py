@@ -4,45 +4,50 @@
 from __future__ import annotations
 
 from ...engine import IllegalAction
+from ...msg import M, Mn, Mp
 from . import cards as C
 from .actions import Assign, Keep, Pick, Skip
 from .table import TigersCore
 from .unit import Unit
+from .words import dice, listing, tag
 
 
 class TurnRules(TigersCore):
     """From the deal to the last turned card: whose choice it is and what comes next."""
 
     def _check_Assign(self, a: Assign) -> None:
-        self._need_phase("assign", rule="T-T3", what="assign cards")
+        self._need_phase("assign", rule="T-T3", what=Mp("you cannot ... now", "assign cards"))
         u = self.unit(a.unit)
         if u.side != self.actor:
-            raise IllegalAction("T-T3", "Put cards on your own units.")
+            raise IllegalAction("T-T3", M("Put cards on your own units."))
         if not u.alive:
-            raise IllegalAction("T-T3", "That unit is destroyed.")
+            raise IllegalAction("T-T3", M("That unit is destroyed."))
         if u.damaged:
-            raise IllegalAction("T-T9", f"{u.name} #{u.id} is in shock and gets no cards this turn.")
+            # TRANSLATORS: {unit} is a unit ("Panther #3")
+            raise IllegalAction("T-T9", M("{unit} is in shock and gets no cards this turn.", unit=tag(u)))
         if len(self.assigned.get(u.id, ())) >= 2:
-            raise IllegalAction("T-T3", "A unit takes at most two cards.")
+            raise IllegalAction("T-T3", M("A unit takes at most two cards."))
         self._hand_refusal(self.actor, a.card, "T-T3")
 
     def _check_Keep(self, a: Keep) -> None:
-        self._need_phase("assign", rule="T-T3", what="stop assigning")
+        self._need_phase("assign", rule="T-T3", what=Mp("you cannot ... now", "stop assigning"))
 
     def _check_Pick(self, a: Pick) -> None:
-        self._need_phase("pick", rule="T-T4", what="pick a unit")
+        self._need_phase("pick", rule="T-T4", what=Mp("you cannot ... now", "pick a unit"))
         u = self.unit(a.unit)
         cs = self.assigned.get(u.id, [])
         if u.side != self.actor or not cs:
-            raise IllegalAction("T-T4", "Pick one of your own units that has cards.")
+            raise IllegalAction("T-T4", M("Pick one of your own units that has cards."))
         if a.which not in (0, 1, 2) or (a.which > 0 and len(cs) < 2):
-            raise IllegalAction("T-T4", "Turn the first card, or the second or both when there are two.")
+            raise IllegalAction("T-T4", M("Turn the first card, or the second or both when there are two."))
 
     def _head(self, uid: int, rule: str) -> tuple[str, Unit]:
-        self._need_phase("act", rule=rule, what="give orders")
+        self._need_phase("act", rule=rule, what=Mp("you cannot ... now", "give orders"))
         card, head = self.queue[0]
         if uid != head:
-            raise IllegalAction("T-T4", f"It is {self.units[head].name} #{head}'s turn to act ({C.label(card)}).")
+            # TRANSLATORS: {unit} is a unit ("Panther #3"); {card} a card ("queen of hearts")
+            raise IllegalAction("T-T4", M("It is {unit}'s turn to act ({card}).", unit=tag(self.units[head]),
+                                          card=C.label(card)))
         return card, self.units[head]
 
     def _check_Skip(self, a: Skip) -> None:
@@ -50,15 +55,17 @@ class TurnRules(TigersCore):
 
     def _start_turn(self) -> None:
         if not self.deck:
-            self._end_game("The deck is used up (T-E1).")
+            self._end_game(M("The deck is used up (T-E1)."))
             return
         self.turn += 1
         self.carded, self.used = set(), set()
         defender = 1 - self.attacker
         shuffler = defender if self.turn % 2 == 1 else self.attacker
         self.chance.shuffle(self.deck)
-        self._ev("shuffle", f"Turn {self.turn}: {self.game.player_name(shuffler)} shuffles the {len(self.deck)} card{'s' if len(self.deck) != 1 else ''} (T-U5).",
-                 shuffler=shuffler)
+        # TRANSLATORS: {turn} is the turn's number; {side} is Blue or Orange; {n} cards
+        self._ev("shuffle", Mn("Turn {turn}: {side} shuffles the {n} card (T-U5).",
+                               "Turn {turn}: {side} shuffles the {n} cards (T-U5).", len(self.deck), turn=self.turn,
+                               side=self.game.player_name(shuffler)), shuffler=shuffler)
         small = all(len(self.alive_units(p)) < 5 for p in (0, 1))
         counts = []
         for p in (0, 1):
@@ -66,9 +73,14 @@ class TurnRules(TigersCore):
             n = max(d) if small else sum(d)
             counts.append(n)
             self.deal_rolls[p] = d
-            rule = "higher die only: both sides have fewer than five units" if small else "2D6"
-            self._ev("roll", f"{self.game.player_name(p)} rolls {'+'.join(map(str, d))} for cards ({rule}): {n}.",
-                     dice=d, need=0, what="deal", player=p, cards=n)
+            if small:
+                # TRANSLATORS: {side} is Blue or Orange; {dice} the faces rolled ("3+5"); {n} the cards dealt
+                text = M("{side} rolls {dice} for cards (higher die only: both sides have fewer than five units): {n}.",
+                         side=self.game.player_name(p), dice=dice(d), n=n)
+            else:
+                # TRANSLATORS: {side} is Blue or Orange; {dice} the faces rolled ("3+5"); {n} the cards dealt
+                text = M("{side} rolls {dice} for cards (2D6): {n}.", side=self.game.player_name(p), dice=dice(d), n=n)
+            self._ev("roll", text, dice=d, need=0, what="deal", player=p, cards=n)
         first = self.attacker if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
         left = counts[:]
         p = first
@@ -79,8 +91,9 @@ class TurnRules(TigersCore):
                 left[p] -= 1
                 dealt[p] += 1
             p = 1 - p
-        self._reveal("deal", f"Dealt face down: Blue {dealt[0]}, Orange {dealt[1]}; {len(self.deck)} left in the deck.",
-                 dealt=dealt, first=first)
+        # TRANSLATORS: {blue} and {orange} are the cards dealt to each side; {n} the cards left
+        self._reveal("deal", M("Dealt face down: Blue {blue}, Orange {orange}; {n} left in the deck.", blue=dealt[0],
+                               orange=dealt[1], n=len(self.deck)), dealt=dealt, first=first)
         self.phase = "assign"
         self.done = [not self._can_assign(0), not self._can_assign(1)]
         self._next_assigner(self.attacker)
@@ -98,14 +111,22 @@ class TurnRules(TigersCore):
         self.assigned.setdefault(a.unit, []).append(card)
         self.carded.add(a.unit)
         u = self.units[a.unit]
-        shown = C.label(card[0]) if card[1] else "a face-down card"
-        self._ev("assign", f"{self.game.player_name(p)} puts {shown} on {u.name} #{u.id}.", unit=u.id, card=self.known_card(card))
+        if card[1]:
+            # TRANSLATORS: {side} is Blue or Orange; {card} a card ("queen of hearts"); {unit} a unit ("Panther #3")
+            text = M("{side} puts {card} on {unit}.", side=self.game.player_name(p), card=C.label(card[0]),
+                     unit=tag(u))
+        else:
+            # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3")
+            text = M("{side} puts a face-down card on {unit}.", side=self.game.player_name(p), unit=tag(u))
+        self._ev("assign", text, unit=u.id, card=self.known_card(card))
         self._next_assigner(1 - p)
 
     def _do_Keep(self, a: Keep) -> None:
         p = self.actor
         self.done[p] = True
-        self._ev("assign", f"{self.game.player_name(p)} keeps {len(self.hands[p])} card{'s' if len(self.hands[p]) != 1 else ''} in hand.")
+        # TRANSLATORS: {side} is Blue or Orange
+        self._ev("assign", Mn("{side} keeps {n} card in hand.", "{side} keeps {n} cards in hand.", len(self.hands[p]),
+                              side=self.game.player_name(p)))
         self._next_assigner(1 - p)
 
     def _start_round(self) -> None:
@@ -121,7 +142,9 @@ class TurnRules(TigersCore):
     def _do_Pick(self, a: Pick) -> None:
         p = self.actor
         self.picks.append((p, a.unit, a.which))
-        self._ev("pick", f"{self.game.player_name(p)} picks {self.units[a.unit].name} #{a.unit}.", unit=a.unit)
+        # TRANSLATORS: {side} is Blue or Orange; {unit} a unit ("Panther #3")
+        self._ev("pick", M("{side} picks {unit}.", side=self.game.player_name(p), unit=tag(self.units[a.unit])),
+                 unit=a.unit)
         other = 1 - p
         if not any(q[0] == other for q in self.picks) and self._units_with_cards(other):
             self.actor = other
@@ -135,8 +158,11 @@ class TurnRules(TigersCore):
             if not cs:
                 del self.assigned[uid]
         self.queue = sorted(turned, key=lambda q: C.initiative_key(q[0]))
-        order = ", ".join(f"{C.label(c)} #{uid}" for c, uid in self.queue)
-        self._reveal("reveal", f"Cards turned; order of action: {order} (T-T4).", cards=[list(q) for q in self.queue])
+        # TRANSLATORS: a turned card and the number of the unit it is on ("queen of hearts #3")
+        order = listing([M("{card} #{n}", card=C.label(c), n=uid) for c, uid in self.queue])
+        # TRANSLATORS: {order} lists the turned cards in order ("queen of hearts #3, 7 of spades #5")
+        self._reveal("reveal", M("Cards turned; order of action: {order} (T-T4).", order=order),
+                     cards=[list(q) for q in self.queue])
         self.phase = "act"
 
     def _pop_card(self) -> str:
@@ -166,10 +192,18 @@ class TurnRules(TigersCore):
 
     def _do_Skip(self, a: Skip) -> None:
         card = self._pop_card()
-        self._ev("hold", f"{self.units[a.unit].name} #{a.unit} holds ({C.label(card)} spent).", unit=a.unit)
+        # TRANSLATORS: {unit} is a unit ("Panther #3"); {card} a card ("queen of hearts")
+        self._ev("hold", M("{unit} holds ({card} spent).", unit=tag(self.units[a.unit]), card=C.label(card)),
+                 unit=a.unit)
         self._after_card()
 
     def _end_game(self, why: str) -> None:
         self.phase = "over"
         res = self.result()
-        self._ev("over", f"{why} {res.text if res else ''}".strip(), vp=list(self.vp))
+        text: str
+        if why and res:
+            # TRANSLATORS: {why} says why the game ended, {result} who won: two sentences
+            text = M("{why} {result}", why=why, result=res.text)
+        else:
+            text = res.text if res else why
+        self._ev("over", text, vp=list(self.vp))

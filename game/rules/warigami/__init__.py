@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...msg import N_
 from ...registry import Ruleset
 from .ai import ExpectimaxAgent, GreedyAgent, bench_extra
 from .hard import make_hard
@@ -23,8 +24,8 @@ def _greedy(game: Any, seed: int) -> GreedyAgent:
 
 RULESET = Ruleset(
     name="warigami",
-    title="Warigami Tactics",
-    pitch="Origami squads on a grid: read the D6 odds, then roll.",
+    title=N_("Warigami Tactics"),
+    pitch=N_("Origami squads on a grid: read the D6 odds, then roll."),
     game_cls=WarigamiGame,
     view="game.ui.views.warigami:WarigamiView",
     agents={"ai": _ai, "greedy": _greedy, "hard": make_hard, "sniper-line": make_sniper_line},
@@ -34,5 +35,5 @@ RULESET = Ruleset(
     bench_level={"level": "huge", "units": 30},
     bench_extra=bench_extra,
     editor="game.ui.views.warigami_editor:WarigamiEditor",
-    editor_label="Map editor",
+    editor_label=N_("Map editor"),
 )

@@ -21,6 +21,7 @@ from typing import Any
 
 from ...jsonio import write_atomic
 from ...levels import LevelError, level_path, load_level
+from ...msg import M, Mn, Msg
 
 Square = tuple[int, int]
 GAME = "warigami"
@@ -186,39 +187,68 @@ def centre_on_segment(a: Square, b: Square, c: Square) -> bool:
 
 # -- parsing and saving maps -----------------------------------------------------
 
+def _refused(source: str, problem: Msg) -> LevelError:
+    """The loader's refusal: the map's file and the problem ("Map ruins.json: the field ...")."""
+    # TRANSLATORS: {source} is a map's file name, {problem} what is wrong with it (it starts in lower case)
+    return LevelError(M("Map {source}: {problem}", source=source, problem=problem))
+
+
+def _grid_problem(width: int, height: int) -> Msg:
+    # TRANSLATORS: a map's size in squares, and the limit on each side
+    return M("The grid is {w} x {h}; each side must be 2 to {most} squares.", w=width, h=height, most=MAX_SIDE)
+
+
+def _zone_problem(zones: Mapping[int, Any]) -> Msg | None:
+    """What is wrong with a map's start zones (a sentence, as the map editor says it), or None."""
+    if len(zones) < 2:
+        return M("It needs start zones for at least two players (squares marked 1 and 2).")
+    missing = [i + 1 for i in range(len(zones)) if i not in zones]
+    if missing:
+        # TRANSLATORS: {n} is the number of the missing start zone
+        return M("Start zone {n} is missing (zones must be numbered 1, 2, 3, 4 in order).", n=missing[0])
+    return None
+
+
 def board_from_json(data: Mapping[str, Any], source: str) -> Board:
     """Build a Board from a map file's JSON; raises LevelError naming ``source`` and the problem."""
     if not isinstance(data, Mapping):
-        raise LevelError(f"Map {source}: the file must hold a JSON object.")
+        raise _refused(source, M("the file must hold a JSON object."))
     name = data.get("name", source)
     if not isinstance(name, str) or not name.strip():
-        raise LevelError(f"Map {source}: the field 'name' must be a non-empty text.")
+        raise _refused(source, M("the field 'name' must be a non-empty text."))
     rows = data.get("rows")
     if rows is None:
-        raise LevelError(f"Map {source}: the field 'rows' is missing.")
+        raise _refused(source, M("the field 'rows' is missing."))
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        raise LevelError(f"Map {source}: 'rows' must be a list of text rows.")
+        raise _refused(source, M("'rows' must be a list of text rows."))
     width, height = len(rows[0]), len(rows)
     if not 2 <= width <= MAX_SIDE or not 2 <= height <= MAX_SIDE:
-        raise LevelError(f"Map {source}: the grid is {width} x {height}; each side must be 2 to {MAX_SIDE} squares.")
+        # TRANSLATORS: a map's size in squares, and the limit on each side
+        raise _refused(source, M("the grid is {w} x {h}; each side must be 2 to {most} squares.",
+                                 w=width, h=height, most=MAX_SIDE))
     walls: set[Square] = set()
     zones: dict[int, set[Square]] = {}
     for y, row in enumerate(rows):
         if len(row) != width:
-            raise LevelError(f"Map {source}: row {y + 1} has {len(row)} squares but the first row has {width}.")
+            # TRANSLATORS: {y} is a row's number, {n} its length, {width} the first row's length
+            raise _refused(source, M("row {y} has {n} squares but the first row has {width}.",
+                                     y=y + 1, n=len(row), width=width))
         for x, ch in enumerate(row):
             if ch == WALL:
                 walls.add((x, y))
             elif ch in "1234":
                 zones.setdefault(int(ch) - 1, set()).add((x, y))
             elif ch != OPEN:
-                raise LevelError(f"Map {source}: row {y + 1}, column {x + 1} has {ch!r}; "
-                                 "use '.' open, '#' wall or 1-4 start zone.")
+                # TRANSLATORS: {y} and {x} are a row's and a column's number, {ch} the character found there
+                raise _refused(source, M("row {y}, column {x} has {ch}; use '.' open, '#' wall or 1-4 start zone.",
+                                         y=y + 1, x=x + 1, ch=repr(ch)))
     if len(zones) < 2:
-        raise LevelError(f"Map {source}: it needs start zones for at least two players (squares marked 1 and 2).")
+        raise _refused(source, M("it needs start zones for at least two players (squares marked 1 and 2)."))
     missing = [i + 1 for i in range(len(zones)) if i not in zones]
     if missing:
-        raise LevelError(f"Map {source}: start zone {missing[0]} is missing (zones must be numbered 1, 2, 3, 4 in order).")
+        # TRANSLATORS: {n} is the number of the missing start zone
+        raise _refused(source, M("start zone {n} is missing (zones must be numbered 1, 2, 3, 4 in order).",
+                                 n=missing[0]))
     return Board(name.strip(), width, height, frozenset(walls),
                  tuple(frozenset(zones[i]) for i in range(len(zones))))
 
@@ -234,7 +264,7 @@ def save_board(board: Board, path: Path) -> None:
     write_atomic(Path(path), board.to_json())
 
 
-def blank_board(width: int, height: int, name: str = "New map") -> Board:
+def blank_board(width: int, height: int, name: str = M("New map")) -> Board:
     """A wall-free map with two-column start zones on the left and right edges (editor start)."""
     z1 = frozenset((x, y) for x in range(min(2, width)) for y in range(height))
     z2 = frozenset((x, y) for x in range(max(0, width - 2), width) for y in range(height)) - z1
@@ -270,7 +300,7 @@ def walkable_from(board: Board, starts: Iterable[Square]) -> set[Square]:
     return seen
 
 
-def map_problems(board: Board, squad: int = 10) -> list[str]:
+def map_problems(board: Board, squad: int = 10) -> list[Msg]:
     """Why the map editor will not save ``board`` yet, as sentences; [] when it is ready.
 
     The map is first read back exactly as a saved file would be (``board_from_json``
@@ -278,28 +308,40 @@ def map_problems(board: Board, squad: int = 10) -> list[str]:
     loader, it asks what a game will need: every start zone holds a squad of
     ``squad`` units (W-B1) on open squares, and the zones are joined by open ground.
     """
-    problems: list[str] = []
+    problems: list[Msg] = []
     name = board.name.strip()
     if not name:
-        problems.append("Give the map a name.")
+        problems.append(M("Give the map a name."))
+    # What the loader would refuse in a board the editor can make, said as a sentence of its own.
+    if not 2 <= board.width <= MAX_SIDE or not 2 <= board.height <= MAX_SIDE:
+        problems.append(_grid_problem(board.width, board.height))
+        return problems
+    data = board.to_json() | {"name": name or "unnamed"}
+    zoned = _zone_problem({int(ch) - 1: True for row in data["rows"] for ch in row if ch in "1234"})
+    if zoned is not None:
+        problems.append(zoned)
+        return problems
     try:
-        back = board_from_json(board.to_json() | {"name": name or "unnamed"}, name or "the new map")
-    except LevelError as exc:
-        why = str(exc).split(": ", 1)[-1]
-        problems.append(why[:1].upper() + why[1:])
+        back = board_from_json(data, name or "the new map")
+    except LevelError as exc:  # nothing the editor makes, but said whole if it ever happens
+        why = exc.args[0]
+        problems.append(why if isinstance(why, Msg) else Msg(str(why)))
         return problems
     for i, zone in enumerate(back.zones):
         room = len(zone - back.walls)
         if room < squad:
-            problems.append(f"Start zone {i + 1} has room for {room} unit{'s' if room != 1 else ''}; "
-                            f"a squad of {squad} needs {squad} squares.")
+            # TRANSLATORS: {zone} is a start zone's number, {n} the units it has room for, {squad} the squad size
+            problems.append(Mn("Start zone {zone} has room for {n} unit; a squad of {squad} needs {squad} squares.",
+                               "Start zone {zone} has room for {n} units; a squad of {squad} needs {squad} squares.",
+                               room, zone=i + 1, squad=squad))
     for i, zone in enumerate(board.zones):
         if zone & board.walls:
-            problems.append(f"Start zone {i + 1} overlaps a wall; erase the wall or the zone square.")
+            problems.append(M("Start zone {n} overlaps a wall; erase the wall or the zone square.", n=i + 1))
     ground = walkable_from(back, back.zones[0])
     for i, zone in enumerate(back.zones[1:], start=2):
         if not zone & ground:
-            problems.append(f"Walls cut start zone {i} off from start zone 1: leave a way through.")
+            # TRANSLATORS: {n} is a start zone's number
+            problems.append(M("Walls cut start zone {n} off from start zone 1: leave a way through.", n=i))
     return problems
 
 

@@ -16,7 +16,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
-from .actions import Attack, EndTurn, Heal, Move, Place, Squad, squad_words
+from ...msg import N_, M, Mn, Mp, Msg
+from .actions import Attack, EndTurn, Heal, Move, Place, Squad, listing, squad_msg
 from .board import Board, Square, centre_on_segment, load_board
 from .tables import HEAL, KINDS, MAX_HP, MAX_RANGE, WEAPONS, Odds, distance, odds
 
@@ -60,8 +61,10 @@ class Unit:
     def from_json(cls, d: list[Any]) -> Unit:
         return cls(int(d[0]), int(d[1]), str(d[2]), int(d[3]), int(d[4]), int(d[5]), int(d[6]), bool(d[7]))
 
-    def label(self) -> str:
-        return f"{WEAPONS[self.kind].label} #{self.id}"
+    def label(self) -> Msg:
+        """'Sniper #3': the unit's type and number, as the player reads it."""
+        # TRANSLATORS: a unit: its type ("Sniper") and its number on the field
+        return Mp("unit", "{unit} #{n}", unit=WEAPONS[self.kind].label, n=self.id)
 
 
 @dataclass(frozen=True)
@@ -71,8 +74,8 @@ class Shot:
     dist: int
     odds: Odds
     clear: bool  # line of sight
-    blocker: str  # "" or what blocks the shot
-    problem: str  # "" if the attack is legal now, else the refusal sentence
+    blocker: str  # "" or what blocks the shot (a message)
+    problem: str  # "" if the attack is legal now, else the refusal sentence (a message, no rule id)
     rule: str
     splash: tuple[Square, ...]
 
@@ -84,15 +87,15 @@ class WarigamiGame(Game):
     #: 2: squads chosen in secret then placed (W-B2 rev 2), a roll-off for the first move (W-T5).
     #: 3: RULES.md revision 3 (W-T1 no corner cutting, W-T2 a heal leaves movement open)
     rules_version = "4"  # 4: RULES.md revision 4 (W-L3: no shot between two walls that touch corner to corner)
-    title = "Warigami Tactics"
+    title = N_("Warigami Tactics")
     settings_spec = (
-        Setting("level", "Map", "outpost", "level", help="The battlefield (levels/warigami)."),
-        Setting("players", "Players", 2, "int", lo=2, hi=4),
-        Setting("units", "Units per side", 10, "int", lo=1, hi=30, help="Squad size (W-B1)."),
-        Setting("criticals", "Criticals and knicks", False, "bool", help="W-H4 critical/knick table."),
-        Setting("rpg_miss_splash", "RPG misses splash too", False, "bool", help="W-H6 variant."),
-        Setting("round_limit", "Round limit (0 = none)", 50, "int", lo=0, hi=999,
-                help="After this many rounds the side with most HP left wins."),
+        Setting("level", Mp("setting", "Map"), "outpost", "level", help=M("The battlefield (levels/warigami).")),
+        Setting("players", Mp("setting", "Players"), 2, "int", lo=2, hi=4),
+        Setting("units", M("Units per side"), 10, "int", lo=1, hi=30, help=M("Squad size (W-B1).")),
+        Setting("criticals", M("Criticals and knicks"), False, "bool", help=M("W-H4 critical/knick table.")),
+        Setting("rpg_miss_splash", M("RPG misses splash too"), False, "bool", help=M("W-H6 variant.")),
+        Setting("round_limit", M("Round limit (0 = none)"), 50, "int", lo=0, hi=999,
+                help=M("After this many rounds the side with most HP left wins.")),
     )
     action_types = (Squad, Place, Move, Attack, Heal, EndTurn)
     #: The default map was the wall-free standard field until the Outpost (with cover) took its
@@ -103,11 +106,22 @@ class WarigamiGame(Game):
         super().__init__(settings)
         self.board: Board = load_board(self.settings["level"])
         n, units = self.settings["players"], self.settings["units"]
-        if n > len(self.board.zones):
-            raise SettingsError(f"The map {self.board.name} has start zones for {len(self.board.zones)} players, not {n}.")
+        zones = len(self.board.zones)
+        # the map's name as its file gives it: a bundled map's name is in the catalogs (levels/warigami);
+        # a name with braces is no template, so it stays plain text
+        name = self.board.name
+        shown: str = name if "{" in name or "}" in name else Msg(name)
+        if n > zones:
+            # TRANSLATORS: {map} is the map's name, {n} its start zones, {wanted} the players asked for
+            raise SettingsError(Mn("The map {map} has start zones for {n} player, not {wanted}.",
+                                   "The map {map} has start zones for {n} players, not {wanted}.", zones,
+                                   map=shown, wanted=n))
         room = min(len(self.board.zones[i] - self.board.walls) for i in range(n))
         if units > room:
-            raise SettingsError(f"The map {self.board.name} has room for {room} units per side, not {units}.")
+            # TRANSLATORS: {map} is the map's name, {n} the room in each start zone, {wanted} the squad size asked for
+            raise SettingsError(Mn("The map {map} has room for {n} unit per side, not {wanted}.",
+                                   "The map {map} has room for {n} units per side, not {wanted}.", room,
+                                   map=shown, wanted=units))
 
     @property
     def num_players(self) -> int:
@@ -232,13 +246,14 @@ class WarigamiState(State):
         return {k: v for k, v in best.items() if k not in at}, parent
 
     def los_blocker(self, shooter: Unit, a: Square, b: Square) -> str:
-        """W-L1..W-L3: "" if the shot a->b is clear, else what blocks it."""
+        """W-L1..W-L3: "" if the shot a->b is clear, else what blocks it (a message: "the wall at
+        3,4", "the walls at 3,4 and 4,5", "SMG #2")."""
         walls = self.board.blocking_walls(a, b)
         if len(walls) == 2:  # rev 4: a diagonal line of walls stops shots as it stops units (W-T1)
             (x0, y0), (x1, y1) = walls
-            return f"the walls at {x0},{y0} and {x1},{y1}"
+            return M("the walls at {x0},{y0} and {x1},{y1}", x0=x0, y0=y0, x1=x1, y1=y1)
         if walls:
-            return f"the wall at {walls[0][0]},{walls[0][1]}"
+            return M("the wall at {x},{y}", x=walls[0][0], y=walls[0][1])
         through = WEAPONS[shooter.kind].through_friends
         ax, ay = a
         bx, by = b
@@ -268,19 +283,29 @@ class WarigamiState(State):
         w = WEAPONS[u.kind]
         od = odds(u.kind, d, self.crits)
         blocker = self.los_blocker(u, a, t.sq) if d > 0 else ""
-        problem, rule = "", ""
+        problem: str = ""
+        rule = ""
         if t.owner == u.owner:
-            problem, rule = "Attack an enemy unit, not your own.", "W-T3"
+            problem, rule = M("Attack an enemy unit, not your own."), "W-T3"
         elif d < w.min_range:
-            problem, rule = f"The {w.label} cannot fire at distance {d}; it needs {w.min_range} or more.", "W-H2"
+            # TRANSLATORS: {unit} is a unit type ("Sniper"), {d} the distance in spaces, {least} the least it fires at
+            problem, rule = M("The {unit} cannot fire at distance {d}; it needs {least} or more.",
+                              unit=w.label, d=d, least=w.min_range), "W-H2"
         elif w.straight_only and a[0] != t.x and a[1] != t.y:
-            problem, rule = f"The {w.label} fires only along its row or column.", "W-H2"
+            problem, rule = M("The {unit} fires only along its row or column.", unit=w.label), "W-H2"
         elif od.s == 0:
-            problem, rule = f"At distance {d} the {w.label} has no chance (0:6).", "W-H2"
+            problem, rule = M("At distance {d} the {unit} has no chance (0:6).", d=d, unit=w.label), "W-H2"
         elif blocker:
-            rule = "W-L3" if blocker.startswith("the wall") or blocker == "a wall" else "W-L2"
-            problem = (f"No clear shot: {blocker} touch corner to corner on the line." if blocker.startswith("the walls")
-                       else f"No clear shot: {blocker} is in the way.")
+            walls = self.board.blocking_walls(a, t.sq)
+            rule = "W-L3" if walls else "W-L2"
+            if len(walls) == 2:
+                (x0, y0), (x1, y1) = walls
+                # TRANSLATORS: two wall squares (x,y) whose corners touch on the line of fire
+                problem = M("No clear shot: the walls at {x0},{y0} and {x1},{y1} touch corner to corner on the line.",
+                            x0=x0, y0=y0, x1=x1, y1=y1)
+            else:
+                # TRANSLATORS: {blocker} is what blocks the line: "the wall at 3,4" or a unit ("SMG #2")
+                problem = M("No clear shot: {blocker} is in the way.", blocker=blocker)
         splash = self.splash_squares(t.sq) if w.splash else ()
         return Shot(d, od, not blocker, blocker, problem, rule, splash)
 
@@ -352,85 +377,99 @@ class WarigamiState(State):
     def _own_unit(self, uid: int, rule: str) -> Unit:
         u = self.units.get(uid)
         if u is None:
-            raise IllegalAction(rule, f"There is no unit #{uid} on the field.")
+            raise IllegalAction(rule, M("There is no unit #{n} on the field.", n=uid))
         if u.owner != self.player:
-            raise IllegalAction(rule, f"{u.label()} is not yours.")
+            raise IllegalAction(rule, M("{unit} is not yours.", unit=u.label()))
         return u
 
     def _heal_problem(self, u: Unit, t: Unit) -> tuple[str, str]:
         if not WEAPONS[u.kind].heals:
-            return "W-H5", f"Only a medic can heal; {u.label()} is a {WEAPONS[u.kind].label}."
+            # TRANSLATORS: {unit} is a unit ("SMG #2"), {kind} its type ("SMG")
+            return "W-H5", M("Only a medic can heal; {unit} is a {kind}.", unit=u.label(), kind=WEAPONS[u.kind].label)
         if t.owner != u.owner or t.id == u.id:
-            return "W-H5", "A medic heals another unit of its own side."
+            return "W-H5", M("A medic heals another unit of its own side.")
         if distance(u.sq, t.sq) != 1:
-            return "W-H5", f"{t.label()} is not adjacent to the medic."
+            return "W-H5", M("{unit} is not adjacent to the medic.", unit=t.label())
         if t.hp >= MAX_HP:
-            return "W-H5", f"{t.label()} already has {MAX_HP} HP."
+            return "W-H5", M("{unit} already has {hp} HP.", unit=t.label(), hp=MAX_HP)
         return "", ""
 
     def check(self, action: Action) -> None:
         allowed = PHASE_ACTIONS[self.phase]
         if not isinstance(action, allowed):
             if self.phase == SQUAD:
-                raise IllegalAction("W-B2", "Choose your squad first.")
+                raise IllegalAction("W-B2", M("Choose your squad first."))
             if self.phase == SETUP:
-                raise IllegalAction("W-B2", "Place your squad first: put your units in your start zone.")
+                raise IllegalAction("W-B2", M("Place your squad first: put your units in your start zone."))
             if isinstance(action, (Squad, Place)):
-                raise IllegalAction("W-B2", "Squads are fixed once the battle has begun.")
+                raise IllegalAction("W-B2", M("Squads are fixed once the battle has begun."))
             if isinstance(action, Move):
-                raise IllegalAction("W-T2", "Movement is over for this turn: the first attack ended it.")
-            raise IllegalAction("W-T1", f"{type(action).__name__} is not a Warigami action.")
+                raise IllegalAction("W-T2", M("Movement is over for this turn: the first attack ended it."))
+            # TRANSLATORS: {action} is the name of a kind of action in the program (not translated)
+            raise IllegalAction("W-T1", M("{action} is not a Warigami action.", action=type(action).__name__))
         if isinstance(action, Squad):
             n = int(self.game.settings["units"])
             bad = [k for k in action.kinds if k not in WEAPONS]
             if bad:
-                raise IllegalAction("W-B2", f"There is no unit type {bad[0]!r}; pick from {', '.join(KINDS)}.")
+                # TRANSLATORS: {kind} is what was asked for, {kinds} the unit types' names in the notation (not translated)
+                raise IllegalAction("W-B2", M("There is no unit type {kind}; pick from {kinds}.",
+                                              kind=repr(bad[0]), kinds=", ".join(KINDS)))
             if len(action.kinds) != n:
-                raise IllegalAction("W-B2", f"A squad has {n} unit{'s' if n != 1 else ''}, not {len(action.kinds)}.")
+                raise IllegalAction("W-B2", Mn("A squad has {n} unit, not {got}.", "A squad has {n} units, not {got}.",
+                                               n, got=len(action.kinds)))
         elif isinstance(action, Place):
             if action.kind not in WEAPONS:
-                raise IllegalAction("W-B2", f"There is no unit type {action.kind!r}; pick one of {', '.join(KINDS)}.")
+                # TRANSLATORS: {kind} is what was asked for, {kinds} the unit types' names in the notation (not translated)
+                raise IllegalAction("W-B2", M("There is no unit type {kind}; pick one of {kinds}.",
+                                              kind=repr(action.kind), kinds=", ".join(KINDS)))
             if action.kind not in self.reserve[self.player]:
-                raise IllegalAction("W-B2", f"Your squad has no {WEAPONS[action.kind].label} left to place "
-                                            f"(left: {squad_words(self.reserve[self.player])}).")
+                # TRANSLATORS: {unit} is a unit type ("Sniper"); {left} lists what is left ("3 SMG, 1 RPG")
+                raise IllegalAction("W-B2", M("Your squad has no {unit} left to place (left: {left}).",
+                                              unit=WEAPONS[action.kind].label, left=squad_msg(self.reserve[self.player])))
             sq = (action.x, action.y)
             if self.board.zone_of(sq) != self.player or sq in self.board.walls:
-                raise IllegalAction("W-B2", "Place your units on open squares of your own start zone.")
+                raise IllegalAction("W-B2", M("Place your units on open squares of your own start zone."))
             if sq in self.at:
-                raise IllegalAction("W-B2", "That square already holds a unit.")
+                raise IllegalAction("W-B2", M("That square already holds a unit."))
         elif isinstance(action, Move):
             u = self._own_unit(action.unit, "W-T1")
             dest = (action.x, action.y)
             if not self.board.inside(dest):
-                raise IllegalAction("W-T1", "That square is off the map.")
+                raise IllegalAction("W-T1", M("That square is off the map."))
             if dest in self.board.walls:
-                raise IllegalAction("W-B4", "Units cannot enter a wall.")
+                raise IllegalAction("W-B4", M("Units cannot enter a wall."))
             if dest in self.at:
-                raise IllegalAction("W-T1", "That square is occupied.")
+                raise IllegalAction("W-T1", M("That square is occupied."))
             if dest not in self.reachable(u.id):
                 w = WEAPONS[u.kind]
                 if w.move_limit is not None and self.move_budget(u) < self.pool:
-                    raise IllegalAction("W-H2", f"The {w.label} moves at most {w.move_limit} spaces a turn "
-                                                f"({w.move_limit - u.moved} left).")
-                raise IllegalAction("W-T1", f"{u.label()} cannot get there with {self.pool} spaces left in the pool "
-                                            "(a diagonal step costs 2 and cannot cut between two walls or "
-                                            "enemies that touch at a corner).")
+                    # TRANSLATORS: {unit} is a unit type ("RPG"), {n} its spaces a turn, {left} the spaces it has left
+                    raise IllegalAction("W-H2", Mn("The {unit} moves at most {n} space a turn ({left} left).",
+                                                   "The {unit} moves at most {n} spaces a turn ({left} left).",
+                                                   w.move_limit, unit=w.label, left=w.move_limit - u.moved))
+                # TRANSLATORS: {unit} is a unit ("SMG #2"), {n} the spaces left in the side's movement pool
+                raise IllegalAction("W-T1", Mn("{unit} cannot get there with {n} space left in the pool (a diagonal "
+                                               "step costs 2 and cannot cut between two walls or enemies that touch "
+                                               "at a corner).",
+                                               "{unit} cannot get there with {n} spaces left in the pool (a diagonal "
+                                               "step costs 2 and cannot cut between two walls or enemies that touch "
+                                               "at a corner).", self.pool, unit=u.label()))
         elif isinstance(action, Attack):
             u = self._own_unit(action.unit, "W-T3")
             if u.acted:
-                raise IllegalAction("W-T3", f"{u.label()} has already acted this turn.")
+                raise IllegalAction("W-T3", M("{unit} has already acted this turn.", unit=u.label()))
             if action.target not in self.units:
-                raise IllegalAction("W-T3", f"There is no unit #{action.target} on the field.")
+                raise IllegalAction("W-T3", M("There is no unit #{n} on the field.", n=action.target))
             sh = self.shot(u.id, action.target)
             if sh.problem:
                 raise IllegalAction(sh.rule, sh.problem)
         elif isinstance(action, Heal):
             u = self._own_unit(action.unit, "W-H5")
             if u.acted:
-                raise IllegalAction("W-T3", f"{u.label()} has already acted this turn.")
+                raise IllegalAction("W-T3", M("{unit} has already acted this turn.", unit=u.label()))
             t = self.units.get(action.target)
             if t is None:
-                raise IllegalAction("W-H5", f"There is no unit #{action.target} on the field.")
+                raise IllegalAction("W-H5", M("There is no unit #{n} on the field.", n=action.target))
             rule, msg = self._heal_problem(u, t)
             if msg:
                 raise IllegalAction(rule, msg)
@@ -463,14 +502,20 @@ class WarigamiState(State):
         nxt = self._next_seat(lambda i: self.squads[i] is None)
         if nxt is not None:  # still secret: the sentence says only that a squad was chosen
             self.player = nxt
-            return [Event("squad", f"{self.game.player_name(me)} has chosen a squad in secret.", {"seat": me})]
+            return [Event("squad", M("{who} has chosen a squad in secret.", who=self.game.player_name(me)),
+                          {"seat": me})]
         # W-B2 (rev 2): the last squad is in; all are revealed together, then placed in turn from seat 1.
         chosen = [q or () for q in self.squads]
         self.reserve = [list(q) for q in chosen]
         self.phase, self.player = SETUP, 0
-        text = "Squads revealed: " + "; ".join(f"{self.game.player_name(i)}: {squad_words(q)}"
-                                               for i, q in enumerate(chosen)) + "."
-        return [Event("squads", text, {"squads": tuple(chosen)})]
+        # One flat list of "name: squad" pairs (a list of lists would nest too deep for the network).
+        template = "; ".join(f"{{who{i}}}: {{squad{i}}}" for i in range(len(chosen)))
+        args: dict[str, str] = {}
+        for i, q in enumerate(chosen):
+            args[f"who{i}"], args[f"squad{i}"] = self.game.player_name(i), squad_msg(q)
+        pairs = M(template, **args)
+        # TRANSLATORS: {squads} lists each player's squad: "Player 1: 3 SMG, 1 RPG; Player 2: 4 Sniper"
+        return [Event("squads", M("Squads revealed: {squads}.", squads=pairs), {"squads": tuple(chosen)})]
 
     def _place(self, a: Place) -> list[Event]:
         u = Unit(self.next_id, self.player, a.kind, a.x, a.y)
@@ -478,7 +523,9 @@ class WarigamiState(State):
         self.units[u.id] = u
         self.at[u.sq] = u.id
         self.reserve[self.player].remove(a.kind)
-        events = [Event("recruit", f"{self.game.player_name(self.player)} places {u.label()} at {a.x},{a.y}.",
+        # TRANSLATORS: {who} is a player, {unit} a unit ("SMG #2"), {x},{y} the square
+        events = [Event("recruit", M("{who} places {unit} at {x},{y}.", who=self.game.player_name(self.player),
+                                     unit=u.label(), x=a.x, y=a.y),
                         {"unit": u.id, "kind": a.kind, "to": u.sq, "seat": self.player})]
         nxt = self._next_seat(lambda i: bool(self.reserve[i]))
         if nxt is not None:
@@ -491,20 +538,31 @@ class WarigamiState(State):
         """W-T5 (rev 2): every player rolls a die; the highest moves first, ties roll again."""
         names = self.game.player_name
         rolling = self.alive_players()
-        parts: list[str] = []
+        parts: dict[str, Msg] = {}
+        template = ""  # "{p0}, {p1}; {p2}, {p3}": rolls of one round, then each tie's rolls again
         faces: list[int] = []
         while len(rolling) > 1:
             rolls = {i: self.chance.die() for i in rolling}
             faces.extend(rolls.values())
-            parts.append(", ".join(f"{names(i)} rolls {f}" for i, f in rolls.items()))
+            for k, (i, f) in enumerate(rolls.items()):
+                key = f"p{len(parts)}"
+                if parts and k == 0:  # a tie rolled again
+                    # TRANSLATORS: a player's roll after a tie: "then Player 1 rolls 5"
+                    parts[key] = M("then {who} rolls {face}", who=names(i), face=f)
+                    template += f"; {{{key}}}"
+                else:
+                    parts[key] = M("{who} rolls {face}", who=names(i), face=f)
+                    template += f", {{{key}}}" if k else f"{{{key}}}"
             top = max(rolls.values())
             rolling = [i for i in rolling if rolls[i] == top]
         self.first = rolling[0] if rolling else 0
         self.player = self.first
         self.round = 1
         self._start_turn()
-        text = ("All squads are placed. Roll-off for the first move: " + "; then ".join(parts)
-                + f". {names(self.first)} moves first. The battle begins!")
+        said = M(template, **parts)
+        # TRANSLATORS: {rolls} lists the players' rolls ("Player 1 rolls 4, Player 2 rolls 2"), {who} a player
+        text = M("All squads are placed. Roll-off for the first move: {rolls}. {who} moves first. The battle begins!",
+                 rolls=said, who=names(self.first))
         return [Event("battle", text, {"seat": self.first, "rolls": tuple(faces)}),
                 Event("roll", "", {"dice": tuple(faces)})]  # no text: the play scene rattles the dice
 
@@ -524,9 +582,11 @@ class WarigamiState(State):
         self.at[u.sq] = u.id
         u.moved += cost
         self.pool -= cost
-        return [Event("move", f"{u.label()} moves to {a.x},{a.y} ({cost} space{'s' if cost != 1 else ''}, "
-                              f"{self.pool} left in the pool).",
-                      {"unit": u.id, "path": tuple(path), "cost": cost, "pool": self.pool})]
+        # TRANSLATORS: {unit} is a unit ("SMG #2"), {x},{y} a square, {n} the spaces the move cost, {pool} the spaces left
+        text = Mn("{unit} moves to {x},{y} ({n} space, {pool} left in the pool).",
+                  "{unit} moves to {x},{y} ({n} spaces, {pool} left in the pool).", cost,
+                  unit=u.label(), x=a.x, y=a.y, pool=self.pool)
+        return [Event("move", text, {"unit": u.id, "path": tuple(path), "cost": cost, "pool": self.pool})]
 
     def _damage(self, t: Unit, amount: int, killed: list[int]) -> None:
         t.hp -= amount
@@ -554,17 +614,22 @@ class WarigamiState(State):
                 if v is not None:
                     self._damage(v, w.splash, killed)
                     splashed.append((v.id, w.splash))
-        word = {"miss": "misses", "hit": "hits", "knick": "knicks", "base": "hits", "critical": "CRITICAL hit on"}[out]
-        text = (f"{u.label()} rolls {face} ({sh.odds.s}:6 at {sh.dist}) and {word} {t.label()}"
-                + (f" for {dmg}" if dmg else "") + ".")
+        sentences = [self._shot_sentence(u, t, face, sh, out, dmg)]
         if splashed:
-            text += " Splash: " + ", ".join(f"{self.units[i].label()} -{d}" for i, d in splashed) + "."
+            hit: list[Msg] = []
+            for i, d in splashed:
+                # TRANSLATORS: a unit an RPG's blast hit ({unit} is its type, {n} its number) and the damage it took
+                hit.append(Mp("splash", "{unit} #{n} -{d}", unit=WEAPONS[self.units[i].kind].label, n=i, d=d))
+            # TRANSLATORS: {units} lists the units the blast hit: "SMG #2 -5, Medic #4 -5"
+            sentences.append(M("Splash: {units}.", units=listing(hit)))
         names = [self.units[i].label() for i in killed]
         for i in killed:
             dead = self.units.pop(i)
             del self.at[dead.sq]
         if names:
-            text += " Destroyed: " + ", ".join(names) + "."
+            # TRANSLATORS: {units} lists the destroyed units: "SMG #2, Medic #4"
+            sentences.append(M("Destroyed: {units}.", units=listing(names)))
+        text = listing(sentences, " ")
         events = [Event("attack", text, {"unit": u.id, "target": t.id, "from": u.sq, "to": t.sq, "face": face,
                                          "s": sh.odds.s, "outcome": out, "damage": dmg, "hits": tuple(hits),
                                          "splash": tuple(splashed), "splash_squares": sh.splash if splashed or (
@@ -575,12 +640,41 @@ class WarigamiState(State):
         events.extend(self._check_end())
         return events
 
+    @staticmethod
+    def _shot_sentence(u: Unit, t: Unit, face: int, sh: Shot, out: str, dmg: int) -> Msg:
+        """'SMG #1 rolls 5 (4:6 at 3) and hits Sniper #4 for 2.': one sentence per outcome."""
+        unit, target, s, d = u.label(), t.label(), sh.odds.s, sh.dist
+        if out == "miss":
+            # TRANSLATORS: {unit} shoots at {target} (units: "SMG #2"); {face} is the die, {s}:6 its odds at
+            # distance {d}, {dmg} the damage.  The following sentences are alike.
+            return M("{unit} rolls {face} ({s}:6 at {d}) and misses {target}.",
+                     unit=unit, face=face, s=s, d=d, target=target)
+        if out == "knick" and dmg:
+            return M("{unit} rolls {face} ({s}:6 at {d}) and knicks {target} for {dmg}.",
+                     unit=unit, face=face, s=s, d=d, target=target, dmg=dmg)
+        if out == "knick":
+            return M("{unit} rolls {face} ({s}:6 at {d}) and knicks {target}.",
+                     unit=unit, face=face, s=s, d=d, target=target)
+        if out == "critical" and dmg:
+            return M("{unit} rolls {face} ({s}:6 at {d}) and CRITICAL hit on {target} for {dmg}.",
+                     unit=unit, face=face, s=s, d=d, target=target, dmg=dmg)
+        if out == "critical":
+            return M("{unit} rolls {face} ({s}:6 at {d}) and CRITICAL hit on {target}.",
+                     unit=unit, face=face, s=s, d=d, target=target)
+        if dmg:  # "hit" (no criticals) or "base"
+            return M("{unit} rolls {face} ({s}:6 at {d}) and hits {target} for {dmg}.",
+                     unit=unit, face=face, s=s, d=d, target=target, dmg=dmg)
+        return M("{unit} rolls {face} ({s}:6 at {d}) and hits {target}.",
+                 unit=unit, face=face, s=s, d=d, target=target)
+
     def _heal(self, a: Heal) -> list[Event]:
         u, t = self.units[a.unit], self.units[a.target]
         before = t.hp
         t.hp = min(MAX_HP, t.hp + HEAL)  # W-H5: never above 10
         u.acted = True  # W-T2 (rev 3): a heal is no attack, movement stays open
-        return [Event("heal", f"{u.label()} heals {t.label()}: {before} -> {t.hp} HP.",
+        # TRANSLATORS: {unit} (a medic) heals {target}; {before} and {hp} are the target's hit points
+        return [Event("heal", M("{unit} heals {target}: {before} -> {hp} HP.", unit=u.label(), target=t.label(),
+                                before=before, hp=t.hp),
                       {"unit": u.id, "target": t.id, "hp": t.hp})]
 
     def _end_turn(self) -> list[Event]:
@@ -595,14 +689,14 @@ class WarigamiState(State):
                 self.round += 1
             self.player = nxt
         self._start_turn()
-        events = [Event("end_turn", f"{who} ends the turn.", {"next": self.player})]
+        events = [Event("end_turn", M("{who} ends the turn.", who=who), {"next": self.player})]
         events.extend(self._check_end())
         return events
 
     def _check_end(self) -> list[Event]:
         if self.is_over():
             res = self.result()
-            return [Event("game_over", res.text if res else "Game over.", {})]
+            return [Event("game_over", res.text if res else M("Game over."), {})]
         return []
 
     def round_limit_reached(self) -> bool:
@@ -621,29 +715,43 @@ class WarigamiState(State):
         scores = tuple(float(self.hp_total(i)) for i in range(n))
         alive = self.alive_players()
         if not alive:
-            return Result((), "Every unit is gone: a draw.", scores)
+            return Result((), M("Every unit is gone: a draw."), scores)
         if len(alive) == 1:  # W-T4
             w = alive[0]
-            return Result((w,), f"{self.game.player_name(w)} wins: every enemy unit is gone.", scores)
+            return Result((w,), M("{who} wins: every enemy unit is gone.", who=self.game.player_name(w)), scores)
         best = max(scores)
         winners = tuple(i for i in alive if scores[i] == best)
         if len(winners) == len(alive):
-            return Result((), f"Round limit reached with equal HP: a draw ({int(best)} each).", scores)
-        names = " and ".join(self.game.player_name(i) for i in winners)
-        return Result(winners, f"Round limit reached: {names} win{'s' if len(winners) == 1 else ''} "
-                               f"with {int(best)} HP left.", scores)
+            # TRANSLATORS: {hp} is the hit points each side has left
+            return Result((), M("Round limit reached with equal HP: a draw ({hp} each).", hp=int(best)), scores)
+        names = [self.game.player_name(i) for i in winners]
+        if len(names) == 1:
+            return Result(winners, M("Round limit reached: {who} wins with {hp} HP left.", who=names[0], hp=int(best)),
+                          scores)
+        if len(names) == 2:
+            # TRANSLATORS: two players who share the win
+            who = M("{a} and {b}", a=names[0], b=names[1])
+        else:  # three of four players tie for the most HP
+            # TRANSLATORS: three players who share the win
+            who = M("{a}, {b} and {c}", a=names[0], b=names[1], c=names[2])
+        # TRANSLATORS: {who} names the winners ("Player 1 and Player 2"), {hp} the hit points each has left
+        return Result(winners, M("Round limit reached: {who} win with {hp} HP left.", who=who, hp=int(best)), scores)
 
     def status(self) -> str:
         if self.is_over():
             return super().status()
         name = self.game.player_name(self.player)
         if self.phase == SQUAD:
-            return f"{name}: choose your squad in secret ({self.game.settings['units']} units)."
+            # TRANSLATORS: {who} is the player to choose, {n} the squad's size
+            return Mn("{who}: choose your squad in secret ({n} unit).",
+                      "{who}: choose your squad in secret ({n} units).", int(self.game.settings["units"]), who=name)
         if self.phase == SETUP:
-            return f"{name}: place a unit in your start zone ({self.to_place[self.player]} to go)."
+            # TRANSLATORS: {n} is how many of the player's units are still to be placed
+            return M("{who}: place a unit in your start zone ({n} to go).", who=name, n=self.to_place[self.player])
         if self.phase == MOVE:
-            return f"{name}: move (pool {self.pool}) or attack."
-        return f"{name}: attack or heal with units that have not acted, then end the turn."
+            # TRANSLATORS: {pool} is the spaces left in the side's movement pool
+            return M("{who}: move (pool {pool}) or attack.", who=name, pool=self.pool)
+        return M("{who}: attack or heal with units that have not acted, then end the turn.", who=name)
 
     # -- persistence ----------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...msg import Mp, Msg
+
 MAX_HP = 10  # W-B3
 HEAL = 2  # W-H5
 SPLASH = 5  # W-H6
@@ -21,7 +23,7 @@ class Weapon:
     """One unit type's weapon, straight from the table of W-H2."""
 
     kind: str
-    label: str
+    label: Msg  # the type's name as the player reads it (translated where it is shown)
     base_s: int
     at: int  # the reference distance where base_s holds
     per_space: int  # change of s per space beyond ``at``
@@ -40,11 +42,11 @@ class Weapon:
 WEAPONS: dict[str, Weapon] = {
     w.kind: w
     for w in (
-        Weapon("smg", "SMG", 6, 1, -1, 2, 4, 1),
-        Weapon("shotgun", "Shotgun", 5, 1, -2, 5, 7, 2, close_power=7),
-        Weapon("sniper", "Sniper", 5, 4, -1, 5, 8, 3, min_range=4, through_friends=True),
-        Weapon("medic", "Medic", 6, 1, -1, 1, 2, 0, heals=True),
-        Weapon("rpg", "RPG", 6, 1, -1, 8, 10, 5, straight_only=True, splash=SPLASH, move_limit=RPG_MOVE),
+        Weapon("smg", Mp("unit type", "SMG"), 6, 1, -1, 2, 4, 1),
+        Weapon("shotgun", Mp("unit type", "Shotgun"), 5, 1, -2, 5, 7, 2, close_power=7),
+        Weapon("sniper", Mp("unit type", "Sniper"), 5, 4, -1, 5, 8, 3, min_range=4, through_friends=True),
+        Weapon("medic", Mp("unit type", "Medic"), 6, 1, -1, 1, 2, 0, heals=True),
+        Weapon("rpg", Mp("unit type", "RPG"), 6, 1, -1, 8, 10, 5, straight_only=True, splash=SPLASH, move_limit=RPG_MOVE),
     )
 }
 KINDS: tuple[str, ...] = tuple(WEAPONS)

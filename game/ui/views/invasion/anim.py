@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ....engine import Event
+from ....msg import M
+from ....rules.invasion.slots import side_name
 from ....rules.invasion.state import Enemy, Hero, InvasionState
 from ..invasion_sheet import token_spots
 
@@ -109,7 +111,8 @@ class AnimMixin:
 
     def shown_status(self) -> str | None:
         if self.queue and self.queue[0][0].kind in STEP_KINDS:
-            return f"{self.state.enemies_name}' turn."
+            # TRANSLATORS: {enemies} is the enemy side ("Zombies") while their turn is shown step by step
+            return M("{enemies}' turn.", enemies=side_name(self.state.enemies_name))
         return None
 
     def _step_actor(self, step: tuple[Event, InvasionState, InvasionState, float] | None) -> int:

@@ -20,7 +20,9 @@ import pygame
 import pygame_gui
 
 from ....engine import Action
+from ....i18n import tr
 from ....jsonio import FileProblem, read_text
+from ....msg import M
 from ....paths import data_dir, own_dir
 from ....rules.invasion.actions import (
     ChooseWord,
@@ -159,7 +161,7 @@ class GesturesMixin:
         if s.phase == "build":
             prev = self._split_preview()
             if prev is None:
-                self.ctx.refuse("Click inside a room, away from its edge, to draw a wall across it.")
+                self.ctx.refuse(M("Click inside a room, away from its edge, to draw a wall across it."))
                 return False
             return self.ctx.submit(Split(*prev))
         if s.phase == "place":
@@ -213,9 +215,10 @@ class GesturesMixin:
             try:
                 png, pdf = save_sheet(self.state, data_dir() / "invasion")
             except OSError as exc:
-                self.ctx.refuse(f"The game sheet could not be written: {exc.strerror or exc}.")
+                # TRANSLATORS: {why} is the system's own reason (it is not translated)
+                self.ctx.refuse(M("The game sheet could not be written: {why}.", why=str(exc.strerror or exc)))
                 return False
-            self.note = f"Game sheet saved: {png} (and .pdf beside it)."
+            self.note = M("Game sheet saved: {png} (and .pdf beside it).", png=str(png))
             return True
         return False
 
@@ -240,18 +243,20 @@ class GesturesMixin:
         rows = len(EXTRA_EVENTS)
         w, h = min(600, r.w - 20), min(r.h - 20, 92 + rows * (self.row_h + 4))
         self.dialog = pygame_gui.elements.UIWindow(pygame.Rect(r.centerx - w // 2, r.centery - h // 2, w, h),
-                                                   self.ctx.ui, window_display_title="Call an extra Event",
+                                                   self.ctx.ui, window_display_title=tr(M("Call an extra Event")),
                                                    object_id=pygame_gui.core.ObjectID("#invasion_event", None))
         inner = self.dialog.get_container()
         iw = inner.get_rect().width
         pygame_gui.elements.UILabel(pygame.Rect(8, 4, iw - 16, 24),
-                                    "For an extra challenge, on top of the Event of Slot 4 (not 7):",
+                                    tr(M("For an extra challenge, on top of the Event of Slot 4 (not 7):")),
                                     self.ctx.ui, container=inner)
         self._event_buttons = {}
         for i, n in enumerate(EXTRA_EVENTS):
             name, what = EVENTS[n]
+            # TRANSLATORS: an entry of the Event table: its number, name and effect
+            entry = M("{n} {name}: {what}", n=n, name=name, what=what)
             b = pygame_gui.elements.UIButton(pygame.Rect(8, 32 + i * (self.row_h + 4), iw - 16, self.row_h),
-                                             f"{n} {name}: {what}", self.ctx.ui, container=inner)
+                                             tr(entry), self.ctx.ui, container=inner)
             self._event_buttons[b] = n
         return True
 
@@ -270,9 +275,11 @@ class GesturesMixin:
             path = folder / name
             path.write_text(s.as_text(), encoding="utf-8")
         except OSError as exc:
-            self.ctx.refuse(f"The text could not be written: {exc.strerror or exc}.")
+            self.ctx.refuse(M("The text could not be written: {why}.", why=str(exc.strerror or exc)))
             return False
-        self.note = f"Game written as text: {path}  (Import text... reads it back at the start of a game)."
+        # TRANSLATORS: "Import text..." is a button's label
+        self.note = M("Game written as text: {path}  (Import text... reads it back at the start of a game).",
+                      path=str(path))
         return True
 
     def _open_import(self) -> bool:
@@ -291,7 +298,7 @@ class GesturesMixin:
                               "#invasion_import.#file_display_list.#directory_list_item": item})
             theme._invasion_dialog = True
         self.dialog = pygame_gui.windows.UIFileDialog(pygame.Rect(r.centerx - w // 2, r.centery - h // 2, w, h),
-                                                      self.ctx.ui, window_title="Import a game written as text",
+                                                      self.ctx.ui, window_title=tr(M("Import a game written as text")),
                                                       initial_file_path=str(folder), allow_existing_files_only=True,
                                                       object_id=pygame_gui.core.ObjectID("#invasion_import", None))
         return True
@@ -301,10 +308,12 @@ class GesturesMixin:
         try:  # the guarded reader: a regular file only (never /dev/zero behind a link), at most 200 KB
             text = read_text(p, "Paper Invasion game", MAX_TEXT_BYTES)
         except FileProblem as exc:
-            self.ctx.refuse(f"{p.name} could not be read: {exc}")
+            why = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)  # a message stays one
+            # TRANSLATORS: {file} is the file's name, {why} the reason it could not be read
+            self.ctx.refuse(M("{file} could not be read: {why}", file=p.name, why=why))
             return False
         if self.ctx.submit(ImportText(text)):
-            self.note = f"Read from {p}."
+            self.note = M("Read from {path}.", path=str(p))
             return True
         return False
 
@@ -314,7 +323,7 @@ class GesturesMixin:
         enemies = self.elements["enemies"].get_text() if "enemies" in self.elements else ""
         if option not in ("d6", "d10"):
             if not fold(word):
-                self.ctx.refuse("Type a word first (letters A-Z count), or press Suggest, or roll the dice.")
+                self.ctx.refuse(M("Type a word first (letters A-Z count), or press Suggest, or roll the dice."))
                 return False
             try:
                 check_word_unused(words_path(), word)
@@ -327,7 +336,7 @@ class GesturesMixin:
                 remember_word(words_path(), word)
                 self._remembered = word
             except OSError:
-                self.note = "The used-words list could not be saved."
+                self.note = M("The used-words list could not be saved.")
         return ok
 
     def _word_of_saved_game(self) -> str | None:
@@ -348,7 +357,7 @@ class GesturesMixin:
         try:
             forget_word(words_path(), word)
         except OSError:
-            self.note = "The used-words list could not be saved."
+            self.note = M("The used-words list could not be saved.")
 
     def _click_place(self, room: str | None, gx: float, gy: float) -> bool:
         s = self.state
@@ -356,11 +365,11 @@ class GesturesMixin:
         if step == "enemy":
             target = self._enemy_target(gx, gy)
             if target is None:
-                self.ctx.refuse(f"No room has an outside wall on the {s.enemy_side()} side.")
+                self.ctx.refuse(M("No room has an outside wall on the {side} side.", side=s.enemy_side()))
                 return False
             return self.ctx.submit(PlaceEnemy(target, s.enemy_side()))
         if room is None:
-            self.ctx.refuse("Click inside a room.")
+            self.ctx.refuse(M("Click inside a room."))
             return False
         cls = {"hero": PlaceHero, "vault": PlaceVault, "event": PlaceEvent}[step]
         return self.ctx.submit(cls(room))
@@ -391,9 +400,9 @@ class GesturesMixin:
             return True
         if self.selected not in s.heroes:
             if hid is not None:
-                self.ctx.refuse(f"H{hid} belongs to {s.game.player_name(s.heroes[hid].owner)}.")
+                self.ctx.refuse(M("H{hero} belongs to {who}.", hero=hid, who=s.game.player_name(s.heroes[hid].owner)))
             elif room is not None and any(h.owner == s.hero_player for h in s.heroes.values()):
-                self.ctx.refuse("First click one of your heroes (H or P).")
+                self.ctx.refuse(M("First click one of your heroes (H or P)."))
             return False
         h = s.heroes[self.selected]
         key = self._wall_at(gx, gy, [sd.key for sd in s.board.sides(h.room)])
@@ -437,7 +446,9 @@ class GesturesMixin:
                 return self.ctx.submit(best)
             self.use_targets = targets
             return True
-        self.ctx.refuse(f"The {s.item[0]} cannot be used there: {s.item[1]} (right click cancels)")
+        # TRANSLATORS: {item} is the Vault item's name, {what} the sentence saying what it does
+        self.ctx.refuse(M("The {item} cannot be used there: {what} (right click cancels)", item=s.item[0],
+                          what=s.item[1]))
         return False
 
     def _click_enemy_turn(self, pos: tuple[int, int], room: str | None, gx: float, gy: float) -> bool:

@@ -63,7 +63,7 @@ class InvasionView(GesturesMixin, PanelMixin, HoverMixin, AnimMixin, BoardMixin,
         self.timer = 0.0
         self.shown: InvasionState | None = None  # the board while a step animation plays
         self.before = self.ctx.state.clone()
-        self.note = ""
+        self.note: str = ""  # a sentence (a message) about the last file written or read
         self.elements: dict[str, Any] = {}
         self.dialog: Any = None
         self._event_buttons: dict[Any, int] = {}  # the extra-Event chooser's buttons (I-X3)

@@ -18,6 +18,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
 from ....engine import Event
+from ....msg import N_, M
 from ....rules.space.evaluate import blast_region
 from ....rules.space.flick import point_at
 from ... import paper
@@ -159,7 +160,8 @@ class SpaceAnim(SpaceBoard):
         side = 1.0 if dx >= 0 else -1.0
         at = self.px((hx + side * 2.0, hy + inward))
         anchor = "midleft" if side > 0 else "midright"
-        paper.text(surface, f"missed by {near['gap']:.1f} mm", at, NUMBER_SIZE, paper.WARN, anchor)
+        # TRANSLATORS: written beside a near miss on the paper; {gap} in millimetres
+        paper.text(surface, M("missed by {gap:.1f} mm", gap=float(near["gap"])), at, NUMBER_SIZE, paper.WARN, anchor)
 
     def _draw_carving(self, surface: pygame.Surface) -> None:
         """Rock cut away by a shot is rubbed out over a moment (S-S4)."""
@@ -196,7 +198,7 @@ class SpaceAnim(SpaceBoard):
         pygame.draw.rect(surface, paper.PAPER, card)
         paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
                            True, 1)
-        paper.text(surface, "Coin flip", (c[0], card.top + 8), 22, paper.INK, "midtop", bold=True)
+        paper.text(surface, N_("Coin flip"), (c[0], card.top + 8), 22, paper.INK, "midtop", bold=True)
         cy = card.top + 40 + r
         if t < COIN_SPIN:
             spin = math.cos(t * 14.0)
@@ -212,7 +214,7 @@ class SpaceAnim(SpaceBoard):
         if width > r:
             paper.draw_symbol(surface, face, (c[0], cy), r * 0.9 * width / (2 * r), 3)
         if t >= COIN_SPIN:
-            paper.text(surface, f"{self.state.game.player_name(face)} starts.", (c[0], card.bottom - 34), 22,
+            paper.text(surface, M("{who} starts.", who=self.state.game.player_name(face)), (c[0], card.bottom - 34), 22,
                        paper.player_colour(face), "midtop", bold=True)
 
 

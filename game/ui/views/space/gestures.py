@@ -18,6 +18,7 @@ import pygame_gui
 from shapely.geometry import LineString, Point, Polygon
 
 from ....engine import IllegalAction
+from ....msg import M
 from ....rules.space.evaluate import Piece
 from ....rules.space.flick import PENCILS
 from ....rules.space.geometry import IN
@@ -32,6 +33,7 @@ from ....rules.space.state import (
     PlaceDoor,
     PlacePiece,
 )
+from ....rules.space.words import side as side_word
 from .board import Pt, SpaceBoard
 
 REFUSED_TIME = 2.5  #: seconds a refused asteroid outline stays on the paper in red
@@ -146,7 +148,7 @@ class SpaceGestures(SpaceBoard):
         if s.phase == "ships":
             if key == pygame.K_t:
                 if not s.game.settings["turrets"]:
-                    self.ctx.refuse("Turrets are not in play (turn the variant on).", "S-V8")
+                    self.ctx.refuse(M("Turrets are not in play (turn the variant on)."), "S-V8")
                     return False
                 self.turret = not self.turret
                 return True
@@ -168,7 +170,7 @@ class SpaceGestures(SpaceBoard):
             if choice in s.game.pencils():
                 self.pencil = choice
                 return True
-            self.ctx.refuse("Only the HB pencil is on the table (turn on 'Several pencils').", "S-V10")
+            self.ctx.refuse(M("Only the HB pencil is on the table (turn on 'Several pencils')."), "S-V10")
             return False
         if key == pygame.K_h and s.game.settings["stopper"]:
             self.hand_mode = not self.hand_mode
@@ -186,7 +188,7 @@ class SpaceGestures(SpaceBoard):
         self.hover = at
         now = pygame.time.get_ticks() / 1000.0
         if s.phase == "draw":
-            self.ctx.refuse("A draw is proposed: accept it or refuse it first (the buttons on the card, Y or N).",
+            self.ctx.refuse(M("A draw is proposed: accept it or refuse it first (the buttons on the card, Y or N)."),
                             "S-V4")
             return True
         if s.phase == "play":
@@ -198,8 +200,9 @@ class SpaceGestures(SpaceBoard):
                 self.drag = {"kind": "miss", "start": at, "trail": [(now, at)]}
                 return True
             if p.owner != s.seat:
-                self.ctx.refuse(f"That is {s.game.player_name(p.owner)}'s ship: press on the nose of one of yours.",
-                                "S-T1")
+                # TRANSLATORS: {who} is a player ("Orange (top)")
+                self.ctx.refuse(M("That is {who}'s ship: press on the nose of one of yours.",
+                                  who=s.game.player_name(p.owner)), "S-T1")
                 return True
             mode = "shot" if button == 3 or p.kind == "turret" else self.mode
             self.drag = {"kind": "flick", "ship": p.id, "start": (p.x, p.y), "mode": mode, "trail": [(now, at)]}
@@ -233,7 +236,7 @@ class SpaceGestures(SpaceBoard):
             self._heading_to(at)
             return self._confirm_heading()
         if d["kind"] == "miss":
-            self.ctx.refuse("Press on the nose of one of your ships, then drag the way it should go.")
+            self.ctx.refuse(M("Press on the nose of one of your ships, then drag the way it should go."))
             return False
         if d["kind"] == "hand":
             x1, y1 = d["start"]
@@ -246,7 +249,7 @@ class SpaceGestures(SpaceBoard):
         if d["kind"] != "flick":
             return False
         if math.dist(d["start"], at) < 1.5:
-            self.ctx.refuse("Drag away from the nose before you let go: the drag gives direction and strength.")
+            self.ctx.refuse(M("Drag away from the nose before you let go: the drag gives direction and strength."))
             return False
         angle = math.degrees(math.atan2(at[1] - d["start"][1], at[0] - d["start"][0]))
         strength = round(max(0.005, self._strength(d, at)), 4)
@@ -312,18 +315,19 @@ class SpaceGestures(SpaceBoard):
 
     def _refuse_door(self) -> None:
         s = self.state
-        side = s.game.hangars[s.seat].side
-        self.ctx.refuse(f"{s.game.player_name(s.seat)}: draw the door on your own hangar wall (the one at the "
-                        f"{side} of the paper): drag along it and let go where the door goes.", "S-U3")
+        # TRANSLATORS: {who} is a player ("Blue (bottom)"), {side} the side of the paper ("bottom")
+        self.ctx.refuse(M("{who}: draw the door on your own hangar wall (the one at the {side} of the paper): drag "
+                          "along it and let go where the door goes.", who=s.game.player_name(s.seat),
+                          side=side_word(s.game.hangars[s.seat].side)), "S-U3")
 
     def _submit_outline(self) -> bool:
         pts, self.outline = self.outline, []
         if len(pts) < 3:
-            self.ctx.refuse("Drag a closed loop to draw an asteroid.")
+            self.ctx.refuse(M("Drag a closed loop to draw an asteroid."))
             return False
         poly = outline_polygon(pts)
         if poly is None:
-            self.ctx.refuse("That outline does not close into one asteroid; draw a single loop.")
+            self.ctx.refuse(M("That outline does not close into one asteroid; draw a single loop."))
             self.refused_outline = (pts, REFUSED_TIME)
             return False
         ok = self.ctx.submit(DrawAsteroid(tuple((round(x, 2), round(y, 2)) for x, y in poly.exterior.coords[:-1])))
@@ -385,14 +389,14 @@ class SpaceGestures(SpaceBoard):
     def _answer(self, accept: bool) -> bool:
         """S-V4 (rev 4): the person to answer a draw proposal accepts or refuses it."""
         if self.state.phase != "draw":
-            self.ctx.refuse("No draw has been proposed.", "S-V4")
+            self.ctx.refuse(M("No draw has been proposed."), "S-V4")
             return False
         return self.ctx.submit(AnswerDraw(accept))
 
     def _call_draw(self) -> bool:
         caller = self._caller()
         if caller is None:
-            self.ctx.refuse("A draw may be called after ten turns in a row without a shot.", "S-V4")
+            self.ctx.refuse(M("A draw may be called after ten turns in a row without a shot."), "S-V4")
             return False
         return self.ctx.submit(CallDraw(by=caller))
 

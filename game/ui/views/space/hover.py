@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from ....msg import N_, M
 from ....rules.space.evaluate import Piece, backwards
 from ....rules.space.geometry import cm
 from ... import paper
@@ -41,7 +42,8 @@ class SpaceHover(SpaceGestures):
                 e = self.px(end)
                 pygame.draw.line(surface, paper.GOOD, (e[0], e[1] - 6), (e[0], e[1] + 6), 2)
             mid = self.px(h.wall_point(self._door_at(mouse)))
-            paper.text(surface, f"door {cm(self._door_at(mouse))} from your left", (mid[0], mid[1] - 10), 16,
+            # TRANSLATORS: beside the door being placed; {d} is a distance ("8.9 cm")
+            paper.text(surface, M("door {d} from your left", d=cm(self._door_at(mouse))), (mid[0], mid[1] - 10), 16,
                        paper.GOOD, "midbottom")
         elif s.phase == "ships" and mouse is not None:
             ghost = self._placement(self.drag["start"] if self.drag else mouse, mouse if self.drag else None)
@@ -81,7 +83,7 @@ class SpaceHover(SpaceGestures):
                 if back:
                     self._cross(surface, self.px(far))
                     nose = self.px(d["start"])
-                    paper.note(surface, "You can't move backwards (S-M1)", (nose[0] + 14, nose[1] - 30), 16,
+                    paper.note(surface, N_("You can't move backwards (S-M1)"), (nose[0] + 14, nose[1] - 30), 16,
                                paper.WARN, within=self.paper_rect())
 
     @staticmethod

@@ -14,8 +14,12 @@ import math
 import pygame
 import pygame_gui
 
+from ....i18n import tr
+from ....msg import M, Mn, Mp
 from ....rules.space.flick import PENCILS
 from ....rules.space.geometry import IN, cm
+from ....rules.space.words import comma_list
+from ....rules.space.words import side as side_word
 from ... import paper
 from .board import PANEL_W, _outline
 from .gestures import SpaceGestures
@@ -35,40 +39,43 @@ class SpacePanel(SpaceGestures):
         box = getattr(self.ctx, "box", None)
         g = self.state.game
         specs: list[tuple[str, str, str]] = [
-            ("move", "Move (M)", "Flicks move the ship (left drag)"),
-            ("shot", "Shoot (S)", "Flicks shoot (right drag shoots too)"),
-            ("residue", "Erase traces (E)", "Old traces stay as faint residue; erase or show them"),
-            ("aim", "Aiming aid (A)", "A dashed line shows the direction of your drag, never where it lands"),
+            ("move", Mp("button", "Move (M)"), M("Flicks move the ship (left drag)")),
+            ("shot", Mp("button", "Shoot (S)"), M("Flicks shoot (right drag shoots too)")),
+            ("residue", Mp("button", "Erase traces (E)"), M("Old traces stay as faint residue; erase or show them")),
+            ("aim", Mp("button", "Aiming aid (A)"),
+             M("A dashed line shows the direction of your drag, never where it lands")),
         ]
         if g.settings["pencils"]:
-            specs += [(f"pencil_{k}", f"{i + 1} {PENCILS[k].label.split(' (')[0]}", PENCILS[k].label)
+            # TRANSLATORS: a pencil's button: the key that picks it, then its name ("2 Stub pencil")
+            specs += [(f"pencil_{k}", M("{key} {pencil}", key=i + 1, pencil=PENCILS[k].name), PENCILS[k].label)
                       for i, k in enumerate(("hb", "stub", "long"))]
         if g.settings["stopper"]:
-            specs.append(("hand", "Place hand (H)", "Drag a line where your hand stops the pencil"))
+            specs.append(("hand", Mp("button", "Place hand (H)"), M("Drag a line where your hand stops the pencil")))
         if g.settings["passing"]:
-            specs.append(("pass", "Pass (P)", "Pass the turn (counts as a move)"))
+            specs.append(("pass", Mp("button", "Pass (P)"), M("Pass the turn (counts as a move)")))
         proposals = g.num_players >= 3  # S-V4 (rev 4): every player still in must accept
         if g.settings["stalemate"]:
-            specs.append(("draw", "Propose draw (D)" if proposals else "Call draw (D)",
-                          "After ten turns without a shot; every player still in must accept" if proposals
-                          else "After ten turns without a shot"))
+            specs.append(("draw", Mp("button", "Propose draw (D)") if proposals else Mp("button", "Call draw (D)"),
+                          M("After ten turns without a shot; every player still in must accept") if proposals
+                          else M("After ten turns without a shot")))
         if g.settings["turrets"]:
-            specs.append(("turret", "Turret (T)", "Place a turret outside your hangar instead of a ship"))
+            specs.append(("turret", Mp("button", "Turret (T)"),
+                          M("Place a turret outside your hangar instead of a ship")))
         if g.settings["field"] == "hand":
-            specs.append(("done", "Done drawing", "Enter: no more asteroids from you"))
-        specs.append(("confirm", "Confirm heading", "Enter: keep this heading"))
+            specs.append(("done", Mp("button", "Done drawing"), M("Enter: no more asteroids from you")))
+        specs.append(("confirm", Mp("button", "Confirm heading"), M("Enter: keep this heading")))
         x, y = self.rect.x + 6, self.rect.y + 8
         for i, (key, label, tip) in enumerate(specs):
             self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * self.ui_px(40), self.ui_px(PANEL_W) - 12,
-                                                                         self.ui_px(34)), label, ui,
-                                                             container=box, tool_tip_text=tip)
+                                                                         self.ui_px(34)), tr(label), ui,
+                                                             container=box, tool_tip_text=tr(tip))
         if g.settings["stalemate"] and proposals:
             self._fit()
             rects = self._card_button_rects()
-            for key, label, tip in (("accept", "Accept (Y)", "Agree to end the game drawn"),
-                                    ("refuse", "Refuse (N)", "Play on")):
-                self.card_buttons[key] = pygame_gui.elements.UIButton(rects[key], label, ui, container=box,
-                                                                      tool_tip_text=tip)
+            for key, label, tip in (("accept", Mp("button", "Accept (Y)"), M("Agree to end the game drawn")),
+                                    ("refuse", Mp("button", "Refuse (N)"), M("Play on"))):
+                self.card_buttons[key] = pygame_gui.elements.UIButton(rects[key], tr(label), ui, container=box,
+                                                                      tool_tip_text=tr(tip))
         self._sync_widgets()
 
     def _panel_bottom(self) -> int:
@@ -92,10 +99,11 @@ class SpacePanel(SpaceGestures):
         }
         for k in ("hb", "stub", "long"):
             want[f"pencil_{k}"] = play and self.pencil != k
-        texts = {"residue": "Show traces (E)" if not self.show_residue else "Erase traces (E)",
-                 "aim": f"Aiming aid: {'on' if self.show_aim else 'off'} (A)",
-                 "turret": "Ship instead (T)" if self.turret else "Turret (T)",
-                 "hand": "Cancel hand (H)" if self.hand_mode else "Place hand (H)"}
+        texts = {"residue": tr(Mp("button", "Show traces (E)") if not self.show_residue
+                               else Mp("button", "Erase traces (E)")),
+                 "aim": tr(Mp("button", "Aiming aid: on (A)") if self.show_aim else Mp("button", "Aiming aid: off (A)")),
+                 "turret": tr(Mp("button", "Ship instead (T)") if self.turret else Mp("button", "Turret (T)")),
+                 "hand": tr(Mp("button", "Cancel hand (H)") if self.hand_mode else Mp("button", "Place hand (H)"))}
         for key, button in self.buttons.items():
             on = want.get(key, True)
             if on and not button.is_enabled:
@@ -128,11 +136,12 @@ class SpacePanel(SpaceGestures):
         x, y = self.rect.x + 8, self._panel_bottom() + 10
         s = self.state
         if s.phase in ("play", "heading"):
-            paper.text(surface, PENCILS[self.pencil].label.split(" (")[0], (x, y), 18, paper.GRAPHITE)
+            paper.text(surface, PENCILS[self.pencil].name, (x, y), 18, paper.GRAPHITE)
             y += 26
         d = self.drag
         if d is not None and d.get("kind") == "flick" and self.hover is not None:
-            paper.text(surface, f"{'Shot' if d['mode'] == 'shot' else 'Move'} strength", (x, y), 18, paper.INK)
+            paper.text(surface, M("Shot strength") if d["mode"] == "shot" else M("Move strength"), (x, y), 18,
+                       paper.INK)
             bar = self._strength(d, self.hover)
             box = pygame.Rect(x, y + 24, self.ui_px(PANEL_W) - 20, 12)
             pygame.draw.rect(surface, paper.INK, (box.x, box.y, int(box.w * bar), box.h))
@@ -167,7 +176,8 @@ class SpacePanel(SpaceGestures):
         surface.blit(zoomed, (box.x + int((src.x - (c[0] - r)) * zoom), box.y + int((src.y - (c[1] - r)) * zoom)),
                      area=pygame.Rect(0, 0, side, side))
         pygame.draw.rect(surface, paper.GRAPHITE, box, 1)
-        paper.text(surface, f"x{zoom:.0f}", (box.right - 4, box.bottom - 2), 14, paper.GRAPHITE, "bottomright")
+        # TRANSLATORS: the magnifier's zoom ("x3")
+        paper.text(surface, M("x{zoom:.0f}", zoom=float(zoom)), (box.right - 4, box.bottom - 2), 14, paper.GRAPHITE, "bottomright")
 
     # -- the draw proposal's card (S-V4, rev 4) ---------------------------------------------------------
     def _proposal_card(self) -> pygame.Rect:
@@ -175,7 +185,8 @@ class SpacePanel(SpaceGestures):
         middle of the paper or a third up or down it, wherever it hides the fewest pieces."""
         sheet = self.paper_rect()
         width = max(160, min(int(sheet.w - 2 * IN * self.scale - 16), self.ui_px(400)))
-        card = pygame.Rect(0, 0, width, 138 + self.ui_px(34))  # title, two lines, the question, the buttons
+        lines = max(2, len(self._card_lines(width - 28)))  # who accepted and who is to answer, wrapped
+        card = pygame.Rect(0, 0, width, 96 + 21 * lines + self.ui_px(34))  # title, the lines, the question, the buttons
         bodies = []
         for p in self.state.pieces:
             xs, ys = zip(*(self.px(c) for c in _outline(p.kind, p.x, p.y, p.heading)), strict=True)
@@ -189,6 +200,18 @@ class SpacePanel(SpaceGestures):
             if hidden < least:
                 best, least = spot, hidden
         return best
+
+    def _card_lines(self, width: int) -> list[str]:
+        """The proposal card's lines under its title (who accepted, who is still to answer), wrapped to
+        ``width`` in the player's language."""
+        prop = self.state.proposal
+        if prop is None:
+            return []
+        g = self.state.game
+        # TRANSLATORS: {names} is a list of players ("Blue (bottom), Green (left)")
+        texts = [M("Accepted: {names}", names=comma_list([g.player_name(k) for k in prop["yes"]])),
+                 M("To answer: {names}", names=comma_list([g.player_name(k) for k in prop["asked"]]))]
+        return [part for line in texts for part in paper.wrap(line, 18, width)]
 
     def _card_button_rects(self) -> dict[str, pygame.Rect]:
         card = self._proposal_card()
@@ -210,60 +233,78 @@ class SpacePanel(SpaceGestures):
         paper.pencil_lines(surface, paper.GRAPHITE, [card.topleft, card.topright, card.bottomright, card.bottomleft],
                            True, 1)
         x, y = card.x + 14, card.y + 10
-        paper.text(surface, f"{g.player_name(prop['by'])} proposes a draw", (card.centerx, y), 22, paper.INK,
-                   "midtop", bold=True)
+        title, size = paper.fit(M("{who} proposes a draw", who=g.player_name(prop["by"])), 22, card.w - 16, bold=True)
+        paper.text(surface, title, (card.centerx, y), size, paper.INK, "midtop", bold=True)
         y += 30
-        lines = ["Accepted: " + ", ".join(g.player_name(k) for k in prop["yes"]),
-                 "To answer: " + ", ".join(g.player_name(k) for k in prop["asked"])]
-        for line in lines:
-            for part in paper.wrap(line, 18, card.w - 28):
-                paper.text(surface, part, (x, y), 18, paper.INK)
-                y += 21
+        for part in self._card_lines(card.w - 28):
+            paper.text(surface, part, (x, y), 18, paper.INK)
+            y += 21
         who = g.player_name(s.seat)
-        ask = f"{who}: accept or refuse?" if self.ctx.human_to_move() else f"{who} answers..."
-        paper.text(surface, ask, (card.centerx, y + 4), 20, paper.player_colour(s.seat), "midtop", bold=True)
+        ask = M("{who}: accept or refuse?", who=who) if self.ctx.human_to_move() else M("{who} answers...", who=who)
+        ask, size = paper.fit(ask, 20, card.w - 16, bold=True)  # a long name or a long language stays on the card
+        paper.text(surface, ask, (card.centerx, y + 4), size, paper.player_colour(s.seat), "midtop", bold=True)
 
     # -- margin -------------------------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
         s = self.state
         g = s.game
-        lines = []
+        lines: list[str] = []
         for seat in range(g.num_players):
             ships = sum(1 for p in s.pieces if p.owner == seat and p.kind == "ship")
             turrets = sum(1 for p in s.pieces if p.owner == seat and p.kind == "turret")
-            extra = f", {turrets} turret{'s' if turrets != 1 else ''}" if turrets else ""
-            lines.append(f"{g.player_name(seat)}: {ships} ship{'s' if ships != 1 else ''}{extra}")
+            fleet = Mn("{n} ship", "{n} ships", ships)
+            if turrets:
+                # TRANSLATORS: a player's fleet in the margin ("Blue (bottom): 2 ships, 1 turret")
+                lines.append(M("{who}: {ships}, {turrets}", who=g.player_name(seat), ships=fleet,
+                               turrets=Mn("{n} turret", "{n} turrets", turrets)))
+            else:
+                # TRANSLATORS: a player's fleet in the margin ("Blue (bottom): 3 ships")
+                lines.append(M("{who}: {ships}", who=g.player_name(seat), ships=fleet))
         if s.phase in ("play", "heading"):
-            lines.append(f"Flick mode: {'shoot' if self.mode == 'shot' else 'move'}")
+            lines.append(M("Flick mode: shoot") if self.mode == "shot" else M("Flick mode: move"))
             if g.settings["stalemate"]:
-                lines.append(f"Turns without a shot: {s.quiet}")
+                lines.append(M("Turns without a shot: {n}", n=s.quiet))
                 if s.turns < s.next_call:
-                    lines.append(f"Draw refused: next call in {s.next_call - s.turns} turns")
+                    lines.append(Mn("Draw refused: next call in {n} turn", "Draw refused: next call in {n} turns",
+                                    s.next_call - s.turns))
         if s.phase == "draw" and s.proposal is not None:
-            lines.append(f"Draw proposed by {g.player_name(s.proposal['by'])}")
+            lines.append(M("Draw proposed by {who}", who=g.player_name(s.proposal["by"])))
             if s.tears:
-                lines.append(f"Tears in the paper: {len(s.tears)}")
-        lines.append(f"Asteroids: {len(s.asteroids)}")
+                lines.append(M("Tears in the paper: {n}", n=len(s.tears)))
+        lines.append(M("Asteroids: {n}", n=len(s.asteroids)))
         if not self.show_residue:
-            lines.append("Old traces erased (E shows them).")
+            lines.append(M("Old traces erased (E shows them)."))
         return lines
 
     def hint(self) -> str:
         s = self.state
         if s.is_over():
             return ""
-        verb = "shoot" if self.mode == "shot" else "move"
-        return {
-            "door": f"{s.game.player_name(s.seat)}: drag along your own hangar wall (at the "
-                    f"{s.game.hangars[s.seat].side}) and let go where the {cm(IN, 1)} door goes.",
-            "field": "Drag a loop to draw an asteroid (not touching rock or walls); Enter when you are done.",
-            "ships": (f"Click just outside your hangar, within {cm(IN, 1)} of its wall, to place the turret "
-                      "(one each; it never moves, it shoots any way); T: back to ships." if self.turret else
-                      "Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it"
-                      + ("; T: a turret instead" if s.game.settings["turrets"] else "") + ")."),
-            "heading": "Drag to point the ship, or arrows then Enter (Enter alone: along the trace).",
-            "draw": "A draw is proposed: Accept (Y) ends the game drawn once every player still in accepts; "
-                    "Refuse (N) plays on.",
-            "play": f"Press a ship's nose, drag and let go to {verb}; a longer drag flicks harder"
-                    " (right drag shoots; M/S switch; E erases traces).",
-        }.get(s.phase, "")
+        phase = s.phase
+        if phase == "door":
+            # TRANSLATORS: {who} is a player, {side} the side of the paper ("bottom"), {door} the door's width
+            return M("{who}: drag along your own hangar wall (at the {side}) and let go where the {door} door goes.",
+                     who=s.game.player_name(s.seat), side=side_word(s.game.hangars[s.seat].side), door=cm(IN, 1))
+        if phase == "field":
+            return M("Drag a loop to draw an asteroid (not touching rock or walls); Enter when you are done.")
+        if phase == "ships":
+            if self.turret:
+                # TRANSLATORS: {d} is a distance ("2.5 cm (1 in)")
+                return M("Click just outside your hangar, within {d} of its wall, to place the turret (one each; it "
+                         "never moves, it shoots any way); T: back to ships.", d=cm(IN, 1))
+            if s.game.settings["turrets"]:
+                return M("Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it; T: a "
+                         "turret instead).")
+            return M("Click in your hangar to place a ship, or drag to point it (wheel or arrows turn it).")
+        if phase == "heading":
+            return M("Drag to point the ship, or arrows then Enter (Enter alone: along the trace).")
+        if phase == "draw":
+            return M("A draw is proposed: Accept (Y) ends the game drawn once every player still in accepts; "
+                     "Refuse (N) plays on.")
+        if phase == "play":
+            if self.mode == "shot":
+                return M("Press a ship's nose, drag and let go to shoot; a longer drag flicks harder (right drag "
+                         "shoots; M/S switch; E erases traces).")
+            return M("Press a ship's nose, drag and let go to move; a longer drag flicks harder (right drag "
+                     "shoots; M/S switch; E erases traces).")
+        return ""

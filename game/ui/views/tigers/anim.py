@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ....engine import Event
+from ....msg import M
 from ....rules.tigers import cards as C
 from .board import unit_tag
 from .panel import TigersPanel
@@ -42,35 +43,54 @@ class TigersAnim(TigersPanel):
         return {"text": e.text, "dice": e.data["dice"], "need": e.data.get("need", 0), "ok": e.data.get("ok"),
                 "what": self.roll_label(e.data), "t": 0.0}
 
-    def roll_label(self, d: Any) -> str:
+    def roll_label(self, d: Any) -> Any:
         """Whose roll, on which card, for what: "Blue Tank 3 fires at Inf 7 on 6 of hearts"."""
         s = self.st
         names = s.game.player_name
 
-        def who(uid: Any) -> str:
+        def who(uid: Any) -> Any:
             if not isinstance(uid, int) or not 0 <= uid < len(s.units):
                 return ""
-            return f"{names(s.units[uid].side)} {unit_tag(s.units[uid])}"
+            # TRANSLATORS: a side and a unit's short tag ("Blue Tank 3")
+            return M("{side} {unit}", side=names(s.units[uid].side), unit=unit_tag(s.units[uid]))
+
+        def unit(key: str) -> Any:
+            uid = d.get(key)
+            return unit_tag(s.units[uid]) if isinstance(uid, int) and 0 <= uid < len(s.units) else "?"
         card = d.get("card")
-        on = f" on {C.label(card)}" if isinstance(card, str) and C.is_card(card) else ""  # the hand font has no suit glyphs
+        on = C.label(card) if isinstance(card, str) and C.is_card(card) else None  # the hand font has no suit glyphs
         act = d.get("action", "")
         if act == "fire":
-            t = s.units[d["target"]] if isinstance(d.get("target"), int) else None
-            return f"{who(d.get('shooter'))} fires{' at ' + unit_tag(t) if t else ''}{on}"
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3"), {target} a unit's short tag, {card} a card ("6 of hearts")
+            return (M("{who} fires at {target} on {card}", who=who(d.get("shooter")), target=unit("target"), card=on)
+                    if on else M("{who} fires at {target}", who=who(d.get("shooter")), target=unit("target")))
         if act == "move":
-            return f"{who(d.get('unit'))} moves{on}"
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3"), {card} a card ("6 of hearts")
+            return (M("{who} moves on {card}", who=who(d.get("unit")), card=on) if on
+                    else M("{who} moves", who=who(d.get("unit"))))
         if act == "recover":
-            return f"{who(d.get('unit'))} recovery{on}"
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3"), {card} a card ("6 of hearts")
+            return (M("{who} recovery on {card}", who=who(d.get("unit")), card=on) if on
+                    else M("{who} recovery", who=who(d.get("unit"))))
         what = d.get("what", "")
         if what == "line of sight":
-            return f"sight {who(d.get('shooter'))} to {unit_tag(s.units[d['target']]) if isinstance(d.get('target'), int) else '?'}"
-        if what in ("armour save", "cover save"):
-            return f"{who(d.get('unit'))} {what}"
+            # TRANSLATORS: a roll for a line of sight in doubt: {who} is a side and unit ("Blue Tank 3"), {target} a unit's short tag
+            return M("sight {who} to {target}", who=who(d.get("shooter")), target=unit("target"))
+        if what == "armour save":
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3")
+            return M("{who} armour save", who=who(d.get("unit")))
+        if what == "cover save":
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3")
+            return M("{who} cover save", who=who(d.get("unit")))
         if what == "deal":
-            return f"{names(d.get('player', 0))} cards: {d.get('cards', '')}"
+            # TRANSLATORS: {side} is Blue or Orange; {n} the cards it is dealt
+            return M("{side} cards: {n}", side=names(d.get("player", 0)), n=d.get("cards", ""))
         if what == "dismount":
-            return f"{who(d.get('unit'))} dismounts, cm"
-        return str(what)
+            # TRANSLATORS: {who} is a side and unit ("Blue Tank 3"); the die says how many cm it lands away
+            return M("{who} dismounts, cm", who=who(d.get("unit")))
+        if what == "roll-off":
+            return M("roll-off")
+        return what
 
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)

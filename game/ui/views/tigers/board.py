@@ -18,6 +18,8 @@ from typing import Any
 import pygame
 from shapely.geometry import Point, Polygon
 
+from ....i18n import language, tr
+from ....msg import Mp, Msg
 from ....rules.tigers import cards as C
 from ....rules.tigers.geometry import KINDS, base_corners, heading_vec, path_length
 from ....rules.tigers.state import TigersState, Unit
@@ -35,19 +37,28 @@ SMOKE = (150, 150, 150)
 WRECK = (40, 40, 40)
 Colour = tuple[int, int, int]
 #: The short type names written beside each unit on the table.
-SHORT = {"infantry": "Inf", "jeep": "Jeep", "truck": "Truck", "halftrack": "HT", "armoured_car": "AC",
-         "gun": "Gun", "tank": "Tank"}
+SHORT = {"infantry": Mp("unit type, short", "Inf"), "jeep": Mp("unit type, short", "Jeep"),
+         "truck": Mp("unit type, short", "Truck"), "halftrack": Mp("unit type, short", "HT"),
+         "armoured_car": Mp("unit type, short", "AC"), "gun": Mp("unit type, short", "Gun"),
+         "tank": Mp("unit type, short", "Tank")}
 
 
 @lru_cache(maxsize=512)
-def _text_size(s: str, size: int, bold: bool) -> tuple[int, int]:
-    """The size of ``s`` in the hand font (measured once: the labels are laid out every frame)."""
+def _measure(s: str, size: int, bold: bool, lang: str) -> tuple[int, int]:
     return paper.font(size, bold).size(s)
 
 
-def unit_tag(u: Unit) -> str:
-    """A unit's type and number as written on the table, e.g. "Tank 3"."""
-    return f"{SHORT.get(u.kind, u.kind)} {u.id}"
+def _text_size(s: str, size: int, bold: bool) -> tuple[int, int]:
+    """The size of ``s`` as drawn, in the player's language, in the hand font (measured once: the
+    labels are laid out every frame).  The cache keys on the text drawn: a message equals its
+    English sentence, so it is rendered first."""
+    return _measure(str(tr(s)), size, bold, language())
+
+
+def unit_tag(u: Unit) -> Msg:
+    """A unit's type and number as written on the table, e.g. "Tank 3" (the short type is
+    translated; "{short} {n}" itself is no message: every language writes it so)."""
+    return Msg("{short} {n}", {"short": SHORT.get(u.kind, Msg(u.kind)), "n": u.id})
 
 
 class PencilButton:
@@ -310,7 +321,7 @@ class TigersBoard(GameView):
             mx, my = (sum(q[0] for q in base) / 4, sum(q[1] for q in base) / 4)
             pygame.draw.circle(surf, paper.PAPER, (mx, my), 7)
             pygame.draw.circle(surf, paper.player_colour(u.side), (mx, my), 7, 2)
-            paper.text(surf, "P", (mx, my), 11, paper.player_colour(u.side), "center", bold=True)
+            paper.text(surf, Mp("passenger marker", "P"), (mx, my), 11, paper.player_colour(u.side), "center", bold=True)
         if (s.phase == "act" and s.queue and s.queue[0][1] == u.id) or (s.phase == "volley" and s.volley[0] == u.id):
             pygame.draw.polygon(surf, (230, 160, 0), base, 3)  # the unit to act: the follower to fire, in a volley
         if u.id in self.followers or u.id == self.selected_unit or (s.phase == "volley" and u.id in s.volley[1:]):
@@ -335,11 +346,11 @@ class TigersBoard(GameView):
         xs, ys = [q[0] for q in pts], [q[1] for q in pts]
         return pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
 
-    def label_text(self, u: Unit) -> str:
+    def label_text(self, u: Unit) -> Msg:
         """Type and number as written beside the unit (and the passenger it carries)."""
         tag = unit_tag(u)
         if u.passenger >= 0:
-            tag += f" + {unit_tag(self.st.units[u.passenger])}"
+            return Msg("{a} + {b}", {"a": tag, "b": unit_tag(self.st.units[u.passenger])})
         return tag
 
     def unit_marks(self) -> dict[int, tuple[list[pygame.Rect], pygame.Rect, bool]]:

@@ -19,6 +19,7 @@ import pygame
 from shapely.geometry import LineString
 
 from ....engine import Action
+from ....msg import M, Mp, Msg
 from ....rules.tigers.actions import (
     Assign,
     ChooseSide,
@@ -42,6 +43,7 @@ from ....rules.tigers.actions import (
     Skip,
 )
 from ....rules.tigers.geometry import FOLLOW_CM, path_length
+from ....rules.tigers.words import tag, terrain
 from .board import PencilButton, TigersBoard, unit_tag
 
 
@@ -229,8 +231,10 @@ class TigersGestures(TigersBoard):
         if self.selected_piece >= 0:
             params = s.pieces[self.selected_piece]["params"]
             if moved and not self.grabbed:
-                self.ctx.refuse(f"That drag started inside the {s.pieces[self.selected_piece]['kind']}: it is selected "
-                                "now (drag it again to move it); start a new piece on open ground.", "T-U2")
+                # TRANSLATORS: {terrain} is hill, woods or building
+                self.ctx.refuse(M("That drag started inside the {terrain}: it is selected now (drag it again to move "
+                                  "it); start a new piece on open ground.",
+                                  terrain=terrain(s.pieces[self.selected_piece]["kind"])), "T-U2")
                 return False
             if moved and params is not None:
                 x, y, w, h, ang = params
@@ -344,22 +348,24 @@ class TigersGestures(TigersBoard):
         u = s.units[s.movers[0][0]]
         return s.move_start(u)[1]
 
-    def follower_refusal(self, uid: int) -> str:
+    def follower_refusal(self, uid: int) -> Msg | str:
         """T-F1 at the click: why this unit may not join the chain now ("" when it may)."""
         s = self.st
         _, head = s.queue[0]
         f = s.units[uid]
         if len(self.followers) >= 2:
-            return "At most two more units may follow; click a follower again to let it go."
+            return M("At most two more units may follow; click a follower again to let it go.")
         if s.units[head].carrier >= 0:
-            return "A passenger leads nobody: it must dismount first."
+            return M("A passenger leads nobody: it must dismount first.")
         why = s.follow_refusal(f)
         if why:
             return why
         prev = s.units[self.followers[-1]] if self.followers else s.units[head]
         gap = s.gap(prev, f)
         if gap > FOLLOW_CM + 1e-9:
-            return f"{f.name} #{f.id} is {gap:.1f} cm from {prev.name} #{prev.id}; a follower must be within 7.5 cm."
+            # TRANSLATORS: {unit} and {other} are units ("Panther #3"); {d} centimetres
+            return M("{unit} is {d:.1f} cm from {other}; a follower must be within 7.5 cm.", unit=tag(f), d=float(gap),
+                     other=tag(prev))
         return ""
 
     def _card_for(self, me: int) -> str:
@@ -383,57 +389,65 @@ class TigersGestures(TigersBoard):
         s = self.st
         if self.replaying:  # a recorded point: nothing to press (the tools take no input in a replay)
             return []
-        out = [PencilButton("Tape (T)" if self.tool != "tape" else "Tape on (T)", None, lambda: self.key(pygame.K_t)),
-               PencilButton("Sight (L)" if self.tool != "los" else "Sight on (L)", None, lambda: self.key(pygame.K_l)),
-               PencilButton("Fit (0)", None, self.fit)]
+        out = [PencilButton(Mp("button", "Tape (T)") if self.tool != "tape" else Mp("button", "Tape on (T)"), None, lambda: self.key(pygame.K_t)),
+               PencilButton(Mp("button", "Sight (L)") if self.tool != "los" else Mp("button", "Sight on (L)"), None, lambda: self.key(pygame.K_l)),
+               PencilButton(Mp("button", "Fit (0)"), None, self.fit)]
         if not self.ctx.human_to_move() or s.is_over():
             return out
         sub = self._submit
         ph = s.phase
         if ph == "rolloff":
-            out.append(PencilButton("Roll off (R)", pygame.K_r, lambda: sub(RollOff())))
+            out.append(PencilButton(Mp("button", "Roll off (R)"), pygame.K_r, lambda: sub(RollOff())))
         elif ph == "terrain":
             for kind, key in (("hill", pygame.K_h), ("woods", pygame.K_w), ("building", pygame.K_b)):
-                mark = "*" if self.terrain_kind == kind else ""
-                out.append(PencilButton(f"{mark}{kind.title()} ({chr(key).upper()})", key,
-                                        lambda k=kind: setattr(self, "terrain_kind", k)))
-            out.append(PencilButton("Terrain done (Enter)", pygame.K_RETURN, lambda: sub(EndTerrain())))
+                out.append(PencilButton(self._terrain_label(kind), key, lambda k=kind: setattr(self, "terrain_kind", k)))
+            out.append(PencilButton(Mp("button", "Terrain done (Enter)"), pygame.K_RETURN, lambda: sub(EndTerrain())))
         elif ph == "side":
-            out.append(PencilButton("North edge (N)", pygame.K_n, lambda: sub(ChooseSide("north"))))
-            out.append(PencilButton("South edge (S)", pygame.K_s, lambda: sub(ChooseSide("south"))))
+            out.append(PencilButton(Mp("button", "North edge (N)"), pygame.K_n, lambda: sub(ChooseSide("north"))))
+            out.append(PencilButton(Mp("button", "South edge (S)"), pygame.K_s, lambda: sub(ChooseSide("south"))))
         elif ph == "assign":
-            out.append(PencilButton("Keep the rest (K)", pygame.K_k, lambda: sub(Keep())))
+            out.append(PencilButton(Mp("button", "Keep the rest (K)"), pygame.K_k, lambda: sub(Keep())))
         elif ph == "pick" and self.selected_unit >= 0:
             uid = self.selected_unit
-            out.append(PencilButton("Turn first (1)", pygame.K_1, lambda: sub(Pick(uid, 0))))
-            out.append(PencilButton("Turn second (2)", pygame.K_2, lambda: sub(Pick(uid, 1))))
-            out.append(PencilButton("Turn both (3)", pygame.K_3, lambda: sub(Pick(uid, 2))))
+            out.append(PencilButton(Mp("button", "Turn first (1)"), pygame.K_1, lambda: sub(Pick(uid, 0))))
+            out.append(PencilButton(Mp("button", "Turn second (2)"), pygame.K_2, lambda: sub(Pick(uid, 1))))
+            out.append(PencilButton(Mp("button", "Turn both (3)"), pygame.K_3, lambda: sub(Pick(uid, 2))))
         elif ph == "act":
             _, head = s.queue[0]
             fol = tuple(self.followers)
-            out.append(PencilButton("Move (M)", pygame.K_m, lambda: sub(MoveOrder(head, fol))))
-            out.append(PencilButton("Hold (H)", pygame.K_h, lambda: sub(Skip(head))))
+            out.append(PencilButton(Mp("button", "Move (M)"), pygame.K_m, lambda: sub(MoveOrder(head, fol))))
+            out.append(PencilButton(Mp("button", "Hold (H)"), pygame.K_h, lambda: sub(Skip(head))))
             if self.followers:
-                out.append(PencilButton("Clear followers (C)", pygame.K_c, lambda: self.followers.clear()))
+                out.append(PencilButton(Mp("button", "Clear followers (C)"), pygame.K_c, lambda: self.followers.clear()))
         elif ph == "move":
             uid, _ = s.movers[0]
-            out.append(PencilButton("Stay (S)", pygame.K_s, lambda: sub(Move(uid, ()))))
-            out.append(PencilButton("Keep facing: on (F)" if self.keep_facing else "Keep facing: off (F)", pygame.K_f,
+            out.append(PencilButton(Mp("button", "Stay (S)"), pygame.K_s, lambda: sub(Move(uid, ()))))
+            out.append(PencilButton(Mp("button", "Keep facing: on (F)") if self.keep_facing else Mp("button", "Keep facing: off (F)"), pygame.K_f,
                                     lambda: setattr(self, "keep_facing", not self.keep_facing)))
         elif ph == "volley":
             fid = s.volley[0]
             dflt = self.volley_default()
             if dflt >= 0:
-                out.append(PencilButton(f"Fire at {unit_tag(s.units[dflt])} (Enter)", pygame.K_RETURN,
+                # TRANSLATORS: a button; {unit} is a unit's short tag ("Tank 3")
+                out.append(PencilButton(M("Fire at {unit} (Enter)", unit=unit_tag(s.units[dflt])), pygame.K_RETURN,
                                         lambda: sub(FollowFire(fid, dflt))))
-            out.append(PencilButton("Hold fire (H)", pygame.K_h, lambda: sub(FollowFire(fid, -1))))
+            out.append(PencilButton(Mp("button", "Hold fire (H)"), pygame.K_h, lambda: sub(FollowFire(fid, -1))))
         elif ph == "aboard":
             pid = s.aboard[0][0]
-            out.append(PencilButton("Keep aboard (K)", pygame.K_k, lambda: sub(KeepAboard(pid, True))))
-            out.append(PencilButton("Dismount (D)", pygame.K_d, lambda: sub(KeepAboard(pid, False))))
+            out.append(PencilButton(Mp("button", "Keep aboard (K)"), pygame.K_k, lambda: sub(KeepAboard(pid, True))))
+            out.append(PencilButton(Mp("button", "Dismount (D)"), pygame.K_d, lambda: sub(KeepAboard(pid, False))))
         elif ph == "recover":
-            out.append(PencilButton("No more recovery (Enter)", pygame.K_RETURN, lambda: sub(EndRecovery())))
+            out.append(PencilButton(Mp("button", "No more recovery (Enter)"), pygame.K_RETURN, lambda: sub(EndRecovery())))
         return out
+
+    def _terrain_label(self, kind: str) -> Msg:
+        """The button of a terrain kind, starred while it is the kind laid."""
+        on = self.terrain_kind == kind
+        if kind == "hill":
+            return Mp("button", "*Hill (H)") if on else Mp("button", "Hill (H)")
+        if kind == "woods":
+            return Mp("button", "*Woods (W)") if on else Mp("button", "Woods (W)")
+        return Mp("button", "*Building (B)") if on else Mp("button", "Building (B)")
 
     def volley_default(self) -> int:
         """T-F1 (rev 4): the target the board offers a follower first: the leader's target while the

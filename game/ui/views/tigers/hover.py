@@ -17,11 +17,14 @@ from typing import Any
 import pygame
 
 from ....engine import IllegalAction
+from ....i18n import tr
+from ....msg import N_, M, Mn, Mp
 from ....rules.tigers import cards as C
 from ....rules.tigers.actions import Mount
 from ....rules.tigers.geometry import base_corners
 from ....rules.tigers.odds import p_at_least, save_factor
 from ....rules.tigers.state import Unit
+from ....rules.tigers.words import cm, listing, name, tag
 from ... import paper
 from .board import Colour, _text_size, unit_tag
 from .gestures import TigersGestures
@@ -54,12 +57,13 @@ class TigersHover(TigersGestures):
             u = s.units[uid]
             if u.carrier >= 0:  # T-R1 (rev 3): getting out is the move, whatever the roll: no reach circle
                 c = s.units[u.carrier]
-                paper.text(surf, "click a side to get out", self.px(c.x, c.y - c.spec.length / 2 - 2), 15,
+                paper.text(surf, N_("click a side to get out"), self.px(c.x, c.y - c.spec.length / 2 - 2), 15,
                            paper.GOOD, "midbottom")
             else:
                 start = u.front()
                 paper.pencil_circle(surf, paper.GOOD, self.px(*start), allow * self.scale, 1, seed=uid)
-                label = f"up to {allow:g} cm"
+                # TRANSLATORS: the reach circle's label; {d} centimetres
+                label = M("up to {d} cm", d=cm(allow))
                 paper.text(surf, label, self.reach_label_rect(start, allow, label).topleft, 15, paper.GOOD)
         if self.drag and len(self.drag) > 1 and not self.tool and s.phase == "move":
             pts = [self.px(*p) for p in self.drag]
@@ -70,7 +74,8 @@ class TigersHover(TigersGestures):
             ghost = [self.px(*q) for q in base_corners(end["x"], end["y"], end["heading"], s.units[uid].spec.length,
                                                       s.units[uid].spec.width)]
             pygame.draw.polygon(surf, col, ghost, 2 if why else 1)
-            paper.note(surf, txt + (f"; {why}" if why else ""), (pts[-1][0] + 10, pts[-1][1]), 16, col,
+            # TRANSLATORS: {what} says what the move does ("7.5 cm"), {why} why it is refused (a sentence)
+            paper.note(surf, M("{what}; {why}", what=txt, why=why) if why else txt, (pts[-1][0] + 10, pts[-1][1]), 16, col,
                        within=surf.get_clip() or None)
         if s.phase == "deploy" and human and self.table_rect().collidepoint(self.mouse):
             nxt = next((v for v in s.units if v.side == s.actor and not v.placed), None)
@@ -78,7 +83,9 @@ class TigersHover(TigersGestures):
                 face = self.deploy_facing if self.deploy_facing >= 0 else self._deploy_default()
                 ghost = [self.px(*q) for q in base_corners(mouse_cm[0], mouse_cm[1], face, nxt.spec.length, nxt.spec.width)]
                 pygame.draw.polygon(surf, paper.player_colour(nxt.side), ghost, 2)
-                paper.text(surf, f"{nxt.name} (Q/E turn)", (self.mouse[0] + 12, self.mouse[1] + 8), 15, paper.INK)
+                # TRANSLATORS: {name} is the unit's name ("Panther"); Q and E are keys
+                paper.text(surf, M("{name} (Q/E turn)", name=name(nxt.name)), (self.mouse[0] + 12, self.mouse[1] + 8),
+                           15, paper.INK)
         if s.phase == "terrain" and 0 <= self.selected_piece < len(s.pieces):
             pts = [self.px(*q) for q in s.pieces[self.selected_piece]["points"]]
             pygame.draw.polygon(surf, paper.WARN, pts, 2)
@@ -129,7 +136,7 @@ class TigersHover(TigersGestures):
         assert best is not None
         return best[1]
 
-    def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], str, str]:
+    def move_preview(self, drag: Sequence[tuple[float, float]]) -> tuple[dict[str, Any], Any, Any]:
         """What letting go of ``drag`` would do: (where the unit ends, "how far - stops: why",
         the refusal or ""), for exactly the move ``release`` submits (T-A1, T-A2, T-R1)."""
         s = self.st
@@ -140,8 +147,11 @@ class TigersHover(TigersGestures):
         if ride >= 0:  # T-R1 (rev 4): a way drawn onto one's own vehicle gets in along it
             got, why = self.mount_way(ride, path)
             if got is not None:
-                return got, f"gets into {unit_tag(s.units[ride])}, {got['travelled']:.1f} cm", ""
-            return s.simulate_move(u, path, self.move_facing()), f"to get into {unit_tag(s.units[ride])}", why
+                # TRANSLATORS: {unit} is a unit's short tag ("Truck 5"); {d} centimetres
+                return got, M("gets into {unit}, {d:.1f} cm", unit=unit_tag(s.units[ride]), d=float(got["travelled"])), ""
+            # TRANSLATORS: {unit} is a unit's short tag ("Truck 5")
+            return (s.simulate_move(u, path, self.move_facing()), M("to get into {unit}", unit=unit_tag(s.units[ride])),
+                    why)
         end = s.simulate_move(u, path, self.move_facing())
         try:
             s.check_move(u, allow, path, self.move_facing())
@@ -149,12 +159,15 @@ class TigersHover(TigersGestures):
         except IllegalAction as exc:  # shown live, before the mouse is let go
             why = exc.message
         if end.get("dismount"):
-            txt = "gets out here (T-R1)"
-        else:  # the move that will be made: its real length, and where terrain stops it
-            txt = f"{end['travelled']:.1f} cm" + (f" - stops: {end['stop']}" if end["stop"] else "")
+            txt: Any = M("gets out here (T-R1)")
+        elif end["stop"]:  # the move that will be made: its real length, and where terrain stops it
+            # TRANSLATORS: {d} centimetres; {why} why the move stops ("entered woods")
+            txt = M("{d:.1f} cm - stops: {why}", d=float(end["travelled"]), why=end["stop"])
+        else:
+            txt = M("{d:.1f} cm", d=float(end["travelled"]))
         return end, txt, why
 
-    def mount_way(self, carrier: int, path: tuple[tuple[float, float], ...] = ()) -> tuple[dict[str, Any] | None, str]:
+    def mount_way(self, carrier: int, path: tuple[tuple[float, float], ...] = ()) -> tuple[dict[str, Any] | None, Any]:
         """What getting into ``carrier`` would do now (by ``path``, or the way the game finds):
         (the mount's way and end, "") or (None, the refusal).  Remembered for the pointer's
         unit while nothing changes (the way round is a search)."""
@@ -165,14 +178,14 @@ class TigersHover(TigersGestures):
         if self._mount_cache is not None and self._mount_cache[0] == key:
             return self._mount_cache[1]
         try:
-            got: tuple[dict[str, Any] | None, str] = (
+            got: tuple[dict[str, Any] | None, Any] = (
                 s.mount_check(Mount(mid, carrier, path, self.move_facing() if path else None)), "")
         except IllegalAction as exc:
             got = (None, exc.message)
         self._mount_cache = (key, got)
         return got
 
-    def mount_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+    def mount_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[Any, Colour] | None:
         """Move phase, the pointer on one's own vehicle: draw the way the squad would take to get in
         (straight, or round what is in the way, T-R1 rev 4) and return the line saying it (or why
         not); None when the pointer is on no vehicle the squad could get into."""
@@ -183,59 +196,74 @@ class TigersHover(TigersGestures):
         end, why = self.mount_way(ride)
         c = s.units[ride]
         if end is None:
-            return f"Cannot get into {unit_tag(c)}: {why}", paper.WARN
+            # TRANSLATORS: {unit} is a unit's short tag ("Truck 5"); {why} the refusal (a sentence)
+            return M("Cannot get into {unit}: {why}", unit=unit_tag(c), why=why), paper.WARN
         pts = [self.px(*q) for q in end["path"]]
         paper.pencil_lines(surf, paper.GOOD, pts, False, 2)
         last = end["poses"][-1]  # the squad's base where it reaches the vehicle
         pygame.draw.polygon(surf, paper.GOOD, [self.px(x, y) for x, y in list(last.exterior.coords)[:-1]], 1)
-        round_ = " round what is in the way" if len(end["path"]) > 2 else ""
-        return (f"Click: {unit_tag(s.units[s.movers[0][0]])} gets into {unit_tag(c)}, {end['travelled']:.1f} cm"
-                f"{round_} (or drag your own way onto it)", paper.INK)
+        args = {"unit": unit_tag(s.units[s.movers[0][0]]), "carrier": unit_tag(c), "d": float(end["travelled"])}
+        if len(end["path"]) > 2:
+            # TRANSLATORS: {unit} and {carrier} are short unit tags ("Inf 2", "Truck 5"); {d} centimetres
+            return M("Click: {unit} gets into {carrier}, {d:.1f} cm round what is in the way (or drag your own way "
+                     "onto it)", **args), paper.INK
+        # TRANSLATORS: {unit} and {carrier} are short unit tags ("Inf 2", "Truck 5"); {d} centimetres
+        return M("Click: {unit} gets into {carrier}, {d:.1f} cm (or drag your own way onto it)", **args), paper.INK
 
     def hover_lines(self, u: Unit) -> list[str]:
         """The hover card: which unit, its cards (face-down ones stay hidden, T-T2), damage,
         shock, passenger, and what it can do."""
         s = self.st
         k = u.spec
-        lines = [f"{s.game.player_name(u.side)} {unit_tag(u)}: {u.name} ({k.name})"]
+        # TRANSLATORS: the hover card's title: {side} Blue or Orange, {unit} the short tag ("Tank 3"), {name} the unit's name, {kind} its type
+        lines: list[str] = [M("{side} {unit}: {name} ({kind})", side=s.game.player_name(u.side), unit=unit_tag(u),
+                              name=name(u.name), kind=name(k.name))]
         cs = s.assigned.get(u.id, [])
         turned = [c for c, uid in s.queue if uid == u.id]
         if cs or turned:
-            shown = [C.label(c) if up else "face down" for c, up in cs] + [f"{C.label(c)} (turned)" for c in turned]
-            lines.append("Cards: " + ", ".join(shown))
+            # TRANSLATORS: {card} is a card ("queen of hearts") turned for its action
+            shown = [C.label(c) if up else Mp("card", "face down") for c, up in cs] + [
+                M("{card} (turned)", card=C.label(c)) for c in turned]
+            # TRANSLATORS: {cards} lists the unit's cards ("queen of hearts, face down")
+            lines.append(M("Cards: {cards}", cards=listing(shown)))
         else:
-            lines.append("Cards: none")
+            lines.append(M("Cards: none"))
         if u.damaged:
-            lines.append("Damaged: may take a recovery card at each turn's end; in shock (no cards) while damaged"
-                         + "; a second hit destroys it")
+            lines.append(M("Damaged: may take a recovery card at each turn's end; in shock (no cards) while damaged; "
+                           "a second hit destroys it"))
         if u.passenger >= 0:
-            lines.append(f"Carries {unit_tag(s.units[u.passenger])} ({s.units[u.passenger].name})")
+            p = s.units[u.passenger]
+            # TRANSLATORS: {unit} is the passenger's short tag ("Inf 2"), {name} its name
+            lines.append(M("Carries {unit} ({name})", unit=unit_tag(p), name=name(p.name)))
         if u.carrier >= 0:
-            lines.append(f"Rides on {unit_tag(s.units[u.carrier])}: cannot fire or be fired at")
-        can = "moves on the card's dice" + (" (at most 6 cm per card)" if u.kind == "infantry" else "")
-        can += "; fires " + (f"up to {12:g} cm" if u.kind == "infantry" else "at any range")
-        lines.append(can[0].upper() + can[1:])
-        saves = []
-        if k.armour_dice:
-            saves.append(f"armour save {k.armour_dice}D6, any 5-6")
-        if s.in_cover(u):
-            saves.append("in cover: 1D6 save on 5-6")
-        if k.carrier:
-            saves.append("carries one infantry unit")
-        if saves:
-            text = "; ".join(saves)
-            lines.append(text[0].upper() + text[1:])
-        lines.append(f"Worth {k.vp} victory point{'s' if k.vp != 1 else ''}")
+            # TRANSLATORS: {unit} is the vehicle's short tag ("Truck 5")
+            lines.append(M("Rides on {unit}: cannot fire or be fired at", unit=unit_tag(s.units[u.carrier])))
+        if u.kind == "infantry":
+            lines.append(M("Moves on the card's dice (at most 6 cm per card); fires up to 12 cm"))
+        else:
+            lines.append(M("Moves on the card's dice; fires at any range"))
+        if k.armour_dice and k.carrier:
+            # TRANSLATORS: {n} is the number of dice (2D6)
+            lines.append(M("Armour save {n}D6, any 5-6; carries one infantry unit", n=k.armour_dice))
+        elif k.armour_dice:
+            # TRANSLATORS: {n} is the number of dice (2D6)
+            lines.append(M("Armour save {n}D6, any 5-6", n=k.armour_dice))
+        elif k.carrier:
+            lines.append(M("Carries one infantry unit"))
+        if s.in_cover(u):  # only infantry is ever in cover (T-A8): no armour, carries nobody
+            lines.append(M("In cover: 1D6 save on 5-6"))
+        lines.append(Mn("Worth {n} victory point", "Worth {n} victory points", k.vp))
         if s.phase in ("act", "move", "pick", "aboard") and u.alive and not s.has_cards(u.id):
             head = s.units[s.queue[0][1]] if s.phase == "act" and s.queue else None
             if u.id in self.followers:
-                lines.append("Follows this order (click it again to let it go)")
+                lines.append(M("Follows this order (click it again to let it go)"))
             elif head is not None and head.side == u.side and head.id != u.id:
                 why = self.follower_refusal(u.id)  # T-F1 now: eligibility and the 7.5 cm
-                lines.append(f"Can follow {head.name} #{head.id} now (Follow me!)" if not why else why)
+                # TRANSLATORS: {unit} is a unit ("Panther #3")
+                lines.append(M("Can follow {unit} now (Follow me!)", unit=tag(head)) if not why else why)
             else:
                 why = s.follow_refusal(u)
-                lines.append("Can follow this turn (Follow me!)" if not why else why)
+                lines.append(M("Can follow this turn (Follow me!)") if not why else why)
         return lines
 
     def hover_rect(self, w: int, h: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
@@ -265,7 +293,7 @@ class TigersHover(TigersGestures):
         odds line is written on its top edge, so both are read in full at once."""
         lines = self.hover_lines(u)
         area = self.table_rect().inflate(-8, -8)
-        w = max(paper.font(14).size(line)[0] for line in lines) + 16
+        w = max(paper.font(14).size(tr(line))[0] for line in lines) + 16
         odds = paper.wrap(self.odds[0], 16, max(w, area.w - 16) - 16, True) if self.odds else []
         if odds:
             w = max(w, max(paper.font(16, True).size(line)[0] for line in odds) + 16)
@@ -299,7 +327,8 @@ class TigersHover(TigersGestures):
                 f = i * 2.5 / d
                 q = (pa[0] + (pb[0] - pa[0]) * f, pa[1] + (pb[1] - pa[1]) * f)
                 pygame.draw.circle(surf, paper.INK, q, 2)
-            return paper.note(surf, f"{d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
+            # TRANSLATORS: the measuring tape's reading
+            return paper.note(surf, M("{d:.1f} cm", d=float(d)), (pb[0] + 10, pb[1] - 10), 18, paper.INK, bold=True,
                               within=surf.get_clip() or None)
         else:
             ua, ub = self.unit_at(a), self.unit_at(b)
@@ -312,8 +341,16 @@ class TigersHover(TigersGestures):
                 blocked, doubt = s.los_terrain.ray(a, b, set(s.terrain.pieces_at(*a)) | set(s.terrain.pieces_at(*b)))
             col = paper.WARN if blocked else ((200, 150, 20) if doubt else paper.GOOD)
             paper.pencil_line(surf, col, pa, pb, 2)
-            word = "blocked" if blocked else ("in doubt: 1D6, 4+ sees" if doubt else "clear")
-            return paper.note(surf, f"sight {word}, {d:.1f} cm", (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
+            if blocked:
+                # TRANSLATORS: the sight string's reading; {d} centimetres
+                reading = M("sight blocked, {d:.1f} cm", d=float(d))
+            elif doubt:
+                # TRANSLATORS: the sight string's reading; {d} centimetres
+                reading = M("sight in doubt: 1D6, 4+ sees, {d:.1f} cm", d=float(d))
+            else:
+                # TRANSLATORS: the sight string's reading; {d} centimetres
+                reading = M("sight clear, {d:.1f} cm", d=float(d))
+            return paper.note(surf, reading, (pb[0] + 10, pb[1] - 10), 18, col, bold=True,
                               within=surf.get_clip() or None)
 
     def draw_volley_targets(self, surf: pygame.Surface) -> None:
@@ -329,12 +366,13 @@ class TigersHover(TigersGestures):
             paper.pencil_circle(surf, paper.WARN, c, r, 2, seed=tid)
             if tid == dflt:
                 paper.pencil_circle(surf, paper.WARN, c, r + 4, 1, seed=tid + 1)
-                paper.text(surf, "Enter", (c[0], c[1] - r - 6), 14, paper.WARN, "midbottom", bold=True)
+                paper.text(surf, Mp("key", "Enter"), (c[0], c[1] - r - 6), 14, paper.WARN, "midbottom", bold=True)
         a = self.px(*s.position(f))
-        paper.text(surf, f"{unit_tag(f)}: click its target", (a[0], a[1] + f.spec.length / 2 * self.scale + 8), 15,
+        # TRANSLATORS: {unit} is a unit's short tag ("Tank 3")
+        paper.text(surf, M("{unit}: click its target", unit=unit_tag(f)), (a[0], a[1] + f.spec.length / 2 * self.scale + 8), 15,
                    (230, 160, 0), "midtop", bold=True)
 
-    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[str, Colour] | None:
+    def fire_preview(self, surf: pygame.Surface, p: tuple[float, float]) -> tuple[Any, Colour] | None:
         """Draw the line of fire from the acting unit to the enemy under ``p`` and return the odds
         line for it (or the refusal) with its colour; None when no enemy is under ``p``.  The caller
         writes the line: beside the target, or on top of the hover card when that is shown."""
@@ -353,6 +391,18 @@ class TigersHover(TigersGestures):
         n, need = C.dice_for(card, "fire"), C.difficulty(card)
         p_hit = p_at_least(n, need) * 0.5 ** len(doubt) * save_factor(s, t)
         paper.pencil_line(surf, (200, 150, 20) if doubt else paper.GOOD, a, b, 2)
-        extra = ", sight in doubt" if doubt else ""
-        return (f"{unit_tag(shooter)} at {s.game.player_name(t.side)} {unit_tag(t)}: {n}D6 needs {need}{extra}: "
-                f"{pct(p_hit)} to {'destroy' if t.damaged else 'damage'}", paper.INK)
+        args = {"unit": unit_tag(shooter), "side": s.game.player_name(t.side), "target": unit_tag(t), "n": n,
+                "need": need, "chance": pct(p_hit)}
+        if doubt and t.damaged:
+            # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"), {side} Blue or Orange; {n}D6 dice; {chance} a percentage ("42%")
+            text = M("{unit} at {side} {target}: {n}D6 needs {need}, sight in doubt: {chance} to destroy", **args)
+        elif doubt:
+            # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"), {side} Blue or Orange; {n}D6 dice; {chance} a percentage ("42%")
+            text = M("{unit} at {side} {target}: {n}D6 needs {need}, sight in doubt: {chance} to damage", **args)
+        elif t.damaged:
+            # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"), {side} Blue or Orange; {n}D6 dice; {chance} a percentage ("42%")
+            text = M("{unit} at {side} {target}: {n}D6 needs {need}: {chance} to destroy", **args)
+        else:
+            # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"), {side} Blue or Orange; {n}D6 dice; {chance} a percentage ("42%")
+            text = M("{unit} at {side} {target}: {n}D6 needs {need}: {chance} to damage", **args)
+        return text, paper.INK

@@ -13,11 +13,47 @@ from typing import Any
 
 import pygame
 
+from ....i18n import tr
+from ....msg import N_, M, Msg
 from ....rules.tigers import cards as C
 from ... import paper
 from . import board
 from .board import CARD_H, CARD_W, _text_size, draw_die, unit_tag
 from .gestures import TigersGestures
+
+#: What to do in each phase, for the hint line (the keys named are the buttons' keys).
+HINTS: dict[str, Msg] = {
+    "rolloff": M("Press R (or the button) to roll off for attacker."),
+    "terrain": M("Pick hill/woods/building, drag on the table to lay it; click a piece to select, drag to move, "
+                 "Q/E rotate, +/- resize, Delete removes."),
+    "side": M("Click the north or south half (or N/S) to choose your edge."),
+    "deploy": M("Click inside your shaded third to place the unit shown at the cursor; Q/E turn it."),
+    "assign": M("Click a card below (face-down ones are all alike), then a unit of yours; K keeps the rest."),
+    "pick": M("Click one of your units with cards to turn them (1/2/3 if it has two)."),
+    "act": M("Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
+             "near by first to make them follow (firing, each then chooses its own target)."),
+    "move": M("Drag a path from the unit's front or click a point (the circle is the reach); F keeps the "
+              "facing; S stays; point at your vehicle to see the way in, click it to get in; a passenger "
+              "gets out where you click."),
+    "aboard": M("K keeps the passenger aboard the halftrack, D dismounts it."),
+    "recover": M("Click a card, then a damaged unit of yours; Enter when done."),
+    "discard": M("Click a card to discard it (down to six)."),
+}
+
+
+def roll_caption(what: Any, need: int, ok: bool | None) -> Any:
+    """The words beside a roll's dice in the tray: what it was for, what it needed, whether it did."""
+    if need and ok is None:
+        # TRANSLATORS: {what} says whose roll for what ("Blue Tank 3 fires at Inf 7"); {need} the total needed
+        return M("{what}: needed {need}", what=what, need=need)
+    if need:
+        # TRANSLATORS: {what} says whose roll for what ("Blue Tank 3 fires at Inf 7"); {need} the total needed
+        return M("{what}: needed {need} - yes", what=what, need=need) if ok else M(
+            "{what}: needed {need} - no", what=what, need=need)
+    if ok is None:
+        return what
+    # TRANSLATORS: {what} says whose roll for what ("Blue Tank 3 fires at Inf 7")
+    return M("{what} - yes", what=what) if ok else M("{what} - no", what=what)
 
 
 class TigersPanel(TigersGestures):
@@ -77,7 +113,7 @@ class TigersPanel(TigersGestures):
         self.buttons = self.phase_buttons()
         bx = x
         for b in self.buttons:
-            w = paper.font(16).size(b.label)[0] + 16
+            w = paper.font(16).size(tr(b.label))[0] + 16
             b.rect = pygame.Rect(bx, top + 2, w, 28)
             hover = b.rect.collidepoint(self.mouse)
             pygame.draw.rect(surf, (250, 246, 232) if not hover else (236, 242, 228), b.rect, border_radius=5)
@@ -108,7 +144,7 @@ class TigersPanel(TigersGestures):
             y += CARD_H + 8
         # turned cards in initiative order
         rx = self.rect.right - 330
-        paper.text(surf, "Turned, in order:", (qx, top + 38), 15, paper.GRAPHITE)
+        paper.text(surf, N_("Turned, in order:"), (qx, top + 38), 15, paper.GRAPHITE)
         for r, text, side in self.queue_layout(qx, rx - 6, top + 58):
             if text is None:
                 board.draw_card(surf, r, side[0], (230, 160, 0) if side[1] == 0 else None)
@@ -125,9 +161,7 @@ class TigersPanel(TigersGestures):
             for i, d in enumerate(flat[:6]):
                 draw_die(surf, (rx + 14 + i * 26, ry + 14), d, 22, entry["ok"])
             need = entry["need"]
-            label = entry["what"] + (f": needed {need}" if need else "")
-            if entry["ok"] is not None:
-                label += " - " + ("yes" if entry["ok"] else "no")
+            label = roll_caption(entry["what"], need, entry["ok"])
             lines = paper.wrap(label, 14, max(80, self.rect.right - (rx + 14 + min(6, len(flat)) * 26) - 6))[:2]
             for k, line in enumerate(lines):
                 paper.text(surf, line, (rx + 14 + min(6, len(flat)) * 26, ry + 14 + (k - (len(lines) - 1) / 2) * 14),
@@ -137,19 +171,45 @@ class TigersPanel(TigersGestures):
     # -- margin and hint -------------------------------------------------------------------------
     def margin_lines(self) -> list[str]:
         s = self.st
-        unturned = f" ({len(s.buried)} unturned)" if s.buried else ""  # T-T2 (rev 4): never their faces
-        lines = [f"Turn {s.turn}; deck {len(s.deck)}, discards {len(s.discard) + len(s.buried)}{unturned}"]
+        discards = len(s.discard) + len(s.buried)
+        if s.buried:  # T-T2 (rev 4): never their faces
+            # TRANSLATORS: {turn} the turn's number; {deck} cards in the deck; {discards} discarded, {unturned} of them unturned
+            lines: list[str] = [M("Turn {turn}; deck {deck}, discards {discards} ({unturned} unturned)", turn=s.turn,
+                                  deck=len(s.deck), discards=discards, unturned=len(s.buried))]
+        else:
+            # TRANSLATORS: {turn} the turn's number; {deck} cards in the deck; {discards} cards discarded
+            lines = [M("Turn {turn}; deck {deck}, discards {discards}", turn=s.turn, deck=len(s.deck),
+                       discards=discards)]
         if s.attacker >= 0:
-            lines.append(f"Attacker: {s.game.player_name(s.attacker)}" + (f"; defender holds the {s.edge}" if s.edge else ""))
-        lines.append(f"Victory points: Blue {s.vp[0]}, Orange {s.vp[1]}")
+            who = s.game.player_name(s.attacker)
+            if s.edge == "north":
+                # TRANSLATORS: {side} is Blue or Orange
+                lines.append(M("Attacker: {side}; defender holds the north", side=who))
+            elif s.edge == "south":
+                # TRANSLATORS: {side} is Blue or Orange
+                lines.append(M("Attacker: {side}; defender holds the south", side=who))
+            else:
+                # TRANSLATORS: {side} is Blue or Orange
+                lines.append(M("Attacker: {side}", side=who))
+        # TRANSLATORS: each side's victory points
+        lines.append(M("Victory points: Blue {blue}, Orange {orange}", blue=s.vp[0], orange=s.vp[1]))
         for p in (0, 1):
             ups = [C.label(c) for c, up in s.hands[p] if up]
             downs = sum(1 for _, up in s.hands[p] if not up)
-            lines.append(f"{s.game.player_name(p)} hand: {downs} face down" + (f", up {' '.join(ups)}" if ups else ""))
+            if ups:
+                # TRANSLATORS: {side} is Blue or Orange; {n} cards face down; {cards} the face-up ones ("queen of hearts 7 of spades")
+                lines.append(M("{side} hand: {n} face down, up {cards}", side=s.game.player_name(p), n=downs,
+                               cards=Msg(" ".join(f"{{a{i}}}" for i in range(len(ups))),
+                                         {f"a{i}": c for i, c in enumerate(ups)})))
+            else:
+                # TRANSLATORS: {side} is Blue or Orange; {n} cards face down
+                lines.append(M("{side} hand: {n} face down", side=s.game.player_name(p), n=downs))
         if self.campaign_line:
             lines.append(self.campaign_line)
-        if self.tool:
-            lines.append("Tool: " + ("measuring tape" if self.tool == "tape" else "line of sight") + " (drag)")
+        if self.tool == "tape":
+            lines.append(M("Tool: measuring tape (drag)"))
+        elif self.tool:
+            lines.append(M("Tool: line of sight (drag)"))
         return lines
 
     def hint(self) -> str:
@@ -157,26 +217,17 @@ class TigersPanel(TigersGestures):
         if s.phase == "volley":  # T-F1 (rev 4): each follower chooses its own target
             f = s.units[s.volley[0]]
             dflt = self.volley_default()
-            same = (f"; Enter fires at {unit_tag(s.units[dflt])}, the leader's target" if dflt == s.volley_target
-                    else f"; Enter fires at {unit_tag(s.units[dflt])}" if dflt >= 0 else "")
-            return f"Click the target for {unit_tag(f)} (its targets are ringed){same}; H holds its fire."
-        return {
-            "rolloff": "Press R (or the button) to roll off for attacker.",
-            "terrain": "Pick hill/woods/building, drag on the table to lay it; click a piece to select, drag to move, "
-                       "Q/E rotate, +/- resize, Delete removes.",
-            "side": "Click the north or south half (or N/S) to choose your edge.",
-            "deploy": "Click inside your shaded third to place the unit shown at the cursor; Q/E turn it.",
-            "assign": "Click a card below (face-down ones are all alike), then a unit of yours; K keeps the rest.",
-            "pick": "Click one of your units with cards to turn them (1/2/3 if it has two).",
-            "act": "Click an enemy to fire (hover shows the odds), M to move, H to hold; click own free units "
-                   "near by first to make them follow (firing, each then chooses its own target).",
-            "move": "Drag a path from the unit's front or click a point (the circle is the reach); F keeps the "
-                    "facing; S stays; point at your vehicle to see the way in, click it to get in; a passenger "
-                    "gets out where you click.",
-            "aboard": "K keeps the passenger aboard the halftrack, D dismounts it.",
-            "recover": "Click a card, then a damaged unit of yours; Enter when done.",
-            "discard": "Click a card to discard it (down to six).",
-        }.get(s.phase, "")
+            if dflt >= 0 and dflt == s.volley_target:
+                # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"); Enter and H are keys
+                return M("Click the target for {unit} (its targets are ringed); Enter fires at {target}, the leader's "
+                         "target; H holds its fire.", unit=unit_tag(f), target=unit_tag(s.units[dflt]))
+            if dflt >= 0:
+                # TRANSLATORS: {unit} and {target} are short unit tags ("Tank 3"); Enter and H are keys
+                return M("Click the target for {unit} (its targets are ringed); Enter fires at {target}; H holds its "
+                         "fire.", unit=unit_tag(f), target=unit_tag(s.units[dflt]))
+            # TRANSLATORS: {unit} is a short unit tag ("Tank 3"); H is a key
+            return M("Click the target for {unit} (its targets are ringed); H holds its fire.", unit=unit_tag(f))
+        return HINTS.get(s.phase, "")
 
     # -- the campaign (T-E3) ---------------------------------------------------------------------
     @property
@@ -223,4 +274,5 @@ class TigersPanel(TigersGestures):
             camp = record_battle(str(self.st.game.settings["level"]), self.st, key, seats=seats)
             self.campaign_line = camp.summary()
         except (FileProblem, OSError) as exc:
-            self.campaign_line = f"Campaign not saved: {exc}"
+            # TRANSLATORS: {reason} says why the campaign file could not be written
+            self.campaign_line = M("Campaign not saved: {reason}", reason=str(exc))

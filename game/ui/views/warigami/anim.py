@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import pygame
 
 from ....engine import Event
+from ....i18n import tr
+from ....msg import Mp
 from ....rules.warigami.state import SETUP, SQUAD
 from ... import paper
 from .board import Square, WarigamiBoard
@@ -119,8 +121,18 @@ class WarigamiAnim(WarigamiBoard):
         window (never cut off by the window's edge or the title above the board)."""
         out = str(anim["outcome"])
         dmg = int(anim["damage"])  # type: ignore[call-overload]
-        word = {"miss": "miss!", "hit": f"-{dmg}", "knick": f"knick -{dmg}", "base": f"-{dmg}",
-                "critical": f"CRITICAL -{dmg}"}[out]
+        if out == "miss":
+            # TRANSLATORS: written big over a target the shot missed
+            said = Mp("popup", "miss!")
+        elif out == "knick":
+            # TRANSLATORS: written big over a target a knick (a graze) hit, with the damage
+            said = Mp("popup", "knick -{dmg}", dmg=dmg)
+        elif out == "critical":
+            # TRANSLATORS: written big over a target a critical hit struck, with the damage
+            said = Mp("popup", "CRITICAL -{dmg}", dmg=dmg)
+        else:
+            said = f"-{dmg}"  # the damage alone: a number, the same in every language
+        word = tr(said)
         size = max(18, int(self.cell * 0.5))
         r = pygame.Rect((0, 0), paper.font(size, True).size(word))
         bx, by = self.centre(anim["to"])  # type: ignore[arg-type]

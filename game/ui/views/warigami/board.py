@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ....i18n import tr
+from ....msg import Mp
 from ....rules.warigami.board import MAX_ZONES, Board
 from ....rules.warigami.state import MOVE, SETUP, Attack, Unit, WarigamiState
 from ....rules.warigami.tables import MAX_HP
@@ -26,8 +28,10 @@ Colour = tuple[int, int, int]
 #: The smallest square (pixels at 100% UI scale) that keeps a unit's type tag and HP readable; a
 #: map that would need smaller squares in the window scrolls instead (wheel, arrows, middle drag).
 MIN_CELL = 32
-#: The unit types' tags, written on every unit and on the squad buttons of a narrow window.
-TAGS = {"smg": "SMG", "shotgun": "SHT", "sniper": "SNP", "medic": "MED", "rpg": "RPG"}
+#: The unit types' tags, written on every unit and on the squad buttons of a narrow window (three
+#: letters at most in every language: they must fit under a figure).
+TAGS = {"smg": Mp("unit tag", "SMG"), "shotgun": Mp("unit tag", "SHT"), "sniper": Mp("unit tag", "SNP"),
+        "medic": Mp("unit tag", "MED"), "rpg": Mp("unit tag", "RPG")}
 
 
 def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
@@ -349,6 +353,7 @@ class WarigamiBoard(GameView):
     def _label(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, colour: Colour,
                anchor: str) -> pygame.Rect:
         """Bold text on a scrap of paper (readable over a figure, a fold line or the grid)."""
+        text = tr(text)  # measured as it is written, in the player's language
         r = pygame.Rect((0, 0), paper.font(size, True).size(text))
         setattr(r, anchor, (int(pos[0]), int(pos[1])))
         pygame.draw.rect(surface, paper.PAPER, r.inflate(4, 0), border_radius=3)

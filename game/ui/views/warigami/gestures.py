@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ....engine import IllegalAction
+from ....msg import M, Mn
 from ....rules.warigami.state import MOVE, SETUP, SQUAD, Attack, EndTurn, Heal, Move, Place, Squad, Unit
 from ....rules.warigami.tables import KINDS, WEAPONS
 from .board import Square, WarigamiBoard
@@ -39,10 +40,10 @@ class WarigamiGestures(WarigamiBoard):
     def _toggle_heal(self) -> bool:
         medic = self._medic()
         if medic is None:
-            self.ctx.refuse("Select one of your medics first: only a medic heals.", "W-H5")
+            self.ctx.refuse(M("Select one of your medics first: only a medic heals."), "W-H5")
             return False
         if medic.acted:
-            self.ctx.refuse(f"{medic.label()} has already acted this turn.", "W-T3")
+            self.ctx.refuse(M("{unit} has already acted this turn.", unit=medic.label()), "W-T3")
             return False
         self.healing = not self.healing
         self.pending = None
@@ -55,11 +56,12 @@ class WarigamiGestures(WarigamiBoard):
         if s.phase == SQUAD:
             draft, n = self._own_draft(), int(s.game.settings["units"])
             if len(draft) >= n:
-                self.ctx.refuse(f"The squad is complete ({n} units): Backspace takes the last one back.", "W-B2")
+                self.ctx.refuse(Mn("The squad is complete ({n} unit): Backspace takes the last one back.",
+                                   "The squad is complete ({n} units): Backspace takes the last one back.", n), "W-B2")
                 return False
             draft.append(kind)
         elif kind not in s.reserve[s.player]:
-            self.ctx.refuse(f"Your squad has no {WEAPONS[kind].label} left to place.", "W-B2")
+            self.ctx.refuse(M("Your squad has no {unit} left to place.", unit=WEAPONS[kind].label), "W-B2")
             return False
         else:
             self.kind = kind
@@ -70,7 +72,7 @@ class WarigamiGestures(WarigamiBoard):
         draft = self._own_draft()
         n = int(self.s.game.settings["units"])
         if len(draft) != n:
-            self.ctx.refuse(f"Choose {n - len(draft)} more unit{'s' if n - len(draft) != 1 else ''} first.", "W-B2")
+            self.ctx.refuse(Mn("Choose {n} more unit first.", "Choose {n} more units first.", n - len(draft)), "W-B2")
             return False
         ok = self.ctx.submit(Squad(tuple(draft)))
         if ok:
@@ -173,10 +175,10 @@ class WarigamiGestures(WarigamiBoard):
             return True
         if sel is None:
             if u is not None:
-                self.ctx.refuse(f"{u.label()} is not yours: pick one of your own units first.")
+                self.ctx.refuse(M("{unit} is not yours: pick one of your own units first.", unit=u.label()))
             return False
         if self.healing:
-            self.ctx.refuse("A medic heals a unit of its own side: click a hurt friend next to it (H to stop).", "W-H5")
+            self.ctx.refuse(M("A medic heals a unit of its own side: click a hurt friend next to it (H to stop)."), "W-H5")
             return False
         if u is not None:  # an enemy: attack
             return self._ends_movement(Attack(sel.id, u.id))
@@ -184,7 +186,7 @@ class WarigamiGestures(WarigamiBoard):
             self.pending = None  # moving instead: the aim is dropped
             ok = self.ctx.submit(Move(sel.id, sq[0], sq[1]))
             return ok
-        self.ctx.refuse("Movement is over for this turn: the first attack ended it.", "W-T2")
+        self.ctx.refuse(M("Movement is over for this turn: the first attack ended it."), "W-T2")
         return False
 
     def _confirm(self) -> bool:

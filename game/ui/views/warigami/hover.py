@@ -12,12 +12,30 @@ import dataclasses
 
 import pygame
 
+from ....msg import M, Mp, Msg
 from ....rules.warigami.state import SETUP, Shot, Unit
 from ....rules.warigami.tables import WEAPONS
 from ... import paper
 from .board import WarigamiBoard
 
-OUTCOME_WORD = {"miss": "miss", "hit": "hit", "knick": "knick", "base": "hit", "critical": "CRIT"}
+
+def face_text(face: int, outcome: str, damage: int) -> Msg:
+    """One die face of the odds box: "4: hit 2", "1: miss", "6: CRIT 8" (short: three to a row)."""
+    if outcome == "miss":
+        # TRANSLATORS: a die face in the odds box, and that it misses (short: three fit in a row)
+        return Mp("odds", "{face}: miss", face=face)
+    if outcome == "knick":
+        if damage:
+            # TRANSLATORS: a die face that only grazes the target (a knick), and its damage (short)
+            return Mp("odds", "{face}: knick {dmg}", face=face, dmg=damage)
+        return Mp("odds", "{face}: knick", face=face)
+    if outcome == "critical":
+        # TRANSLATORS: a die face that is a critical hit, and its damage (short)
+        return Mp("odds", "{face}: CRIT {dmg}", face=face, dmg=damage)
+    if not damage:
+        return Mp("odds", "{face}: hit", face=face)
+    # TRANSLATORS: a die face that hits, and its damage (short)
+    return Mp("odds", "{face}: hit {dmg}", face=face, dmg=damage)
 
 
 class WarigamiHover(WarigamiBoard):
@@ -33,7 +51,8 @@ class WarigamiHover(WarigamiBoard):
             return None
         shot = s.shot(me.id, t.id)
         if me.acted and not shot.problem:  # the odds stay readable, the refusal is said up front
-            shot = dataclasses.replace(shot, problem=f"{me.label()} has already acted this turn.", rule="W-T3")
+            shot = dataclasses.replace(shot, problem=M("{unit} has already acted this turn.", unit=me.label()),
+                                       rule="W-T3")
         return t.id, shot
 
     def _draw_splash(self, surface: pygame.Surface, shot: Shot) -> None:
@@ -55,6 +74,7 @@ class WarigamiHover(WarigamiBoard):
         paper.pencil_line(surface, colour, a, b, 2)
         box_w, row_h = 330, 22
         lines, faces = self.shot_text(me, t, shot, box_w)
+        outcomes = shot.odds.outcomes
         h = 12 + row_h * (len(lines) + (2 if faces else 0))
         box = self._box_place(box_w, int(h), a, b)
         pygame.draw.rect(surface, (250, 247, 236), box, border_radius=6)
@@ -64,8 +84,7 @@ class WarigamiHover(WarigamiBoard):
             paper.text(surface, line, (box.x + 8, yy), 18, colour if line is not lines[0] else paper.INK)
             yy += row_h
         for i, f in enumerate(faces):
-            word = f.split(": ")[1]
-            col = paper.WARN if word.startswith("miss") else (paper.GOOD if "CRIT" in word else paper.INK)
+            col = paper.WARN if outcomes[i] == "miss" else (paper.GOOD if outcomes[i] == "critical" else paper.INK)
             paper.text(surface, f, (box.x + 8 + (i % 3) * 106, yy + (i // 3) * row_h), 17, col)
 
     def shot_text(self, me: Unit, t: Unit, shot: Shot, box_w: int = 330) -> tuple[list[str], list[str]]:
@@ -74,26 +93,37 @@ class WarigamiHover(WarigamiBoard):
         the unit has acted keeps its odds readable."""
         sv = shot.odds.s
         can_fire = not shot.problem or shot.rule == "W-T3"
-        needs = "" if sv == 0 else ("   every face hits" if sv == 6 else f"   {7 - sv} or more hits")
-        lines = [f"distance {shot.dist}   s {sv}:6{needs}" if can_fire else f"distance {shot.dist}   no shot"]
+        d = shot.dist
+        if not can_fire:
+            # TRANSLATORS: the odds box's first line: the distance in spaces, and that the shot cannot be fired
+            first = M("distance {d}   no shot", d=d)
+        elif sv == 0:
+            first = M("distance {d}   s {s}:6", d=d, s=sv)
+        elif sv == 6:
+            # TRANSLATORS: the odds box's first line: distance, s:6 (the faces that succeed), and what that means
+            first = M("distance {d}   s {s}:6   every face hits", d=d, s=sv)
+        else:
+            # TRANSLATORS: the odds box's first line: distance, s:6, and the least face that hits ({least})
+            first = M("distance {d}   s {s}:6   {least} or more hits", d=d, s=sv, least=7 - sv)
+        lines: list[str] = [first]
         if shot.problem:
             lines.extend(paper.wrap(shot.problem, 18, box_w - 16))
         else:
-            lines.append("clear shot")
+            lines.append(M("clear shot"))
         w = WEAPONS[me.kind]
-        notes = []
+        notes: list[Msg] = []
         if can_fire and w.close_power and shot.dist == 1:
-            notes.append(f"close blast {w.close_power}: adjacent = up, down, left, right")
+            notes.append(M("close blast {power}: adjacent = up, down, left, right", power=w.close_power))
         elif can_fire and w.close_power and abs(me.x - t.x) == 1 and abs(me.y - t.y) == 1:
-            notes.append("diagonal = distance 2: no close blast")
+            notes.append(M("diagonal = distance 2: no close blast"))
         if can_fire and w.splash:
-            notes.append(f"splash {w.splash} on all 8 squares around, friend or foe")
+            notes.append(M("splash {d} on all 8 squares around, friend or foe", d=w.splash))
         for note in notes:
             lines.extend(paper.wrap(note, 18, box_w - 16))
         if not can_fire:
             return lines, []
-        faces = [f"{f}: {OUTCOME_WORD[o]}{' ' + str(d) if d else ''}"
-                 for f, (o, d) in enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
+        faces: list[str] = [face_text(f, o, dmg) for f, (o, dmg) in
+                            enumerate(zip(shot.odds.outcomes, shot.odds.damage, strict=True), start=1)]
         return lines, faces
 
     def _box_place(self, w: int, h: int, a: tuple[float, float], b: tuple[float, float]) -> pygame.Rect:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ....msg import M
 from ....rules.warigami.state import MOVE, Attack
 from ... import paper
 from .anim import WarigamiAnim
@@ -120,4 +121,6 @@ class WarigamiView(WarigamiAnim, WarigamiPanel, WarigamiHover):
         if self.scrollable():
             self._draw_scrollbars(surface)
         if s.phase == MOVE and s.pool > 0 and not s.is_over() and not self.replaying:
-            paper.text(surface, f"Pool: {s.pool}", self._pool_at(), self.ui_px(24), paper.INK, bold=True, anchor="midleft")
+            # TRANSLATORS: the spaces left in the side's movement pool, beside the buttons
+            paper.text(surface, M("Pool: {pool}", pool=s.pool), self._pool_at(), self.ui_px(24), paper.INK, bold=True,
+                       anchor="midleft")
