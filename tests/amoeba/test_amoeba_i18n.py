@@ -239,3 +239,21 @@ def test_the_view_draws_no_word_the_pseudo_locale_did_not_bracket(app, monkeypat
     view._start_reveal(before, reveal)
     assert view.reveal is not None
     _check(view, rec)
+
+
+def test_the_map_editor_draws_no_word_the_pseudo_locale_did_not_bracket(app, monkeypatch):
+    from game import registry
+    from game.ui.views.amoeba_editor import AmoebaEditor
+
+    i18n.set_language(i18n.PSEUDO)
+    rec = Recorder(monkeypatch)
+    editor = AmoebaEditor(app, registry.get("amoeba"))
+    app.push(editor)
+    app.frame([])
+    editor.grow_amoeba()  # a note under the tools
+    editor.hover = 2  # the hovered country's neighbours
+    rec.seen.clear()
+    editor.draw(pygame.Surface(app.size))
+    assert any(shown.startswith("[") for _given, shown in rec.seen)
+    assert rec.escaped() == []
+    assert all(b.text.startswith("[") for b in editor.buttons.values())  # the widgets' labels too
