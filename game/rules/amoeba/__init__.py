@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...msg import M, Mp
 from ...registry import Ruleset
 from .ai import bench_extra, make_ai, make_greedy
 from .encircle import make_encircle
@@ -11,8 +12,8 @@ from .state import AmoebaGame, AmoebaState
 
 RULESET = Ruleset(
     name="amoeba",
-    title="Amoeba Strategy",
-    pitch="Draw a map of blob countries, place troops so no count repeats, then wipe out your neighbours.",
+    title=M("Amoeba Strategy"),
+    pitch=M("Draw a map of blob countries, place troops so no count repeats, then wipe out your neighbours."),
     game_cls=AmoebaGame,
     view="game.ui.views.amoeba:AmoebaView",
     agents={"ai": make_ai, "greedy": make_greedy, "hard": make_hard, "encircle": make_encircle},
@@ -22,7 +23,7 @@ RULESET = Ruleset(
     bench_level={"players": 3, "map": "level", "level": "three_twenty"},
     bench_extra=bench_extra,
     editor="game.ui.views.amoeba_editor:AmoebaEditor",
-    editor_label="Draw a map",
+    editor_label=Mp("button", "Draw a map"),
 )
 
 __all__ = ["RULESET", "AmoebaGame", "AmoebaState", "AmoebaMap", "load_map", "save_map", "bench_extra"]

@@ -21,6 +21,7 @@ from shapely.ops import polylabel, unary_union
 
 from ...jsonio import FileProblem, read_json, write_atomic
 from ...levels import MAX_LEVEL_BYTES, LevelError, level_path, points
+from ...msg import M, Mn
 
 PAPER_W = 297.0
 PAPER_H = 210.0
@@ -198,33 +199,37 @@ class AmoebaMap:
         """
         pts = [(float(x), float(y)) for x, y in outline]
         if len(pts) < 3:
-            raise MapRefusal("A-M2", "Draw a closed outline: at least three points are needed.")
+            raise MapRefusal("A-M2", M("Draw a closed outline: at least three points are needed."))
         if not all(math.isfinite(c) for p in pts for c in p):
-            raise MapRefusal("A-M2", "The outline has points that are not on the paper.")
+            raise MapRefusal("A-M2", M("The outline has points that are not on the paper."))
         if _tangled(pts):  # before make_valid, whose time grows with the square of the crossings
-            raise MapRefusal("A-M2", f"The outline crosses or retraces itself more than {MAX_CROSSINGS} times; "
-                                     "draw it as one loop.")
+            raise MapRefusal("A-M2", Mn("The outline crosses or retraces itself more than {n} times; "
+                                        "draw it as one loop.",
+                                        "The outline crosses or retraces itself more than {n} times; "
+                                        "draw it as one loop.", MAX_CROSSINGS))
         raw = shapely.make_valid(Polygon(pts).simplify(0.2))
         drawn = raw.intersection(paper_box())
         taken = unary_union(self.polygons())
         free = drawn.difference(taken)
         pieces = [g for g in _polygons_in(free) if g.area >= 4.0]
         if not pieces:
-            raise MapRefusal("A-M2", "That outline covers no free paper: countries may not overlap.")
+            raise MapRefusal("A-M2", M("That outline covers no free paper: countries may not overlap."))
         if len(pieces) > 1:
-            raise MapRefusal("A-M2", "What is left after clipping falls into separate pieces; "
-                                     "a country must be one piece.")
+            raise MapRefusal("A-M2", M("What is left after clipping falls into separate pieces; "
+                                       "a country must be one piece."))
         poly = shapely.set_precision(pieces[0], GRID)
         if not isinstance(poly, Polygon) or poly.is_empty:
-            raise MapRefusal("A-M2", "That outline is too thin to become a country.")
+            raise MapRefusal("A-M2", M("That outline is too thin to become a country."))
         if poly.area < MIN_AREA or label_of(poly)[1] < MIN_LABEL_R:
-            raise MapRefusal("A-M2", "That country is too small to write a few numbers in.")
+            raise MapRefusal("A-M2", M("That country is too small to write a few numbers in."))
         if poly.area > MAX_AREA:
-            raise MapRefusal("A-M2", "That country is too big: leave room for the countries still to come.")
+            raise MapRefusal("A-M2", M("That country is too big: leave room for the countries still to come."))
         border = shared_border(poly, taken) if self.n else MIN_BORDER_MM
         if border < MIN_BORDER_MM:
-            raise MapRefusal("A-M2", f"A new country must share at least {MIN_BORDER_MM / 10:.0f} cm of border "
-                                     f"with the map (this one shares {border:.0f} mm).")
+            # TRANSLATORS: {cm} is the border needed in centimetres, {mm} what the outline shares in millimetres.
+            raise MapRefusal("A-M2", M("A new country must share at least {cm:.0f} cm of border "
+                                       "with the map (this one shares {mm:.0f} mm).", cm=MIN_BORDER_MM / 10,
+                                       mm=float(border)))
         return poly
 
     # -- persistence ---------------------------------------------------------
@@ -354,10 +359,11 @@ def map_to_level(m: AmoebaMap, name: str = "") -> dict[str, Any]:
 def unsavable(m: AmoebaMap) -> str:
     """Why ``m`` cannot be saved as a level yet ("" if it can): it must load back and be playable."""
     if m.n < MIN_SAVED_COUNTRIES:
-        return (f"A map needs at least {MIN_SAVED_COUNTRIES} countries to be played; "
-                f"this one has {m.n}.")
+        return Mn("A map needs at least {n} countries to be played; this one has {drawn}.",
+                  "A map needs at least {n} countries to be played; this one has {drawn}.",
+                  MIN_SAVED_COUNTRIES, drawn=m.n)
     if not m.connected():
-        return "Not every country can be reached from the others: join the map up first."
+        return M("Not every country can be reached from the others: join the map up first.")
     return ""
 
 
@@ -381,45 +387,54 @@ def load_map(path_or_name: Path | str) -> AmoebaMap:
 def map_from_level(data: Any, source: str) -> AmoebaMap:
     """Validate a level dict and build the map (adjacency included)."""
     if not isinstance(data, dict):
-        raise LevelError(f"Map {source}: the file must hold a JSON object.")
+        raise LevelError(M("Map {source}: the file must hold a JSON object.", source=source))
     if data.get("format") != MAP_FORMAT:
-        raise LevelError(f"Map {source}: 'format' must be {MAP_FORMAT!r}, not {data.get('format')!r}.")
+        # TRANSLATORS: 'format' is a field of the map file (keep it); {wanted} and {found} are its values.
+        raise LevelError(M("Map {source}: 'format' must be {wanted}, not {found}.", source=source,
+                           wanted=repr(MAP_FORMAT), found=repr(data.get("format"))))
     version = data.get("version", MAP_VERSION)
     if type(version) is not int or version != MAP_VERSION:
         shown = repr(version) if len(repr(version)) <= 40 else repr(version)[:37] + "..."
-        raise LevelError(f"Map {source}: 'version' must be {MAP_VERSION}, the map format this Paper Wars "
-                         f"reads, not {shown}.")
+        # TRANSLATORS: 'version' is a field of the map file (keep it); {found} is the value in the file.
+        raise LevelError(M("Map {source}: 'version' must be {wanted}, the map format this Paper Wars "
+                           "reads, not {found}.", source=source, wanted=MAP_VERSION, found=shown))
     countries = data.get("countries")
     if not isinstance(countries, list) or not 2 <= len(countries) <= MAX_COUNTRIES:
-        raise LevelError(f"Map {source}: 'countries' must be a list of at least two countries "
-                         f"(and at most {MAX_COUNTRIES}).")
+        # TRANSLATORS: 'countries' is a field of the map file (keep it).
+        raise LevelError(M("Map {source}: 'countries' must be a list of at least two countries "
+                           "(and at most {n}).", source=source, n=MAX_COUNTRIES))
     polys: list[Polygon] = []
     sheet = paper_box().buffer(0.5)
     total = 0
     for i, rings in enumerate(countries):
         if not isinstance(rings, list) or not 1 <= len(rings) <= MAX_RINGS or not all(
                 isinstance(ring, list) for ring in rings):
-            raise LevelError(f"Map {source}: country {i + 1} is not a list of rings of [x, y] points "
-                             f"(1 to {MAX_RINGS} rings).")
-        rr = [points(ring, f"country {i + 1}, ring {j + 1}", source, 3, MAX_MAP_POINTS) for j, ring in enumerate(rings)]
+            raise LevelError(M("Map {source}: country {country} is not a list of rings of [x, y] points "
+                               "(1 to {n} rings).", source=source, country=i + 1, n=MAX_RINGS))
+        rr = [points(ring, M("country {country}, ring {ring}", country=i + 1, ring=j + 1), source, 3, MAX_MAP_POINTS)
+              for j, ring in enumerate(rings)]
         total += sum(map(len, rr))
         if total > MAX_MAP_POINTS:
-            raise LevelError(f"Map {source}: the countries have more than {MAX_MAP_POINTS:,} points in all.")
+            raise LevelError(M("Map {source}: the countries have more than {n} points in all.", source=source,
+                               n=MAX_MAP_POINTS))
         poly = Polygon(rr[0], rr[1:])
         if not poly.is_valid or poly.is_empty:
-            raise LevelError(f"Map {source}: country {i + 1} is not a valid polygon (it crosses itself?).")
+            raise LevelError(M("Map {source}: country {country} is not a valid polygon (it crosses itself?).",
+                               source=source, country=i + 1))
         if not sheet.contains(poly):
-            raise LevelError(f"Map {source}: country {i + 1} goes off the A4 sheet.")
+            raise LevelError(M("Map {source}: country {country} goes off the A4 sheet.", source=source, country=i + 1))
         if poly.area < MIN_AREA:
-            raise LevelError(f"Map {source}: country {i + 1} is too small to hold a number.")
+            raise LevelError(M("Map {source}: country {country} is too small to hold a number.", source=source,
+                               country=i + 1))
         polys.append(poly)
     from shapely import STRtree
 
     near = STRtree(polys).query(polys, predicate="intersects")  # only the pairs that may overlap
     for i, j in sorted({(int(min(a, b)), int(max(a, b))) for a, b in zip(*near, strict=True) if a != b}):
         if polys[i].intersection(polys[j]).area > 1.0:
-            raise LevelError(f"Map {source}: countries {i + 1} and {j + 1} overlap.")
+            raise LevelError(M("Map {source}: countries {country} and {other} overlap.", source=source,
+                               country=i + 1, other=j + 1))
     m = AmoebaMap.from_polygons(polys)
     if not m.connected():
-        raise LevelError(f"Map {source}: not every country can be reached from the first one.")
+        raise LevelError(M("Map {source}: not every country can be reached from the first one.", source=source))
     return m

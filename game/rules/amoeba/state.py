@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...engine import Action, Chance, Event, Game, IllegalAction, Result, Setting, SettingsError, State
+from ...msg import M, Mn, Mp, Msg
 from .actions import (
     ALL_ACTIONS,
     AnswerJoint,
@@ -33,6 +34,7 @@ from .actions import (
     ProposeJoint,
 )
 from .geometry import AmoebaMap, MapRefusal, generate_map, load_map
+from .words import and_list, comma_list, revealed, say, semi_list
 
 MAP_SOURCES = ("generated", "level", "draw")
 FOLLOW_CHOICES = ("off", "one", "every")
@@ -52,52 +54,61 @@ class AmoebaGame(Game):
     """Rules and settings; a loaded or generated map is made here or in the initial state."""
 
     name = "amoeba"
-    title = "Amoeba Strategy"
+    # the game named in sentences (a record, a setting refused); the menu and the margin use the
+    # ruleset's title, which a language may keep shorter
+    title = Mp("full title", "Amoeba Strategy")
     rules_version = "3"
     action_types = ALL_ACTIONS
     hidden_information = False
     settings_spec = (
-        Setting("players", "Players", 2, "int", lo=2, hi=6),
-        Setting("map", "Map", "generated", "choice", MAP_SOURCES,
-                help="generated: grow a random amoeba; saved map: the one below; drawn together: the players "
-                     "draw it country by country (A-M2).",
-                names=("generated", "saved map", "drawn together")),
-        Setting("level", "Saved map", "three_twenty", "level", help="The saved map played (A-M4).",
+        Setting("players", Mp("setting", "Players"), 2, "int", lo=2, hi=6),
+        Setting("map", Mp("setting", "Map"), "generated", "choice", MAP_SOURCES,
+                help=M("generated: grow a random amoeba; saved map: the one below; drawn together: the players "
+                       "draw it country by country (A-M2)."),
+                names=(Mp("map source", "generated"), Mp("map source", "saved map"),
+                       Mp("map source", "drawn together"))),
+        Setting("level", Mp("setting", "Saved map"), "three_twenty", "level", help=M("The saved map played (A-M4)."),
                 shown_when=("map", ("level",))),
-        Setting("countries", "Countries", 0, "choice", (0, *range(4, 49)),
-                help="Size of a generated map, or when drawing the map ends by itself (A-M3). "
-                     "Default: 7 per player, at least 14.",
-                names=("7 per player", *(str(n) for n in range(4, 49))),
+        Setting("countries", Mp("setting", "Countries"), 0, "choice", (0, *range(4, 49)),
+                help=M("Size of a generated map, or when drawing the map ends by itself (A-M3). "
+                       "Default: 7 per player, at least 14."),
+                names=(M("7 per player"), *(str(n) for n in range(4, 49))),
                 shown_when=("map", ("generated", "draw"))),
-        Setting("troops", "Troops each", 100, "int", lo=20, hi=200, help="A-P1: troops each player places."),
-        Setting("cap", "Starting cap", 25, "int", lo=5, hi=40, help="A-P3: most troops in one placement."),
-        Setting("stalemate_rounds", "Stalemate rounds", 20, "int", lo=3, hi=200,
-                help="A-G4 decision: this many rounds without an attack end the game; most troops wins."),
-        Setting("winners", "Winners (A-G6)", 0, "choice", (0, 1, 2, 3, 4, 5),
-                help="A-G6: with more than two players, two winners are recommended (the default: "
-                     "2 with 3 or more players, 1 with two).",
-                names=("2 (1 with two players)", "1", "2", "3", "4", "5")),
-        Setting("one_army_end", "One-army end (A-G5)", False, "bool",
-                help="A-G5: the largest army wins as soon as every player has exactly one."),
-        Setting("follow_up", "Follow-up (A-V1/V2)", "off", "choice", FOLLOW_CHOICES,
-                help="After a won attack, troops may move into the emptied country: 'one' lets the troops "
-                     "of one attacking country follow, 'every' those of every attacking country "
-                     "(the original rules warn that this makes attacks too strong)."),
-        Setting("attack_bonus", "Attack bonus (A-V3)", 0, "int", lo=0, hi=5, help="A-V3: each attacking country adds this to the attacking sum (0 = off)."),
-        Setting("partial_kill", "Partial kill k (A-V4)", 0, "int", lo=0, hi=5,
-                help="An attack kills at most half the defending troops (rounded down) plus k, "
-                     "not all of them; 0 keeps the usual rule that an attack kills them all."),
-        Setting("empty_only", "Empty only (A-V5)", False, "bool", help="Troops move only into empty countries, never into one of their own."),
-        Setting("gathering", "Gathering (A-V6)", False, "bool",
-                help="A-V6: bring troops from several own countries into one empty country."),
-        Setting("joint_attacks", "Joint attacks (A-V7)", False, "bool",
-                help="A-V7 (3+ players): attack together, by agreement of all partners."),
-        Setting("simultaneous", "Simultaneous (A-V8)", False, "bool",
-                help="A-V8: everyone points at a country in secret; the points are revealed, the moves "
-                     "written down, and all is resolved together."),
-        Setting("flee_loss", "Fleeing loses (A-V8)", "all", "choice", FLEE_CHOICES,
-                help="With simultaneous turns: troops that move out of a country that is attacked in "
-                     "the same turn are lost, 'all' of them or 'half' rounded up."),
+        Setting("troops", Mp("setting", "Troops each"), 100, "int", lo=20, hi=200,
+                help=M("A-P1: troops each player places.")),
+        Setting("cap", Mp("setting", "Starting cap"), 25, "int", lo=5, hi=40,
+                help=M("A-P3: most troops in one placement.")),
+        Setting("stalemate_rounds", Mp("setting", "Stalemate rounds"), 20, "int", lo=3, hi=200,
+                help=M("A-G4 decision: this many rounds without an attack end the game; most troops wins.")),
+        Setting("winners", Mp("setting", "Winners (A-G6)"), 0, "choice", (0, 1, 2, 3, 4, 5),
+                help=M("A-G6: with more than two players, two winners are recommended (the default: "
+                       "2 with 3 or more players, 1 with two)."),
+                names=(M("2 (1 with two players)"), "1", "2", "3", "4", "5")),
+        Setting("one_army_end", Mp("setting", "One-army end (A-G5)"), False, "bool",
+                help=M("A-G5: the largest army wins as soon as every player has exactly one.")),
+        Setting("follow_up", Mp("setting", "Follow-up (A-V1/V2)"), "off", "choice", FOLLOW_CHOICES,
+                help=M("After a won attack, troops may move into the emptied country: 'one' lets the troops "
+                       "of one attacking country follow, 'every' those of every attacking country "
+                       "(the original rules warn that this makes attacks too strong)."),
+                names=(Mp("follow-up", "off"), Mp("follow-up", "one"), Mp("follow-up", "every"))),
+        Setting("attack_bonus", Mp("setting", "Attack bonus (A-V3)"), 0, "int", lo=0, hi=5,
+                help=M("A-V3: each attacking country adds this to the attacking sum (0 = off).")),
+        Setting("partial_kill", Mp("setting", "Partial kill k (A-V4)"), 0, "int", lo=0, hi=5,
+                help=M("An attack kills at most half the defending troops (rounded down) plus k, "
+                       "not all of them; 0 keeps the usual rule that an attack kills them all.")),
+        Setting("empty_only", Mp("setting", "Empty only (A-V5)"), False, "bool",
+                help=M("Troops move only into empty countries, never into one of their own.")),
+        Setting("gathering", Mp("setting", "Gathering (A-V6)"), False, "bool",
+                help=M("A-V6: bring troops from several own countries into one empty country.")),
+        Setting("joint_attacks", Mp("setting", "Joint attacks (A-V7)"), False, "bool",
+                help=M("A-V7 (3+ players): attack together, by agreement of all partners.")),
+        Setting("simultaneous", Mp("setting", "Simultaneous (A-V8)"), False, "bool",
+                help=M("A-V8: everyone points at a country in secret; the points are revealed, the moves "
+                       "written down, and all is resolved together.")),
+        Setting("flee_loss", Mp("setting", "Fleeing loses (A-V8)"), "all", "choice", FLEE_CHOICES,
+                help=M("With simultaneous turns: troops that move out of a country that is attacked in "
+                       "the same turn are lost, 'all' of them or 'half' rounded up."),
+                names=(Mp("fleeing loses", "all"), Mp("fleeing loses", "half"))),
     )
 
     def __init__(self, settings: Mapping[str, Any] | None = None) -> None:
@@ -105,7 +116,9 @@ class AmoebaGame(Game):
         s = self.settings
         if s["winners"] >= s["players"]:
             if s["winners"] > 1:
-                raise SettingsError(f"With {s['players']} players there can be at most {s['players'] - 1} winners.")
+                raise SettingsError(Mn("With {players} players there can be at most {n} winner.",
+                                       "With {players} players there can be at most {n} winners.",
+                                       s["players"] - 1, players=s["players"]))
         self.level_map: AmoebaMap | None = None
         if s["map"] == "level":
             self.level_map = load_map(s["level"])
@@ -136,7 +149,7 @@ class AmoebaGame(Game):
         else:
             first = st.draw_lot()
             st.player = first
-            st.opening = [f"By lot, {self.player_name(first)} draws the first country (A-P10)."]
+            st.opening = [M("By lot, {who} draws the first country (A-P10).", who=self.player_name(first))]
         return st
 
 
@@ -439,20 +452,24 @@ class AmoebaState(State):
     # -- checking -------------------------------------------------------------------
     def check(self, action: Action) -> None:
         if self.phase == "over":
-            raise IllegalAction("GAME", "The game is over.")
+            raise IllegalAction("GAME", M("The game is over."))
         allowed = PHASE_ACTIONS[self.phase]
         if not isinstance(action, allowed):
-            names = {"map": "drawing the map", "place": "placing troops",
-                     "move": "attacking or moving", "joint": "answering a joint-attack proposal",
-                     "detail": "writing down the troops of the revealed choices"}
-            raise IllegalAction("PHASE", f"That is not possible now: the game is {names[self.phase]}.")
+            refusals = {"map": M("That is not possible now: the game is drawing the map."),
+                        "place": M("That is not possible now: the game is placing troops."),
+                        "move": M("That is not possible now: the game is attacking or moving."),
+                        "joint": M("That is not possible now: the game is answering a joint-attack proposal."),
+                        "detail": M("That is not possible now: the game is writing down the troops of the "
+                                    "revealed choices.")}
+            raise IllegalAction("PHASE", refusals[self.phase])
         p = self.player
         if isinstance(action, DrawCountry):
             self._check_draw(action)
         elif isinstance(action, FinishMap):
             if not self._can_finish():
-                raise IllegalAction("A-M3", f"Draw at least {self.min_countries()} countries first "
-                                            f"(there are {self.map.n}).")
+                raise IllegalAction("A-M3", Mn("Draw at least {n} countries first (there are {drawn}).",
+                                               "Draw at least {n} countries first (there are {drawn}).",
+                                               self.min_countries(), drawn=self.map.n))
         elif isinstance(action, Place):
             self._check_place(p, action)
         elif isinstance(action, Attack):
@@ -466,44 +483,57 @@ class AmoebaState(State):
         elif isinstance(action, Point):
             self._check_point(p, action)
         if self.settings["simultaneous"] and self.phase == "move" and isinstance(action, (Move, Gather)):
-            raise IllegalAction("A-V8", "In simultaneous turns a move is shown by pointing at its country "
-                                        "first; the troops are written down after the reveal.")
+            raise IllegalAction("A-V8", M("In simultaneous turns a move is shown by pointing at its country "
+                                          "first; the troops are written down after the reveal."))
         if self.settings["simultaneous"] and self.phase == "move" and isinstance(action, Attack) and action.follow:
-            raise IllegalAction("A-V8", "Point at the country you attack; troops that follow are written "
-                                        "down after the reveal.")
+            raise IllegalAction("A-V8", M("Point at the country you attack; troops that follow are written "
+                                          "down after the reveal."))
         if self.phase == "detail":
             pointed = self.pending.get(p)
             if point_of(action) != pointed:
-                said = pointed.notation() if pointed is not None else "nothing"
-                raise IllegalAction("A-V8", f"You pointed at {said.removeprefix('point at ')}: "
-                                            f"write down that choice.")
+                if isinstance(pointed, Point):
+                    why = M("You pointed at #{country}: write down that choice.", country=pointed.country + 1)
+                elif isinstance(pointed, Attack):
+                    why = M("You pointed at attack #{country}: write down that choice.", country=pointed.target + 1)
+                else:
+                    why = M("You pointed at nothing: write down that choice.")
+                raise IllegalAction("A-V8", why)
 
     def _check_point(self, p: int, a: Point) -> None:
         if not self.settings["simultaneous"]:
-            raise IllegalAction("A-V8", "Pointing is for simultaneous turns (variant A-V8 is off).")
+            raise IllegalAction("A-V8", M("Pointing is for simultaneous turns (variant A-V8 is off)."))
         c = self._country(a.country)
         if self.owner[c] == p:
             if not self.move_targets(p, c):
-                raise IllegalAction("A-G3", f"Troops in #{c + 1} have nowhere to go.")
+                raise IllegalAction("A-G3", M("Troops in #{country} have nowhere to go.", country=c + 1))
             return
         if self.owner[c] < 0 and self.settings["gathering"]:
             srcs = self.gather_sources(p, c)
             if not srcs:
-                raise IllegalAction("A-V6", f"None of your countries is next to #{c + 1}.")
+                raise IllegalAction("A-V6", M("None of your countries is next to #{country}.", country=c + 1))
             if len(srcs) == 1:
                 # rev 4: a gathering needs two or more sources; from one it is a move, pointed at
                 # its source (else no written move could match the point after the reveal)
-                raise IllegalAction("A-V8", f"Only one of your countries borders #{c + 1}: point at "
-                                            f"#{srcs[0] + 1} to move there (an empty country is pointed at "
-                                            f"only to gather into it from two or more of yours).")
+                # TRANSLATORS: {country} is the empty country, {source} the one country of yours next to it.
+                raise IllegalAction("A-V8", M("Only one of your countries borders #{country}: point at "
+                                              "#{source} to move there (an empty country is pointed at "
+                                              "only to gather into it from two or more of yours).",
+                                              country=c + 1, source=srcs[0] + 1))
             return
         if self.owner[c] < 0:
-            raise IllegalAction("A-G3", "Point at your own country to move from it, or at an enemy's to attack it.")
-        raise IllegalAction("A-V8", "To attack an enemy country, choose the attack on it.")
+            raise IllegalAction("A-G3", M("Point at your own country to move from it, or at an enemy's to attack it."))
+        raise IllegalAction("A-V8", M("To attack an enemy country, choose the attack on it."))
 
     def _country(self, c: Any, what: str = "country") -> int:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < self.map.n:
-            raise IllegalAction("MAP", f"There is no {what} number {c!r} on this map.")
+            shown = repr(c)
+            # TRANSLATORS: {number} is the number as it was sent (it may be anything, even text).
+            refusals = {"country": M("There is no country number {number} on this map.", number=shown),
+                        "target country": M("There is no target country number {number} on this map.", number=shown),
+                        "source country": M("There is no source country number {number} on this map.", number=shown),
+                        "destination": M("There is no destination number {number} on this map.", number=shown),
+                        "source": M("There is no source number {number} on this map.", number=shown)}
+            raise IllegalAction("MAP", refusals[what])
         return c
 
     def _check_draw(self, action: DrawCountry) -> None:
@@ -512,142 +542,162 @@ class AmoebaState(State):
         except MapRefusal as exc:
             raise IllegalAction(exc.rule, exc.message) from None
         except (TypeError, ValueError):
-            raise IllegalAction("A-M2", "That outline is not a list of points on the paper.") from None
+            raise IllegalAction("A-M2", M("That outline is not a list of points on the paper.")) from None
         self._clip_cache = (action, poly)
 
     def _check_place(self, p: int, a: Place) -> None:
         c = self._country(a.country)
         n = a.n
         if self.owner[c] >= 0:
-            raise IllegalAction("A-P2", "Troops go only into an empty country.")
+            raise IllegalAction("A-P2", M("Troops go only into an empty country."))
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise IllegalAction("A-P3", "Place at least one troop.")
+            raise IllegalAction("A-P3", M("Place at least one troop."))
         if n > self.cap:
-            raise IllegalAction("A-P3", f"At most {self.cap} troops at once (the cap).")
+            raise IllegalAction("A-P3", Mn("At most {n} troops at once (the cap).", "At most {n} troops at once (the cap).",
+                                           self.cap))
         if n > self.remaining[p]:
-            raise IllegalAction("A-P6", f"You have only {self.remaining[p]} troops left to place.")
+            raise IllegalAction("A-P6", Mn("You have only {n} troops left to place.",
+                                           "You have only {n} troops left to place.", self.remaining[p]))
         for other in range(self.map.n):
             if self.troops[other] == n:
-                raise IllegalAction("A-P4", f"Country #{other + 1} already holds {n}: every standing count "
-                                            f"must be different.")
+                raise IllegalAction("A-P4", Mn("Country #{country} already holds {n}: every standing count "
+                                               "must be different.",
+                                               "Country #{country} already holds {n}: every standing count "
+                                               "must be different.", n, country=other + 1))
 
     def _check_attack(self, p: int, a: Attack) -> None:
         t = self._country(a.target, "target country")
         o = self.owner[t]
         if o < 0:
-            raise IllegalAction("A-G2", "That country is empty: there is nothing to attack.")
+            raise IllegalAction("A-G2", M("That country is empty: there is nothing to attack."))
         if o == p:
-            raise IllegalAction("A-G2", "You cannot attack your own country.")
+            raise IllegalAction("A-G2", M("You cannot attack your own country."))
         have = self.attack_sum(t, p)
         if self.troops[t] >= have:
-            raise IllegalAction("A-G2", f"An attack needs more than the {self.troops[t]} defenders; "
-                                        f"your adjacent troops make only {have}.")
+            # TRANSLATORS: {n} defenders in the attacked country; {have} is the attacking sum.
+            raise IllegalAction("A-G2", Mn("An attack needs more than the {n} defenders; "
+                                           "your adjacent troops make only {have}.",
+                                           "An attack needs more than the {n} defenders; "
+                                           "your adjacent troops make only {have}.", self.troops[t], have=have))
         if a.follow:
             self._check_follow(p, t, a.follow)
 
     def _check_follow(self, p: int, t: int, follow: tuple[tuple[int, int], ...]) -> None:
         mode = self.settings["follow_up"]
         if mode == "off":
-            raise IllegalAction("A-V1", "Follow-up moves are not played (variant A-V1 is off).")
+            raise IllegalAction("A-V1", M("Follow-up moves are not played (variant A-V1 is off)."))
         if mode == "one" and len(follow) > 1:
-            raise IllegalAction("A-V1", "Troops may follow from ONE attacking country only.")
+            raise IllegalAction("A-V1", M("Troops may follow from ONE attacking country only."))
         if self.kill_count(t) < self.troops[t]:
-            raise IllegalAction("A-V1", "Troops can follow only into a country the attack empties.")
+            raise IllegalAction("A-V1", M("Troops can follow only into a country the attack empties."))
         seen = set()
         for leg in follow:
             if not (isinstance(leg, tuple) and len(leg) == 2):
-                raise IllegalAction("A-V1", "A follow-up names a country and a number of troops.")
+                raise IllegalAction("A-V1", M("A follow-up names a country and a number of troops."))
             c, n = leg
             c = self._country(c)
             if c in seen:
-                raise IllegalAction("A-V1", "Name each attacking country once.")
+                raise IllegalAction("A-V1", M("Name each attacking country once."))
             seen.add(c)
             if self.owner[c] != p or t not in self.adj(c):
                 rule = "A-V2" if mode == "every" else "A-V1"
-                raise IllegalAction(rule, f"Country #{c + 1} is not one of your attacking countries.")
+                raise IllegalAction(rule, M("Country #{country} is not one of your attacking countries.", country=c + 1))
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= self.troops[c]:
-                raise IllegalAction("A-V1", f"Country #{c + 1} can send 1 to {self.troops[c]} troops.")
+                raise IllegalAction("A-V1", Mn("Country #{country} can send 1 to {n} troops.",
+                                               "Country #{country} can send 1 to {n} troops.",
+                                               self.troops[c], country=c + 1))
 
     def _check_move(self, p: int, a: Move) -> None:
         src = self._country(a.source, "source country")
         if self.owner[src] != p:
-            raise IllegalAction("A-G3", "Move from a country you hold.")
+            raise IllegalAction("A-G3", M("Move from a country you hold."))
         if not a.dests:
-            raise IllegalAction("A-G3", "Say where the troops go.")
+            raise IllegalAction("A-G3", M("Say where the troops go."))
         seen: set[int] = set()
         total = 0
         for leg in a.dests:
             if not (isinstance(leg, tuple) and len(leg) == 2):
-                raise IllegalAction("A-G3", "Each destination is a country and a number of troops.")
+                raise IllegalAction("A-G3", M("Each destination is a country and a number of troops."))
             d, n = leg
             d = self._country(d, "destination")
             if d in seen or d == src:
-                raise IllegalAction("A-G3", "Name each destination once, and not the source itself.")
+                raise IllegalAction("A-G3", M("Name each destination once, and not the source itself."))
             seen.add(d)
             if d not in self.adj(src):
-                raise IllegalAction("A-G3", f"Country #{d + 1} is not next to #{src + 1}.")
+                raise IllegalAction("A-G3", M("Country #{country} is not next to #{source}.", country=d + 1,
+                                              source=src + 1))
             if self.owner[d] >= 0 and self.owner[d] != p:
-                raise IllegalAction("A-G3", f"Country #{d + 1} belongs to an opponent: attack it instead.")
+                raise IllegalAction("A-G3", M("Country #{country} belongs to an opponent: attack it instead.",
+                                              country=d + 1))
             if self.owner[d] == p and self.settings["empty_only"]:
-                raise IllegalAction("A-V5", "Troops may move only into EMPTY countries (variant A-V5).")
+                raise IllegalAction("A-V5", M("Troops may move only into EMPTY countries (variant A-V5)."))
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise IllegalAction("A-G3", "Move at least one troop to each destination.")
+                raise IllegalAction("A-G3", M("Move at least one troop to each destination."))
             total += n
         if total > self.troops[src]:
-            raise IllegalAction("A-G3", f"Country #{src + 1} has only {self.troops[src]} troops.")
+            raise IllegalAction("A-G3", Mn("Country #{country} has only {n} troops.",
+                                           "Country #{country} has only {n} troops.", self.troops[src],
+                                           country=src + 1))
 
     def _check_gather(self, p: int, a: Gather) -> None:
         if not self.settings["gathering"]:
-            raise IllegalAction("A-V6", "Gathering moves are not played (variant A-V6 is off).")
+            raise IllegalAction("A-V6", M("Gathering moves are not played (variant A-V6 is off)."))
         d = self._country(a.dest, "destination")
         if self.owner[d] >= 0:
-            raise IllegalAction("A-V6", "A gathering move goes into an EMPTY country.")
+            raise IllegalAction("A-V6", M("A gathering move goes into an EMPTY country."))
         if not a.sources:
-            raise IllegalAction("A-V6", "Name the countries the troops come from.")
+            raise IllegalAction("A-V6", M("Name the countries the troops come from."))
         seen: set[int] = set()
         for leg in a.sources:
             if not (isinstance(leg, tuple) and len(leg) == 2):
-                raise IllegalAction("A-V6", "Each source is a country and a number of troops.")
+                raise IllegalAction("A-V6", M("Each source is a country and a number of troops."))
             c, n = leg
             c = self._country(c, "source")
             if c in seen:
-                raise IllegalAction("A-V6", "Name each source once.")
+                raise IllegalAction("A-V6", M("Name each source once."))
             seen.add(c)
             if self.owner[c] != p or d not in self.adj(c):
-                raise IllegalAction("A-V6", f"Country #{c + 1} is not one of your countries next to #{d + 1}.")
+                raise IllegalAction("A-V6", M("Country #{country} is not one of your countries next to #{dest}.",
+                                              country=c + 1, dest=d + 1))
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= self.troops[c]:
-                raise IllegalAction("A-V6", f"Country #{c + 1} can send 1 to {self.troops[c]} troops.")
+                raise IllegalAction("A-V6", Mn("Country #{country} can send 1 to {n} troops.",
+                                               "Country #{country} can send 1 to {n} troops.",
+                                               self.troops[c], country=c + 1))
 
     def _check_propose(self, p: int, a: ProposeJoint) -> None:
         if not self.settings["joint_attacks"] or self.game.num_players < 3:
-            raise IllegalAction("A-V7", "Joint attacks are not played (variant A-V7, 3+ players).")
+            raise IllegalAction("A-V7", M("Joint attacks are not played (variant A-V7, 3+ players)."))
         if self.settings["simultaneous"]:
-            raise IllegalAction("A-V7", "Joint attacks need open agreement, so they are off in simultaneous turns.")
+            raise IllegalAction("A-V7", M("Joint attacks need open agreement, so they are off in simultaneous turns."))
         if self.joint_used:
-            raise IllegalAction("A-V7", "Your proposal was declined: attack or move on your own this turn.")
+            raise IllegalAction("A-V7", M("Your proposal was declined: attack or move on your own this turn."))
         t = self._country(a.target, "target country")
         o = self.owner[t]
         if o < 0 or o == p:
-            raise IllegalAction("A-V7", "A joint attack targets an opponent's country.")
+            raise IllegalAction("A-V7", M("A joint attack targets an opponent's country."))
         if not a.partners or len(set(a.partners)) != len(a.partners):
-            raise IllegalAction("A-V7", "Name one or more different partners.")
+            raise IllegalAction("A-V7", M("Name one or more different partners."))
         for q in a.partners:
             if not isinstance(q, int) or not 0 <= q < self.game.num_players or q in (p, o):
-                raise IllegalAction("A-V7", "Partners are other players, not yourself or the defender.")
+                raise IllegalAction("A-V7", M("Partners are other players, not yourself or the defender."))
             if not self.attackers(t, q):
-                raise IllegalAction("A-V7", f"Player {q + 1} has no troops next to #{t + 1}.")
+                raise IllegalAction("A-V7", M("{who} has no troops next to #{country}.", who=self._pn(q),
+                                              country=t + 1))
         if not self.attackers(t, p):
-            raise IllegalAction("A-V7", f"You have no troops next to #{t + 1}.")
+            raise IllegalAction("A-V7", M("You have no troops next to #{country}.", country=t + 1))
         have = self.attack_sum(t, (p, *a.partners))
         if self.troops[t] >= have:
-            raise IllegalAction("A-V7", f"Together you have {have}, not more than the {self.troops[t]} defenders.")
+            # TRANSLATORS: {have} is the partners' attacking sum, {n} the defenders.
+            raise IllegalAction("A-V7", Mn("Together you have {have}, not more than the {n} defenders.",
+                                           "Together you have {have}, not more than the {n} defenders.",
+                                           self.troops[t], have=have))
 
     # -- applying ----------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
         if isinstance(action, DrawCountry):
             return self._apply_draw(action)
         if isinstance(action, FinishMap):
-            ev = [Event("map_done", f"The map is done: {self.map.n} countries.", {"countries": self.map.n})]
+            ev = [Event("map_done", self._map_done(), {"countries": self.map.n})]
             return ev + self._start_placement()
         if isinstance(action, Place):
             return self._apply_place(action)
@@ -658,8 +708,9 @@ class AmoebaState(State):
                           "waiting": list(action.partners)}
             self.phase = "joint"
             self.player = action.partners[0]
-            return [Event("joint_proposed", f"{self._pn(self.joint['proposer'])} proposes a joint attack on "
-                                            f"#{action.target + 1}.", {"target": action.target})]
+            return [Event("joint_proposed", M("{who} proposes a joint attack on #{country}.",
+                                              who=self._pn(self.joint["proposer"]), country=action.target + 1),
+                          {"target": action.target})]
         if self.phase == "detail":
             return self._write_down(action)
         if self.settings["simultaneous"]:
@@ -669,6 +720,9 @@ class AmoebaState(State):
 
     def _pn(self, p: int) -> str:
         return self.game.player_name(p)
+
+    def _map_done(self) -> Msg:
+        return Mn("The map is done: {n} country.", "The map is done: {n} countries.", self.map.n)
 
     def _apply_draw(self, action: DrawCountry) -> list[Event]:
         if self._clip_cache is not None and self._clip_cache[0] == action:
@@ -680,10 +734,10 @@ class AmoebaState(State):
         self.owner.append(-1)
         self.troops.append(0)
         k = self.map.n - 1
-        ev = [Event("country", f"{self._pn(self.player)} draws country #{k + 1}.",
+        ev = [Event("country", M("{who} draws country #{country}.", who=self._pn(self.player), country=k + 1),
                     {"country": k, "neighbours": list(self.map.adjacency[k])})]
         if self.map.n >= self.game.countries_wanted:
-            ev.append(Event("map_done", f"The map is done: {self.map.n} countries.", {"countries": self.map.n}))
+            ev.append(Event("map_done", self._map_done(), {"countries": self.map.n}))
             return ev + self._start_placement()
         self.player = (self.player + 1) % self.game.num_players
         return ev
@@ -691,7 +745,7 @@ class AmoebaState(State):
     def _start_placement(self) -> list[Event]:
         self.phase = "place"
         self.player = self.draw_lot()
-        ev = [Event("lot", f"By lot, {self._pn(self.player)} places first (A-P10).", {"player": self.player})]
+        ev = [Event("lot", M("By lot, {who} places first (A-P10).", who=self._pn(self.player)), {"player": self.player})]
         return self._settle_placer(ev)
 
     def _apply_place(self, a: Place) -> list[Event]:
@@ -699,14 +753,15 @@ class AmoebaState(State):
         self.owner[a.country] = p
         self.troops[a.country] = a.n
         self.remaining[p] -= a.n
-        ev = [Event("place", f"{self._pn(p)} places {a.n} in #{a.country + 1}.",
+        ev = [Event("place", Mn("{who} places {n} in #{country}.", "{who} places {n} in #{country}.", a.n,
+                                who=self._pn(p), country=a.country + 1),
                     {"country": a.country, "n": a.n, "player": p})]
         if a.n == self.cap:
             self.cap += 1
-            ev.append(Event("cap", f"The cap rises to {self.cap} (A-P5).", {"cap": self.cap}))
+            ev.append(Event("cap", M("The cap rises to {cap} (A-P5).", cap=self.cap), {"cap": self.cap}))
         if self.remaining[p] == 0:
             self.runout.append(p)
-            ev.append(Event("runout", f"{self._pn(p)} has placed every troop.", {"player": p}))
+            ev.append(Event("runout", M("{who} has placed every troop.", who=self._pn(p)), {"player": p}))
         self.player = (p + 1) % self.game.num_players
         return self._settle_placer(ev)
 
@@ -724,25 +779,33 @@ class AmoebaState(State):
             allowed = self.allowed_numbers(p)
             if empties and allowed:
                 return ev
-            why = "no empty country is left" if not empties else \
-                f"every number up to {min(self.cap, self.remaining[p])} is already standing"
             lost = self.remaining[p]
+            if not empties:
+                said = Mn("{who} cannot place (no empty country is left) and loses the remaining {n} troops (A-P7).",
+                          "{who} cannot place (no empty country is left) and loses the remaining {n} troops (A-P7).",
+                          lost, who=self._pn(p))
+            else:
+                # TRANSLATORS: {top} is the highest number the player could place; {n} the troops lost.
+                said = Mn("{who} cannot place (every number up to {top} is already standing) and loses the "
+                          "remaining {n} troops (A-P7).",
+                          "{who} cannot place (every number up to {top} is already standing) and loses the "
+                          "remaining {n} troops (A-P7).", lost, who=self._pn(p), top=min(self.cap, lost))
             self.remaining[p] = 0
             self.runout.append(p)
-            ev.append(Event("lose_rest", f"{self._pn(p)} cannot place ({why}) and loses the remaining "
-                                         f"{lost} troops (A-P7).", {"player": p, "lost": lost}))
+            ev.append(Event("lose_rest", said, {"player": p, "lost": lost}))
             self.player = (p + 1) % n
         raise AssertionError("placement did not settle")  # pragma: no cover
 
     def _start_movement(self) -> list[Event]:
         self.phase = "move"
         self.order = list(self.runout)
-        names = ", ".join(self._pn(p) for p in self.order)
-        ev = [Event("movement", f"Placement is over. Movement order: {names} (A-P8).", {"order": list(self.order)})]
+        names = comma_list([self._pn(p) for p in self.order])
+        ev = [Event("movement", M("Placement is over. Movement order: {order} (A-P8).", order=names),
+                    {"order": list(self.order)})]
         for p in self.order:
             if self.total(p) == 0:
                 self.eliminated.append(p)
-                ev.append(Event("out", f"{self._pn(p)} has no troops on the map.", {"player": p}))
+                ev.append(Event("out", M("{who} has no troops on the map.", who=self._pn(p)), {"player": p}))
         self.turn_idx = -1
         self.seen = {self.position_key()}
         done = self._check_end()
@@ -762,31 +825,43 @@ class AmoebaState(State):
             self.troops[t] -= kill
             if self.troops[t] == 0:
                 self.owner[t] = -1
-            who = " and ".join(self._pn(q) for q in ps) + (" attack" if partners else " attacks")
-            ev.append(Event("attack", f"{who} #{t + 1} with {have} against {kill + self.troops[t]}: "
-                                      f"{kill} removed.", {"target": t, "killed": kill, "sum": have,
-                                                           "players": list(ps), "victim": victim}))
+            if partners:
+                # TRANSLATORS: {names} are two or more players attacking together; {have} their sum.
+                said = M("{names} attack #{country} with {have} against {defenders}: {killed} removed.",
+                         names=and_list([self._pn(q) for q in ps]), country=t + 1, have=have,
+                         defenders=kill + self.troops[t], killed=kill)
+            else:
+                said = M("{who} attacks #{country} with {have} against {defenders}: {killed} removed.",
+                         who=self._pn(p), country=t + 1, have=have, defenders=kill + self.troops[t], killed=kill)
+            ev.append(Event("attack", said, {"target": t, "killed": kill, "sum": have,
+                                             "players": list(ps), "victim": victim}))
             for c, n in action.follow:
                 self.troops[c] -= n
                 if self.troops[c] == 0:
                     self.owner[c] = -1
                 self.troops[t] += n
                 self.owner[t] = p
-                ev.append(Event("follow", f"{n} follow from #{c + 1} into #{t + 1}.", {"from": c, "to": t, "n": n}))
+                ev.append(Event("follow", Mn("{n} follow from #{source} into #{country}.",
+                                             "{n} follow from #{source} into #{country}.", n, source=c + 1,
+                                             country=t + 1), {"from": c, "to": t, "n": n}))
             self.quiet_rounds = -1  # the round with an attack resets the count at its end
             ev.extend(self._eliminations())
         elif isinstance(action, Move):
             src = action.source
             for d, n in action.dests:
                 self._shift(p, src, d, n)
-            legs = ", ".join(f"{n} to #{d + 1}" for d, n in action.dests)
-            ev.append(Event("move", f"{self._pn(p)} moves from #{src + 1}: {legs}.",
+            legs = comma_list([M("{n} to #{country}", n=n, country=d + 1) for d, n in action.dests])
+            # TRANSLATORS: {legs} lists the troops moved: "5 to #3, 2 to #4".
+            ev.append(Event("move", M("{who} moves from #{source}: {legs}.", who=self._pn(p), source=src + 1,
+                                      legs=legs),
                             {"from": src, "legs": [list(x) for x in action.dests], "player": p}))
         elif isinstance(action, Gather):
             for c, n in action.sources:
                 self._shift(p, c, action.dest, n)
-            legs = ", ".join(f"{n} from #{c + 1}" for c, n in action.sources)
-            ev.append(Event("gather", f"{self._pn(p)} gathers into #{action.dest + 1}: {legs}.",
+            legs = comma_list([M("{n} from #{country}", n=n, country=c + 1) for c, n in action.sources])
+            # TRANSLATORS: {legs} lists the troops gathered: "5 from #3, 2 from #4".
+            ev.append(Event("gather", M("{who} gathers into #{country}: {legs}.", who=self._pn(p),
+                                        country=action.dest + 1, legs=legs),
                             {"to": action.dest, "legs": [list(x) for x in action.sources], "player": p}))
         return ev
 
@@ -803,7 +878,7 @@ class AmoebaState(State):
         for p in self.order:
             if p not in alive and p not in self.eliminated:
                 self.eliminated.append(p)
-                ev.append(Event("out", f"{self._pn(p)} has lost every army.", {"player": p}))
+                ev.append(Event("out", M("{who} has lost every army.", who=self._pn(p)), {"player": p}))
         return ev
 
     def _apply_answer(self, a: AnswerJoint) -> list[Event]:
@@ -816,21 +891,21 @@ class AmoebaState(State):
             self.joint_used = True
             self.phase = "move"
             self.player = proposer
-            ev = [Event("joint_declined", f"{self._pn(q)} declines the joint attack.", {"player": q})]
+            ev = [Event("joint_declined", M("{who} declines the joint attack.", who=self._pn(q)), {"player": q})]
             if self.has_action(proposer):
                 return ev
             # the proposal was the proposer's only action (rev 4): with it declined, they pass
-            ev.append(Event("pass", f"{self._pn(proposer)} has no attack or move alone and passes.",
+            ev.append(Event("pass", M("{who} has no attack or move alone and passes.", who=self._pn(proposer)),
                             {"player": proposer}))
             return ev + self._end_turn()
         j["waiting"].remove(q)
         if j["waiting"]:
             self.player = j["waiting"][0]
-            return [Event("joint_accepted", f"{self._pn(q)} agrees.", {"player": q})]
+            return [Event("joint_accepted", M("{who} agrees.", who=self._pn(q)), {"player": q})]
         self.joint = None
         self.phase = "move"
         self.player = proposer
-        ev = [Event("joint_accepted", f"{self._pn(q)} agrees.", {"player": q})]
+        ev = [Event("joint_accepted", M("{who} agrees.", who=self._pn(q)), {"player": q})]
         ev += self._resolve_one(proposer, Attack(j["target"]), tuple(j["partners"]))
         return ev + self._end_turn()
 
@@ -862,9 +937,10 @@ class AmoebaState(State):
                 self.player = p
                 return ev
             passes += 1
-            ev.append(Event("pass", f"{self._pn(p)} has no possible attack or move and passes.", {"player": p}))
+            ev.append(Event("pass", M("{who} has no possible attack or move and passes.", who=self._pn(p)),
+                            {"player": p}))
             if passes > len(self.order):
-                return ev + self._finish_by_totals("Complete stalemate: nobody can attack or move.")
+                return ev + self._finish_by_totals(M("Complete stalemate: nobody can attack or move."))
 
     def _round_end(self) -> list[Event]:
         """A full round ended: A-G decision on stalemate (repeat or quiet rounds)."""
@@ -872,10 +948,11 @@ class AmoebaState(State):
         self.quiet_rounds += 1
         key = self.position_key()
         if key in self.seen:
-            return self._finish_by_totals("Stalemate: a full round repeated an earlier position.")
+            return self._finish_by_totals(M("Stalemate: a full round repeated an earlier position."))
         self.seen.add(key)
         if self.quiet_rounds >= self.settings["stalemate_rounds"]:
-            return self._finish_by_totals(f"Stalemate: {self.quiet_rounds} rounds without an attack.")
+            return self._finish_by_totals(Mn("Stalemate: {n} round without an attack.",
+                                             "Stalemate: {n} rounds without an attack.", self.quiet_rounds))
         return []
 
     def _check_end(self) -> list[Event]:
@@ -883,15 +960,18 @@ class AmoebaState(State):
         need = self.game.winners_needed
         if len(alive) <= need:
             if not alive:
-                return self._finish((), "Everybody was wiped out: nobody wins.")
-            names = " and ".join(self._pn(p) for p in alive)
-            return self._finish(tuple(alive), f"{names} {'wins' if len(alive) == 1 else 'win'}: "
-                                              f"every other army is destroyed (A-G4).")
+                return self._finish((), M("Everybody was wiped out: nobody wins."))
+            if len(alive) == 1:
+                said = M("{who} wins: every other army is destroyed (A-G4).", who=self._pn(alive[0]))
+            else:
+                said = M("{names} win: every other army is destroyed (A-G4).",
+                         names=and_list([self._pn(p) for p in alive]))
+            return self._finish(tuple(alive), said, named=True)
         if self.settings["one_army_end"]:
             armies = {p: [t for o, t in zip(self.owner, self.troops, strict=False) if o == p] for p in alive}
             if all(len(a) == 1 for a in armies.values()):
                 sizes = {p: a[0] for p, a in armies.items()}
-                return self._finish_ranked(sizes, "Everyone has one army left: the largest wins (A-G5).")
+                return self._finish_ranked(sizes, M("Everyone has one army left: the largest wins (A-G5)."))
         return []
 
     def _top(self, value: dict[int, int]) -> tuple[int, ...]:
@@ -910,23 +990,33 @@ class AmoebaState(State):
     def _finish_ranked(self, value: dict[int, int], why: str) -> list[Event]:
         winners = self._top(value)
         if not winners and value:
-            return self._finish((), f"{why} Both have {max(value.values())}: a draw (A-G4).")
+            # TRANSLATORS: {why} is the sentence saying how the game ended; {n} the troops each has.
+            return self._finish((), M("{why} Both have {n}: a draw (A-G4).", why=why, n=max(value.values())))
         ties = [p for p in winners if sum(value[q] == value[p] for q in value) > 1]
         if len(winners) > self.game.winners_needed and ties:
-            names = " and ".join(self._pn(p) for p in ties)
-            why = f"{why} {names} have {value[ties[0]]} each and share their place (A-G4)."
+            # TRANSLATORS: {why} says how the game ended; {names} are two or more tied players.
+            why = M("{why} {names} have {n} each and share their place (A-G4).", why=why,
+                    names=and_list([self._pn(p) for p in ties]), n=value[ties[0]])
         return self._finish(winners, why)
 
     def _finish_by_totals(self, why: str) -> list[Event]:
         totals = {p: self.total(p) for p in self.alive()}
-        return self._finish_ranked(totals, f"{why} Most troops in total wins (A-G4).")
+        # TRANSLATORS: {why} is the sentence saying why the game stopped (a stalemate).
+        return self._finish_ranked(totals, M("{why} Most troops in total wins (A-G4).", why=why))
 
-    def _finish(self, winners: tuple[int, ...], why: str) -> list[Event]:
+    def _finish(self, winners: tuple[int, ...], why: str, named: bool = False) -> list[Event]:
+        """The end; ``named``: ``why`` already says who won."""
         self.phase = "over"
         self.pending = {}
         scores = tuple(float(self.total(p)) for p in range(self.game.num_players))
-        names = " and ".join(self._pn(p) for p in winners)
-        text = why if not winners or names in why else f"{why} {names} {'wins' if len(winners) == 1 else 'win'}."
+        text: str = why
+        if winners and not named:
+            if len(winners) == 1:
+                # TRANSLATORS: {why} says how the game ended; {who} is the winner.
+                text = M("{why} {who} wins.", why=why, who=self._pn(winners[0]))
+            else:
+                # TRANSLATORS: {why} says how the game ended; {names} are the winners.
+                text = M("{why} {names} win.", why=why, names=and_list([self._pn(p) for p in winners]))
         self.outcome = Result(tuple(sorted(winners)), text, scores)
         return [Event("over", text, {"winners": list(winners)})]
 
@@ -934,7 +1024,7 @@ class AmoebaState(State):
     def _collect(self, action: Action) -> list[Event]:
         p = self.player
         self.pending[p] = action
-        ev = [Event("secret", f"{self._pn(p)} has chosen.", {"player": p})]
+        ev = [Event("secret", M("{who} has chosen.", who=self._pn(p)), {"player": p})]
         alive = set(self.owner)
         waiting = [q for q in self.order if q in alive and q not in self.pending and self.has_action(q)]
         if waiting:
@@ -952,10 +1042,13 @@ class AmoebaState(State):
         """A-V8 (rev 2): every point is shown at once.  Then those who pointed at a move (or at an
         attack troops may follow) write their troops down: openly, one after another, unless two
         of them may enter the same country; those write in secret and show together."""
-        said = "; ".join(f"{self._pn(p)} {'attacks' if isinstance(a, Attack) else 'points at'} "
-                         f"#{(a.target if isinstance(a, Attack) else a.country) + 1}"  # type: ignore[attr-defined]
-                         for p, a in sorted(self.pending.items()))
-        ev = [Event("points", f"Pointed: {said}.", {"choices": {str(p): a.to_json() for p, a in self.pending.items()}})]
+        said = semi_list([M("{who} attacks #{country}", who=self._pn(p), country=a.target + 1)
+                          if isinstance(a, Attack) else
+                          M("{who} points at #{country}", who=self._pn(p), country=a.country + 1)  # type: ignore[attr-defined]
+                          for p, a in sorted(self.pending.items())])
+        # TRANSLATORS: {choices} lists what each player pointed at: "Player 1 attacks #3; Player 2 points at #5".
+        ev = [Event("points", M("Pointed: {choices}.", choices=said),
+                    {"choices": {str(p): a.to_json() for p, a in self.pending.items()}})]
         writers = [q for q in self.order if q in self.pending and self.needs_detail(q, self.pending[q])]
         reach = {q: self.reach_of(q, self.pending[q]) for q in writers}
         self.dependent = {q for q in writers if any(r != q and reach[q] & reach[r] for r in writers)}
@@ -967,9 +1060,9 @@ class AmoebaState(State):
         self.phase = "detail"
         self.player = self.detail_queue[0]
         if self.dependent:
-            names = " and ".join(self._pn(q) for q in self.order if q in self.dependent)
-            ev.append(Event("depend", f"{names} may enter the same country: they write their moves down in "
-                                      f"secret (A-V8).", {"players": sorted(self.dependent)}))
+            names = and_list([self._pn(q) for q in self.order if q in self.dependent])
+            ev.append(Event("depend", M("{names} may enter the same country: they write their moves down in "
+                                        "secret (A-V8).", names=names), {"players": sorted(self.dependent)}))
         return ev
 
     def _write_down(self, action: Action) -> list[Event]:
@@ -977,9 +1070,11 @@ class AmoebaState(State):
         self.details[p] = action
         self.detail_queue.pop(0)
         if p in self.dependent:
-            ev = [Event("secret", f"{self._pn(p)} has written the move down.", {"player": p})]
+            ev = [Event("secret", M("{who} has written the move down.", who=self._pn(p)), {"player": p})]
         else:
-            ev = [Event("written", f"{self._pn(p)} writes down: {action.notation()}.", {"player": p})]
+            # TRANSLATORS: {action} is the move written down, such as "move from #1: 5 to #3".
+            ev = [Event("written", M("{who} writes down: {action}.", who=self._pn(p), action=say(action)),
+                        {"player": p})]
         if self.detail_queue:
             self.player = self.detail_queue[0]
             return ev
@@ -991,8 +1086,8 @@ class AmoebaState(State):
         choices = {p: self.details.get(p, a) for p, a in self.pending.items()}
         self.pending, self.details, self.detail_queue, self.dependent = {}, {}, [], set()
         self.phase = "move"
-        said = "; ".join(f"{self._pn(p)}: {a.notation()}" for p, a in sorted(choices.items()))
-        ev = [Event("reveal", f"Revealed: {said}.",
+        ev = [Event("reveal", revealed([M("{who}: {action}", who=self._pn(p), action=say(a))
+                                        for p, a in sorted(choices.items())]),
                     {"choices": {str(p): a.to_json() for p, a in choices.items()}})]
         ev += resolve_simultaneous(self, choices)
         ev += self._eliminations()
@@ -1022,13 +1117,13 @@ class AmoebaState(State):
             "details": {str(p): a.to_json() for p, a in sorted(self.details.items())},
             "detail_queue": list(self.detail_queue),
             "dependent": sorted(self.dependent),
-            "opening": list(self.opening),
+            "opening": [_text_json(t) for t in self.opening],
             "joint": None if self.joint is None else {k: (list(v) if isinstance(v, list) else v)
                                                       for k, v in self.joint.items()},
             "joint_used": self.joint_used,
             "eliminated": list(self.eliminated),
             "outcome": None if self.outcome is None else {
-                "winners": list(self.outcome.winners), "text": self.outcome.text,
+                "winners": list(self.outcome.winners), "text": _text_json(self.outcome.text),
                 "scores": list(self.outcome.scores)},
             "chance": self.chance.to_json(),
         }
@@ -1054,7 +1149,7 @@ class AmoebaState(State):
             s.details = {int(p): game.decode_action(a) for p, a in data.get("details", {}).items()}
             s.detail_queue = [int(x) for x in data.get("detail_queue", [])]
             s.dependent = {int(x) for x in data.get("dependent", [])}
-            s.opening = [str(x) for x in data.get("opening", [])]
+            s.opening = [_text_back(x) for x in data.get("opening", [])]
             j = data.get("joint")
             s.joint = None if j is None else {"proposer": int(j["proposer"]), "target": int(j["target"]),
                                               "partners": [int(x) for x in j["partners"]],
@@ -1062,10 +1157,11 @@ class AmoebaState(State):
             s.joint_used = bool(data["joint_used"])
             s.eliminated = [int(x) for x in data["eliminated"]]
             o = data.get("outcome")
-            s.outcome = None if o is None else Result(tuple(int(x) for x in o["winners"]), str(o["text"]),
+            s.outcome = None if o is None else Result(tuple(int(x) for x in o["winners"]), _text_back(o["text"]),
                                                       tuple(float(x) for x in o["scores"]))
         except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"The Amoeba Strategy position is damaged: {exc!r}") from None
+            # TRANSLATORS: {why} is the program's own note on what is missing (left in English).
+            raise ValueError(M("The Amoeba Strategy position is damaged: {why}", why=repr(exc))) from None
         return s
 
     def view(self, seat: int | None) -> dict[str, Any]:  # what a seat may know: seatview.py
@@ -1112,25 +1208,49 @@ class AmoebaState(State):
 
     def status(self) -> str:
         if self.phase == "over":
-            return self.outcome.text if self.outcome else "Game over."
+            return self.outcome.text if self.outcome else M("Game over.")
         who = self._pn(self.player)
         if self.phase == "map":
-            return f"{who}: draw a country next to the map ({self.map.n} so far)."
+            return Mn("{who}: draw a country next to the map ({n} so far).",
+                      "{who}: draw a country next to the map ({n} so far).", self.map.n, who=who)
         if self.phase == "place":
-            return f"{who}: place troops in an empty country ({self.remaining[self.player]} left, cap {self.cap})."
+            # TRANSLATORS: {n} troops left to place; {cap} the most in one placement.
+            return Mn("{who}: place troops in an empty country ({n} left, cap {cap}).",
+                      "{who}: place troops in an empty country ({n} left, cap {cap}).",
+                      self.remaining[self.player], who=who, cap=self.cap)
         if self.phase == "joint":
             assert self.joint is not None
-            return (f"{who}: {self._pn(self.joint['proposer'])} asks you to attack "
-                    f"#{self.joint['target'] + 1} together. Accept?")
+            # TRANSLATORS: {who} is asked by {proposer} to attack country #{country} together.
+            return M("{who}: {proposer} asks you to attack #{country} together. Accept?", who=who,
+                     proposer=self._pn(self.joint["proposer"]), country=self.joint["target"] + 1)
         if self.phase == "detail":
             pointed = self.pending[self.player]
-            how = "in secret" if self.player in self.dependent else "openly"
-            what = "the move" if isinstance(pointed, Point) else "which troops follow the attack"
-            return f"{who}: write down {what} {how} ({pointed.notation()})."
+            point = say(pointed)
+            secret = self.player in self.dependent
+            # TRANSLATORS: {point} is what the player pointed at, such as "point at #3" or "attack #3".
+            if isinstance(pointed, Point):
+                if secret:
+                    return M("{who}: write down the move in secret ({point}).", who=who, point=point)
+                return M("{who}: write down the move openly ({point}).", who=who, point=point)
+            if secret:
+                return M("{who}: write down which troops follow the attack in secret ({point}).", who=who, point=point)
+            return M("{who}: write down which troops follow the attack openly ({point}).", who=who, point=point)
         if self.settings["simultaneous"]:
-            tail = " (or an empty one to gather into)" if self.settings["gathering"] else ""
-            return f"{who}: point in secret at the enemy country to attack or your own country to move from{tail}."
-        return f"{who}: attack or move."
+            if self.settings["gathering"]:
+                return M("{who}: point in secret at the enemy country to attack or your own country to move from "
+                         "(or an empty one to gather into).", who=who)
+            return M("{who}: point in secret at the enemy country to attack or your own country to move from.", who=who)
+        return M("{who}: attack or move.", who=who)
+
+
+def _text_json(text: str) -> Any:
+    """A sentence as JSON: a message as its data (each seat reads it in its own language online)."""
+    return text.to_json() if isinstance(text, Msg) else str(text)
+
+
+def _text_back(data: Any) -> str:
+    """A sentence back from ``_text_json`` (ValueError when a message's data is damaged)."""
+    return Msg.from_json(data) if isinstance(data, Mapping) else str(data)
 
 
 def point_of(action: Action) -> Action:
@@ -1190,8 +1310,10 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
     dropped: list[tuple[int, int, int, int, str]] = []
     for d, ps in arrivals.items():
         if len(ps) > 1:
-            names = " and ".join(state._pn(p) for p in sorted(ps))
-            ev.append(Event("clash", f"{names} both move into #{d + 1}: neither move happens.",
+            # TRANSLATORS: {names} are two or more players whose moves enter the same country.
+            said = M("{names} both move into #{country}: neither move happens.",
+                     names=and_list([state._pn(p) for p in sorted(ps)]), country=d + 1)
+            ev.append(Event("clash", said,
                             {"country": d, "players": sorted(ps)}))
             for lg in legs:
                 if lg[2] == d and lg[0] in ps:
@@ -1220,10 +1342,20 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
             new[t] -= dead
             shares.append(([p], dead, stay))
         for k, (hitters, dead, stay) in enumerate(shares):
-            who = " and ".join(state._pn(p) for p in hitters)
-            verb = "attack" if len(hitters) > 1 else "attacks"
-            then = "" if k == 0 else f" of the {stay} left"
-            ev.append(Event("attack", f"{who} {verb} #{t + 1}: {dead}{then} removed.",
+            # TRANSLATORS: {killed} troops removed; {left} is what the previous attack on it left.
+            if len(hitters) > 1 and k == 0:
+                said = M("{names} attack #{country}: {killed} removed.", names=and_list([state._pn(p) for p in hitters]),
+                         country=t + 1, killed=dead)
+            elif len(hitters) > 1:
+                said = M("{names} attack #{country}: {killed} of the {left} left removed.",
+                         names=and_list([state._pn(p) for p in hitters]), country=t + 1, killed=dead, left=stay)
+            elif k == 0:
+                said = M("{who} attacks #{country}: {killed} removed.", who=state._pn(hitters[0]), country=t + 1,
+                         killed=dead)
+            else:
+                said = M("{who} attacks #{country}: {killed} of the {left} left removed.", who=state._pn(hitters[0]),
+                         country=t + 1, killed=dead, left=stay)
+            ev.append(Event("attack", said,
                             {"target": t, "killed": dead, "players": hitters, "victim": owner0[t]}))
         state.quiet_rounds = -1
     # movers arrive (those fleeing an attacked country are caught first)
@@ -1237,13 +1369,18 @@ def resolve_simultaneous(state: AmoebaState, choices: Mapping[int, Action]) -> l
                 left = sum(lg[3] for lg in live if lg[0] == p and lg[1] == s)
                 lost = left - sum(keep[j] for j, lg in enumerate(live) if lg[0] == p and lg[1] == s)
                 if lost:
-                    ev.append(Event("caught", f"{lost} of the {left} troops of {state._pn(p)} leaving #{s + 1} "
-                                              f"are caught by the attack.", {"country": s, "lost": lost, "player": p}))
+                    # TRANSLATORS: {lost} of the {n} troops {who} moved out of #{country} die in the attack on it.
+                    said = Mn("{lost} of the {n} troops of {who} leaving #{country} are caught by the attack.",
+                              "{lost} of the {n} troops of {who} leaving #{country} are caught by the attack.",
+                              left, lost=lost, who=state._pn(p), country=s + 1)
+                    ev.append(Event("caught", said, {"country": s, "lost": lost, "player": p}))
             n = keep[i]
         new[d] += n
         if n:
             arrive_owner[d] = p
-            ev.append(Event("move", f"{state._pn(p)} moves {n} from #{s + 1} to #{d + 1}.",
+            ev.append(Event("move", Mn("{who} moves {n} from #{source} to #{country}.",
+                                       "{who} moves {n} from #{source} to #{country}.", n, who=state._pn(p),
+                                       source=s + 1, country=d + 1),
                             {"from": s, "legs": [[d, n]], "player": p}))
     for c in range(len(new)):
         if new[c] <= 0:

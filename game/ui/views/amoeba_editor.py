@@ -19,7 +19,9 @@ import pygame
 import pygame_gui
 
 from ...engine import Chance
+from ...i18n import tr
 from ...levels import LevelError, check_level_name, list_levels, save_user_level, shipped_levels, user_levels
+from ...msg import M, Mn, Mp
 from ...registry import Ruleset
 from ...rules.amoeba.geometry import (
     PAPER_H,
@@ -85,25 +87,26 @@ class AmoebaEditor(Scene):
         half = (PANEL_W - 10) // 2
 
         def button(key: str, label: str, rect: pygame.Rect) -> None:
-            self.buttons[key] = pygame_gui.elements.UIButton(rect, label, ui, container=box)
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, tr(label), ui, container=box)
 
         self.buttons = {}
-        button("undo", "Undo", pygame.Rect(x, y + 40, half, 38))
-        button("clear", "Start over", pygame.Rect(x + half + 10, y + 40, half, 38))
+        button("undo", Mp("button", "Undo"), pygame.Rect(x, y + 40, half, 38))
+        button("clear", Mp("button", "Start over"), pygame.Rect(x + half + 10, y + 40, half, 38))
         self.grow_menu = pygame_gui.elements.UIDropDownMenu(GROW_CHOICES, str(self.grow),
                                                             pygame.Rect(x, y + 124, 90, 38), ui, container=box,
                                                             expansion_height_limit=260)
-        button("grow", "Grow an amoeba", pygame.Rect(x + 100, y + 124, PANEL_W - 100, 38))
-        levels = list_levels(self.rs.name)
-        self.open_menu = pygame_gui.elements.UIDropDownMenu(levels or ["(none)"], (levels or ["(none)"])[0],
+        button("grow", Mp("button", "Grow an amoeba"), pygame.Rect(x + 100, y + 124, PANEL_W - 100, 38))
+        levels = list_levels(self.rs.name)  # file names, as they are
+        none = [tr(M("(none)"))]  # no saved map to open
+        self.open_menu = pygame_gui.elements.UIDropDownMenu(levels or none, (levels or none)[0],
                                                             pygame.Rect(x, y + 206, PANEL_W - 100, 38), ui,
                                                             container=box, expansion_height_limit=260)
-        button("open", "Open", pygame.Rect(x + PANEL_W - 90, y + 206, 90, 38))
+        button("open", Mp("button", "Open"), pygame.Rect(x + PANEL_W - 90, y + 206, 90, 38))
         self.name_entry = TextField(pygame.Rect(x, y + 288, PANEL_W, 38), ui, "level_name",
                                                               container=box)
         self.name_entry.set_text(self.name_text)
-        button("save", "Save map", pygame.Rect(x, y + 334, PANEL_W, 42))
-        button("back", "Back", pygame.Rect(x, h - 58, PANEL_W, 44))
+        button("save", Mp("button", "Save map"), pygame.Rect(x, y + 334, PANEL_W, 42))
+        button("back", Mp("button", "Back"), pygame.Rect(x, h - 58, PANEL_W, 44))
         self._sync()
 
     def _sync(self) -> None:
@@ -126,7 +129,7 @@ class AmoebaEditor(Scene):
 
     def undo(self) -> None:
         if not self.history:
-            self._say("Nothing to undo.", False)
+            self._say(M("Nothing to undo."), False)
             return
         self.map = self.history.pop()
         self.refused = None
@@ -147,45 +150,47 @@ class AmoebaEditor(Scene):
             return
         self._change(self.map.with_country(poly))
         k = len(self.map.adjacency[-1])
-        self._say(f"Country #{self.map.n} drawn: {k} neighbour{'' if k == 1 else 's'}.")
+        self._say(Mn("Country #{country} drawn: {n} neighbour.", "Country #{country} drawn: {n} neighbours.", k,
+                     country=self.map.n))
 
     def erase(self, c: int) -> None:
         if self.map.n <= 1:
-            self._say("The last country stays: draw around it, or Start over.", False)
+            self._say(M("The last country stays: draw around it, or Start over."), False)
             return
         rest = self.map.without(c)
         if not rest.connected():
-            self._say(f"Erasing #{c + 1} would cut the map in pieces.", False)
+            self._say(M("Erasing #{country} would cut the map in pieces.", country=c + 1), False)
             return
         self._change(rest)
-        self._say(f"Country #{c + 1} erased; the others after it are renumbered.")
+        self._say(M("Country #{country} erased; the others after it are renumbered.", country=c + 1))
 
     def grow_amoeba(self) -> None:
         self._change(generate_map(self.grow, Chance(self.seed).random))
         self.seed += 1
-        self._say(f"A fresh amoeba of {self.map.n} countries. Grow again for another.")
+        self._say(Mn("A fresh amoeba of {n} country. Grow again for another.",
+                     "A fresh amoeba of {n} countries. Grow again for another.", self.map.n))
 
     def open_level(self, name: str) -> None:
         try:
             m = load_map(name)
         except LevelError as exc:
-            self._say(str(exc), False)
+            self._say(_said(exc), False)
             return
         self._change(m)
         self.dirty = False
         self.name_text = name if name not in shipped_levels(self.rs.name) else f"my_{name}"[:40]
         self.name_entry.set_text(self.name_text)
-        self._say(f"Opened {name}.")
+        self._say(M("Opened {name}.", name=name))
 
     def save(self) -> bool:
         self.name_text = self.name_entry.get_text()
         if not self.name_text.strip():
-            self._say("Type a name for the map first (letters, digits, '-' or '_').", False)
+            self._say(M("Type a name for the map first (letters, digits, '-' or '_')."), False)
             return False
         try:
             clean = check_level_name(self.rs.name, self.name_text)
         except LevelError as exc:
-            self._say(str(exc), False)
+            self._say(_said(exc), False)
             return False
         why = unsavable(self.map)
         if why:
@@ -193,19 +198,21 @@ class AmoebaEditor(Scene):
             return False
         if clean in user_levels(self.rs.name) and clean not in (self.confirm_name, self.saved_as):
             self.confirm_name = clean
-            self._say(f"You already have a map called '{clean}': press Save again to replace it.", False)
+            # TRANSLATORS: {name} is the map's name as the player typed it; "Save" is the button Save map.
+            self._say(M("You already have a map called '{name}': press Save again to replace it.", name=clean), False)
             return False
         data = map_to_level(self.map, clean)
         try:
             map_from_level(data, clean)  # it must load back exactly as a level
             save_user_level(self.rs.name, clean, data)
         except (LevelError, OSError) as exc:
-            self._say(f"The map could not be saved: {getattr(exc, 'strerror', None) or exc}.", False)
+            self._say(M("The map could not be saved: {why}.", why=getattr(exc, "strerror", None) or _said(exc)), False)
             return False
         self.saved_as, self.confirm_name, self.dirty = clean, "", False
         self.name_text = clean
         self._play_on_setup(clean)
-        self._say(f"Saved as '{clean}'. The setup screen now plays it (Map: level).")
+        # TRANSLATORS: "Map" and "saved map" are the setup screen's setting and its choice.
+        self._say(M("Saved as '{name}'. The setup screen now plays it (Map: saved map).", name=clean))
         self.resize(self.app.size)  # the Open list shows it too
         return True
 
@@ -218,7 +225,7 @@ class AmoebaEditor(Scene):
     def leave(self) -> None:
         if self.dirty and not self.confirm_leave:
             self.confirm_leave = True
-            self._say("This map is not saved: press Back (or Esc) again to leave without it.", False)
+            self._say(M("This map is not saved: press Back (or Esc) again to leave without it."), False)
             return
         self.app.pop()
 
@@ -241,7 +248,7 @@ class AmoebaEditor(Scene):
                 self.undo()
             elif key == "clear":
                 self._change(AmoebaMap.starting())
-                self._say("Back to the central circle.")
+                self._say(M("Back to the central circle."))
             elif key == "grow":
                 self.grow_amoeba()
             elif key == "open":
@@ -313,7 +320,7 @@ class AmoebaEditor(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
-        paper.text(surface, f"Map editor: {self.rs.title}", (16, 14), 32, paper.INK, bold=True)
+        paper.text(surface, M("Map editor: {game}", game=self.rs.title), (16, 14), 32, paper.INK, bold=True)
         surface.blit(self._sheet_layer(), self.sheet.topleft)
         if 0 <= self.hover < self.map.n:
             for d in self.map.adjacency[self.hover]:
@@ -323,21 +330,21 @@ class AmoebaEditor(Scene):
         if self.refused is not None:
             draw_refusal(surface, [self.to_px(p) for p in self.refused[0]], self.refused[1], self.sheet)
         self._draw_panel(surface)
-        hint = ("Hold the mouse button and draw a country against the map. "
-                "Right-click erases a country; Ctrl+Z undoes.")
+        hint = M("Hold the mouse button and draw a country against the map. "
+                 "Right-click erases a country; Ctrl+Z undoes.")
         paper.text(surface, hint, (16, self.sheet.bottom + 10), 18, paper.GRAPHITE)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         x, y = self.panel.x, self.panel.y
         n = self.map.n
-        paper.text(surface, f"{n} {'country' if n == 1 else 'countries'}", (x, y), 24, paper.INK, bold=True)
+        paper.text(surface, Mn("{n} country", "{n} countries", n), (x, y), 24, paper.INK, bold=True)
         if 0 <= self.hover < n:
             k = len(self.map.adjacency[self.hover])
-            paper.text(surface, f"#{self.hover + 1}: {k} neighbour{'s' if k != 1 else ''}", (x + 150, y + 4), 18,
-                       paper.GRAPHITE)
-        paper.text(surface, "Countries:", (x, y + 98), 18, paper.INK)
-        paper.text(surface, "Start from a saved map:", (x, y + 180), 18, paper.INK)
-        paper.text(surface, "Name:", (x, y + 262), 18, paper.INK)
+            paper.text(surface, Mn("#{country}: {n} neighbour", "#{country}: {n} neighbours", k, country=self.hover + 1),
+                       (x + 150, y + 4), 18, paper.GRAPHITE)
+        paper.text(surface, M("Countries:"), (x, y + 98), 18, paper.INK)
+        paper.text(surface, M("Start from a saved map:"), (x, y + 180), 18, paper.INK)
+        paper.text(surface, M("Name:"), (x, y + 262), 18, paper.INK)
         ty = y + 390
         if self.note:
             for line in paper.wrap(self.note, 18, PANEL_W):
@@ -347,10 +354,15 @@ class AmoebaEditor(Scene):
             for line in paper.wrap(unsavable(self.map), 17, PANEL_W):
                 paper.text(surface, line, (x, ty), 17, paper.GRAPHITE)
                 ty += 21
-        rules = ("A new country must be one piece, share at least 1 cm of border with the map and "
-                 "hold a few numbers; what you draw over other countries is trimmed off.")
+        rules = M("A new country must be one piece, share at least 1 cm of border with the map and "
+                  "hold a few numbers; what you draw over other countries is trimmed off.")
         lines = paper.wrap(rules, 16, PANEL_W)
         ry = max(ty + 10, self.app.size[1] - 70 - 20 * len(lines))
         for line in lines:
             paper.text(surface, line, (x, ry), 16, paper.GRAPHITE)
             ry += 20
+
+
+def _said(exc: Exception) -> str:
+    """A refusal's sentence as a message when it is one (a LevelError holds the Msg it was given)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)

@@ -12,8 +12,11 @@ from collections.abc import Sequence
 import pygame
 
 from ....engine import Event
+from ....i18n import tr
+from ....msg import M, Mp
 from ....rules.amoeba.actions import Attack, Gather, Move
 from ....rules.amoeba.state import AmoebaState
+from ....rules.amoeba.words import say
 from ... import paper
 from .board import RED
 
@@ -45,7 +48,8 @@ class AnimMixin:
             elif e.kind == "clash":
                 self.flashes.append([int(e.data["country"]), 0.5, paper.GRAPHITE])
             elif e.kind in ("reveal", "points"):
-                self._say(e.text if len(e.text) < 90 else "All secret choices are revealed (see the log).")
+                # a long list goes to the log only (measured as the player reads it)
+                self._say(e.text if len(tr(e.text)) < 90 else M("All secret choices are revealed (see the log)."))
         if self.reveal is not None and len(self.flashes) > flashes_before:
             # the resolution flashes once the choices have been seen
             self.reveal["after"] += self.flashes[flashes_before:]
@@ -64,7 +68,7 @@ class AnimMixin:
                 act = game.decode_action(raw)
             except Exception:  # noqa: BLE001 - a choice we cannot draw is only not drawn
                 continue
-            lines.append((p, act.notation()))
+            lines.append((p, say(act)))
             if isinstance(act, Attack):
                 targets.append((act.target, colour))
                 arrows += [(c, act.target, colour) for c in before.adj(act.target) if before.owner[c] == p]
@@ -92,7 +96,7 @@ class AnimMixin:
 
     def shown_status(self) -> str | None:
         if self.reveal is not None:
-            return "Every secret choice is revealed at once (A-V8)."
+            return M("Every secret choice is revealed at once (A-V8).")
         return None
 
     def _draw_flashes(self, surface: pygame.Surface) -> None:
@@ -106,7 +110,7 @@ class AnimMixin:
             self._outline(surface, t, colour, 4)
         for src, dst, colour in self.reveal["arrows"] if self.reveal else ():
             self._arrow(surface, src, dst, colour, 4)
-        paper.text(surface, "Revealed", (self.panel.x, self.panel.y), 22, paper.INK, bold=True)
+        paper.text(surface, Mp("panel heading", "Revealed"), (self.panel.x, self.panel.y), 22, paper.INK, bold=True)
         y = self.panel.y + 30
         x, col_w = self.panel.x, (min(self.panel.w, 340) if self.panel_under else self.panel.w)
         for p, said in self.reveal["lines"] if self.reveal else ():

@@ -17,6 +17,7 @@ import pygame
 
 from ....engine import Action, IllegalAction
 from ....levels import LevelError, save_user_level
+from ....msg import M, Mn
 from ....rules.amoeba.actions import (
     AnswerJoint,
     Attack,
@@ -136,9 +137,11 @@ class GesturesMixin:
         try:
             save_user_level("amoeba", name, map_to_level(self.st.map, name))
         except (LevelError, OSError) as exc:
-            self.ctx.refuse(f"The map could not be saved: {getattr(exc, 'strerror', None) or exc}.")
+            # TRANSLATORS: {why} is the system's own reason (it may stay in English).
+            self.ctx.refuse(M("The map could not be saved: {why}.", why=getattr(exc, "strerror", None) or str(exc)))
             return
-        self._say(f"Map saved as {name}: pick it under Saved map on the setup screen.")
+        # TRANSLATORS: {name} is the saved map's file name; "Saved map" is the setup screen's setting.
+        self._say(M("Map saved as {name}: pick it under Saved map on the setup screen.", name=name))
 
     def _say(self, text: str) -> None:
         self.note, self.note_until = text, time.monotonic() + 4.0
@@ -175,12 +178,12 @@ class GesturesMixin:
         s = self.st
         p = s.player
         if n > s.cap:
-            return f"above the cap {s.cap}", "A-P3"
+            return M("above the cap {cap}", cap=s.cap), "A-P3"
         if n > s.remaining[p]:
-            return f"only {s.remaining[p]} left", "A-P6"
+            return Mn("only {n} left", "only {n} left", s.remaining[p]), "A-P6"
         for c in range(s.map.n):
             if s.troops[c] == n:
-                return f"#{c + 1} holds {n}", "A-P4"
+                return Mn("#{country} holds {n}", "#{country} holds {n}", n, country=c + 1), "A-P4"
         return "", ""
 
     def _click_place(self, pos: tuple[int, int]) -> bool:
@@ -189,7 +192,8 @@ class GesturesMixin:
             if rect.collidepoint(pos):
                 why, rule = self._why_not_rule(n)
                 if why:
-                    self.ctx.refuse(f"{n} troops, {why}.", rule)  # the line starts "Not allowed:"
+                    # TRANSLATORS: {why} is a short reason such as "above the cap 25" (the line starts "Not allowed:").
+                    self.ctx.refuse(Mn("{n} troops, {why}.", "{n} troops, {why}.", n, why=why), rule)
                     return True
                 self.number = n
                 if self.selected >= 0:
@@ -201,7 +205,7 @@ class GesturesMixin:
         if c < 0:
             return False
         if s.owner[c] >= 0:
-            self.ctx.refuse("Troops go only into an empty country.", "A-P2")
+            self.ctx.refuse(M("Troops go only into an empty country."), "A-P2")
             return True
         if c == self.selected and self.number in self._allowed():
             return self._submit(Place(c, self.number))
@@ -289,7 +293,7 @@ class GesturesMixin:
         mine = s.owner[c] == s.player
         gather_here = s.owner[c] < 0 and s.settings["gathering"]
         if not (mine or gather_here or s.owner[c] >= 0):
-            self.ctx.refuse("Point at your own country to move from it, or at an enemy's to attack it.", "A-G3")
+            self.ctx.refuse(M("Point at your own country to move from it, or at an enemy's to attack it."), "A-G3")
             return True
         if mine or gather_here:
             try:  # rev 4: a point the rules refuse (an empty country only one of yours borders) says why at once
@@ -327,7 +331,7 @@ class GesturesMixin:
         o = s.owner[t]
         partners = tuple(q for q in s.alive() if q not in (s.player, o) and s.attackers(t, q))
         if not partners:
-            self.ctx.refuse("Nobody else has troops next to that country.", "A-V7")
+            self.ctx.refuse(M("Nobody else has troops next to that country."), "A-V7")
             return True
         return self._submit(ProposeJoint(t, partners))
 
@@ -343,11 +347,11 @@ class GesturesMixin:
                 if leg[0] == src and leg[1] == c:
                     return True
             if left <= 0:
-                self.ctx.refuse(f"Every troop of #{src + 1} is already on its way.", "A-G3")
+                self.ctx.refuse(M("Every troop of #{country} is already on its way.", country=src + 1), "A-G3")
                 return True
             if c not in s.adj(src):
-                self.ctx.refuse(f"Country #{c + 1} is not next to #{src + 1}: troops move only between "
-                                "countries that share a border.", "A-G3")
+                self.ctx.refuse(M("Country #{country} is not next to #{source}: troops move only between "
+                                  "countries that share a border.", country=c + 1, source=src + 1), "A-G3")
                 return True
             self.legs.append([src, c, left])
             self.target = -1
@@ -380,7 +384,7 @@ class GesturesMixin:
         elif len(dsts) == 1:
             action = Gather(legs[0][1], tuple((src, n) for src, _d, n in legs))
         else:
-            self.ctx.refuse("A move has one source (or, gathering, one destination).",
+            self.ctx.refuse(M("A move has one source (or, gathering, one destination)."),
                             "A-V6" if self.st.game.settings.get("gathering") else "A-G3")
             self.legs = []
             return True

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from ....i18n import tr
+from ....msg import M
 from ... import paper
 from .board import RED, tint, troop_size
 
@@ -35,9 +37,10 @@ class HoverMixin:
         ok = s.troops[t] < have
         self.shown["sum"] = (t, have)
         x, y = self.to_px(*s.map.labels[t])
-        text = f"{have} vs {s.troops[t]}"
+        # TRANSLATORS: the attackers' sum {have} against the {defenders}, on the board ("23 vs 12").
+        text = M("{have} vs {defenders}", have=have, defenders=s.troops[t])
         f = paper.font(20, True)
-        w, h = f.size(text)
+        w, h = f.size(tr(text))  # the width of what is drawn, in the player's language
         back = pygame.Rect(0, 0, w + 10, h + 2)
         back.midtop = (int(x), int(y + troop_size(self.scale) * 0.7))
         back.clamp_ip(self.sheet)
@@ -58,5 +61,6 @@ class HoverMixin:
             for c in s.attackers(hover, me):
                 self._arrow(surface, c, hover, tint(paper.player_colour(me), 0.45), 2)
             self._sum_tag(surface, hover, have)
-            paper.text(surface, f"#{hover + 1}: {have} vs {s.troops[hover]}", (x0, y), 20,
+            paper.text(surface, M("#{country}: {have} vs {defenders}", country=hover + 1, have=have,
+                                  defenders=s.troops[hover]), (x0, y), 20,
                        paper.GOOD if s.troops[hover] < have else paper.GRAPHITE)

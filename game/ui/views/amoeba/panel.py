@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pygame
 
+from ....msg import M, Mn, Mp, Msg
 from ....rules.amoeba.actions import Attack, Gather, Move, Point
+from ....rules.amoeba.words import comma_list, player_tag, say
 from ... import paper
 from .board import RED, draw_refusal, draw_stroke, tint
 
@@ -70,15 +72,16 @@ class PanelMixin:
             pts, why = self.refused
             draw_refusal(surface, [self.to_px(*p) for p in pts], why, self.sheet)
         y = self.panel.y
-        paper.text(surface, f"{s.map.n} countr{'y' if s.map.n == 1 else 'ies'}", (self.panel.x, y), 22, paper.INK, bold=True)
-        paper.text(surface, f"ends at {s.game.countries_wanted}", (self.panel.x, y + 26), 18, paper.GRAPHITE)
+        paper.text(surface, Mn("{n} country", "{n} countries", s.map.n), (self.panel.x, y), 22, paper.INK, bold=True)
+        # TRANSLATORS: drawing the map ends by itself at {n} countries (A-M3).
+        paper.text(surface, M("ends at {n}", n=s.game.countries_wanted), (self.panel.x, y + 26), 18, paper.GRAPHITE)
         if not self.ctx.human_to_move():  # no dead buttons for another seat's turn (online: the other window's)
             self.buttons = []
             if not self.replaying:
-                paper.text(surface, f"{s.game.player_name(s.player)} draws...", (self.panel.x, y + 60), 20,
+                paper.text(surface, M("{who} draws...", who=s.game.player_name(s.player)), (self.panel.x, y + 60), 20,
                            paper.GRAPHITE)
             return
-        y = self._panel_buttons([("Done (Enter)", "done"), ("Save map (S)", "save")], y + 60)
+        y = self._panel_buttons([(Mp("button", "Done (Enter)"), "done"), (Mp("button", "Save map (S)"), "save")], y + 60)
         self._draw_buttons(surface)
 
     def _draw_place_phase(self, surface: pygame.Surface) -> None:
@@ -102,9 +105,9 @@ class PanelMixin:
         if not self.ctx.human_to_move():
             self.number_cells, self.buttons = [], []
             if not self.replaying:  # a replay shows the action on the board, not who is to place next
-                paper.text(surface, f"{s.game.player_name(s.player)} places...", (x0, y0), 20, paper.GRAPHITE)
+                paper.text(surface, M("{who} places...", who=s.game.player_name(s.player)), (x0, y0), 20, paper.GRAPHITE)
             return
-        paper.text(surface, "How many?", (x0, y0), 22, paper.INK, bold=True)
+        paper.text(surface, M("How many?"), (x0, y0), 22, paper.INK, bold=True)
         allowed = set(self._allowed())
         top = max(s.cap, max(allowed, default=1))
         cols = max(5, (self.panel.w - 4) // 36) if self.panel_under else 5
@@ -122,12 +125,13 @@ class PanelMixin:
             if not ok:
                 pygame.draw.line(surface, RED, (rect.left + 3, rect.bottom - 4), (rect.right - 3, rect.top + 4), 2)
                 if rect.collidepoint(self.mouse) and n != self._quiet_cell:
-                    hover_reason = f"{n}: {self._why_not(n)}"
+                    # TRANSLATORS: a struck-through number and why it cannot be placed: "8: #3 holds 8".
+                    hover_reason = M("{n}: {why}", n=n, why=self._why_not(n))
         y = y0 + 30 + ((top - 1) // cols + 1) * (cell - 4) + 8
         if self.number and typed_why:
             box = paper.text(surface, f"{self.number}", (x0, y), 20, paper.FAINT, bold=True)
             self._strike(surface, box)
-            for line in paper.wrap(f"not allowed: {typed_why}", 17, self.panel.w - 34):
+            for line in paper.wrap(M("not allowed: {why}", why=typed_why), 17, self.panel.w - 34):
                 paper.text(surface, line, (x0 + 34, y + 2), 17, RED)
                 y += 19
             y += 6
@@ -153,15 +157,18 @@ class PanelMixin:
         if s.phase == "joint" and s.joint is not None:
             t = s.joint["target"]
             self._outline(surface, t, RED, 4)
-            paper.text(surface, "Joint attack?", (x0, y), 22, paper.INK, bold=True)
-            paper.text(surface, f"on #{t + 1}: {s.attack_sum(t, (s.joint['proposer'], *s.joint['partners']))}"
-                                f" vs {s.troops[t]}", (x0, y + 26), 18, paper.INK)
+            paper.text(surface, M("Joint attack?"), (x0, y), 22, paper.INK, bold=True)
+            # TRANSLATORS: the joint attack on #{country}: the partners' sum {have} against {defenders}.
+            paper.text(surface, M("on #{country}: {have} vs {defenders}", country=t + 1,
+                                  have=s.attack_sum(t, (s.joint["proposer"], *s.joint["partners"])),
+                                  defenders=s.troops[t]), (x0, y + 26), 18, paper.INK)
             if not self.ctx.human_to_move():
                 self.buttons = []
                 if not self.replaying:
-                    paper.text(surface, f"{s.game.player_name(s.player)} answers...", (x0, y + 60), 20, paper.GRAPHITE)
+                    paper.text(surface, M("{who} answers...", who=s.game.player_name(s.player)), (x0, y + 60), 20,
+                               paper.GRAPHITE)
                 return
-            labels = [("Accept (Y)", "accept"), ("Decline (N)", "decline")]
+            labels = [(Mp("button", "Accept (Y)"), "accept"), (Mp("button", "Decline (N)"), "decline")]
             self._panel_buttons(labels, y + 60)
             self._draw_buttons(surface)
             return
@@ -184,15 +191,16 @@ class PanelMixin:
             pygame.draw.rect(surface, paper.player_colour(me), back, 1, border_radius=5)
             paper.text(surface, str(n), mid, 22, paper.INK, "center", bold=True)
         if self.legs:
-            paper.text(surface, "Move", (x0, y), 22, paper.INK, bold=True)
+            paper.text(surface, Mp("panel heading", "Move"), (x0, y), 22, paper.INK, bold=True)
             y += 28
             for src, dst, n in self.legs:
-                paper.text(surface, f"{n} from #{src + 1} to #{dst + 1}", (x0, y), 18, paper.INK)
+                paper.text(surface, Mn("{n} from #{source} to #{country}", "{n} from #{source} to #{country}", n,
+                                       source=src + 1, country=dst + 1), (x0, y), 18, paper.INK)
                 y += 22
-            for part in paper.wrap("wheel or arrow keys: how many", 16, self.text_w - 4):
+            for part in paper.wrap(M("wheel or arrow keys: how many"), 16, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
                 y += 19
-            labels = [("Move (Enter)", "go"), ("Cancel", "cancel")]
+            labels = [(Mp("button", "Move (Enter)"), "go"), (Mp("button", "Cancel"), "cancel")]
             self._panel_buttons(labels, y + 7)
             self._draw_buttons(surface)
             return
@@ -201,11 +209,17 @@ class PanelMixin:
             pointed = s.pending[me]
             c = pointed.target if isinstance(pointed, Attack) else pointed.country  # type: ignore[attr-defined]
             self._outline(surface, c, paper.player_colour(me), 4)
-            secret = "in secret" if me in s.dependent else "openly"
+            secret = me in s.dependent
             # "You" only for a seat played here: online the seat to move may be the other window's
             here = not self.replaying and self.ctx.seat_kind(me) == "human"
-            said = (f"You pointed at #{c + 1}: write the troops down {secret}." if here else
-                    f"{s.game.player_name(me)} pointed at #{c + 1}: writes the troops down {secret}.")
+            if here:
+                said = (M("You pointed at #{country}: write the troops down in secret.", country=c + 1) if secret
+                        else M("You pointed at #{country}: write the troops down openly.", country=c + 1))
+            else:
+                who = s.game.player_name(me)
+                said = (M("{who} pointed at #{country}: writes the troops down in secret.", who=who, country=c + 1)
+                        if secret else
+                        M("{who} pointed at #{country}: writes the troops down openly.", who=who, country=c + 1))
             self.shown["pointed"] = said
             for part in paper.wrap(said, 17, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 17, paper.INK)
@@ -216,14 +230,14 @@ class PanelMixin:
             self._outline(surface, t, paper.player_colour(me), 4)
             for d in (s.move_targets(me, t) if s.owner[t] == me else s.gather_sources(me, t)):
                 self._outline(surface, d, paper.GOOD, 2)
-            paper.text(surface, f"Move from #{t + 1}" if s.owner[t] == me else f"Gather into #{t + 1}",
-                       (x0, y), 22, paper.INK, bold=True)
+            paper.text(surface, M("Move from #{country}", country=t + 1) if s.owner[t] == me
+                       else M("Gather into #{country}", country=t + 1), (x0, y), 22, paper.INK, bold=True)
             y += 28
-            for part in paper.wrap("You point at it in secret; the troops are written down after the reveal.",
+            for part in paper.wrap(M("You point at it in secret; the troops are written down after the reveal."),
                                    16, self.text_w - 4):
                 paper.text(surface, part, (x0, y), 16, paper.GRAPHITE)
                 y += 19
-            self._panel_buttons([("Point (Enter)", "go"), ("Cancel", "cancel")], y + 7)
+            self._panel_buttons([(Mp("button", "Point (Enter)"), "go"), (Mp("button", "Cancel"), "cancel")], y + 7)
             self._draw_buttons(surface)
             return
         if t >= 0 and s.owner[t] >= 0 and s.owner[t] != me:
@@ -233,25 +247,32 @@ class PanelMixin:
                 self._arrow(surface, c, t, paper.player_colour(me))
             self._outline(surface, t, RED if ok else paper.FAINT, 4)
             self._sum_tag(surface, t, have)
-            paper.text(surface, f"Attack #{t + 1}", (x0, y), 22, paper.INK, bold=True)
-            paper.text(surface, f"{have} against {s.troops[t]}", (x0, y + 28), 24, paper.GOOD if ok else RED, bold=True)
-            paper.text(surface, "enough!" if ok else "not enough", (x0, y + 56), 18, paper.GRAPHITE)
+            paper.text(surface, M("Attack #{country}", country=t + 1), (x0, y), 22, paper.INK, bold=True)
+            # TRANSLATORS: your attacking sum {have} against the {defenders} in the country.
+            paper.text(surface, M("{have} against {defenders}", have=have, defenders=s.troops[t]), (x0, y + 28), 24,
+                       paper.GOOD if ok else RED, bold=True)
+            paper.text(surface, M("enough!") if ok else M("not enough"), (x0, y + 56), 18, paper.GRAPHITE)
             y += 84
             if ok and s.kill_count(t) < s.troops[t]:
-                paper.text(surface, f"removes {s.kill_count(t)}", (x0, y), 18, paper.GRAPHITE)
+                paper.text(surface, M("removes {n}", n=s.kill_count(t)), (x0, y), 18, paper.GRAPHITE)
                 y += 22
             opts = self._follow_options(t)
             if len(opts) > 1:
                 pick = opts[self.follow_pick % len(opts)]
-                txt = "no follow-up" if not pick else ", ".join(f"{n} from #{c + 1}" for c, n in pick)
-                paper.text(surface, f"follow: {txt}", (x0, y), 17, paper.INK)
+                if not pick:
+                    said = M("follow: no follow-up")
+                else:
+                    # TRANSLATORS: the troops that move in after the attack: "20 from #3".
+                    said = M("follow: {legs}", legs=comma_list([M("{n} from #{country}", n=n, country=c + 1)
+                                                               for c, n in pick]))
+                paper.text(surface, said, (x0, y), 17, paper.INK)
                 y += 22
-                labels.append(("Follow-up (F)", "follow"))
+                labels.append((Mp("button", "Follow-up (F)"), "follow"))
             if ok:
-                labels.insert(0, ("Attack (Enter)", "go"))
+                labels.insert(0, (Mp("button", "Attack (Enter)"), "go"))
             if s._joint_allowed():
-                labels.append(("Joint (J)", "joint"))
-            labels.append(("Cancel", "cancel"))
+                labels.append((Mp("button", "Joint (J)"), "joint"))
+            labels.append((Mp("button", "Cancel"), "cancel"))
             self._panel_buttons(labels, y + 4)
             self._draw_buttons(surface)
             return
@@ -283,7 +304,8 @@ class PanelMixin:
         elif isinstance(act, Gather):
             for c, _n in act.sources:
                 self._arrow(surface, c, act.dest, colour)
-        said = f"Your secret choice: {act.notation()}."
+        # TRANSLATORS: {action} is this seat's secret choice, such as "point at #3".
+        said = M("Your secret choice: {action}.", action=say(act))
         self.shown["own"] = said
         for part in paper.wrap(said, 17, self.text_w - 4):
             paper.text(surface, part, (self.panel.x, y), 17, paper.INK)
@@ -295,58 +317,76 @@ class PanelMixin:
         s = self.st
         game = s.game
         lines: list[str] = []
+        players = range(game.num_players)
         if s.phase == "map":
-            lines.append(f"Countries: {s.map.n} (ends at {s.game.countries_wanted})")
-        lines.append(f"Cap: {s.cap}")
-        lines.append("Troops left: " + ", ".join(f"P{p + 1} {s.remaining[p]}" for p in range(game.num_players)))
-        order = ", ".join(f"P{p + 1}" for p in s.runout) or "nobody yet"
-        lines.append(f"Ran out: {order}")
+            lines.append(M("Countries: {n} (ends at {wanted})", n=s.map.n, wanted=s.game.countries_wanted))
+        lines.append(M("Cap: {cap}", cap=s.cap))
+        # TRANSLATORS: {tallies} lists each player's tag and troops: "P1 40, P2 35".
+        lines.append(M("Troops left: {tallies}", tallies=comma_list([_tally(p, s.remaining[p]) for p in players])))
+        if s.runout:
+            lines.append(M("Ran out: {order}", order=comma_list([player_tag(p) for p in s.runout])))
+        else:
+            lines.append(M("Ran out: nobody yet"))
         if s.phase in ("move", "joint", "detail", "over"):
-            lines.append("On the map: " + ", ".join(f"P{p + 1} {s.total(p)}" for p in range(game.num_players)))
-            lines.append(f"Round {s.round_no + 1}, quiet {max(0, s.quiet_rounds)}/{s.settings['stalemate_rounds']}")
+            lines.append(M("On the map: {tallies}", tallies=comma_list([_tally(p, s.total(p)) for p in players])))
+            # TRANSLATORS: {quiet} rounds without an attack so far; {most} of them end the game (A-G4).
+            lines.append(M("Round {n}, quiet {quiet}/{most}", n=s.round_no + 1, quiet=max(0, s.quiet_rounds),
+                           most=s.settings["stalemate_rounds"]))
             if s.settings["simultaneous"] and s.phase == "detail":
-                lines.append("Written: " + (", ".join(f"P{p + 1}" for p in sorted(s.details)) or "nobody yet"))
+                lines.append(M("Written: {players}", players=comma_list([player_tag(p) for p in sorted(s.details)]))
+                             if s.details else M("Written: nobody yet"))
             elif s.settings["simultaneous"] and s.pending:
-                lines.append("Chosen: " + ", ".join(f"P{p + 1}" for p in sorted(s.pending)))
+                lines.append(M("Chosen: {players}", players=comma_list([player_tag(p) for p in sorted(s.pending)])))
         return lines
 
     def hint(self) -> str:
         s = self.st
         if s.phase == "map":
-            return "Draw a country against the map with the mouse; Enter when the map is done, S saves it."
+            return M("Draw a country against the map with the mouse; Enter when the map is done, S saves it.")
         if s.phase == "place":
             if self.selected < 0:
-                return "Click an empty country, then pick the number (digits, wheel or the list)."
-            why = self._why_not(self.number) if self.number else "choose a number"
+                return M("Click an empty country, then pick the number (digits, wheel or the list).")
+            if not self.number:
+                return M("That cannot be placed (choose a number): type or pick another number.")
+            why = self._why_not(self.number)
             if why:
-                return f"{self.number or 'That'} cannot be placed ({why}): type or pick another number."
-            return f"Place {self.number} in #{self.selected + 1}? Click it again or press Enter."
+                # TRANSLATORS: {n} is the number typed or picked; {why} says why it is not allowed.
+                return M("{n} cannot be placed ({why}): type or pick another number.", n=self.number, why=why)
+            return M("Place {n} in #{country}? Click it again or press Enter.", n=self.number,
+                     country=self.selected + 1)
         if s.phase == "joint":
-            return "Accept (Y) or decline (N) the joint attack."
+            return M("Accept (Y) or decline (N) the joint attack.")
         if s.phase == "detail" and s.player in s.pending and not self.legs:
             pointed = s.pending[s.player]
             if isinstance(pointed, Point) and s.owner[pointed.country] < 0:
-                return (f"Write the gathering down: drag from your countries next to #{pointed.country + 1} "
-                        "into it (the wheel sets how many), then Enter.")
+                return M("Write the gathering down: drag from your countries next to #{country} "
+                         "into it (the wheel sets how many), then Enter.", country=pointed.country + 1)
             if isinstance(pointed, Point):
-                return (f"Write the move down: drag from #{pointed.country + 1} to its neighbours "
-                        "(the wheel sets how many), then Enter.")
-            return "Choose the troops that follow (F), then click the country again or press Enter."
+                return M("Write the move down: drag from #{country} to its neighbours "
+                         "(the wheel sets how many), then Enter.", country=pointed.country + 1)
+            return M("Choose the troops that follow (F), then click the country again or press Enter.")
         if self._pointing():
             if self.target >= 0:
-                return "Click the country again or press Enter to point at it; right-click cancels."
+                return M("Click the country again or press Enter to point at it; right-click cancels.")
             if s.settings["gathering"]:
-                return ("Point in secret: an enemy country to attack it, your own to move from it, or an empty "
-                        "one two or more of yours border to gather into it.")
-            return "Point in secret: click an enemy country to attack it, or your own country to move from it."
+                return M("Point in secret: an enemy country to attack it, your own to move from it, or an empty "
+                         "one two or more of yours border to gather into it.")
+            return M("Point in secret: click an enemy country to attack it, or your own country to move from it.")
         if self.legs:
-            return "Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels."
+            return M("Wheel or arrow keys set how many; drag again to split; Enter moves, right-click cancels.")
         joint = s.phase == "move" and s._joint_allowed()
         if self.target >= 0:
             if joint:
-                return "Click the country again or press Enter to attack, J to attack it together; right-click cancels."
-            return "Click the country again or press Enter to attack; right-click cancels."
+                return M("Click the country again or press Enter to attack, J to attack it together; "
+                         "right-click cancels.")
+            return M("Click the country again or press Enter to attack; right-click cancels.")
         if joint and not s.has_own_action(s.player):
             # rev 4: a joint proposal is a legal action, so this player is not passed over
-            return "You cannot attack or move alone: click an enemy country, then J proposes a joint attack (A-V7)."
-        return "Click an enemy country to attack, or drag from your country to a neighbour to move."
+            return M("You cannot attack or move alone: click an enemy country, then J proposes a joint attack (A-V7).")
+        return M("Click an enemy country to attack, or drag from your country to a neighbour to move.")
+
+
+def _tally(p: int, n: int) -> Msg:
+    """'P1 40': a player's tag and a count, in the margin."""
+    # TRANSLATORS: a player's short tag and a number of troops, such as "P1 40".
+    return M("{player} {n}", player=player_tag(p), n=n)
