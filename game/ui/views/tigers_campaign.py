@@ -19,7 +19,7 @@ from ..app import App, Scene
 from ..widgets import TextField
 
 #: The sides' colours; a commander's name that is still its colour's is said in the player's language.
-SIDES = (Mp("player colour", "Blue"), Mp("player colour", "Orange"))
+SIDES = (Mp("side", "Blue"), Mp("side", "Orange"))
 
 
 def said(exc: BaseException) -> str:
