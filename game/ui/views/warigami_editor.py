@@ -460,7 +460,9 @@ class WarigamiEditor(Scene):
             y += 24
             for p in self.problems:
                 for i, line in enumerate(paper.wrap(p, 17, PANEL_W - 34)):
-                    paper.text(surface, ("- " if i == 0 else "  ") + line, (x, y), 17, paper.WARN)
+                    if i == 0:
+                        paper.text(surface, "-", (x, y), 17, paper.WARN)
+                    paper.text(surface, line, (x + paper.font(17).size("- ")[0], y), 17, paper.WARN)
                     y += 21
                 if y > h - 30:
                     break
