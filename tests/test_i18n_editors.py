@@ -228,10 +228,8 @@ def test_the_tigers_campaign_screen_draws_and_labels_only_translated_text(app, m
     app.push(scene)
     app.frame([])
     _draw(app, scene, rec)
-    # the commanders' names typed in the two text fields are the players' own words
     assert rec.escaped() == []
-    typed = {e.get_text() for e in scene.entries}
-    assert untranslated_widgets(scene, typed) == []
+    assert untranslated_widgets(scene) == []  # the default names in the text fields are their colours
     for act in (scene.use_names, scene.do_reset):
         act()
         _draw(app, scene, rec)
@@ -254,6 +252,13 @@ def test_the_tigers_campaign_reads_in_finnish_with_its_sides_and_victories(app, 
         assert "Sininen: 3 kampanjapistettä" in lines
         assert lines[3].startswith("  Taistelu 1, ") and lines[3].endswith("Sininen, täydellinen voitto")
         assert scene.reset.text == "Aloita kampanja alusta"
+        assert [e.get_text() for e in scene.entries] == ["Sininen", "Oranssi"]
+        scene.use_names()  # the colours' names as Finnish writes them stay the default names
+        assert scene.camp.names == ("Blue", "Orange") and not scene.message_bad
+        scene.entries[0].set_text("Aino")
+        scene.use_names()
+        assert scene.camp.names == ("Aino", "Orange")
+        assert i18n.tr(scene.message) == "Seuraavat taistelut lasketaan komentajille Aino ja Oranssi."
     finally:
         i18n.set_language("en")
 

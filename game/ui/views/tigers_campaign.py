@@ -63,7 +63,7 @@ class TigersCampaignScene(Scene):
         self.entries = []
         for seat in (0, 1):
             e = TextField(pygame.Rect(x + 240, 130 + seat * 50, 280, 38), ui, "commander", container=box)
-            e.set_text(self.camp.names[seat])
+            e.set_text(tr(commander(self.camp.names[seat])))  # a colour's own name in the player's language
             self.entries.append(e)
         self.save_names = pygame_gui.elements.UIButton(pygame.Rect(x + 240, 235, 280, 40), tr(M("Use these names")), ui,
                                                        container=box)
@@ -74,7 +74,9 @@ class TigersCampaignScene(Scene):
                                                  container=box)
 
     def use_names(self) -> None:
-        names = [e.get_text().strip() for e in self.entries]
+        # a colour's name as this language writes it is that colour's default name
+        names = [next((str(side) for side in SIDES if tr(side) == typed), typed)
+                 for typed in (e.get_text().strip() for e in self.entries)]
         if not all(names) or names[0] == names[1]:
             self.message, self.message_bad = M("Give the two commanders two different names."), True
             return
@@ -152,7 +154,8 @@ class TigersCampaignScene(Scene):
             paper.text(surface, label, (x + 30, 149 + seat * 50), size, paper.INK, "midleft")
         y = 300
         for i, line in enumerate(self.lines()):
-            paper.text(surface, line, (x, y), 19 if i else 20, paper.INK, bold=i == 0)
+            shown, size = paper.fit(line, 19 if i else 20, w - x - 16, bold=i == 0)
+            paper.text(surface, shown, (x, y), size, paper.INK, bold=i == 0)
             y += 28
         if self.message:  # wrapped: a file's problem is a long sentence
             lines = paper.wrap(self.message, 19, w - 80)

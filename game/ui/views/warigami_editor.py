@@ -166,10 +166,10 @@ class WarigamiEditor(Scene):
         w, h = self.app.size
         x = w - PANEL_W + 10
         y = TOP_H
-        self.labels: list[tuple[tuple[int, int], str]] = []
+        self.labels: list[tuple[tuple[int, int], str, int]] = []  # where, what, how wide it may be
 
         def label(text: str) -> None:
-            self.labels.append(((x, y + 8), text))
+            self.labels.append(((x, y + 8), text, 104))
 
         label(Mp("editor", "Start from"))
         self.start_ids = level_choices()
@@ -186,9 +186,9 @@ class WarigamiEditor(Scene):
         self.height_menu = pygame_gui.elements.UIDropDownMenu(sides, str(self.board.height),
                                                               pygame.Rect(x + 220, y, 90, 36), ui, container=box,
                                                               expansion_height_limit=300)
-        self.labels.append(((x + 204, y + 8), "x"))
+        self.labels.append(((x + 204, y + 8), "x", 16))
         y += 50
-        self.labels.append(((x, y - 6), M("Brush (the right button erases)")))
+        self.labels.append(((x, y - 6), M("Brush (the right button erases)"), PANEL_W - 20))
         y += 20
         self.brush_buttons = {}
         for i, (paint, text, k) in enumerate(BRUSHES):
@@ -435,8 +435,9 @@ class WarigamiEditor(Scene):
                             math.ceil(self.cell))
             colour = paper.INK if self.brush in (WALL, OPEN) else paper.player_colour(int(self.brush) - 1)
             pygame.draw.rect(surface, colour, r, 2)
-        for pos, text in getattr(self, "labels", []):
-            paper.text(surface, text, pos, 19, paper.INK)
+        for pos, text, room in getattr(self, "labels", []):
+            shown, size = paper.fit(text, 19, room)  # a longer language's label shrinks to its column
+            paper.text(surface, shown, (pos[0], pos[1] + (19 - size) // 2), size, paper.INK)
         x = w - PANEL_W + 10
         y = getattr(self, "text_top", TOP_H + 400)
         b = self.board
@@ -458,13 +459,14 @@ class WarigamiEditor(Scene):
         if self.problems:
             paper.text(surface, M("Before it can be saved:"), (x, y), 18, paper.INK, bold=True)
             y += 24
-            for p in self.problems:
-                for i, line in enumerate(paper.wrap(p, 17, PANEL_W - 34)):
-                    if i == 0:
-                        paper.text(surface, "-", (x, y), 17, paper.WARN)
-                    paper.text(surface, line, (x + paper.font(17).size("- ")[0], y), 17, paper.WARN)
-                    y += 21
-                if y > h - 30:
-                    break
+            indent = paper.font(17).size("- ")[0]
+            lines = [(i == 0, line) for p in self.problems for i, line in enumerate(paper.wrap(p, 17, PANEL_W - 34))]
+            for first, line in lines:
+                if y + 20 > h:
+                    break  # the window's bottom: the list says what it can (the first problem comes first)
+                if first:
+                    paper.text(surface, "-", (x, y), 17, paper.WARN)
+                paper.text(surface, line, (x + indent, y), 17, paper.WARN)
+                y += 21
         elif self.dirty or not self.saved_as:
             paper.text(surface, M("Ready to save."), (x, y), 18, _mix(paper.GOOD, paper.INK, 0.2), bold=True)
