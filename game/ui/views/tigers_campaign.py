@@ -67,9 +67,8 @@ class TigersCampaignScene(Scene):
             self.entries.append(e)
         self.save_names = pygame_gui.elements.UIButton(pygame.Rect(x + 240, 235, 280, 40), tr(M("Use these names")), ui,
                                                        container=box)
-        self.reset = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 310, h - 80, 280, 50), tr(M("Reset the campaign")),
-                                                  ui,
-                                                  container=box)
+        self.reset = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 310, h - 80, 280, 50),
+                                                  tr(M("Reset the campaign")), ui, container=box)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 + 30, h - 80, 280, 50), tr(M("Back")), ui,
                                                  container=box)
 
@@ -131,10 +130,11 @@ class TigersCampaignScene(Scene):
             else:
                 res = M("{who}, marginal victory", who=commander(who[r["winner"]]))
             level = Msg(level_title("tigers", r["level"])) if r["level"] else M("a battle")
-            blue, orange = (commander(n) if n == c else M("{name} ({side})", name=n, side=c)
+            blue, orange = (commander(n) if n == c else M("{name} ({side})", name=commander(n), side=c)
                             for n, c in zip(who, SIDES, strict=True))
             # TRANSLATORS: one battle of the campaign: its number, the scenario, both commanders with
-            # their victory points, and how it ended ("Anna, complete victory", "a draw")
+            # their victory points, and how it ended ("Anna, complete victory", "a draw"); keep the two spaces
+            # at the start (the battles are indented under the standings)
             out.append(M("  Battle {i}, {level}: {blue} {a} - {b} {orange}: {result}", i=i, level=level, blue=blue,
                          a=r["vp"][0], b=r["vp"][1], orange=orange, result=res))
         return out
