@@ -312,3 +312,33 @@ def test_the_invasion_game_sheet_in_finnish_says_its_words_with_their_letters(mo
     finally:
         i18n.set_language("en")
         paper.reset_caches()
+
+
+# -- a live switch of language ----------------------------------------------------------------------
+
+def test_the_editors_and_the_campaign_follow_a_language_switch_without_losing_what_was_typed(app, tmp_path):
+    path = _campaign_with_a_battle(tmp_path)
+    wari = WarigamiEditor(app, registry.get("warigami"))
+    app.push(wari)
+    app.frame([])
+    wari.name_entry.set_text("my_fort")
+    space = SpaceFieldEditor(app, registry.get("space"))
+    app.push(space)
+    app.frame([])
+    space.name_entry.set_text("Blue Moon")
+    camp = TigersCampaignScene(app, None, path)
+    app.push(camp)
+    app.frame([])
+    assert (wari.save_button.text, space.undo_button.text, camp.save_names.text) == ("Save", "Undo last",
+                                                                                      "Use these names")
+    try:
+        i18n.set_language("nl")
+        for scene in (wari, space, camp):
+            scene.resize(app.size)  # what the app does to every scene on a switch
+        assert (wari.save_button.text, space.undo_button.text, camp.save_names.text) == ("Opslaan", "Ongedaan maken",
+                                                                                          "Deze namen gebruiken")
+        assert wari.name_entry.get_text() == "my_fort" and space.name_entry.get_text() == "Blue Moon"
+        assert wari.start_menu.selected_option[0] == "(leeg vel)"
+        assert [e.get_text() for e in camp.entries] == ["Blauw", "Oranje"]
+    finally:
+        i18n.set_language("en")
