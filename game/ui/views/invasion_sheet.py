@@ -1,7 +1,8 @@
 """Paper Invasion on paper: the pencil board drawing (shared with the view) and the printable
 A4 game sheet (board, word and Slots, Vault and Event tables) saved as PNG and PDF.
 
-The PDF holds the rendered page (game/pdf.py), so it prints at the same A4 size.
+The PDF holds the rendered page (game/pdf.py), so it prints at the same A4 size; its words are
+pixels drawn in the hand font, in the player's language (every letter the font has, ä and ö too).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from pathlib import Path
 
 import pygame
 
+from ...msg import M, Mp
 from ...pdf import one_page_pdf
 from ...rules.invasion.board import DOUBLE, HEIGHT, OPENING, WIDTH
-from ...rules.invasion.slots import word_table
+from ...rules.invasion.slots import side_name, word_table
 from ...rules.invasion.state import InvasionState
 from ...rules.invasion.tables import EVENTS, VAULT
 from .. import paper
@@ -254,15 +256,20 @@ def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
     surf.fill((255, 255, 255))
     u = dpi / 25.4  # pixels per mm
     ink = (40, 40, 48)
-    paper.text(surf, "Paper Invasion - Game Sheet", (int(12 * u), int(8 * u)), int(7 * u), ink, bold=True)
-    paper.text(surf, f"{state.heroes_name} vs. {state.enemies_name}", (int(12 * u), int(17 * u)), int(4.5 * u), ink)
+    title, size = paper.fit(M("Paper Invasion - Game Sheet"), int(7 * u), int(92 * u), bold=True)
+    paper.text(surf, title, (int(12 * u), int(8 * u)), size, ink, bold=True)
+    # TRANSLATORS: the two sides of the game ("Knights vs. Skeleton horde")
+    sides = M("{heroes} vs. {enemies}", heroes=side_name(state.heroes_name), enemies=side_name(state.enemies_name))
+    sides, size = paper.fit(sides, int(4.5 * u), int(92 * u))
+    paper.text(surf, sides, (int(12 * u), int(17 * u)), size, ink)
     # word and Slots, as on the official sheet
     x0, y0 = int(12 * u), int(26 * u)
     cell = int(11 * u)
     rows = word_table(state.word, state.option) if state.word else [(state.option.upper(), 0, d) for d in state.slots]
-    labels = ("letter", "number", "Slot")
+    labels = (Mp("word table", "letter"), Mp("word table", "number"), Mp("word table", "Slot"))
     for j, lab in enumerate(labels):
-        paper.text(surf, lab, (x0, y0 + j * cell + int(2 * u)), int(3.5 * u), (110, 110, 110))
+        lab, size = paper.fit(lab, int(3.5 * u), int(17 * u))
+        paper.text(surf, lab, (x0, y0 + j * cell + int(2 * u)), size, (110, 110, 110))
     for i in range(6):
         cx = x0 + int(18 * u) + i * cell
         for j in range(3):
@@ -276,37 +283,42 @@ def render_sheet(state: InvasionState, dpi: int = 150) -> pygame.Surface:
         paper.text(surf, f"S{i + 1}", (cx + cell // 2, y0 + 3 * cell + int(3 * u)), int(3.2 * u), (110, 110, 110),
                    "center")
     if state.slots:
-        facts = [f"Rooms (S5+1): {state.room_goal}", f"Heroes (S1): {state.heroes_per_player}",
-                 f"Enemies (S2x2): {state.enemy_goal}", f"Vault (S3): {state.item[0]}",
-                 f"Event (S4): {state.event[0]}",
-                 "First: " + ("heroes" if state.slot(5) % 2 else "enemies")]
-        for k, line in enumerate(facts):
-            paper.text(surf, line, (x0, y0 + int(4 * cell) + k * int(6 * u)), int(4 * u), ink)
+        # TRANSLATORS: what the Slots decide; S5+1, S1, S2x2, S3, S4 say which Slot (keep them as they are)
+        facts = [M("Rooms (S5+1): {n}", n=state.room_goal), M("Heroes (S1): {n}", n=state.heroes_per_player),
+                 M("Enemies (S2x2): {n}", n=state.enemy_goal), M("Vault (S3): {item}", item=state.item[0]),
+                 M("Event (S4): {event}", event=state.event[0]),
+                 M("First: heroes") if state.slot(5) % 2 else M("First: enemies")]
+        for k, fact in enumerate(facts):
+            line, size = paper.fit(fact, int(4 * u), int(92 * u))
+            paper.text(surf, line, (x0, y0 + int(4 * cell) + k * int(6 * u)), size, ink)
     # tables
     ty = y0 + int(4 * cell) + 6 * int(6 * u) + int(4 * u)
-    for title, table, active in (("Vault (Slot 3)", VAULT, state.slot(3) if state.slots else 0),
-                                 ("Event (Slot 4)", EVENTS, state.slot(4) if state.slots else 0)):
-        paper.text(surf, title, (x0, ty), int(4.2 * u), ink, bold=True)
+    for head, table, active in ((M("Vault (Slot 3)"), VAULT, state.slot(3) if state.slots else 0),
+                                (M("Event (Slot 4)"), EVENTS, state.slot(4) if state.slots else 0)):
+        paper.text(surf, head, (x0, ty), int(4.2 * u), ink, bold=True)
         ty += int(5.5 * u)
         for n, (name, what) in table.items():
             colour = (180, 40, 30) if n == active else ink
-            line = f"{n}. {name}: {what}"
+            # TRANSLATORS: a row of the Vault or Event table: its number, its name and what it does
+            line = M("{n}. {name}: {what}", n=n, name=name, what=what)
             for part in paper.wrap(line, int(3.2 * u), int(88 * u)):
                 paper.text(surf, part, (x0, ty), int(3.2 * u), colour)
                 ty += int(3.9 * u)
         ty += int(2 * u)
     # the board
     area = pygame.Rect(int(108 * u), int(22 * u), int(180 * u), int(180 * u * (HEIGHT + 2 * PAD) / (WIDTH + 2 * PAD)))
-    paper.text(surf, "Play Area", (area.x, int(15 * u)), int(4.5 * u), ink, bold=True)
+    paper.text(surf, M("Play Area"), (area.x, int(15 * u)), int(4.5 * u), ink, bold=True)
     frame = Frame.fit(area)
     spots = draw_board(surf, state, frame, width=max(2, int(0.5 * u)))
     for name, spot in spots.items():
         draw_token(surf, state, name, spot)
-    paper.text(surf, state.status(), (area.x, area.bottom + int(2 * u)), int(3.5 * u), ink)
+    status, size = paper.fit(state.status(), int(3.5 * u), area.w)
+    paper.text(surf, status, (area.x, area.bottom + int(2 * u)), size, ink)
     # a tally of the rounds, to tick with the pencil
     rounds = int(state.game.settings["rounds"])
     ty = area.bottom + int(9 * u)
-    paper.text(surf, "Rounds", (area.x, ty), int(3.5 * u), ink, bold=True)
+    rounds_word, size = paper.fit(M("Rounds"), int(3.5 * u), int(19 * u), bold=True)
+    paper.text(surf, rounds_word, (area.x, ty), size, ink, bold=True)
     box = int(5 * u)
     per_row = max(1, (area.w - int(20 * u)) // box)
     for k in range(rounds):

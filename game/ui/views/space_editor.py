@@ -15,7 +15,9 @@ import pygame
 import pygame_gui
 from shapely.geometry import Point, Polygon
 
-from ...levels import LevelError, check_level_name, list_levels, load_level, save_user_level, user_levels
+from ...i18n import tr
+from ...levels import LevelError, check_level_name, level_title, list_levels, load_level, save_user_level, user_levels
+from ...msg import M, Mn, Mp, Msg
 from ...registry import Ruleset
 from ...rules.space.fields import asteroid_problem, field_level, field_sheet, load_field
 from ...rules.space.geometry import PAPERS, Sheet
@@ -27,6 +29,29 @@ from .space import REFUSED_TIME, draw_rocks, outline_polygon
 Pt = tuple[float, float]
 SIDE_W = 340
 BLANK = "(blank paper)"
+#: The start menu's first choice, as the player reads it.
+BLANK_SHOWN = Mp("editor", "(blank paper)")
+#: The paper sizes (the setting's values) as the player reads them.
+PAPER_NAMES = {"letter": Mp("paper size", "Letter"), "a4": "A4"}
+
+
+def said(exc: BaseException) -> str:
+    """An exception's sentence as a message when it was raised with one (so that it is drawn in
+    the player's language), else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
+def level_choices() -> dict[str, str]:
+    """What the start menu lists, as shown -> what it opens: blank paper, every field that comes
+    with the game by its title in the player's language, then the player's own fields by their
+    file names (as the editor's sentences name them)."""
+    own = set(user_levels("space"))
+    out = {tr(BLANK_SHOWN): BLANK}
+    for n in list_levels("space"):
+        shown = n if n in own else tr(level_title("space", n))
+        out[f"{shown} ({n})" if shown in out else shown] = n
+    return out
 
 
 class SpaceFieldEditor(Scene):
@@ -37,14 +62,16 @@ class SpaceFieldEditor(Scene):
         self.rocks: list[Polygon] = []
         self.outline: list[Pt] = []
         self.drawing = False
-        self.message = "Drag a closed loop to draw an asteroid."
-        self.problem = ""
+        self.message: str = M("Drag a closed loop to draw an asteroid.")
+        self.problem: str = ""
         self.refused: tuple[list[Pt], float] | None = None
         self.saved: str | None = None
         self.scale = 1.0
         self.origin = (0.0, 0.0)
         self.layer = paper.Layer(self._draw_sheet)
         self.name_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.start_ids: dict[str, str] = {}
+        self.paper_ids: dict[str, str] = {}
 
     # -- geometry ---------------------------------------------------------------------------
     def sheet(self) -> Sheet:
@@ -79,21 +106,26 @@ class SpaceFieldEditor(Scene):
         x = w - SIDE_W + 10
         name = self.name_entry.get_text() if self.name_entry is not None else ""
         self.name_entry = TextField(pygame.Rect(x, 130, SIDE_W - 30, 38), ui, "level_name", container=box,
-                                                              placeholder_text="name of the field")
+                                                              placeholder_text=tr(M("name of the field")))
         self.name_entry.set_text(name)
-        self.paper_menu = pygame_gui.elements.UIDropDownMenu(["letter", "a4"], self.paper_size,
+        self.paper_ids = {tr(shown): size for size, shown in PAPER_NAMES.items()}
+        self.paper_menu = pygame_gui.elements.UIDropDownMenu(list(self.paper_ids), tr(PAPER_NAMES[self.paper_size]),
                                                              pygame.Rect(x + 120, 184, SIDE_W - 150, 36), ui,
                                                              container=box)
-        self.start_menu = pygame_gui.elements.UIDropDownMenu([BLANK, *list_levels("space")], BLANK,
+        self.start_ids = level_choices()
+        self.start_menu = pygame_gui.elements.UIDropDownMenu(list(self.start_ids), tr(BLANK_SHOWN),
                                                              pygame.Rect(x + 120, 230, SIDE_W - 150, 36), ui,
                                                              container=box, expansion_height_limit=260)
         bw = (SIDE_W - 40) // 2
-        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x, 290, bw, 38), "Undo last", ui, container=box,
+        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x, 290, bw, 38), tr(Mp("editor", "Undo last")), ui,
+                                                        container=box,
                                                         tool_tip_text="Ctrl+Z")
-        self.clear_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + 10, 290, bw, 38), "Clear", ui,
+        self.clear_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + 10, 290, bw, 38), tr(Mp("editor", "Clear")),
+                                                         ui,
                                                          container=box)
-        self.save_button = pygame_gui.elements.UIButton(pygame.Rect(x, h - 80, bw, 48), "Save", ui, container=box)
-        self.back_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + 10, h - 80, bw, 48), "Back", ui,
+        self.save_button = pygame_gui.elements.UIButton(pygame.Rect(x, h - 80, bw, 48), tr(Mp("editor", "Save")), ui,
+                                                        container=box)
+        self.back_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + 10, h - 80, bw, 48), tr(M("Back")), ui,
                                                         container=box, tool_tip_text="Esc")
         self.layer.invalidate()
 
@@ -103,7 +135,7 @@ class SpaceFieldEditor(Scene):
             if event.ui_element is self.undo_button:
                 self.undo()
             elif event.ui_element is self.clear_button:
-                self.set_rocks([], "Cleared: blank paper.")
+                self.set_rocks([], M("Cleared: blank paper."))
             elif event.ui_element is self.save_button:
                 self.save()
             elif event.ui_element is self.back_button:
@@ -111,9 +143,9 @@ class SpaceFieldEditor(Scene):
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.paper_menu:
-                self.change_paper(event.text)
+                self.change_paper(self.paper_ids.get(event.text, event.text))
             elif event.ui_element is self.start_menu:
-                self.start_from(event.text)
+                self.start_from(self.start_ids.get(event.text, event.text))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -144,13 +176,14 @@ class SpaceFieldEditor(Scene):
         """Check a drawn loop like the rules do (S-U5); keep it or say why not."""
         poly = outline_polygon(points)
         sheet = self.sheet()
-        problem = ("That outline does not close into one asteroid; draw a single loop." if poly is None
+        problem = (M("That outline does not close into one asteroid; draw a single loop.") if poly is None
                    else asteroid_problem(poly, sheet, self.rocks, sheet.walls()))
         if poly is None or problem:
             self.problem = problem or ""
             self.refused = (list(points) if poly is None else [(x, y) for x, y in poly.exterior.coords], REFUSED_TIME)
             return False
-        self.set_rocks([*self.rocks, poly], f"{len(self.rocks) + 1} asteroid{'s' if self.rocks else ''} drawn.")
+        n = len(self.rocks) + 1
+        self.set_rocks([*self.rocks, poly], Mn("{n} asteroid drawn.", "{n} asteroids drawn.", n))
         return True
 
     def rub_out(self, at: Pt) -> None:
@@ -158,15 +191,15 @@ class SpaceFieldEditor(Scene):
         near = [(r.distance(spot), i) for i, r in enumerate(self.rocks)]
         hit = min(near, default=None)
         if hit is None or hit[0] > 2.0:
-            self.problem = "Right-click on an asteroid to rub it out."
+            self.problem = M("Right-click on an asteroid to rub it out.")
             return
-        self.set_rocks([r for i, r in enumerate(self.rocks) if i != hit[1]], "Asteroid rubbed out.")
+        self.set_rocks([r for i, r in enumerate(self.rocks) if i != hit[1]], M("Asteroid rubbed out."))
 
     def undo(self) -> None:
         if not self.rocks:
-            self.problem = "Nothing to undo: the paper is blank."
+            self.problem = M("Nothing to undo: the paper is blank.")
             return
-        self.set_rocks(self.rocks[:-1], "Last asteroid taken back.")
+        self.set_rocks(self.rocks[:-1], M("Last asteroid taken back."))
 
     def set_rocks(self, rocks: list[Polygon], message: str) -> None:
         self.rocks = rocks
@@ -181,51 +214,56 @@ class SpaceFieldEditor(Scene):
         walls = sheet.walls()
         for i, r in enumerate(self.rocks):
             if asteroid_problem(r, sheet, self.rocks[:i], walls):
-                self.problem = f"Asteroid {i + 1} would not fit on {size} paper: rub it out first."
+                # TRANSLATORS: {paper} is a paper size (Letter, A4)
+                self.problem = M("Asteroid {n} would not fit on {paper} paper: rub it out first.", n=i + 1,
+                                 paper=PAPER_NAMES[size])
                 self.resize(self.app.size)  # the menu shows the paper in use again
                 return
         self.paper_size = size
-        self.message, self.problem = f"Paper: {size}.", ""
+        self.message, self.problem = M("Paper: {paper}.", paper=PAPER_NAMES[size]), ""
         self.layer.invalidate()
 
     def start_from(self, name: str) -> None:
         if name == BLANK:
-            self.set_rocks([], "Blank paper.")
+            self.set_rocks([], M("Blank paper."))
             return
         try:
             size = load_level("space", name).get("paper", "letter")
             rocks = load_field(name, field_sheet(size if size in PAPERS else "letter"))
         except LevelError as exc:
-            self.problem = str(exc)
+            self.problem = said(exc)
             return
         self.paper_size = size
-        self.set_rocks(rocks, f"Started from '{name}': change it and save it under a new name.")
+        self.set_rocks(rocks, M("Started from '{level}': change it and save it under a new name.", level=name))
         self.resize(self.app.size)
 
     def save(self) -> bool:
         assert self.name_entry is not None
         title = self.name_entry.get_text().strip()
         if not self.rocks:
-            self.problem = "Draw at least one asteroid before saving."
+            self.problem = M("Draw at least one asteroid before saving.")
             return False
         if not title:
-            self.problem = "Give the field a name first (in the box on the right)."
+            self.problem = M("Give the field a name first (in the box on the right).")
             return False
         try:
             clean = check_level_name("space", title)
             existed = clean in user_levels("space")
             save_user_level("space", clean, field_level(title, self.paper_size, self.rocks))
         except LevelError as exc:
-            self.problem = str(exc)
+            self.problem = said(exc)
             return False
         except OSError as exc:  # a full disk, a read-only folder: the drawing stays on the sheet
-            self.problem = (f"The field could not be saved ({exc.strerror or 'the disk refused it'}); your drawing "
-                            "is still here, so free some space and press Save again.")
+            # TRANSLATORS: {why} is the system's reason (in English), or "the disk refused it"
+            self.problem = M("The field could not be saved ({why}); your drawing is still here, so free some space "
+                             "and press Save again.", why=exc.strerror or M("the disk refused it"))
             return False
         self.saved = clean
         self.problem = ""
-        self.message = (f"{'Replaced' if existed else 'Saved'} '{clean}'. To play it, set the asteroid field to "
-                        f"'level' and pick it from the Level list.")
+        self.message = (M("Replaced '{level}'. To play it, set the asteroid field to 'level' and pick it from the "
+                          "Level list.", level=clean) if existed else
+                        M("Saved '{level}'. To play it, set the asteroid field to 'level' and pick it from the "
+                          "Level list.", level=clean))
         return True
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -262,15 +300,17 @@ class SpaceFieldEditor(Scene):
             paper.pencil_lines(surface, paper.GRAPHITE, [self.px(p) for p in self.outline], False, 2)
         if self.refused is not None and len(self.refused[0]) >= 2:
             paper.pencil_lines(surface, paper.WARN, [self.px(p) for p in self.refused[0]], True, 2)
-        paper.text(surface, "Draw an asteroid field", (16, 14), 34, paper.INK, bold=True)
-        paper.text(surface, "Drag a loop to draw an asteroid (never touching another one, a wall or a hangar); "
-                   "right-click one to rub it out.", (16, 56), 18, paper.GRAPHITE)
+        title, size = paper.fit(M("Draw an asteroid field"), 34, w - 32, bold=True)
+        paper.text(surface, title, (16, 14), size, paper.INK, bold=True)
+        hint, size = paper.fit(M("Drag a loop to draw an asteroid (never touching another one, a wall or a hangar); "
+                                 "right-click one to rub it out."), 18, w - 32)
+        paper.text(surface, hint, (16, 56), size, paper.GRAPHITE)
         x = w - SIDE_W + 10
-        paper.text(surface, "Name", (x, 104), 19, paper.INK)
-        paper.text(surface, "Paper", (x, 192), 19, paper.INK)
-        paper.text(surface, "Start from", (x, 238), 19, paper.INK)
+        paper.text(surface, Mp("editor", "Name"), (x, 104), 19, paper.INK)
+        paper.text(surface, Mp("setting", "Paper"), (x, 192), 19, paper.INK)
+        paper.text(surface, Mp("editor", "Start from"), (x, 238), 19, paper.INK)
         y = 350
-        paper.text(surface, f"Asteroids: {len(self.rocks)}", (x, y), 19, paper.INK)
+        paper.text(surface, M("Asteroids: {n}", n=len(self.rocks)), (x, y), 19, paper.INK)
         y += 34
         for line in paper.wrap(self.problem, 18, SIDE_W - 30) if self.problem else []:
             paper.text(surface, line, (x, y), 18, paper.WARN)

@@ -18,7 +18,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...i18n import tr
 from ...levels import LevelError, check_level_name, list_levels, save_user_level, user_levels
+from ...msg import M, Mn, Mp, Msg
 from ...registry import Ruleset
 from ...rules.warigami.board import (
     GAME,
@@ -45,12 +47,38 @@ TOP_H = 70
 MIN_SIDE = 4
 MAX_SQUAD = 30
 BLANK = "(blank sheet)"
-BRUSHES: tuple[tuple[str, str, str], ...] = (
-    (WALL, "Wall", "W"), (OPEN, "Erase", "X"), ("1", "Zone 1", "1"), ("2", "Zone 2", "2"), ("3", "Zone 3", "3"),
-    ("4", "Zone 4", "4"),
+#: The start menu's first choice, as the player reads it.
+BLANK_SHOWN = Mp("editor", "(blank sheet)")
+BRUSHES: tuple[tuple[str, Msg, str], ...] = (
+    (WALL, Mp("brush", "Wall"), "W"), (OPEN, Mp("brush", "Erase"), "X"),
+    *((z, Mp("brush", "Zone {n}", n=int(z)), z) for z in ("1", "2", "3", "4")),
 )
 KEYS = {pygame.K_w: WALL, pygame.K_x: OPEN, pygame.K_0: OPEN, pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "3",
         pygame.K_4: "4"}
+
+
+def said(exc: BaseException) -> str:
+    """An exception's sentence as a message when it was raised with one (so that it is drawn in
+    the player's language), else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
+def level_choices() -> dict[str, str]:
+    """What the start menu lists, as shown -> what it opens: the blank sheet, every map that
+    comes with the game by its name in the player's language, then the player's own maps by
+    their file names (as the editor's sentences name them)."""
+    own = set(user_levels(GAME))
+    out = {tr(BLANK_SHOWN): BLANK}
+    for n in list_levels(GAME):
+        shown = n
+        if n not in own:
+            try:
+                shown = tr(load_board(n).name) or n
+            except LevelError:
+                pass
+        out[f"{shown} ({n})" if shown in out else shown] = n
+    return out
 
 
 def cells_between(a: Square, b: Square) -> list[Square]:
@@ -96,9 +124,10 @@ class WarigamiEditor(Scene):
         self.dirty = False
         self.leave_armed = False
         self.replace_armed = ""
-        self.message = ""
+        self.message: str = ""
         self.message_ok = False
         self.problems: list[str] = []
+        self.start_ids: dict[str, str] = {}
         self.cell = 20.0
         self.origin = (0.0, 0.0)
         self._sheet: pygame.Surface | None = None
@@ -137,18 +166,19 @@ class WarigamiEditor(Scene):
         w, h = self.app.size
         x = w - PANEL_W + 10
         y = TOP_H
-        self.labels: list[tuple[tuple[int, int], str]] = []
+        self.labels: list[tuple[tuple[int, int], str, int]] = []  # where, what, how wide it may be
 
         def label(text: str) -> None:
-            self.labels.append(((x, y + 8), text))
+            self.labels.append(((x, y + 8), text, 104))
 
-        label("Start from")
-        choices: list[str | tuple[str, str]] = [BLANK, *list_levels(GAME)]
-        current = self.start_choice if self.start_choice in choices else BLANK
+        label(Mp("editor", "Start from"))
+        self.start_ids = level_choices()
+        choices: list[str | tuple[str, str]] = list(self.start_ids)
+        current = next((t for t, n in self.start_ids.items() if n == self.start_choice), choices[0])
         self.start_menu = pygame_gui.elements.UIDropDownMenu(choices, current, pygame.Rect(x + 110, y, 200, 36), ui,
                                                              container=box, expansion_height_limit=300)
         y += 44
-        label("Size")
+        label(Mp("editor", "Size"))
         sides: list[str | tuple[str, str]] = [str(n) for n in range(MIN_SIDE, MAX_SIDE + 1)]
         self.width_menu = pygame_gui.elements.UIDropDownMenu(sides, str(self.board.width),
                                                              pygame.Rect(x + 110, y, 90, 36), ui, container=box,
@@ -156,31 +186,32 @@ class WarigamiEditor(Scene):
         self.height_menu = pygame_gui.elements.UIDropDownMenu(sides, str(self.board.height),
                                                               pygame.Rect(x + 220, y, 90, 36), ui, container=box,
                                                               expansion_height_limit=300)
-        self.labels.append(((x + 204, y + 8), "x"))
+        self.labels.append(((x + 204, y + 8), "x", 16))
         y += 50
-        self.labels.append(((x, y - 6), "Brush (the right button erases)"))
+        self.labels.append(((x, y - 6), M("Brush (the right button erases)"), PANEL_W - 20))
         y += 20
         self.brush_buttons = {}
         for i, (paint, text, k) in enumerate(BRUSHES):
             col, row = i % 3, i // 3
             self.brush_buttons[paint] = pygame_gui.elements.UIButton(
-                pygame.Rect(x + col * 104, y + row * 42, 98, 36), text, ui, container=box,
-                tool_tip_text=f"key {k}")
+                pygame.Rect(x + col * 104, y + row * 42, 98, 36), tr(text), ui, container=box,
+                tool_tip_text=tr(M("key {key}", key=k)))
         y += 92
-        label("Squad size")
+        label(M("Squad size"))
         squads: list[str | tuple[str, str]] = [str(n) for n in range(1, MAX_SQUAD + 1)]
         self.squad_menu = pygame_gui.elements.UIDropDownMenu(squads,
                                                              str(self.squad), pygame.Rect(x + 110, y, 90, 36), ui,
                                                              container=box, expansion_height_limit=300)
-        self.squad_menu.set_tooltip("Every start zone must hold a squad of this size.")
+        self.squad_menu.set_tooltip(tr(M("Every start zone must hold a squad of this size.")))
         y += 44
-        label("Name")
+        label(Mp("editor", "Name"))
         self.name_entry = TextField(pygame.Rect(x + 110, y, 200, 36), ui, "level_name", container=box)
         self.name_entry.set_text(self.map_name)
         y += 50
-        self.save_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, 150, 42), "Save", ui, container=box,
+        self.save_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, 150, 42), tr(Mp("editor", "Save")), ui,
+                                                        container=box,
                                                         tool_tip_text="Ctrl+S")
-        self.back_button = pygame_gui.elements.UIButton(pygame.Rect(x + 160, y, 150, 42), "Back", ui,
+        self.back_button = pygame_gui.elements.UIButton(pygame.Rect(x + 160, y, 150, 42), tr(M("Back")), ui,
                                                         container=box, tool_tip_text="Esc")
         self.text_top = y + 56
         self._sync_brushes()
@@ -223,7 +254,7 @@ class WarigamiEditor(Scene):
 
     def undo(self) -> None:
         if not self.undo_stack:
-            self._say("Nothing to undo.")
+            self._say(M("Nothing to undo."))
             return
         self.board = self.undo_stack.pop()
         self.dirty = True
@@ -242,47 +273,49 @@ class WarigamiEditor(Scene):
         if choice == BLANK:
             board = blank_board(self.board.width, self.board.height, "")
             self._set_board(board)
-            self._say(f"A blank {board.width} x {board.height} sheet with two start zones.", True)
+            self._say(M("A blank {w} x {h} sheet with two start zones.", w=board.width, h=board.height), True)
             return
         try:
             board = load_board(choice)
         except LevelError as exc:
-            self._say(f"Cannot open {choice}: {exc}")
+            # TRANSLATORS: {map} is a map's file name, {problem} the sentence saying what is wrong with it
+            self._say(M("Cannot open {map}: {problem}", map=choice, problem=said(exc)))
             return
         self._set_board(renamed(board, ""))
         self.map_name = choice if choice in user_levels(GAME) else f"my_{choice}"
         self.name_entry.set_text(self.map_name)
         self._sync_size_menus()
         self._check()
-        self._say(f"Editing a copy of {board.name}; it saves under the name you give it.", True)
+        # TRANSLATORS: {map} is the map's title
+        self._say(M("Editing a copy of {map}; it saves under the name you give it.", map=Msg(board.name)), True)
 
     def set_size(self, width: int, height: int) -> None:
         if (width, height) == (self.board.width, self.board.height):
             return
         self._set_board(resize_board(self.board, width, height))
-        self._say(f"The sheet is now {width} x {height} squares (Ctrl+Z undoes).", True)
+        self._say(M("The sheet is now {w} x {h} squares (Ctrl+Z undoes).", w=width, h=height), True)
 
     def save(self) -> bool:
         self.map_name = self.name_entry.get_text().strip()
         self._check()
         if self.problems:
-            self._say("Not saved: " + self.problems[0])
+            self._say(M("Not saved: {problem}", problem=self.problems[0]))
             return False
         try:
             clean = check_level_name(GAME, self.map_name)
         except LevelError as exc:
-            self._say("Not saved: " + str(exc))
+            self._say(M("Not saved: {problem}", problem=said(exc)))
             return False
         if clean in user_levels(GAME) and self.replace_armed != clean:
             self.replace_armed = clean
-            self._say(f"You already have a map called '{clean}'. Press Save again to replace it.")
+            self._say(M("You already have a map called '{map}'. Press Save again to replace it.", map=clean))
             return False
         data = renamed(self.board, self.map_name).to_json()
         try:
             board_from_json(data, f"{clean}.json")  # the loader's own check, once more on the exact data
             save_user_level(GAME, self.map_name, data)
         except (LevelError, OSError) as exc:
-            self._say(f"Not saved: {exc}")
+            self._say(M("Not saved: {problem}", problem=said(exc)))
             return False
         self.dirty = False
         self.saved_as = clean
@@ -290,13 +323,13 @@ class WarigamiEditor(Scene):
         setup = self._setup_scene()
         if setup is not None and "level" in getattr(setup, "values", {}):
             setup.values["level"] = clean
-        self._say(f"Saved as '{clean}'. It is in the Map list of the setup screen.", True)
+        self._say(M("Saved as '{map}'. It is in the Map list of the setup screen.", map=clean), True)
         return True
 
     def back(self) -> None:
         if self.dirty and not self.leave_armed:
             self.leave_armed = True
-            self._say("This map has unsaved changes. Press Back (or Esc) again to leave without saving.")
+            self._say(M("This map has unsaved changes. Press Back (or Esc) again to leave without saving."))
             return
         self.app.pop()
 
@@ -315,7 +348,7 @@ class WarigamiEditor(Scene):
             return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.start_menu:
-                self.start_from(event.text)
+                self.start_from(self.start_ids.get(event.text, event.text))
             elif event.ui_element is self.width_menu:
                 self.set_size(int(event.text), self.board.height)
             elif event.ui_element is self.height_menu:
@@ -389,9 +422,11 @@ class WarigamiEditor(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         w, h = self.app.size
-        paper.text(surface, f"Map editor: {self.rs.title}", (16, 10), 30, paper.INK, bold=True)
-        paper.text(surface, "Left button paints with the brush, right button erases; drag to paint a line. "
-                            "Ctrl+Z undoes.", (16, 44), 18, paper.GRAPHITE)
+        title, size = paper.fit(M("Map editor: {game}", game=Msg(self.rs.title)), 30, w - 32, bold=True)
+        paper.text(surface, title, (16, 10), size, paper.INK, bold=True)
+        hint, size = paper.fit(M("Left button paints with the brush, right button erases; drag to paint a line. "
+                                 "Ctrl+Z undoes."), 18, w - 32)
+        paper.text(surface, hint, (16, 44), size, paper.GRAPHITE)
         ox, oy = round(self.origin[0]), round(self.origin[1])
         surface.blit(self.sheet(), (ox, oy))
         if self.hover is not None:
@@ -400,14 +435,19 @@ class WarigamiEditor(Scene):
                             math.ceil(self.cell))
             colour = paper.INK if self.brush in (WALL, OPEN) else paper.player_colour(int(self.brush) - 1)
             pygame.draw.rect(surface, colour, r, 2)
-        for pos, text in getattr(self, "labels", []):
-            paper.text(surface, text, pos, 19, paper.INK)
+        for pos, text, room in getattr(self, "labels", []):
+            shown, size = paper.fit(text, 19, room)  # a longer language's label shrinks to its column
+            paper.text(surface, shown, (pos[0], pos[1] + (19 - size) // 2), size, paper.INK)
         x = w - PANEL_W + 10
         y = getattr(self, "text_top", TOP_H + 400)
         b = self.board
-        counts = ", ".join(f"zone {i + 1}: {len(z)}" for i, z in enumerate(b.zones)) or "no start zones"
-        for line in paper.wrap(f"{b.width} x {b.height} squares, {len(b.walls)} walls; {counts}.", 17,
-                               PANEL_W - 20):
+        # TRANSLATORS: a start zone and how many squares it has
+        counted = [M("zone {zone}: {n}", zone=i + 1, n=len(z)) for i, z in enumerate(b.zones)]
+        zones = ", ".join(tr(z) for z in counted)
+        # TRANSLATORS: the map's size and walls; {zones} lists its start zones ("zone 1: 10, zone 2: 10")
+        sizes = Mn("{w} x {h} squares, {n} wall; {zones}.", "{w} x {h} squares, {n} walls; {zones}.", len(b.walls),
+                   w=b.width, h=b.height, zones=zones or M("no start zones"))
+        for line in paper.wrap(sizes, 17, PANEL_W - 20):
             paper.text(surface, line, (x, y), 17, paper.GRAPHITE)
             y += 21
         y += 6
@@ -417,13 +457,16 @@ class WarigamiEditor(Scene):
                 y += 22
             y += 6
         if self.problems:
-            paper.text(surface, "Before it can be saved:", (x, y), 18, paper.INK, bold=True)
+            paper.text(surface, M("Before it can be saved:"), (x, y), 18, paper.INK, bold=True)
             y += 24
-            for p in self.problems:
-                for i, line in enumerate(paper.wrap(p, 17, PANEL_W - 34)):
-                    paper.text(surface, ("- " if i == 0 else "  ") + line, (x, y), 17, paper.WARN)
-                    y += 21
-                if y > h - 30:
-                    break
+            indent = paper.font(17).size("- ")[0]
+            lines = [(i == 0, line) for p in self.problems for i, line in enumerate(paper.wrap(p, 17, PANEL_W - 34))]
+            for first, line in lines:
+                if y + 20 > h:
+                    break  # the window's bottom: the list says what it can (the first problem comes first)
+                if first:
+                    paper.text(surface, "-", (x, y), 17, paper.WARN)
+                paper.text(surface, line, (x + indent, y), 17, paper.WARN)
+                y += 21
         elif self.dirty or not self.saved_as:
-            paper.text(surface, "Ready to save.", (x, y), 18, _mix(paper.GOOD, paper.INK, 0.2), bold=True)
+            paper.text(surface, M("Ready to save."), (x, y), 18, _mix(paper.GOOD, paper.INK, 0.2), bold=True)
