@@ -130,7 +130,7 @@ def _smoke(args: argparse.Namespace) -> int:
 
     if args.strongest:
         return strongest(verbose=not args.quiet, seed=args.seed)
-    return smoke(verbose=not args.quiet)
+    return smoke(verbose=not args.quiet, games=not args.scenes)
 
 
 def _idle_probe(args: argparse.Namespace) -> int:
@@ -299,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="instead: play every shipped map and scenario to the end, the strongest level in every seat "
                         "(rules only; takes a while)")
     p.add_argument("--seed", type=int, default=1, help="with --strongest: the games' seed")
+    p.add_argument("--scenes", action="store_true",
+                   help="open every scene (menu, settings, each game's setup and editor) and play no game")
     p.set_defaults(fn=_smoke)
     p = sub.add_parser("serve", help="run a server for online games (rooms kept in --data)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 or :: for everyone)")

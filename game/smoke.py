@@ -8,11 +8,15 @@ import tempfile
 import time
 
 MAX_FRAMES = 4000
+#: The menu's buttons in English: started in another language (PAPERWARS_LANG), none may read so.
+MENU_ENGLISH = frozenset({"Continue", "Load game", "Play online", "Settings", "Quit", "Credits"})
 
 
-def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = MAX_FRAMES) -> int:
+def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = MAX_FRAMES, games: bool = True) -> int:
     """``computer``: the level in seat 0 (default: each game's own default level; the others
-    are "random"); ``max_frames``: how long each game may play (the suite's check plays less)."""
+    are "random"); ``max_frames``: how long each game may play (the suite's check plays less);
+    ``games=False``: open the scenes only.  Started in another language than English, the menu
+    must not show its English words (the bundles' check that they carry the catalogs)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if "PAPERWARS_HOME" not in os.environ:  # never touch the player's own saves
@@ -28,7 +32,15 @@ def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = M
     t0 = time.perf_counter()
     app = make_app((1280, 800), headless=True)
     app.frame([])
-    say("menu: ok")
+    from . import i18n
+
+    lang = i18n.language()
+    shown = [str(getattr(b, "text", "")) for b in getattr(app.top(), "buttons", {})]
+    if lang != "en" and set(shown) & MENU_ENGLISH:  # the bundle lost its catalogs, or the menu its words
+        print(f"smoke: the menu is not in {lang}: {', '.join(shown)}", flush=True)
+        app.close()
+        return 1
+    say(f"menu: ok ({lang}: {', '.join(shown)})")
     app.push("settings")
     app.frame([])
     app.pop()
@@ -41,8 +53,8 @@ def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = M
     app.frame([])
     app.pop()
     say("credits: ok")
-    games = [rs for rs in registry.rulesets() if rs.view]
-    for rs in games:
+    shelf = [rs for rs in registry.rulesets() if rs.view]
+    for rs in shelf:
         setup = app.push("setup", rs)
         app.frame([])
         if rs.editor:
@@ -52,6 +64,9 @@ def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = M
             app.pop()
             say(f"{rs.name}: {rs.editor_label.lower()} ok")
         app.pop()
+        if not games:
+            say(f"{rs.name}: setup ok")
+            continue
         game = rs.make_game(rs.bench_level)
         seats = [(computer or rs.default_ai) if i == 0 else "random" for i in range(game.num_players)]
         session = Session.new(rs.name, dict(rs.bench_level), 7, seats, autosave=False)
@@ -75,7 +90,7 @@ def smoke(verbose: bool = True, computer: str | None = None, max_frames: int = M
         app.reset_to("menu")
         app.frame([])
     app.close()
-    say(f"smoke: {len(games)} games, all scenes opened, {time.perf_counter() - t0:.1f} s")
+    say(f"smoke: {len(shelf)} games, all scenes opened, {time.perf_counter() - t0:.1f} s")
     return 0
 
 
