@@ -23,6 +23,7 @@ from .. import i18n, jsonio
 from ..paths import sprites_dir
 from . import paper
 from .prefs import Prefs
+from .shell import gui_text
 from .shell.crash import CRASH_WINDOW, MAX_CRASHES, write_crash_report
 from .shell.desktop import MIN_SIZE, declare_dpi_awareness, fit_window
 from .shell.focus import Focus, KeyboardFocus, widget_focus
@@ -233,7 +234,9 @@ class App(Window, Toasts, KeyboardFocus):
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False,
+                            starting_language=i18n.language())
+        gui_text.install(i18n.language())
         self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -250,6 +253,24 @@ class App(Window, Toasts, KeyboardFocus):
         #: The server this app runs for the games it hosts (game.net.lobby.HostServer, made by
         #: Play online's host_server when first needed); close() stops it.
         self.online_host: Any = None
+
+    # -- language ----------------------------------------------------------------------
+    def set_language(self, lang: str) -> str:
+        """Show every word in ``lang`` from now on, without a restart and in the middle of a
+        game: the catalogs change (game.i18n), rendered and measured text is forgotten, pygame_gui
+        is told (its own words too), and every open scene is built again through the resize
+        path, so its widgets are made anew with the new words; drawn text (the log, hover cards)
+        passes through tr() and follows by itself.  Kept in the settings; returns the language."""
+        taken = i18n.set_language(lang)
+        if taken in i18n.LANGUAGES:
+            self.prefs.language = taken
+        paper.reset_caches()
+        gui_text.install(taken)
+        self.ui.set_locale(taken)
+        self._paper = None
+        for scene in self.scenes:
+            scene.resize(self.size)
+        return taken
 
     # -- scene stack ---------------------------------------------------------------
     def make(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:

@@ -8,10 +8,33 @@ import pygame
 import pygame_gui
 
 from ..limits import FIELD_BAD, FIELDS, clean_field
+from ..msg import Msg
 
 #: Posted when a text field cleaned what was put into it (``text``: the sentence); the window
 #: shows it (App.dispatch), so the player knows the field is not what was pasted.
 FIELD_NOTE = pygame.event.custom_type()
+
+
+def message_of(exc: BaseException) -> str:
+    """What an exception says, kept as the message it was raised with (a Msg is translated where
+    it is shown; ``str(exc)`` would be its English text)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Msg) else str(exc)
+
+
+def chosen(event: Any) -> str:
+    """The id of the option a drop-down's UI_DROP_DOWN_MENU_CHANGED event chose.  Options are
+    (text, id) pairs, so that a translated text never reaches the code that reads the choice;
+    an event that brings only the text (a test's) is matched to the option with that text."""
+    picked = getattr(event, "selected_option_id", None)
+    if isinstance(picked, str):
+        return picked
+    text = getattr(event, "text", "")
+    for option in getattr(event.ui_element, "options_list", ()):
+        shown, key = option if isinstance(option, tuple) else (option, option)
+        if shown == text:
+            return str(key)
+    return str(text)
 
 
 class TipDropDown(pygame_gui.elements.UIDropDownMenu):
