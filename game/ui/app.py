@@ -20,6 +20,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from .. import i18n, jsonio
+from ..msg import N_, M
 from ..paths import sprites_dir
 from . import paper
 from .prefs import Prefs
@@ -98,6 +99,27 @@ def _system_locales() -> list[str]:
         return [f"{loc['language']}_{loc['country'] or ''}" for loc in pygame.system.get_pref_locales()]
     except (pygame.error, AttributeError, KeyError, TypeError):
         return []
+
+def crash_sentence(path: str | None, saved: str) -> str:
+    """What the window says after a crash: where the report is, and where the autosave is
+    (``saved``: "continue", "load" or "" for none), each case a whole sentence."""
+    # TRANSLATORS: {path} is the crash report's file.
+    if path is not None and saved == "continue":
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
+                 "Your game was autosaved: Continue picks it up.", path=path)
+    if path is not None and saved == "load":
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
+                 "Your game was autosaved: Load game lists it.", path=path)
+    if path is not None:
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}.", path=path)
+    if saved == "continue":
+        return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written. "
+                  "Your game was autosaved: Continue picks it up.")
+    if saved == "load":
+        return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written. "
+                  "Your game was autosaved: Load game lists it.")
+    return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written.")
+
 
 class Scene:
     """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
@@ -506,7 +528,7 @@ class App(Window, Toasts, KeyboardFocus):
                     from ..saves import latest_autosave
 
                     latest = latest_autosave() == session.autosave
-                    saved = f" Your game was autosaved: {'Continue picks it up' if latest else 'Load game lists it'}."
+                    saved = "continue" if latest else "load"
                 break
         path = write_crash_report(exc, record, [s.name() for s in self.scenes])
         try:
@@ -515,8 +537,7 @@ class App(Window, Toasts, KeyboardFocus):
             self.scenes = []
             self.ui.clear_and_reset()
             self.push("menu")
-        where = f"a crash report is in {path}" if path is not None else "no crash report could be written"
-        self.toast(f"Something went wrong, so Paper Wars went back to the menu; {where}.{saved}", 12)
+        self.toast(crash_sentence(str(path) if path is not None else None, saved), 12)
         return path
 
     def _due(self, now: float) -> bool:

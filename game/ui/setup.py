@@ -23,7 +23,7 @@ from ..registry import Ruleset, strengths
 from ..session import Session, player_profile
 from . import paper
 from .app import App, Scene
-from .widgets import SettingEntry, TextField, chosen, message_of
+from .widgets import SettingEntry, TextField, chosen, message_of, said
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
@@ -53,12 +53,6 @@ def rule_of(label: str) -> str:
     m = _RULE_ID.search(label)
     # TRANSLATORS: {rule} is a rule's id ("A-G6"), kept as it is.
     return M("Rule {rule}.", rule=m.group(1)) if m else ""
-
-
-def said(text: Any) -> Msg:
-    """A text from elsewhere (a level's name marked with N_, a Msg) as a message, so that it is
-    translated where it is drawn, also as the argument of another message."""
-    return text if isinstance(text, Msg) else Msg(str(text))
 
 
 class SetupScene(Scene):
@@ -113,7 +107,8 @@ class SetupScene(Scene):
     def computer(self, st: Any) -> str:
         """A computer level as a seat's list says it: "Computer: Normal"."""
         # TRANSLATORS: a seat's choice; {level} is a computer level ("Normal").
-        return tr(M("Computer: {level}", level=said(st.label)))
+        line = M("Computer: {level}", level=said(st.label))
+        return tr(line)
 
     def seat_choices(self) -> list[tuple[str, str]]:
         """What a seat's list offers, (text, seat kind): Person, then the computer levels,
@@ -140,9 +135,11 @@ class SetupScene(Scene):
 
     def seat_help(self, kind: str) -> str:
         st = next((st for st in strengths(self.rs) if st.agent == kind), None)
+        if st is None:
+            return tr(N_("A person at this screen."))
         # TRANSLATORS: {description} says how a computer level plays; {agent} its name on the command line.
-        return tr(M("{description} (command line: {agent})", description=said(st.description), agent=st.agent)) \
-            if st is not None else tr(N_("A person at this screen."))
+        line = M("{description} (command line: {agent})", description=said(st.description), agent=st.agent)
+        return tr(line)
 
     def build(self) -> None:
         """Settings in columns (paged when the window is short), seats in the last column (or on

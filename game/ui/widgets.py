@@ -22,6 +22,12 @@ def message_of(exc: BaseException) -> str:
     return first if isinstance(first, Msg) else str(exc)
 
 
+def said(text: Any) -> Msg:
+    """A text from elsewhere (a name marked with N_, a Msg) as a message, so that it is
+    translated where it is drawn, also as the argument of another message."""
+    return text if isinstance(text, Msg) else Msg(str(text))
+
+
 def chosen(event: Any) -> str:
     """The id of the option a drop-down's UI_DROP_DOWN_MENU_CHANGED event chose.  Options are
     (text, id) pairs, so that a translated text never reaches the code that reads the choice;

@@ -52,7 +52,8 @@ class HostSetupScene(SetupScene):
         if kind == "human":
             return tr(N_("You play this seat in this window (two or more: they take turns at this screen)."))
         # TRANSLATORS: {help} is the sentence about a computer level.
-        return tr(M("{help} It runs on the server and sees only its own seat's view.", help=super().seat_help(kind)))
+        line = M("{help} It runs on the server and sees only its own seat's view.", help=super().seat_help(kind))
+        return tr(line)
 
     def begin(self) -> bool:
         """Make the room (in the background): start this app's server if it runs here."""

@@ -18,7 +18,8 @@ from ...registry import Ruleset, strengths
 from .. import paper
 from ..app import App
 from ..online.rooms import ROOM_EVERY, free_seats, open_room, room_values, sync_seats
-from ..setup import SetupScene, said
+from ..setup import SetupScene
+from ..widgets import said
 
 #: The template of the sentence said while the room cannot be asked (it goes once the room answers).
 ASK_AGAIN = "The room cannot be asked now: {problem}"

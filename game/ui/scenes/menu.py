@@ -210,7 +210,8 @@ class MenuScene(Scene):
             return
         rect = button.get_abs_rect()
         # TRANSLATORS: a badge over Play online: in how many online games it is the player's turn.
-        label = tr(N_("your turn") if turns == 1 else M("your turn: {n}", n=turns))
+        badge_text = M("your turn: {n}", n=turns)
+        label = tr(N_("your turn") if turns == 1 else badge_text)
         badge = paper.font(self.px(16), bold=True).size(label)
         tag = pygame.Rect(0, 0, badge[0] + self.px(14), badge[1] + self.px(6))
         tag.midbottom = (rect.centerx, rect.y - self.px(4))
