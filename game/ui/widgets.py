@@ -8,39 +8,14 @@ import pygame
 import pygame_gui
 
 from ..limits import FIELD_BAD, FIELDS, clean_field
-from ..msg import Msg
+from ..msg import M
+from .words import chosen, message_of, said
+
+__all__ = ["FIELD_NOTE", "SettingEntry", "TextField", "TipDropDown", "chosen", "message_of", "said"]
 
 #: Posted when a text field cleaned what was put into it (``text``: the sentence); the window
 #: shows it (App.dispatch), so the player knows the field is not what was pasted.
 FIELD_NOTE = pygame.event.custom_type()
-
-
-def message_of(exc: BaseException) -> str:
-    """What an exception says, kept as the message it was raised with (a Msg is translated where
-    it is shown; ``str(exc)`` would be its English text)."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, Msg) else str(exc)
-
-
-def said(text: Any) -> Msg:
-    """A text from elsewhere (a name marked with N_, a Msg) as a message, so that it is
-    translated where it is drawn, also as the argument of another message."""
-    return text if isinstance(text, Msg) else Msg(str(text))
-
-
-def chosen(event: Any) -> str:
-    """The id of the option a drop-down's UI_DROP_DOWN_MENU_CHANGED event chose.  Options are
-    (text, id) pairs, so that a translated text never reaches the code that reads the choice;
-    an event that brings only the text (a test's) is matched to the option with that text."""
-    picked = getattr(event, "selected_option_id", None)
-    if isinstance(picked, str):
-        return picked
-    text = getattr(event, "text", "")
-    for option in getattr(event.ui_element, "options_list", ()):
-        shown, key = option if isinstance(option, tuple) else (option, option)
-        if shown == text:
-            return str(key)
-    return str(text)
 
 
 class TipDropDown(pygame_gui.elements.UIDropDownMenu):
@@ -85,12 +60,15 @@ class TextField(pygame_gui.elements.UITextEntryLine):
         if self.allowed_characters is not None:
             kept = "".join(c for c in clean if c in self.allowed_characters)
             if len(kept) != len(clean):
-                note = note or f"The text put into {FIELDS[self.kind].what} was cleaned: only digits are taken."
+                # TRANSLATORS: {what} names a text field ("the room code").
+                note = note or M("The text put into {what} was cleaned: only digits are taken.",
+                                 what=said(FIELDS[self.kind].what))
             clean = kept
         if len(clean) > room:
             clean = clean[:max(0, room)]
-            note = note or (f"The text put into {FIELDS[self.kind].what} was cleaned: it was cut to "
-                            f"{FIELDS[self.kind].limit} characters, the most {FIELDS[self.kind].what} may have.")
+            # TRANSLATORS: {what} names a text field ("the room code"); {n} is a number of characters.
+            note = note or M("The text put into {what} was cleaned: it was cut to {n} characters, the most {what} "
+                             "may have.", what=said(FIELDS[self.kind].what), n=FIELDS[self.kind].limit)
         if note:
             self.note = note
             try:
