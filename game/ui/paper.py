@@ -146,10 +146,12 @@ def reset_caches() -> None:
 
 
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
-         anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+         anchor: str = "topleft", bold: bool = False, translate: bool = True) -> pygame.Rect:
     """Write ``s`` in pencil, in the player's language (game.i18n.tr); ``anchor`` is a
-    pygame.Rect attribute name ("center", "midleft", ...)."""
-    img = _text_surface(tr(s), size, tuple(colour), bold)  # type: ignore[arg-type]
+    pygame.Rect attribute name ("center", "midleft", ...).  ``translate=False``: a text already in
+    the player's language, drawn word by word (a rules page), whose single words must never be
+    looked up as messages ("Back" in a sentence of the page is not the button)."""
+    img = _text_surface(tr(s) if translate else str(s), size, tuple(colour), bold)  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
     return rect
