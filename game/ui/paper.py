@@ -197,6 +197,12 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
             else:
                 lines.append(line)
                 line = w
+            while f.size(line)[0] > width and len(line) > 1:  # one word wider than the line (a long
+                cut = len(line) - 1                            # compound word): broken where it must
+                while cut > 1 and f.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return tuple(lines)
 

@@ -213,7 +213,12 @@ class SetupScene(Scene):
             y = top + (rows - 1) * row
             said_w = paper.font(px(17)).size(tr(page_of(n_pages, n_pages)))[0]
             pw = min(px(170), (col_w - px(12) - 2 * px(12) - said_w) // 2)
-            for i, (label, step) in enumerate(((N_("Previous"), -1), (N_("More settings"), +1))):
+            pager = ((N_("Previous"), -1), (N_("More settings"), +1))
+            # never narrower than their words (a long language): "page 1 of 4" then takes the room left
+            pw = min(max(pw, max(paper.font(px(17)).size(tr(t))[0] for t, _ in pager) + px(20)),
+                     (col_w - px(12) - px(12)) // 2)
+            self.page_label_room = col_w - px(12) - 2 * (pw + px(12))
+            for i, (label, step) in enumerate(pager):
                 b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (pw + px(12)), y, pw, wh), tr(label), ui,
                                                  container=box,
                                                  tool_tip_text=tr(N_("Page Up") if step < 0 else N_("Page Down")))
@@ -282,7 +287,9 @@ class SetupScene(Scene):
         made = {key: b for b, key in self.actions_made.items()}
         self.back, self.start, self.editor = made.get("back"), made.get("start"), made.get("editor")
         # the game's "Learn to play" lessons
-        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
+        learn_w = max(px(160), paper.font(px(17)).size(tr(N_("Learn to play")))[0] + px(24))
+        self.learn_w = learn_w if self.extras and list_lessons(self.rs.name) else px(160)
+        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(20) - learn_w, px(16), learn_w, px(40)),
                                                   tr(N_("Learn to play")), ui, container=box) \
             if self.extras and list_lessons(self.rs.name) else None
         if self.read_only:
@@ -516,7 +523,7 @@ class SetupScene(Scene):
         # The title keeps clear of "Learn to play" in the top right corner (a smaller hand if need be).
         # TRANSLATORS: the setup screen's title: "New game: Paper Tigers", "Host: Paper Tigers".
         title, size = paper.fit(M("{heading}: {game}", heading=said(self.heading), game=said(self.rs.title)), px(40),
-                                w - 2 * px(190), bold=True)
+                                w - 2 * (getattr(self, "learn_w", px(160)) + px(30)), bold=True)
         paper.text(surface, title, (w // 2, px(20) + (px(40) - size) // 2), size, paper.INK, "midtop", bold=True)
         for i, line in enumerate(self.pitch_lines()[:2]):
             paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")
@@ -534,7 +541,8 @@ class SetupScene(Scene):
                 paper.text(surface, line, (x, ty), px(18), paper.INK)
                 ty += px(20)
         if self.n_pages > 1:
-            paper.text(surface, page_of(self.page + 1, self.n_pages), self.page_label_at, px(17), paper.GRAPHITE)
+            said_page, size = paper.fit(page_of(self.page + 1, self.n_pages), px(17), self.page_label_room)
+            paper.text(surface, said_page, self.page_label_at, size, paper.GRAPHITE)
         for seat, (at, page) in enumerate(self.seat_spots):
             if page < 0 or page == self.page:
                 paper.draw_symbol(surface, seat, at, px(16))

@@ -34,10 +34,15 @@ class GameOverScene(Scene):
     CHOICES = (("study", N_("Study the board")), ("replay", N_("Watch replay")), ("rematch", N_("Rematch")),
                ("menu", N_("Menu")))
 
+    def button_w(self) -> int:
+        """The buttons' width: 170 at the UI scale, wider for a language's longer words."""
+        f = paper.font(self.px(17))
+        return max(self.px(170), max(f.size(tr(label))[0] for _, label in self.CHOICES) + self.px(24))
+
     def panel_rect(self) -> pygame.Rect:
         """The panel: four buttons in a row when they fit, else two rows of two."""
         px = self.px
-        bw, gap = px(170), px(14)
+        bw, gap = self.button_w(), px(14)
         # Over the board (never the log) whenever two buttons a row fit on it.
         area = over_board(self.app, 2 * (bw + gap) - gap + px(60) + px(20))
         w = area.w
@@ -55,7 +60,7 @@ class GameOverScene(Scene):
         px = self.px
         panel = self.panel_rect()
         self.buttons = {}
-        bw, gap = px(170), px(14)
+        bw, gap = self.button_w(), px(14)
         row_w = self.per_row * (bw + gap) - gap
         for i, (key, label) in enumerate(self.CHOICES):
             r, c = divmod(i, self.per_row)

@@ -50,7 +50,8 @@ class LessonsScene(Scene):
         w, h = self.app.size
         title = registry.get(self.game).title
         # TRANSLATORS: {game} is the game's name.
-        paper.text(surface, M("Learn to play: {game}", game=said(title)), (w // 2, 30), 40, paper.INK, "midtop", bold=True)
+        head, size = paper.fit(M("Learn to play: {game}", game=said(title)), 40, w - 40, bold=True)
+        paper.text(surface, head, (w // 2, 30 + (40 - size) // 2), size, paper.INK, "midtop", bold=True)
         done = lessons_done()
         if not self.lessons:
             paper.text(surface, N_("This game has no lessons yet."), (w // 2, h // 2), 24, paper.GRAPHITE, "center")
