@@ -173,12 +173,13 @@ class Scene:
         """``n`` pixels at the UI scale."""
         return self.app.px(n)
 
-    def drop_down(self, options: list[str], current: str, rect: pygame.Rect, container: Any = None,
+    def drop_down(self, options: list[Any], current: Any, rect: pygame.Rect, container: Any = None,
                   class_id: str | None = None, **kwargs: Any) -> TipDropDown:
         """A drop-down whose open list stays inside the window: downwards when all its rows fit
         below (or there is more room below than above), else upwards; a list longer than the
         room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window).
-        ``class_id``: a theme class (``@read_only``)."""
+        ``options`` are (shown text, id) pairs (read the choice with widgets.chosen: the text
+        may be translated) or plain texts; ``class_id``: a theme class (``@read_only``)."""
         margin = self.px(8)
         need = list_row(self.app.scale) * len(options) + 8
         below = self.app.size[1] - rect.bottom - margin

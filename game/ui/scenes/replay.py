@@ -69,8 +69,8 @@ class ReplayScene(PlayScene):
         over = probe.state.is_over()
         out = []
         for step in probe.history:
-            said = N_("(a secret choice)") if step.hidden and not over else step.action.notation()
-            out.append(Entry(step.seat, said, tuple(e.text for e in step.events if e.text)))
+            written = N_("(a secret choice)") if step.hidden and not over else step.action.notation()
+            out.append(Entry(step.seat, written, tuple(e.text for e in step.events if e.text)))
         return out
 
     # -- the tape --------------------------------------------------------------------
