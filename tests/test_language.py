@@ -156,3 +156,20 @@ def test_the_rules_page_is_read_in_the_language_when_translated_else_in_english_
     assert "Sivu suomeksi." in words(app.top().page)
     app.set_language("en")
     assert "Sivu suomeksi." not in words(app.top().page) and "Amoeba" in words(app.top().page)
+
+
+def test_the_high_contrast_palette_swaps_the_colour_words_in_the_players_language(app):
+    from game.msg import M, Mp
+    from game.ui.palette import apply_palette
+
+    names = [Mp("side", "Blue"), Mp("side", "Orange")]
+    try:
+        apply_palette("high contrast")
+        app.set_language("fi")
+        said = paper.seat_words(M("{who} fires.", who=names[0]), names)
+        assert "Musta" in said and "Sininen" not in said  # Blue is drawn black: Finnish says Musta
+        assert paper.seat_words(names[1], names) == "Punainen"
+        app.set_language("en")
+        assert paper.seat_words(M("{who} fires.", who=names[0]), names) == "Black fires."
+    finally:
+        apply_palette("colour-blind safe")
