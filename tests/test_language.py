@@ -61,9 +61,9 @@ def choose(app, lang: str) -> None:
 EXPECTED = {
     "en": {"widgets": {"Undo", "Rules", "Menu", "Resume", "Quit to menu", "Done", "English"},
            "drawn": {"Settings", "Paused", "Log"}},
-    "fi": {"widgets": {"Peru", "Säännöt", "Valikko", "Jatka peliä", "Lopeta valikkoon", "Valmis", "Suomi"},
+    "fi": {"widgets": {"Peru", "Säännöt", "Valikko", "Jatka peliä", "Palaa valikkoon", "Valmis", "Suomi"},
            "drawn": {"Asetukset", "Tauolla", "Loki"}},
-    "nl": {"widgets": {"Ongedaan", "Regels", "Menu", "Hervatten", "Stoppen, naar het menu", "Klaar", "Nederlands"},
+    "nl": {"widgets": {"Ongedaan", "Regels", "Menu", "Hervatten", "Naar het menu", "Klaar", "Nederlands"},
            "drawn": {"Instellingen", "Gepauzeerd", "Logboek"}},
 }
 
