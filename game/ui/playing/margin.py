@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from ...engine import Event
-from ...msg import N_, M
+from ...msg import N_, M, Mp
 from .. import paper
 from ..widgets import said
 
@@ -192,8 +192,9 @@ class Margin:
         y = top - px(4)
         game = self.state.game
         for seat, text in reversed(sess.chat[-3:]):
-            who = "watcher" if seat is None else game.player_name(seat)
-            parts = paper.wrap(self.say(f"{who}: {text}"), px(16), mw - px(20))[:2]
+            who = Mp("chat", "watcher") if seat is None else game.player_name(seat)
+            # TRANSLATORS: a chat line: who wrote it (a seat's name, or "watcher") and what they typed.
+            parts = paper.wrap(self.say(M("{who}: {text}", who=said(who), text=text)), px(16), mw - px(20))[:2]
             y -= px(19) * len(parts)
             for k, part in enumerate(parts):
                 paper.text(surface, part, (x + px(8), y + k * px(19)), px(16), paper.INK)

@@ -43,7 +43,7 @@ class LoadScene(Scene):
         self.infos: dict[str, SaveInfo] = {}
         for path in self.files:
             info = save_info(path)
-            label = paper.seat_words(info.label, info.names)  # the palette's colour words
+            label = tr(paper.seat_words(info.label, info.names))  # in the palette's colour words, translated
             if label in self.labels:
                 label = f"{label} ({file_name(path)})"
             while label in self.labels:
