@@ -75,6 +75,8 @@ def foreign(app) -> list[str]:
                     out += list(describe({s.key: values.get(s.key, s.default) for s in rs.game_cls.settings_spec}))
                 except Exception:  # noqa: BLE001 - a setting combination the game refuses
                     pass
+    for info in getattr(app.top(), "infos", {}).values():  # the Load list: the saves' own words (core's)
+        out += [info.label, *info.details()]
     for scene in app.scenes:
         sess = getattr(scene, "session", None)
         if sess is None:
@@ -172,6 +174,9 @@ def check(app, monkeypatch, where: str) -> None:
 
 
 def test_menu_settings_credits_load_and_play_online_are_all_translated(app, monkeypatch):
+    from game.saves import saves_dir
+
+    Session.new("tigers", {}, 3, ["human", "human"], autosave=False).save_as(saves_dir() / "tigers-1.json")
     check(app, monkeypatch, "menu")
     for name in ("settings", "credits", "load", "online"):
         app.push(name)

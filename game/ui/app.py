@@ -103,14 +103,16 @@ def _system_locales() -> list[str]:
 def crash_sentence(path: str | None, saved: str) -> str:
     """What the window says after a crash: where the report is, and where the autosave is
     (``saved``: "continue", "load" or "" for none), each case a whole sentence."""
-    # TRANSLATORS: {path} is the crash report's file.
     if path is not None and saved == "continue":
+        # TRANSLATORS: {path} is the crash report's file.
         return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
                  "Your game was autosaved: Continue picks it up.", path=path)
     if path is not None and saved == "load":
+        # TRANSLATORS: {path} is the crash report's file.
         return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
                  "Your game was autosaved: Load game lists it.", path=path)
     if path is not None:
+        # TRANSLATORS: {path} is the crash report's file.
         return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}.", path=path)
     if saved == "continue":
         return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written. "

@@ -47,8 +47,8 @@ def open_problem(path: Path, exc: BaseException) -> str:
     name = file_name(Path(path))
     if isinstance(exc, SaveError):  # its sentence names the file
         return message_of(exc)
-    # TRANSLATORS: {name} is a file's name; {reason} a sentence saying why it cannot be restored.
     if isinstance(exc, FileProblem):  # a level or a record the game needs (LevelError, RecordError)
+        # TRANSLATORS: {name} is a file's name; {reason} a sentence saying why it cannot be restored.
         return M("{name} cannot be restored: {reason}", name=name, reason=message_of(exc))
     if isinstance(exc, IllegalAction):
         said = exc.message if isinstance(exc.message, Msg) else show(exc.message, 300)[1:-1]
