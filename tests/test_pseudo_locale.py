@@ -82,7 +82,7 @@ def foreign(app) -> list[str]:
         if sess is None:
             continue
         state, view = sess.state, scene.view
-        out += [state.status(), *(e.text for e in sess.log if getattr(e, "text", None))]
+        out += [state.status(), *(e if isinstance(e, str) else getattr(e, "text", "") for e in sess.log)]
         res = state.result() if state.is_over() else None
         out += [res.text] if res is not None else []
         out += list(view.margin_lines()) + [view.hint() or ""] + [w for pair in view.keys() for w in pair]
@@ -194,6 +194,13 @@ def test_each_games_setup_lessons_pause_game_over_and_replay_are_translated(app,
     app.push("lessons", name)
     check(app, monkeypatch, f"{name} lessons")
     app.pop()
+    for lesson in list_lessons(name)[:1]:  # the lesson's own panel and its pause menu
+        app.push("lesson", lesson)
+        check(app, monkeypatch, f"{name} lesson")
+        app.push("pause", app.top())
+        check(app, monkeypatch, f"{name} lesson's pause")
+        app.pop()
+        app.pop()
     n = rs.make_game(dict(rs.bench_level)).num_players
     sess = Session.new(name, dict(rs.bench_level), 3, ["human"] * n, autosave=False)
     rng = Chance(5)
