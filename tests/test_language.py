@@ -80,10 +80,12 @@ def test_switching_language_in_settings_changes_every_open_scene_live_and_back(a
     before_state = sess.state.to_json()
     english = widget_texts(app)
     assert EXPECTED["en"]["widgets"] <= english
+    hand = play.undo_button.font.size("Paper Wars")  # the theme's Comic Neue
     for lang in ("fi", "nl", "en"):
         choose(app, lang)
         assert i18n.language() == lang and app.prefs.language == lang
         shown = widget_texts(app)
+        assert play.undo_button.font.size("Paper Wars") == hand  # pygame_gui keeps our font in every language
         assert EXPECTED[lang]["widgets"] <= shown, f"{lang}: missing {EXPECTED[lang]['widgets'] - shown}"
         # the scenes under the settings were rebuilt too: their widgets say the new words
         others = {w for k, v in EXPECTED.items() if k != lang for w in v["widgets"]} - EXPECTED[lang]["widgets"]
