@@ -63,7 +63,7 @@ EXPECTED = {
            "drawn": {"Settings", "Paused", "Log"}},
     "fi": {"widgets": {"Peru", "Säännöt", "Valikko", "Jatka peliä", "Palaa valikkoon", "Valmis", "Suomi"},
            "drawn": {"Asetukset", "Tauolla", "Loki"}},
-    "nl": {"widgets": {"Ongedaan", "Regels", "Menu", "Hervatten", "Naar het menu", "Klaar", "Nederlands"},
+    "nl": {"widgets": {"Zet terug", "Regels", "Menu", "Hervatten", "Naar het menu", "Klaar", "Nederlands"},
            "drawn": {"Instellingen", "Gepauzeerd", "Logboek"}},
 }
 
