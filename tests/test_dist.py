@@ -104,6 +104,19 @@ def test_the_sdist_carries_the_data_the_game_reads(tmp_path):
     assert {"LICENSE", "CREDITS.md", "pyproject.toml", "README.md"} <= names
 
 
+def test_the_translated_rules_pages_are_packaged_with_the_english_ones():
+    """docs/rules/<lang>/<game>.md (the F1 page in Finnish or Dutch) goes into the wheel and the
+    bundles beside docs/rules/<game>.md, whether or not those pages are written yet."""
+    from fnmatch import fnmatch
+
+    patterns = pyproject()["tool"]["setuptools"]["package-data"]["game._data.docs"]
+    pages = [p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs" / "rules").rglob("*.md")]
+    for page in pages + ["rules/fi/amoeba.md", "rules/nl/tigers.md"]:
+        assert any(fnmatch(page, pat) and pat.count("/") == page.count("/") for pat in patterns), page
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    assert '(str(root / "docs" / "rules"), f"{DATA}/docs/rules")' in spec  # the whole folder, languages too
+
+
 def shipped_files() -> list[str]:
     out = []
     for top in SHIPPED:

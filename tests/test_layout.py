@@ -11,6 +11,7 @@ import pygame_gui
 import pytest
 
 from game import registry
+from game.i18n import tr
 from game.session import Session
 from game.ui import paper
 from game.ui.app import MIN_SIZE, App
@@ -92,10 +93,11 @@ def drawn_words(app) -> list[tuple[pygame.Rect, str]]:
     got: list[tuple[pygame.Rect, str]] = []
     real = paper.text
 
-    def spy(surf, s, pos, size=20, colour=paper.INK, anchor="topleft", bold=False):  # type: ignore[no-untyped-def]
-        rect = real(surf, s, pos, size, colour, anchor, bold)
+    def spy(surf, s, pos, size=20, colour=paper.INK, anchor="topleft", bold=False, translate=True):  # type: ignore[no-untyped-def]
+        rect = real(surf, s, pos, size, colour, anchor, bold, translate)
         if s.strip():
-            ink = paper._text_surface(s, size, tuple(colour), bold).get_bounding_rect()
+            shown = tr(s) if translate else str(s)  # measured as drawn: in the player's language
+            ink = paper._text_surface(shown, size, tuple(colour), bold).get_bounding_rect()
             got.append((ink.move(rect.topleft), s))
         return rect
 
@@ -368,6 +370,53 @@ def test_replay(case, name, request, one_app):
     finally:
         app.reset_to(MenuScene(app))
         paper.reset_caches()
+
+
+#: The languages besides English whose words must fit too (Finnish words are long; the
+#: pseudo-locale is 40% longer than English).  Checked at the smallest window asking for the
+#: largest UI scale (it uses the largest that fits, 100%): where room is scarcest, and the suite
+#: stays quick (every scene of the shell, once per language).
+LANGS = ["fi", "nl", "pseudo"]
+
+
+@pytest.fixture(params=LANGS)
+def lang_app(request, one_app):
+    from game.ui.scenes.menu import MenuScene
+
+    one_app.reset_to(MenuScene(one_app))
+    one_app._resized(MIN_SIZE)
+    one_app.set_ui_scale(OFFERED[-1])
+    one_app.set_language(request.param)
+    try:
+        yield one_app
+    finally:
+        one_app.set_language("en")
+        one_app.reset_to(MenuScene(one_app))
+        paper.reset_caches()
+        gc.collect()
+
+
+def test_menu_settings_load_in_every_language(lang_app):
+    test_menu_settings_load(lang_app)
+
+
+def test_credits_and_lessons_in_every_language(lang_app):
+    from game.ui.scenes.credits import CreditsScene
+    from game.ui.scenes.lessons import LessonsScene
+
+    lang_app.push(CreditsScene(lang_app))
+    check(lang_app, "credits")
+    lang_app.pop()
+    for name in GAMES:
+        lang_app.push(LessonsScene(lang_app, name))
+        check(lang_app, f"{name} lessons")
+        lang_app.pop()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_setup_pages_and_play_overlays_in_every_language(lang_app, name):
+    test_setup_pages_and_their_drop_downs(lang_app, name)
+    test_play_and_its_overlays(lang_app, name, None)
 
 
 def test_first_window_fits_ninety_percent_of_the_usable_desktop(monkeypatch):

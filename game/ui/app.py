@@ -20,9 +20,11 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from .. import i18n, jsonio
+from ..msg import N_, M
 from ..paths import sprites_dir
 from . import paper
 from .prefs import Prefs
+from .shell import gui_text
 from .shell.crash import CRASH_WINDOW, MAX_CRASHES, write_crash_report
 from .shell.desktop import MIN_SIZE, declare_dpi_awareness, fit_window
 from .shell.focus import Focus, KeyboardFocus, widget_focus
@@ -98,6 +100,29 @@ def _system_locales() -> list[str]:
     except (pygame.error, AttributeError, KeyError, TypeError):
         return []
 
+def crash_sentence(path: str | None, saved: str) -> str:
+    """What the window says after a crash: where the report is, and where the autosave is
+    (``saved``: "continue", "load" or "" for none), each case a whole sentence."""
+    if path is not None and saved == "continue":
+        # TRANSLATORS: {path} is the crash report's file.
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
+                 "Your game was autosaved: Continue picks it up.", path=path)
+    if path is not None and saved == "load":
+        # TRANSLATORS: {path} is the crash report's file.
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}. "
+                 "Your game was autosaved: Load game lists it.", path=path)
+    if path is not None:
+        # TRANSLATORS: {path} is the crash report's file.
+        return M("Something went wrong, so Paper Wars went back to the menu; a crash report is in {path}.", path=path)
+    if saved == "continue":
+        return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written. "
+                  "Your game was autosaved: Continue picks it up.")
+    if saved == "load":
+        return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written. "
+                  "Your game was autosaved: Load game lists it.")
+    return N_("Something went wrong, so Paper Wars went back to the menu; no crash report could be written.")
+
+
 class Scene:
     """One screen.  ``draw`` never changes state; widgets live in ``self.box``."""
 
@@ -150,12 +175,13 @@ class Scene:
         """``n`` pixels at the UI scale."""
         return self.app.px(n)
 
-    def drop_down(self, options: list[str], current: str, rect: pygame.Rect, container: Any = None,
+    def drop_down(self, options: list[Any], current: Any, rect: pygame.Rect, container: Any = None,
                   class_id: str | None = None, **kwargs: Any) -> TipDropDown:
         """A drop-down whose open list stays inside the window: downwards when all its rows fit
         below (or there is more room below than above), else upwards; a list longer than the
         room scrolls.  ``rect`` is in window coordinates (the scene's box covers the window).
-        ``class_id``: a theme class (``@read_only``)."""
+        ``options`` are (shown text, id) pairs (read the choice with widgets.chosen: the text
+        may be translated) or plain texts; ``class_id``: a theme class (``@read_only``)."""
         margin = self.px(8)
         need = list_row(self.app.scale) * len(options) + 8
         below = self.app.size[1] - rect.bottom - margin
@@ -233,7 +259,9 @@ class App(Window, Toasts, KeyboardFocus):
         pygame.display.set_caption("Paper Wars")
         if (sprites_dir() / "icon" / "paperwars-64.png").is_file():  # drawn by sprites/icon/draw_icon.py
             pygame.display.set_icon(pygame.image.load(str(sprites_dir() / "icon" / "paperwars-64.png")))
-        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False)
+        self.ui = UIManager(self.size, theme(self.scale), enable_live_theme_updates=False,
+                            starting_language=i18n.language())
+        gui_text.install(i18n.language())
         self._preload_fonts()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -250,6 +278,24 @@ class App(Window, Toasts, KeyboardFocus):
         #: The server this app runs for the games it hosts (game.net.lobby.HostServer, made by
         #: Play online's host_server when first needed); close() stops it.
         self.online_host: Any = None
+
+    # -- language ----------------------------------------------------------------------
+    def set_language(self, lang: str) -> str:
+        """Show every word in ``lang`` from now on, without a restart and in the middle of a
+        game: the catalogs change (game.i18n), rendered and measured text is forgotten, pygame_gui
+        is told (its own words too), and every open scene is built again through the resize
+        path, so its widgets are made anew with the new words; drawn text (the log, hover cards)
+        passes through tr() and follows by itself.  Kept in the settings; returns the language."""
+        taken = i18n.set_language(lang)
+        if taken in i18n.LANGUAGES:
+            self.prefs.language = taken
+        paper.reset_caches()
+        gui_text.install(taken)
+        self.ui.set_locale(taken)
+        self._paper = None
+        for scene in self.scenes:
+            scene.resize(self.size)
+        return taken
 
     # -- scene stack ---------------------------------------------------------------
     def make(self, scene: Scene | str, *args: Any, **kwargs: Any) -> Scene:
@@ -485,7 +531,7 @@ class App(Window, Toasts, KeyboardFocus):
                     from ..saves import latest_autosave
 
                     latest = latest_autosave() == session.autosave
-                    saved = f" Your game was autosaved: {'Continue picks it up' if latest else 'Load game lists it'}."
+                    saved = "continue" if latest else "load"
                 break
         path = write_crash_report(exc, record, [s.name() for s in self.scenes])
         try:
@@ -494,8 +540,7 @@ class App(Window, Toasts, KeyboardFocus):
             self.scenes = []
             self.ui.clear_and_reset()
             self.push("menu")
-        where = f"a crash report is in {path}" if path is not None else "no crash report could be written"
-        self.toast(f"Something went wrong, so Paper Wars went back to the menu; {where}.{saved}", 12)
+        self.toast(crash_sentence(str(path) if path is not None else None, saved), 12)
         return path
 
     def _due(self, now: float) -> bool:

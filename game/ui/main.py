@@ -5,7 +5,9 @@ from __future__ import annotations
 import sys
 import time
 
+from ..msg import M
 from .app import App
+from .widgets import said
 
 
 def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App:
@@ -17,7 +19,9 @@ def make_app(size: tuple[int, int] | None = None, headless: bool = False) -> App
     clean_stale_temps()  # left by a kill during an autosave
     app = App(size, headless)
     if folders:
-        app.toast(f"{folders} {app.toast_text}".strip(), 12)
+        # TRANSLATORS: two sentences shown together: about the folders, then about the settings file.
+        app.toast(M("{first} {second}", first=said(folders), second=said(app.toast_text)) if app.toast_text
+                  else folders, 12)
     apply_palette(app.prefs.palette)
     app.push("menu")
     return app

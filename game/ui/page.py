@@ -179,7 +179,8 @@ class Page:
         for line in self.visible():
             y = self.rect.y + line.y - self.top
             for x, word, bold in line.words:
-                paper.text(surface, word, (self.rect.x + x, y), line.size, paper.INK, bold=bold)
+                # the page is a document already in its language: its words are not messages
+                paper.text(surface, word, (self.rect.x + x, y), line.size, paper.INK, bold=bold, translate=False)
         if self.height > self.rect.height:  # where in the page the view is: a pencil bar at the right
             bar = pygame.Rect(self.rect.right - 6, self.rect.y, 4, self.rect.height)
             pygame.draw.rect(surface, paper.FAINT, bar, 1)

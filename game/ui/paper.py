@@ -16,6 +16,7 @@ import numpy as np
 import pygame
 
 from ..i18n import tr
+from ..msg import Mp, Msg
 from ..paths import sprites_dir
 
 Point = tuple[float, float]
@@ -46,19 +47,43 @@ SEAT_NAMES: tuple[str, ...] = PLAYER_NAMES
 HIGH_CONTRAST_NAMES = ("Black", "Red", "Blue", "Purple", "Brown", "Green")
 
 
+#: The palettes' colour words as a player reads them, in every language (the games name their
+#: seats with these words, under a context of their own: SEAT_CONTEXTS).
+PALETTE_WORDS = {"Blue": Mp("palette colour", "Blue"), "Orange": Mp("palette colour", "Orange"),
+                 "Green": Mp("palette colour", "Green"), "Purple": Mp("palette colour", "Purple"),
+                 "Gold": Mp("palette colour", "Gold"), "Sky": Mp("palette colour", "Sky"),
+                 "Black": Mp("palette colour", "Black"), "Red": Mp("palette colour", "Red"),
+                 "Brown": Mp("palette colour", "Brown")}
+#: The contexts the games' catalogs give a seat's colour word.
+SEAT_CONTEXTS = ("side", "player colour", "palette colour")
+
+
+def _colour_forms(word: str) -> set[str]:
+    """A colour word as it may stand in a seat's name now: English, or the language's word."""
+    return {word, tr(word)} | {tr(Msg(word, ctx=ctx)) for ctx in SEAT_CONTEXTS}
+
+
 def seat_words(text: str, player_names: Sequence[str]) -> str:
     """Say ``text`` with the colour words of the palette in use: a game that calls its seats
     "Blue" and "Orange" is drawn black and red under high contrast, and must say so.
-    ``player_names`` are the game's own seat names; only the colour words they use change."""
+    ``player_names`` are the game's own seat names; only the colour words they use change.
+    The words are swapped as the player reads them (in their language: "Sininen" becomes
+    "Musta" in Finnish), so the result is the text already translated."""
     if SEAT_NAMES == PLAYER_NAMES or not text:
         return text
-    swap = {PLAYER_NAMES[i]: SEAT_NAMES[i] for i, name in enumerate(player_names[:len(PLAYER_NAMES)])
-            if PLAYER_NAMES[i] in name.split() or name.startswith(PLAYER_NAMES[i])}
+    shown = tr(text)
+    swap: dict[str, str] = {}
+    for i, name in enumerate(tr(n) for n in player_names[:len(PLAYER_NAMES)]):
+        new = tr(PALETTE_WORDS.get(SEAT_NAMES[i], SEAT_NAMES[i]))
+        for old in _colour_forms(PLAYER_NAMES[i]):
+            if old and old != new and (old in name.split() or name.startswith(old)):
+                swap[old] = new
     if not swap:
-        return text
+        return shown
     import re
 
-    return re.sub(r"\b(" + "|".join(swap) + r")\b", lambda m: swap[m.group(1)], text)
+    pattern = "|".join(re.escape(w) for w in sorted(swap, key=len, reverse=True))
+    return re.sub(r"\b(" + pattern + r")\b", lambda m: swap[m.group(1)], shown)
 
 
 def player_colour(seat: int) -> tuple[int, int, int]:
@@ -146,10 +171,12 @@ def reset_caches() -> None:
 
 
 def text(surf: pygame.Surface, s: str, pos: Point, size: int = 20, colour: tuple[int, int, int] = INK,
-         anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+         anchor: str = "topleft", bold: bool = False, translate: bool = True) -> pygame.Rect:
     """Write ``s`` in pencil, in the player's language (game.i18n.tr); ``anchor`` is a
-    pygame.Rect attribute name ("center", "midleft", ...)."""
-    img = _text_surface(tr(s), size, tuple(colour), bold)  # type: ignore[arg-type]
+    pygame.Rect attribute name ("center", "midleft", ...).  ``translate=False``: a text already in
+    the player's language, drawn word by word (a rules page), whose single words must never be
+    looked up as messages ("Back" in a sentence of the page is not the button)."""
+    img = _text_surface(tr(s) if translate else str(s), size, tuple(colour), bold)  # type: ignore[arg-type]
     rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surf.blit(img, rect)
     return rect
@@ -195,6 +222,12 @@ def _wrap(s: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
             else:
                 lines.append(line)
                 line = w
+            while f.size(line)[0] > width and len(line) > 1:  # one word wider than the line (a long
+                cut = len(line) - 1                            # compound word): broken where it must
+                while cut > 1 and f.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return tuple(lines)
 

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..jsonio import FileProblem, file_name, read_json, write_atomic
+from ..msg import N_, M, Mn
 from ..paths import config_dir
+from .words import message_of
 
 PALETTES = ("colour-blind safe", "high contrast")
 #: The window the file may ask for (larger ones are clamped: a 10000x10000 window would
@@ -58,20 +60,27 @@ class Prefs:
                 return prefs
             data = read_json(p, "settings file", MAX_BYTES)
             if not isinstance(data, dict):
-                raise FileProblem("The settings file settings.json does not hold settings.")
+                raise FileProblem(N_("The settings file settings.json does not hold settings."))
             bad = prefs._take(data)
         except FileProblem as exc:
             prefs = cls()
-            prefs.problem = f"{exc} Using the default settings; the file was left as it is."
+            # TRANSLATORS: {problem} is a sentence saying what is wrong with the settings file.
+            prefs.problem = M("{problem} Using the default settings; the file was left as it is.",
+                              problem=message_of(exc))
         except Exception:  # noqa: BLE001 - the game always starts
             prefs = cls()
-            prefs.problem = "The settings file could not be read. Using the default settings; " \
-                            "the file was left as it is."
+            prefs.problem = N_("The settings file could not be read. Using the default settings; "
+                               "the file was left as it is.")
         else:
             if bad:
-                prefs.problem = (f"The settings file settings.json has a bad value for {bad[0]}"
-                                 f"{f' (and {len(bad) - 1} more)' if len(bad) > 1 else ''}; the default is "
-                                 "used for it and the file was left as it is.")
+                # TRANSLATORS: {field} is the name of a field of the settings file, as it is written there.
+                prefs.problem = (M("The settings file settings.json has a bad value for {field}; the default is "
+                                   "used for it and the file was left as it is.", field=bad[0]) if len(bad) == 1 else
+                                 Mn("The settings file settings.json has a bad value for {field} (and {n} more); the "
+                                    "default is used for them and the file was left as it is.",
+                                    "The settings file settings.json has a bad value for {field} (and {n} more); the "
+                                    "default is used for them and the file was left as it is.", len(bad) - 1,
+                                    field=bad[0]))
         prefs._loaded = prefs._chosen()
         return prefs
 
@@ -150,11 +159,13 @@ def read_prefs(path: Path) -> Prefs:
     """The settings file read whole, or FileProblem saying what in it cannot be used."""
     data = read_json(path, "settings file", MAX_BYTES)
     if not isinstance(data, dict):
-        raise FileProblem(f"The settings file {file_name(path)} does not hold settings.")
+        # TRANSLATORS: {name} is the settings file's name.
+        raise FileProblem(M("The settings file {name} does not hold settings.", name=file_name(path)))
     prefs = Prefs()
     bad = prefs._take(data)
     if bad:
-        raise FileProblem(f"The settings file {file_name(path)} has a bad value for {bad[0]}.")
+        # TRANSLATORS: {name} is the settings file's name, {field} the name of a field in it.
+        raise FileProblem(M("The settings file {name} has a bad value for {field}.", name=file_name(path), field=bad[0]))
     return prefs
 
 

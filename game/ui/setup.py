@@ -14,20 +14,30 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..engine import Setting, SettingsError
+from ..i18n import tr
 from ..jsonio import FileProblem
 from ..lessons import list_lessons
 from ..levels import level_title, list_levels
+from ..msg import N_, M, Mp, Msg
 from ..registry import Ruleset, strengths
 from ..session import Session, player_profile
 from . import paper
 from .app import App, Scene
-from .widgets import SettingEntry, TextField
+from .widgets import SettingEntry, TextField, chosen, message_of, said
 
 ROW = 46
 LABEL_W = 205   # labels wrap to two lines within this width
 WIDGET_W = 185
 DESCRIBE_LINES = 6  # the scenario description (when a ruleset gives one): at most this many lines
 COL_W = LABEL_W + WIDGET_W + 12
+#: The two headings over the settings and the seats (compared by identity where drawn).
+RULES_HEADING = Mp("heading", "Rules and variants")
+SEATS_HEADING = Mp("heading", "Seats")
+
+
+def page_of(page: int, pages: int) -> Msg:
+    # TRANSLATORS: the pager of the settings: "page 1 of 3".
+    return M("page {page} of {pages}", page=page, pages=pages)
 
 
 _RULE_ID = re.compile(r"\s*\(([A-Z]-[A-Z]*\d+(?:/[A-Z]*\d+)*)\)")
@@ -41,14 +51,15 @@ def words_of(label: str) -> str:
 def rule_of(label: str) -> str:
     """The rule id a label names, for its tooltip: "Winners (A-G6)" -> "Rule A-G6."."""
     m = _RULE_ID.search(label)
-    return f"Rule {m.group(1)}." if m else ""
+    # TRANSLATORS: {rule} is a rule's id ("A-G6"), kept as it is.
+    return M("Rule {rule}.", rule=m.group(1)) if m else ""
 
 
 class SetupScene(Scene):
     #: What a subclass changes (Play online's Host reuses this screen): the heading, the start
     #: button, whether a seed is asked for, and the editor / Learn to play buttons.
-    heading = "New game"
-    start_label = "Start"
+    heading = N_("New game")
+    start_label = N_("Start")
     ask_seed = True
     extras = True
     #: Every setting and seat shown as a disabled widget that no click, key or event changes
@@ -78,7 +89,7 @@ class SetupScene(Scene):
         try:
             return self.rs.make_game(self.values).num_players
         except (SettingsError, FileProblem) as exc:
-            self.problem = str(exc)
+            self.problem = message_of(exc)
             return self.rs.players[0]
 
     def offered(self) -> tuple[str, ...]:
@@ -88,26 +99,47 @@ class SetupScene(Scene):
     def seat_name(self, seat: int) -> str:
         """The seat's name as the game says it, in the palette's colour words."""
         if self.problem:
-            return f"Player {seat + 1}"
+            return M("Player {n}", n=seat + 1)
         game = self.rs.game_cls(self.values)
         names = [game.player_name(i) for i in range(game.num_players)]
         return paper.seat_words(names[seat], names)
 
+    def computer(self, st: Any) -> str:
+        """A computer level as a seat's list says it: "Computer: Normal"."""
+        # TRANSLATORS: a seat's choice; {level} is a computer level ("Normal").
+        line = M("Computer: {level}", level=said(st.label))
+        return tr(line)
+
+    def seat_choices(self) -> list[tuple[str, str]]:
+        """What a seat's list offers, (text, seat kind): Person, then the computer levels,
+        strongest last.  The list reads the kind, never the (translated) text."""
+        return [(tr(N_("Person")), "human")] + [(self.computer(st), st.agent) for st in strengths(self.rs)]
+
     def seat_options(self) -> list[str]:
-        """Person, then the computer levels, strongest last."""
-        return ["Person"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
+        """The texts of the seat's list."""
+        return [text for text, _ in self.seat_choices()]
 
     def seat_label(self, kind: str) -> str:
-        if kind == "human":
-            return "Person"
-        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), "Person")
+        """The text the seat's list shows for a seat kind (the first choice for one it lacks)."""
+        choices = self.seat_choices()
+        return next((text for text, k in choices if k == kind), choices[0][0])
+
+    def seat_option(self, kind: str) -> tuple[str, str]:
+        choices = self.seat_choices()
+        return next((c for c in choices if c[1] == kind), choices[0])
 
     def seat_kind(self, label: str) -> str:
-        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label), "human")
+        """The seat kind a list text stands for (the first choice's for a text it lacks)."""
+        choices = self.seat_choices()
+        return next((k for text, k in choices if text == label), choices[0][1])
 
     def seat_help(self, kind: str) -> str:
         st = next((st for st in strengths(self.rs) if st.agent == kind), None)
-        return f"{st.description} (command line: {st.agent})" if st is not None else "A person at this screen."
+        if st is None:
+            return tr(N_("A person at this screen."))
+        # TRANSLATORS: {description} says how a computer level plays; {agent} its name on the command line.
+        line = M("{description} (command line: {agent})", description=said(st.description), agent=st.agent)
+        return tr(line)
 
     def build(self) -> None:
         """Settings in columns (paged when the window is short), seats in the last column (or on
@@ -123,7 +155,7 @@ class SetupScene(Scene):
         top = px(112) + px(36)
         # The buttons along the bottom (a second row when they do not fit side by side).
         actions = self.actions()
-        button_rects = self.button_rows([label for label, _ in actions], h - px(30), width=200, height=50)
+        button_rects = self.button_rows([tr(label) for label, _ in actions], h - px(30), width=200, height=50)
         buttons_top = min((r.top for r in button_rects), default=h - px(80))
         # The scenario's description sits above the buttons (at least one line: a refused
         # setting is said there instead); the settings stop above it.  A smaller hand when
@@ -168,7 +200,7 @@ class SetupScene(Scene):
         self.page = min(getattr(self, "page", 0), n_pages - 1)
         self.n_pages = n_pages
         if specs:
-            self.labels.append(((x0, top - px(36)), "Rules and variants", -1))
+            self.labels.append(((x0, top - px(36)), RULES_HEADING, -1))
         for i, spec in enumerate(specs):
             pg, k = divmod(i, per_page)
             c, r = divmod(k, rows - 1 if paged else rows)
@@ -179,11 +211,17 @@ class SetupScene(Scene):
         if n_pages > 1:
             # Previous, More settings and "page 1 of 4" share the settings column's width.
             y = top + (rows - 1) * row
-            said = paper.font(px(17)).size(f"page {n_pages} of {n_pages}")[0]
-            pw = min(px(170), (col_w - px(12) - 2 * px(12) - said) // 2)
-            for i, (label, step) in enumerate((("Previous", -1), ("More settings", +1))):
-                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (pw + px(12)), y, pw, wh), label, ui,
-                                                 container=box, tool_tip_text="Page Up" if step < 0 else "Page Down")
+            said_w = paper.font(px(17)).size(tr(page_of(n_pages, n_pages)))[0]
+            pw = min(px(170), (col_w - px(12) - 2 * px(12) - said_w) // 2)
+            pager = ((N_("Previous"), -1), (N_("More settings"), +1))
+            # never narrower than their words (a long language): "page 1 of 4" then takes the room left
+            pw = min(max(pw, max(paper.font(px(17)).size(tr(t))[0] for t, _ in pager) + px(20)),
+                     (col_w - px(12) - px(12)) // 2)
+            self.page_label_room = col_w - px(12) - 2 * (pw + px(12))
+            for i, (label, step) in enumerate(pager):
+                b = pygame_gui.elements.UIButton(pygame.Rect(x0 + i * (pw + px(12)), y, pw, wh), tr(label), ui,
+                                                 container=box,
+                                                 tool_tip_text=tr(N_("Page Up") if step < 0 else N_("Page Down")))
                 self.pager[b] = step
             self.page_label_at = (x0 + 2 * (pw + px(12)), y + px(8))
         # Seats.
@@ -192,13 +230,13 @@ class SetupScene(Scene):
         sx = x0 + (cols - 1) * col_w if cols > 1 else x0
         sy = top
         for pg in self.seat_pages or [-1]:
-            self.labels.append(((sx, sy - px(36)), "Seats", pg))
-        opts = self.seat_options()
+            self.labels.append(((sx, sy - px(36)), SEATS_HEADING, pg))
+        opts = self.seat_choices()
         self.seat_spots: list[tuple[tuple[int, int], int]] = []  # where each seat's symbol goes, its page
         for seat in range(n):
-            current = self.seat_label(self.seats[seat])
-            if self.seat_kind(current) != self.seats[seat]:
-                self.seats[seat] = self.seat_kind(current)  # an agent this game no longer has
+            current = self.seat_option(self.seats[seat])
+            if current[1] != self.seats[seat]:
+                self.seats[seat] = current[1]  # an agent this game no longer has
             pg, r = divmod(seat, seats_per_page)
             pg = first_seat_page + pg if first_seat_page >= 0 else -1
             self.labels.append(((sx + px(30), sy + r * row), self.seat_name(seat), pg))
@@ -213,7 +251,7 @@ class SetupScene(Scene):
         y = sy + last_rows * row + row - wh  # a little apart from the seats, clear of a pager row
         self.seed_entry = None
         if seeded:
-            self.labels.append(((sx, y), "Seed (replays)", seat_page))
+            self.labels.append(((sx, y), N_("Seed (replays)"), seat_page))
             self.seed_entry = TextField(pygame.Rect(sx + label_w, y, wide, wh), ui, "seed",
                                                                   container=box)
             self.seed_entry.set_allowed_characters("numbers")
@@ -245,12 +283,14 @@ class SetupScene(Scene):
             self.legend_at = max(places, key=lambda at: len(self.legend_lines(at)))
         self.actions_made: dict[object, str] = {}
         for (label, key), rect in zip(actions, button_rects, strict=True):
-            self.actions_made[pygame_gui.elements.UIButton(rect, label, ui, container=box)] = key
+            self.actions_made[pygame_gui.elements.UIButton(rect, tr(label), ui, container=box)] = key
         made = {key: b for b, key in self.actions_made.items()}
         self.back, self.start, self.editor = made.get("back"), made.get("start"), made.get("editor")
         # the game's "Learn to play" lessons
-        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(180), px(16), px(160), px(40)),
-                                                  "Learn to play", ui, container=box) \
+        learn_w = max(px(160), paper.font(px(17)).size(tr(N_("Learn to play")))[0] + px(24))
+        self.learn_w = learn_w if self.extras and list_lessons(self.rs.name) else px(160)
+        self.learn = pygame_gui.elements.UIButton(pygame.Rect(w - px(20) - learn_w, px(16), learn_w, px(40)),
+                                                  tr(N_("Learn to play")), ui, container=box) \
             if self.extras and list_lessons(self.rs.name) else None
         if self.read_only:
             for widget in self.widgets:
@@ -259,7 +299,7 @@ class SetupScene(Scene):
 
     def actions(self) -> list[tuple[str, str]]:
         """The buttons along the bottom, (label, key), left to right; ``act`` does each."""
-        return [("Back", "back"), (self.start_label, "start")] + \
+        return [(N_("Back"), "back"), (self.start_label, "start")] + \
             ([(self.rs.editor_label, "editor")] if self.rs.editor and self.extras else [])
 
     def act(self, key: str) -> None:
@@ -295,7 +335,9 @@ class SetupScene(Scene):
 
     def legend_entries(self) -> list[str]:
         """What the legend under the seats says, an entry each: every computer level."""
-        return [f"{st.label}: {st.description}" for st in strengths(self.rs)]
+        # TRANSLATORS: the legend under the seats: a computer level and how it plays.
+        return [M("{level}: {description}", level=said(st.label), description=said(st.description))
+                for st in strengths(self.rs)]
 
     def legend_lines(self, at: pygame.Rect | None = None, whole: bool = False) -> list[str]:
         """The legend's entries wrapped, as many whole entries as fit in ``at`` (the legend's
@@ -316,22 +358,34 @@ class SetupScene(Scene):
             paper.text(surface, line, (self.legend_at.x, y), self.px(16), paper.GRAPHITE)
             y += self.legend_step
 
-    def choices(self, spec: Setting) -> list[str]:
-        """What a setting's drop-down lists ([] for a number typed in)."""
+    def choices(self, spec: Setting) -> list[tuple[str, str]]:
+        """What a setting's drop-down lists, (text, id) ([] for a number typed in): the list
+        reads the id (a level's file name, the choice's value), never the translated text."""
         value = self.values[spec.key]
         if spec.kind == "bool":
-            return ["off", "on"]
+            return [(tr(Mp("switch", "off")), "off"), (tr(Mp("switch", "on")), "on")]
         if spec.kind == "int":
-            return [str(v) for v in range(spec.lo, spec.hi + 1)] if spec.hi - spec.lo <= 60 else []
+            return [(str(v), str(v)) for v in range(spec.lo, spec.hi + 1)] if spec.hi - spec.lo <= 60 else []
         if spec.kind == "level":
             self.level_names = self.level_titles([*list_levels(self.rs.name), str(value)])
-            return list(dict.fromkeys(self.level_names.values()))
-        return [spec.shown(c) for c in spec.choices]
+            return [(tr(t), n) for n, t in self.level_names.items()]
+        return [(tr(spec.shown(c)), str(c)) for c in spec.choices]
+
+    def current_choice(self, spec: Setting) -> tuple[str, str]:
+        """The (text, id) a setting's drop-down shows now."""
+        value = self.values[spec.key]
+        if spec.kind == "level":
+            return tr(self.level_names[str(value)]), str(value)
+        if spec.kind == "bool":
+            return (tr(Mp("switch", "on")), "on") if value else (tr(Mp("switch", "off")), "off")
+        if spec.kind == "int":
+            return str(value), str(value)
+        return tr(spec.shown(value)), str(value)
 
     def widest_choice(self, specs: list[Setting]) -> int:
         """Pixels of the longest choice any drop-down here shows (settings and seats)."""
         f = paper.font(self.px(17))
-        texts = [t for spec in specs for t in self.choices(spec)] + self.seat_options()
+        texts = [t for spec in specs for t, _ in self.choices(spec)] + self.seat_options()
         return max((f.size(t)[0] for t in texts), default=0)
 
     def describe_lines(self) -> list[str]:
@@ -352,15 +406,15 @@ class SetupScene(Scene):
         value = self.values[spec.key]
         options = self.choices(spec)
         if options:
-            current = self.level_names[str(value)] if spec.kind == "level" else spec.shown(value)
-            if current not in options:
+            current = self.current_choice(spec)
+            if current[1] not in [key for _, key in options]:
                 options.append(current)
             widget: Any = self.drop_down(options, current, rect, box, class_id=self.widget_class())
         else:
             widget = SettingEntry(rect, self.app.ui, container=box, object_id=ObjectID(class_id=self.widget_class()))
             widget.set_allowed_characters("numbers")
             widget.set_text(str(value))
-        tip = " ".join(part for part in (spec.help, rule_of(spec.label)) if part)
+        tip = " ".join(tr(part) for part in (spec.help, rule_of(spec.label)) if part)
         if tip:
             widget.set_tooltip(tip)
         self.widgets[widget] = ("setting", spec)
@@ -371,9 +425,12 @@ class SetupScene(Scene):
         file's name added, so every row picks one level."""
         titles = {n: level_title(self.rs.name, n) for n in dict.fromkeys(names)}
         seen = [t for t in titles.values()]
-        return {n: (f"{t} ({n})" if seen.count(t) > 1 else t) for n, t in titles.items()}
+        # TRANSLATORS: a level's title and, to tell two levels of that title apart, its file's name.
+        return {n: (M("{title} ({file})", title=said(t), file=n) if seen.count(t) > 1 else t)
+                for n, t in titles.items()}
 
     def _set_setting(self, spec: Setting, text: str) -> None:
+        """Take a setting's choice: ``text`` is the drop-down's option id, or what was typed."""
         if spec.kind == "bool":
             value: Any = text == "on"
         elif spec.kind == "int":
@@ -382,14 +439,14 @@ class SetupScene(Scene):
             except ValueError:
                 return
         elif spec.kind == "level":
-            value = next((n for n, t in self.level_names.items() if t == text), text)  # title -> file name
+            value = text  # the option's id is the level's file name
         else:
-            value = next((c for c in spec.choices if spec.shown(c) == text), spec.default)
+            value = next((c for c in spec.choices if str(c) == text), spec.default)
         try:
             self.values[spec.key] = spec.validate(value)
             self.problem = ""
         except SettingsError as exc:
-            self.problem = str(exc)
+            self.problem = message_of(exc)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.read_only and event.type in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
@@ -398,11 +455,11 @@ class SetupScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.widgets:
             kind, what = self.widgets[event.ui_element]
             if kind == "seat":
-                self.seats[what] = self.seat_kind(event.text)
+                self.seats[what] = chosen(event)
                 event.ui_element.set_tooltip(self.seat_help(self.seats[what]))
             else:
                 before = self.num_players(), self.offered(), len(self.description)
-                self._set_setting(what, event.text)
+                self._set_setting(what, chosen(event))
                 if (self.num_players(), self.offered(), len(self.describe_lines())) != before:
                     self.keep_seed()  # keep a seed typed in
                     self.resize(self.app.size)
@@ -452,7 +509,7 @@ class SetupScene(Scene):
             session = Session.new(self.rs.name, dict(self.values), seed, list(self.seats),
                                   profile=player_profile(self.rs.name))
         except (SettingsError, FileProblem, ValueError) as exc:
-            self.problem = str(exc)
+            self.problem = message_of(exc)
             self.app.toast(self.problem, 8)
             return False
         self.app.prefs.defaults[self.rs.name] = {"settings": dict(self.values), "seats": list(self.seats)}
@@ -464,25 +521,28 @@ class SetupScene(Scene):
         px = self.px
         w, h = self.app.size
         # The title keeps clear of "Learn to play" in the top right corner (a smaller hand if need be).
-        title, size = paper.fit(f"{self.heading}: {self.rs.title}", px(40), w - 2 * px(190), bold=True)
+        # TRANSLATORS: the setup screen's title: "New game: Paper Tigers", "Host: Paper Tigers".
+        title, size = paper.fit(M("{heading}: {game}", heading=said(self.heading), game=said(self.rs.title)), px(40),
+                                w - 2 * (getattr(self, "learn_w", px(160)) + px(30)), bold=True)
         paper.text(surface, title, (w // 2, px(20) + (px(40) - size) // 2), size, paper.INK, "midtop", bold=True)
         for i, line in enumerate(self.pitch_lines()[:2]):
             paper.text(surface, line, (w // 2, px(68) + i * px(22)), px(20), paper.GRAPHITE, "midtop")
         for (x, y), label, page in self.labels:
             if page >= 0 and page != self.page:
                 continue
-            if label == "Rules and variants" and self.page in self.seat_pages:
+            if label is RULES_HEADING and self.page in self.seat_pages:
                 continue  # the seats' own pages (one-column windows)
-            if label in ("Seats", "Rules and variants"):
+            if label is SEATS_HEADING or label is RULES_HEADING:
                 paper.text(surface, label, (x, y), px(21), paper.INK, bold=True)
                 continue
-            lines = paper.wrap(words_of(label), px(18), px(LABEL_W) - px(12))[:2]
+            lines = paper.wrap(words_of(tr(label)), px(18), px(LABEL_W) - px(12))[:2]
             ty = y + px(19) - px(10) * len(lines)
             for line in lines:
                 paper.text(surface, line, (x, ty), px(18), paper.INK)
                 ty += px(20)
         if self.n_pages > 1:
-            paper.text(surface, f"page {self.page + 1} of {self.n_pages}", self.page_label_at, px(17), paper.GRAPHITE)
+            said_page, size = paper.fit(page_of(self.page + 1, self.n_pages), px(17), self.page_label_room)
+            paper.text(surface, said_page, self.page_label_at, size, paper.GRAPHITE)
         for seat, (at, page) in enumerate(self.seat_spots):
             if page < 0 or page == self.page:
                 paper.draw_symbol(surface, seat, at, px(16))

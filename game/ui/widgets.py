@@ -8,6 +8,10 @@ import pygame
 import pygame_gui
 
 from ..limits import FIELD_BAD, FIELDS, clean_field
+from ..msg import M
+from .words import chosen, message_of, said
+
+__all__ = ["FIELD_NOTE", "SettingEntry", "TextField", "TipDropDown", "chosen", "message_of", "said"]
 
 #: Posted when a text field cleaned what was put into it (``text``: the sentence); the window
 #: shows it (App.dispatch), so the player knows the field is not what was pasted.
@@ -56,12 +60,15 @@ class TextField(pygame_gui.elements.UITextEntryLine):
         if self.allowed_characters is not None:
             kept = "".join(c for c in clean if c in self.allowed_characters)
             if len(kept) != len(clean):
-                note = note or f"The text put into {FIELDS[self.kind].what} was cleaned: only digits are taken."
+                # TRANSLATORS: {what} names a text field ("the room code").
+                note = note or M("The text put into {what} was cleaned: only digits are taken.",
+                                 what=said(FIELDS[self.kind].what))
             clean = kept
         if len(clean) > room:
             clean = clean[:max(0, room)]
-            note = note or (f"The text put into {FIELDS[self.kind].what} was cleaned: it was cut to "
-                            f"{FIELDS[self.kind].limit} characters, the most {FIELDS[self.kind].what} may have.")
+            # TRANSLATORS: {what} names a text field ("the room code"); {n} is a number of characters.
+            note = note or M("The text put into {what} was cleaned: it was cut to {n} characters, the most {what} "
+                             "may have.", what=said(FIELDS[self.kind].what), n=FIELDS[self.kind].limit)
         if note:
             self.note = note
             try:

@@ -9,7 +9,9 @@ from typing import Any
 import pygame
 
 from ...engine import Event
+from ...msg import N_, M, Mp
 from .. import paper
+from ..widgets import said
 
 
 class Margin:
@@ -55,22 +57,25 @@ class Margin:
         shown = self.view.shown_status() if busy else None
         if shown or (busy and self.state.is_over()):
             # an animation still shows an earlier board: say what it shows, not what comes after
-            status = self.say(shown) if shown else "The last moves play out..."
+            status = self.say(shown) if shown else N_("The last moves play out...")
         elif seat >= 0:
             paper.draw_symbol(surface, seat, (x + px(8), px(22)), px(16))
             x += px(26)
             kind = self.seat_kind(seat)
             if kind not in ("human", "replay"):
-                status += f"  ({self.seat_title(seat)}{', thinking' if self._worker else ''})"
+                # TRANSLATORS: the status line; {status} says whose turn it is, {seat} what plays that seat.
+                status = (M("{status}  ({seat}, thinking)", status=said(status), seat=said(self.seat_title(seat)))
+                          if self._worker else
+                          M("{status}  ({seat})", status=said(status), seat=said(self.seat_title(seat))))
             elif kind == "replay":
-                status += "  (replay)"
+                status = M("{status}  (replay)", status=said(status))
         line, size = paper.fit(status, px(22), w - x - 14)
         paper.text(surface, line, (x, px(10)), size, paper.INK)
         hint = self.view.hint() if self.human_to_move() and not busy else ""
         if not hint and self.state.is_over() and self._over_shown and not busy and self.undo_button is not None:
             hint = self.session.undo_refusal()  # Study the board: why Undo is off (T-E3: the end is final)
         if self._busy_for > 0.4:
-            hint = "Click the board or press Space to skip the animation."
+            hint = N_("Click the board or press Space to skip the animation.")
         if self.remote and not self.refusal:
             hint = self._remote_hint(hint)
         if self.remote and self.session.fatal:  # type: ignore[attr-defined]
@@ -78,14 +83,17 @@ class Margin:
             line, size = paper.fit(self.session.fatal, px(19), w - 28)  # type: ignore[attr-defined]
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.remote and self.session.problem:  # type: ignore[attr-defined]
-            line, size = paper.fit(self.session.problem + " Reconnecting...", px(19), w - 28)  # type: ignore[attr-defined]
+            # TRANSLATORS: {problem} is the sentence saying why the server does not answer.
+            line, size = paper.fit(M("{problem} Reconnecting...", problem=said(self.session.problem)), px(19), w - 28)  # type: ignore[attr-defined]
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif getattr(self.session, "stopped", "") and not self.state.is_over():
             line, size = paper.fit(self.session.stopped, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif self.refusal:
-            rule = f" [{self.refusal_rule}]" if self.refusal_rule else ""
-            line, size = paper.fit("Not allowed: " + self.refusal + rule, px(19), w - 28)
+            # TRANSLATORS: a refused move: {reason} is the rule's sentence, {rule} its id ("A-P4").
+            said_line = (M("Not allowed: {reason} [{rule}]", reason=said(self.refusal), rule=self.refusal_rule)
+                         if self.refusal_rule else M("Not allowed: {reason}", reason=said(self.refusal)))
+            line, size = paper.fit(said_line, px(19), w - 28)
             paper.text(surface, line, (14, px(38)), size, paper.WARN)
         elif hint:
             line, size = paper.fit(hint, px(19), w - 28)
@@ -96,27 +104,32 @@ class Margin:
         """Online: the hand-over offer, or whom the window waits for."""
         sess: Any = self.session
         if sess.taken_over() is not None and not self.state.is_over():
-            return ("The computer plays your seat: it was handed over while you were away. Take my seat back "
-                    "to play it again.")
+            return N_("The computer plays your seat: it was handed over while you were away. Take my seat back "
+                      "to play it again.")
         offer = sess.handover_offer()
         if offer is not None:
             name = self.say(self.state.game.player_name(offer))
-            return (f"{name} has been away {int(dict(sess.away_seats()).get(offer, 0))} s: keep waiting, hand the "
-                    "seat to the computer, or leave (Menu); the room stays open.")
+            # TRANSLATORS: {name} is a seat's name, {s} seconds.
+            return M("{name} has been away {s} s: keep waiting, hand the seat to the computer, or leave (Menu); "
+                     "the room stays open.", name=said(name), s=int(dict(sess.away_seats()).get(offer, 0)))
         if hint or self.state.is_over():
             return hint
         seat = self.state.current_player()
         if sess.watching:
-            return "You are watching this game."
+            return N_("You are watching this game.")
         if seat >= 0 and sess.seat_kind(seat) != "human":
-            return f"Waiting for {self.say(self.state.game.player_name(seat))} ({sess.presence_note(seat)})."
+            # TRANSLATORS: {name} is a seat's name, {note} where that player is ("away 40 s").
+            return M("Waiting for {name} ({note}).", name=said(self.say(self.state.game.player_name(seat))),
+                     note=said(sess.presence_note(seat)))
         if any(s.sent_at is not None for s in sess.seen):
-            return "Sent; waiting for the server."
+            return N_("Sent; waiting for the server.")
         return hint
 
     def seat_line(self, seat: int) -> str:
         """The margin's line for a seat: its name and what sits in it."""
-        return f"{self.say(self.state.game.player_name(seat))}  ({self.seat_title(seat)})"
+        # TRANSLATORS: a seat's line in the margin: its name and what plays it ("person", "computer: Normal").
+        return M("{name}  ({seat})", name=said(self.say(self.state.game.player_name(seat))),
+                 seat=said(self.seat_title(seat)))
 
     def _draw_margin_head(self, surface: pygame.Surface, w: int, h: int) -> int:
         """The margin's rule, one line per seat and the view's counters; returns the y below them."""
@@ -145,7 +158,7 @@ class Margin:
         log = self.visible_log()
         if len(log) != self._log_seen:
             self._log_seen, self.log_back = len(log), 0  # something new happened: show it
-        head = "Log (older; wheel down)" if self.log_back else "Log"
+        head = N_("Log (older; wheel down)") if self.log_back else N_("Log")
         paper.text(surface, head, (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         bottom = (self.buttons_top if self.state.is_over() and self._over_shown else h - px(60)) - px(4)
@@ -179,8 +192,9 @@ class Margin:
         y = top - px(4)
         game = self.state.game
         for seat, text in reversed(sess.chat[-3:]):
-            who = "watcher" if seat is None else game.player_name(seat)
-            parts = paper.wrap(self.say(f"{who}: {text}"), px(16), mw - px(20))[:2]
+            who = Mp("chat", "watcher") if seat is None else game.player_name(seat)
+            # TRANSLATORS: a chat line: who wrote it (a seat's name, or "watcher") and what they typed.
+            parts = paper.wrap(self.say(M("{who}: {text}", who=said(who), text=text)), px(16), mw - px(20))[:2]
             y -= px(19) * len(parts)
             for k, part in enumerate(parts):
                 paper.text(surface, part, (x + px(8), y + k * px(19)), px(16), paper.INK)

@@ -9,7 +9,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..widgets import TextField
+from ...i18n import tr
+from ...msg import N_, M
+from ..widgets import TextField, said
 from .panels import over_note
 
 
@@ -22,13 +24,13 @@ class OnlineGame:
         ui = self.app.ui
         y -= bh + px(8)
         self.chat_entry = TextField(pygame.Rect(x, y, w, bh), ui, "chat", container=box,
-                                                              placeholder_text="Chat: type, then Enter")
+                                                              placeholder_text=tr(N_("Chat: type, then Enter")))
         y -= bh + px(6)
         half = (w - px(8)) // 2
-        self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), "Hand over", ui,
+        self.handover_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, half, bh), tr(N_("Hand over")), ui,
                                                             container=box,
-                                                            tool_tip_text="The computer plays the away seat")
-        self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), "Keep waiting",
+                                                            tool_tip_text=tr(N_("The computer plays the away seat")))
+        self.wait_button = pygame_gui.elements.UIButton(pygame.Rect(x + half + px(8), y, half, bh), tr(N_("Keep waiting")),
                                                         ui, container=box)
         self._handover_sizes = ((half, bh), (w, bh))  # beside Keep waiting; alone as Take my seat back
         self.chat_top = y
@@ -107,9 +109,11 @@ class OnlineGame:
             seat = self.session.handover_offer()  # type: ignore[attr-defined]
             if self.session.taken_over() is not None:  # type: ignore[attr-defined]
                 if self.session.take_back():  # type: ignore[attr-defined]
-                    self.app.toast("Your seat is yours again.", 4, good=True)
+                    self.app.toast(N_("Your seat is yours again."), 4, good=True)
             elif seat is not None and self.session.hand_over(seat):  # type: ignore[attr-defined]
-                self.app.toast(f"{self.state.game.player_name(seat)}'s seat goes to the computer.", 4, good=True)
+                # TRANSLATORS: {name} is the seat's name ("Blue").
+                self.app.toast(M("The seat of {name} goes to the computer.", name=said(self.state.game.player_name(seat))),
+                               4, good=True)
         elif button is self.wait_button:
             seat = self.session.handover_offer()  # type: ignore[attr-defined]
             if seat is not None:
@@ -122,7 +126,7 @@ class OnlineGame:
         if self.handover_button is not None and self.wait_button is not None:
             offer = self.session.handover_offer()  # type: ignore[attr-defined]
             mine = self.session.taken_over()  # type: ignore[attr-defined]
-            label = "Take my seat back" if mine is not None else "Hand over"
+            label = tr(N_("Take my seat back") if mine is not None else N_("Hand over"))
             if self.handover_button.text != label:  # one button: hand another's seat over, or take mine back
                 self.handover_button.set_text(label)
                 self.handover_button.set_dimensions(self._handover_sizes[mine is not None])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...msg import N_, M
 from ..app import App
+from ..widgets import said
 
 
 def over_board(app: App, want_w: int) -> pygame.Rect:
@@ -21,6 +23,7 @@ def over_board(app: App, want_w: int) -> pygame.Rect:
 
 def over_note(sess: object) -> str:
     """An online game's end: the check (seed commitment, replay) and where the record was kept."""
-    note = getattr(sess, "verdict", "") or "Waiting for the room's record to check it..."
+    note = getattr(sess, "verdict", "") or N_("Waiting for the room's record to check it...")
     kept = getattr(sess, "kept", None)
-    return note + (f" The game is in your saves: {kept.name}." if kept else "")
+    # TRANSLATORS: {note} is the sentence about the end's check; {name} a file's name.
+    return M("{note} The game is in your saves: {name}.", note=said(note), name=kept.name) if kept else note

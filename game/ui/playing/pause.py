@@ -9,41 +9,44 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ...i18n import tr
+from ...msg import N_, M
 from ...saves import saves_dir
 from .. import paper
 from ..app import App, Scene
+from ..widgets import message_of, said
 
 if TYPE_CHECKING:
     from .scene import PlayScene
 
 
 #: Keys every game shares (the play scene's own).
-SHELL_KEYS = [("Esc", "this menu; Esc again to go back"), ("F1", "the rules"), ("Ctrl+Z", "undo"),
-              ("Space, Enter or a click", "skip an animation"), ("R", "the result again, after the game"),
-              ("F11", "fullscreen"), ("F12", "screenshot")]
+SHELL_KEYS = [(N_("Esc"), N_("this menu; Esc again to go back")), ("F1", N_("the rules")), (N_("Ctrl+Z"), N_("undo")),
+              (N_("Space, Enter or a click"), N_("skip an animation")), ("R", N_("the result again, after the game")),
+              ("F11", N_("fullscreen")), ("F12", N_("screenshot"))]
 
 #: Each game's keys, read from its board view (a view that lists its own with keys() wins).
 GAME_KEYS: dict[str, list[tuple[str, str]]] = {
-    "amoeba": [("Enter or Space", "confirm: finish the map, place, move"), ("0-9", "troops to place"),
-               ("Up/Down, +/-, wheel", "more or fewer troops"), ("Backspace", "take back a digit or the choice"),
-               ("J", "propose a joint attack"), ("Y / N", "answer a joint attack"), ("F", "next follow-up choice"),
-               ("S", "save the drawn map"), ("Right click", "cancel a move")],
-    "warigami": [("1-5", "add a unit to the squad; the unit type to place"),
-                 ("Backspace", "take the squad's last unit back"),
-                 ("Enter", "squad ready; fire at the aimed target, or end the turn"), ("E", "end the turn"),
-                 ("Click an enemy twice", "attack: aim, then fire"), ("H", "heal with the selected medic"),
-                 ("Right click", "drop the selection, the aim or the heal"),
-                 ("Arrows, wheel, middle drag", "scroll a map bigger than the window")],
-    "space": [("S or Tab", "shot or move"), ("M", "move"), ("1 2 3", "pencil (variant)"),
-              ("H", "stopper hand (variant)"), ("Backspace", "lift the stopper"), ("P", "pass"), ("D", "call a draw"),
-              ("Y / N", "accept or refuse a proposed draw (3-4 players)"),
-              ("A", "aiming aid"), ("E", "erase traces"), ("Left/Right", "turn the heading (Shift: finer)"),
-              ("Enter or Space", "confirm the heading"), ("Enter", "done drawing asteroids"),
-              ("T", "turret (variant)")],
-    "tigers": [("T", "tape measure"), ("L", "line of sight"), ("0", "fit the table"), ("+ / -", "zoom"),
-               ("Q / E", "turn while deploying or shaping terrain"), ("Delete", "remove the chosen terrain"),
-               ("Letters in ( )", "the buttons beside the table")],
-    "invasion": [("Space", "turn the wall you draw"), ("Enter", "end the turn")],
+    "amoeba": [(N_("Enter or Space"), N_("confirm: finish the map, place, move")), ("0-9", N_("troops to place")),
+               (N_("Up/Down, +/-, wheel"), N_("more or fewer troops")), (N_("Backspace"), N_("take back a digit or the choice")),
+               ("J", N_("propose a joint attack")), ("Y / N", N_("answer a joint attack")), ("F", N_("next follow-up choice")),
+               ("S", N_("save the drawn map")), (N_("Right click"), N_("cancel a move"))],
+    "warigami": [("1-5", N_("add a unit to the squad; the unit type to place")),
+                 (N_("Backspace"), N_("take the squad's last unit back")),
+                 (N_("Enter"), N_("squad ready; fire at the aimed target, or end the turn")), ("E", N_("end the turn")),
+                 (N_("Click an enemy twice"), N_("attack: aim, then fire")), ("H", N_("heal with the selected medic")),
+                 (N_("Right click"), N_("drop the selection, the aim or the heal")),
+                 (N_("Arrows, wheel, middle drag"), N_("scroll a map bigger than the window"))],
+    "space": [(N_("S or Tab"), N_("shot or move")), ("M", N_("move")), ("1 2 3", N_("pencil (variant)")),
+              ("H", N_("stopper hand (variant)")), (N_("Backspace"), N_("lift the stopper")), ("P", N_("pass")), ("D", N_("call a draw")),
+              ("Y / N", N_("accept or refuse a proposed draw (3-4 players)")),
+              ("A", N_("aiming aid")), ("E", N_("erase traces")), (N_("Left/Right"), N_("turn the heading (Shift: finer)")),
+              (N_("Enter or Space"), N_("confirm the heading")), (N_("Enter"), N_("done drawing asteroids")),
+              ("T", N_("turret (variant)"))],
+    "tigers": [("T", N_("tape measure")), ("L", N_("line of sight")), ("0", N_("fit the table")), ("+ / -", N_("zoom")),
+               ("Q / E", N_("turn while deploying or shaping terrain")), (N_("Delete"), N_("remove the chosen terrain")),
+               (N_("Letters in ( )"), N_("the buttons beside the table"))],
+    "invasion": [(N_("Space"), N_("turn the wall you draw")), (N_("Enter"), N_("end the turn"))],
 }
 
 
@@ -54,17 +57,18 @@ def game_keys(play: PlayScene) -> list[tuple[str, str]]:
 class PauseScene(Scene):
     opaque = False
     #: The line under the title and the buttons (a lesson has its own: game/ui/scenes/lesson.py).
-    note = "The game is saved after every move."
-    labels: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("save", "Save game"), ("rules", "Rules (F1)"),
-                                           ("settings", "Settings"), ("menu", "Quit to menu"))
+    note = N_("The game is saved after every move.")
+    labels: tuple[tuple[str, str], ...] = (("resume", N_("Resume")), ("save", N_("Save game")),
+                                           ("rules", N_("Rules (F1)")), ("settings", N_("Settings")),
+                                           ("menu", N_("Quit to menu")))
 
     def __init__(self, app: App, play: PlayScene) -> None:
         super().__init__(app)
         self.play = play
         self.buttons: dict[object, str] = {}
         if play.remote:  # an online game is kept on the server: nothing to save here
-            self.note = "The game is kept on the server: leave and come back any time."
-            self.labels = tuple((k, "Leave the room" if k == "menu" else t) for k, t in self.labels if k != "save")
+            self.note = N_("The game is kept on the server: leave and come back any time.")
+            self.labels = tuple((k, N_("Leave the room") if k == "menu" else t) for k, t in self.labels if k != "save")
 
     def build(self) -> None:
         box = self.new_box()
@@ -77,7 +81,7 @@ class PauseScene(Scene):
         y = px(130)
         x = self.column_x()
         for key, label in labels:
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, px(260), bh), label, self.app.ui, container=box)
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, px(260), bh), tr(label), self.app.ui, container=box)
             self.buttons[b] = key
             y += step
 
@@ -99,11 +103,14 @@ class PauseScene(Scene):
             try:
                 path = saves_dir() / time.strftime(f"{self.play.session.record.game}-%Y%m%d-%H%M%S.json")
                 self.play.session.save_as(path)
-                self.app.toast(f"Saved to {path}", 4, good=True)
+                # TRANSLATORS: {path} is the file the game was saved to.
+                self.app.toast(M("Saved to {path}", path=str(path)), 4, good=True)
             except OSError as exc:
-                self.app.toast(f"Could not save: {exc.strerror}.", 6)
+                # TRANSLATORS: {reason} is the system's reason, in English ("Permission denied").
+                self.app.toast(M("Could not save: {reason}.", reason=exc.strerror or str(exc)), 6)
             except ValueError as exc:  # FileProblem: it would not read back
-                self.app.toast(f"Could not save: {exc}", 6)
+                # TRANSLATORS: {problem} is a sentence saying what is wrong.
+                self.app.toast(M("Could not save: {problem}", problem=message_of(exc)), 6)
         elif key == "rules":
             self.app.push("rules", self.play.session.ruleset)
         elif key == "settings":
@@ -117,7 +124,7 @@ class PauseScene(Scene):
         veil.fill((244, 239, 225, 215))
         surface.blit(veil, (0, 0))
         px = self.px
-        paper.text(surface, "Paused", (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
+        paper.text(surface, N_("Paused"), (w // 2, px(50)), px(40), paper.INK, "center", bold=True)
         paper.text(surface, self.note, (w // 2, px(90)), px(20),
                    paper.GRAPHITE, "center")
         x = self.column_x() + px(260) + px(40)
@@ -127,8 +134,9 @@ class PauseScene(Scene):
 
     def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """(heading, keys) of the list beside the buttons: this game's keys, then the shell's."""
-        return [(f"Keys in {self.play.session.ruleset.title}", game_keys(self.play)),
-                ("Keys in every game", SHELL_KEYS)]
+        # TRANSLATORS: a heading of the key list; {game} is the game's name.
+        return [(M("Keys in {game}", game=said(self.play.session.ruleset.title)), game_keys(self.play)),
+                (N_("Keys in every game"), SHELL_KEYS)]
 
     def key_lines(self, area: pygame.Rect) -> list[tuple[str, int, bool, int]]:
         """(text, size, heading, y) lines of the key list that fit ``area``: a smaller hand first,
@@ -147,7 +155,9 @@ class PauseScene(Scene):
                     out.append((title, px(body + 3), True, y))
                     y += px(body + 3) + px(5)
                     for key, what in keys:
-                        for line in paper.wrap(f"{key}: {what}", px(body), area.width):
+                        # TRANSLATORS: a line of the key list: a key and what it does.
+                        for line in paper.wrap(M("{key}: {what}", key=said(key), what=said(what)), px(body),
+                                               area.width):
                             out.append((line, px(body), False, y))
                             y += px(body) + px(4)
                 if y <= area.bottom:

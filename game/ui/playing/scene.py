@@ -18,12 +18,15 @@ import pygame
 import pygame_gui
 
 from ...engine import Action, Event, IllegalAction, State
+from ...i18n import tr
+from ...msg import N_, M, Mp
 from ...paths import remove_own
 from ...saves import saves_dir
 from ...session import Session
 from .. import paper
 from ..app import App, Scene
 from ..view import GameView, load_view_class
+from ..widgets import said
 from .computer import ComputerSeats
 from .margin import Margin
 from .online import OnlineGame
@@ -93,12 +96,13 @@ class PlayScene(Margin, ComputerSeats, OnlineGame, Scene):
             return self.session.presence_note(seat)  # type: ignore[attr-defined,no-any-return]
         kind = self.seat_kind(seat)
         if kind in ("human", "replay"):
-            return "person" if kind == "human" else kind
+            return Mp("seat", "person") if kind == "human" else Mp("seat", "replay")
         if kind not in self._levels:
             from ...registry import strengths
 
             self._levels[kind] = next((st.label for st in strengths(self.session.ruleset) if st.agent == kind), kind)
-        return f"computer: {self._levels[kind]}"
+        # TRANSLATORS: what plays a seat: {level} is a computer level ("Normal").
+        return M("computer: {level}", level=said(self._levels[kind]))
 
     def seat_kind(self, seat: int) -> str:
         if self.replay_queue is not None:
@@ -154,14 +158,14 @@ class PlayScene(Margin, ComputerSeats, OnlineGame, Scene):
         y = h - bh - px(14)
         x0 = w - self.margin_w + gap
         ui = self.app.ui
-        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, bh), "Undo", ui, container=box,
+        self.undo_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y, bw, bh), tr(N_("Undo")), ui, container=box,
                                                         tool_tip_text="Ctrl+Z")
-        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + gap, y, bw, bh), "Rules", ui,
+        self.rules_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + bw + gap, y, bw, bh), tr(N_("Rules")), ui,
                                                          container=box, tool_tip_text="F1")
-        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh), "Menu", ui,
+        self.menu_button = pygame_gui.elements.UIButton(pygame.Rect(x0 + 2 * (bw + gap), y, bw, bh), tr(N_("Menu")), ui,
                                                         container=box, tool_tip_text="Esc")
         self.result_button = pygame_gui.elements.UIButton(pygame.Rect(x0, y - bh - px(8), self.margin_w - 2 * gap, bh),
-                                                          "Show the result", ui, container=box, tool_tip_text="R")
+                                                          tr(N_("Show the result")), ui, container=box, tool_tip_text="R")
         self.buttons_top = y - bh - px(8)
         self.chat_top = self.buttons_top
         if self.remote:
@@ -359,7 +363,8 @@ class PlayScene(Margin, ComputerSeats, OnlineGame, Scene):
             remove_own(self.session.autosave)  # its own autosave, inside the data folder only
             self.session.close()  # and its lock: the game is no longer in progress
         except OSError as exc:
-            self.app.toast(f"The finished game could not be kept: {exc.strerror}.", 6)
+            # TRANSLATORS: {reason} is the system's reason, in English.
+            self.app.toast(M("The finished game could not be kept: {reason}.", reason=exc.strerror or str(exc)), 6)
 
     def _check_cover(self) -> None:
         """Hot-seat hand-over: hide the board between two different human seats."""

@@ -8,9 +8,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...i18n import tr
+from ...msg import N_, M
 from ...net.remote import RemoteSession
 from .. import paper
 from ..app import App, Scene
+from ..widgets import said
 
 
 class ConnectScene(Scene):
@@ -26,7 +29,7 @@ class ConnectScene(Scene):
         w, h = self.app.size
         px = self.px
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h // 2 + px(90), px(200), px(44)),
-                                                 "Back", self.app.ui, container=box, tool_tip_text="Esc")
+                                                 tr(N_("Back")), self.app.ui, container=box, tool_tip_text="Esc")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or \
@@ -49,14 +52,17 @@ class ConnectScene(Scene):
         w, h = self.app.size
         px = self.px
         s = self.session
-        title = f"Room {s.room}" + (" (watching)" if s.watching else "")
+        # TRANSLATORS: {room} is the room's code.
+        title = M("Room {room} (watching)", room=s.room) if s.watching else M("Room {room}", room=s.room)
         paper.text(surface, title, (w // 2, h // 2 - px(80)), px(40), paper.INK, "center", bold=True)
         if s.fatal:
             line, colour = s.fatal, paper.WARN
         elif s.problem:
-            line, colour = s.problem + " Trying again...", paper.WARN
+            # TRANSLATORS: {problem} is the sentence saying why the server does not answer.
+            line, colour = M("{problem} Trying again...", problem=said(s.problem)), paper.WARN
         else:
-            line, colour = f"Connecting to {s.url}...", paper.GRAPHITE
+            # TRANSLATORS: {url} is the server's address.
+            line, colour = M("Connecting to {url}...", url=s.url), paper.GRAPHITE
         y = h // 2 - px(20)
         for part in paper.wrap(line, px(22), w - px(80)):
             paper.text(surface, part, (w // 2, y), px(22), colour, "center")

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...msg import N_, M
 from .. import paper
 from ..app import App, Scene
+from ..widgets import said
 
 if TYPE_CHECKING:
     from ..playing.scene import PlayScene
@@ -31,7 +33,8 @@ class CoverScene(Scene):
         name = self.play.say(self.play.state.game.player_name(self.seat))
         px = self.px
         paper.draw_symbol(surface, self.seat, (w // 2, h // 2 - px(90)), px(60), 4)
-        title, size = paper.fit(f"Pass to {name}", px(44), w - px(40), True)
+        # TRANSLATORS: {name} is the seat's name ("Blue"): hand the computer to that player.
+        title, size = paper.fit(M("Pass to {name}", name=said(name)), px(44), w - px(40), True)
         paper.text(surface, title, (w // 2, h // 2 - px(20)), size, paper.INK, "center", bold=True)
-        line, size = paper.fit("The other players look away. Click or press Enter when ready.", px(24), w - px(40))
+        line, size = paper.fit(N_("The other players look away. Click or press Enter when ready."), px(24), w - px(40))
         paper.text(surface, line, (w // 2, h // 2 + px(36)), size, paper.GRAPHITE, "center")

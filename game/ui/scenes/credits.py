@@ -7,6 +7,8 @@ import pygame
 import pygame_gui
 
 from ... import __version__
+from ...i18n import tr
+from ...msg import N_, M
 from ...paths import root
 from .. import paper
 from ..app import App, Scene
@@ -34,7 +36,7 @@ class CreditsScene(Scene):
         box = self.new_box()
         w, h = self.app.size
         self.page = Page(self.text, pygame.Rect(60, 80, w - 120, h - 160), self.px)  # drawn line by line
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 90, h - 66, 180, 44), "Back", self.app.ui,
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 90, h - 66, 180, 44), tr(N_("Back")), self.app.ui,
                                                  container=box)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -46,8 +48,9 @@ class CreditsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
-        paper.text(surface, "Credits", (60, 20), 34, paper.INK, bold=True)
-        paper.text(surface, f"Paper Wars {__version__}, MIT License", (self.app.size[0] - 60, 34), 18,
+        paper.text(surface, N_("Credits"), (60, 20), 34, paper.INK, bold=True)
+        # TRANSLATORS: {version} is the version number ("1.4.0").
+        paper.text(surface, M("Paper Wars {version}, MIT License", version=__version__), (self.app.size[0] - 60, 34), 18,
                    paper.GRAPHITE, "topright")
         if self.page is not None:
             self.page.draw(surface)

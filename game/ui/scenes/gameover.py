@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ...i18n import tr
+from ...msg import N_
 from ...records import Record
 from ...session import Session, player_profile
 from .. import paper
@@ -29,12 +31,18 @@ class GameOverScene(Scene):
         if play.remote:  # a rematch online is a new room (the menu's Host); the replay needs the record
             self.CHOICES = tuple(c for c in self.CHOICES if c[0] != "rematch")
 
-    CHOICES = (("study", "Study the board"), ("replay", "Watch replay"), ("rematch", "Rematch"), ("menu", "Menu"))
+    CHOICES = (("study", N_("Study the board")), ("replay", N_("Watch replay")), ("rematch", N_("Rematch")),
+               ("menu", N_("Menu")))
+
+    def button_w(self) -> int:
+        """The buttons' width: 170 at the UI scale, wider for a language's longer words."""
+        f = paper.font(self.px(17))
+        return max(self.px(170), max(f.size(tr(label))[0] for _, label in self.CHOICES) + self.px(24))
 
     def panel_rect(self) -> pygame.Rect:
         """The panel: four buttons in a row when they fit, else two rows of two."""
         px = self.px
-        bw, gap = px(170), px(14)
+        bw, gap = self.button_w(), px(14)
         # Over the board (never the log) whenever two buttons a row fit on it.
         area = over_board(self.app, 2 * (bw + gap) - gap + px(60) + px(20))
         w = area.w
@@ -52,13 +60,13 @@ class GameOverScene(Scene):
         px = self.px
         panel = self.panel_rect()
         self.buttons = {}
-        bw, gap = px(170), px(14)
+        bw, gap = self.button_w(), px(14)
         row_w = self.per_row * (bw + gap) - gap
         for i, (key, label) in enumerate(self.CHOICES):
             r, c = divmod(i, self.per_row)
             rect = pygame.Rect(panel.centerx - row_w // 2 + c * (bw + gap), panel.y + px(140) + r * (px(48) + gap),
                                bw, px(48))
-            b = pygame_gui.elements.UIButton(rect, label, self.app.ui, container=box,
+            b = pygame_gui.elements.UIButton(rect, tr(label), self.app.ui, container=box,
                                              tool_tip_text="Esc" if key == "study" else None)
             self.buttons[b] = key
 
@@ -72,7 +80,7 @@ class GameOverScene(Scene):
     def go(self, key: str) -> None:
         rec = self.play.session.record
         if rec is None and key == "replay":
-            self.app.toast("The room's record has not come from the server yet; try again in a moment.", 5)
+            self.app.toast(N_("The room's record has not come from the server yet; try again in a moment."), 5)
             return
         if key == "study":
             self.app.pop()  # the final board, with a Result button to bring this back
@@ -95,7 +103,7 @@ class GameOverScene(Scene):
         surface.blit(veil, panel)
         pygame.draw.rect(surface, paper.INK, panel, 2, border_radius=10)
         res = self.play.state.result()
-        paper.text(surface, "Game over", (panel.centerx, panel.y + px(16)), px(36), paper.INK, "midtop", bold=True)
+        paper.text(surface, N_("Game over"), (panel.centerx, panel.y + px(16)), px(36), paper.INK, "midtop", bold=True)
         text = self.play.say(res.text) if res else ""
         lines = paper.wrap(text, px(22), panel.width - px(40))
         size = px(22)

@@ -8,6 +8,8 @@ from typing import Any
 
 import pygame
 
+from ...i18n import tr
+from ...msg import N_, M, Mp
 from ...net import lobby
 from ...net.lobby import Job
 from ...net.tokens import HeldSeat, TokenStore
@@ -16,6 +18,7 @@ from .. import paper
 from ..app import App
 from ..online.servers import host_server
 from ..setup import SetupScene
+from ..widgets import message_of
 
 
 class HostSetupScene(SetupScene):
@@ -23,8 +26,8 @@ class HostSetupScene(SetupScene):
     a person at this screen, or a computer level (which runs on the server).  No seed: the
     server draws it and keeps it secret until the end."""
 
-    heading = "Host"
-    start_label = "Host the game"
+    heading = Mp("heading", "Host")
+    start_label = N_("Host the game")
     ask_seed = False
     extras = False
 
@@ -39,27 +42,18 @@ class HostSetupScene(SetupScene):
         self.seats += ["remote"] * (16 - len(self.seats))  # a seat added by a setting is a friend's
         super().build()
 
-    def seat_options(self) -> list[str]:
-        return ["Friend (online)", "Here, at this screen"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
-
-    def seat_label(self, kind: str) -> str:
-        if kind == "remote":
-            return "Friend (online)"
-        if kind == "human":
-            return "Here, at this screen"
-        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), "Friend (online)")
-
-    def seat_kind(self, label: str) -> str:
-        if label == "Here, at this screen":
-            return "human"
-        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label), "remote")
+    def seat_choices(self) -> list[tuple[str, str]]:
+        return [(tr(N_("Friend (online)")), "remote"), (tr(N_("Here, at this screen")), "human")] + \
+            [(self.computer(st), st.agent) for st in strengths(self.rs)]
 
     def seat_help(self, kind: str) -> str:
         if kind == "remote":
-            return "A friend plays this seat from their own computer, with the room code."
+            return tr(N_("A friend plays this seat from their own computer, with the room code."))
         if kind == "human":
-            return "You play this seat in this window (two or more: they take turns at this screen)."
-        return super().seat_help(kind) + " It runs on the server and sees only its own seat's view."
+            return tr(N_("You play this seat in this window (two or more: they take turns at this screen)."))
+        # TRANSLATORS: {help} is the sentence about a computer level.
+        line = M("{help} It runs on the server and sees only its own seat's view.", help=super().seat_help(kind))
+        return tr(line)
 
     def begin(self) -> bool:
         """Make the room (in the background): start this app's server if it runs here."""
@@ -69,7 +63,7 @@ class HostSetupScene(SetupScene):
         try:
             self.rs.make_game(dict(self.values))
         except Exception as exc:  # noqa: BLE001 - SettingsError, FileProblem: the sentence is shown
-            self.problem = str(exc)
+            self.problem = message_of(exc)
             return False
         self.problem = ""
         seats = list(self.seats)
@@ -116,5 +110,5 @@ class HostSetupScene(SetupScene):
         super().draw(surface)
         if self.job is not None and not self.job.done:
             w, h = self.app.size
-            paper.text(surface, "Making the room...", (w // 2, h - self.px(118)), self.px(19), paper.GRAPHITE,
+            paper.text(surface, N_("Making the room..."), (w // 2, h - self.px(118)), self.px(19), paper.GRAPHITE,
                        "midtop")

@@ -19,7 +19,9 @@ import pygame_gui
 
 from ... import registry
 from ...engine import Action, IllegalAction
+from ...i18n import tr
 from ...lessons import Lesson, Step, easiest_agent, flick_advice, flick_inside, mark_done, turn_inside
+from ...msg import N_, M
 from ...records import Record
 from ...session import Session, player_profile
 from .. import paper
@@ -27,6 +29,7 @@ from ..app import App, Scene
 from ..playing.panels import over_board
 from ..playing.pause import PauseScene
 from ..playing.scene import PlayScene
+from ..widgets import said
 
 PANEL_H = 108
 AUTO_DELAY = 0.6  # seconds an automatic move of the other side waits, so the learner sees it
@@ -101,7 +104,7 @@ class LessonScene(PlayScene):
     def submit(self, action: Action) -> bool:
         step = self.step
         if step is None or step.auto is not None:
-            self.refuse("Wait a moment: the lesson is making a move.")
+            self.refuse(N_("Wait a moment: the lesson is making a move."))
             return False
         if step.expect is not None and action != step.expect and self.view.lesson_match(step.expect, action):
             action = step.expect  # a click inside the highlighted mark: the step's own action
@@ -120,7 +123,9 @@ class LessonScene(PlayScene):
             return False
         # Legal, but not what this step teaches: a gentle hint in the lesson panel, nothing applied.
         self.refusal, self.refusal_rule = "", ""
-        self.hinted = flick_advice(step, action) or "That move is allowed, but not this step: " + step.say
+        # TRANSLATORS: {say} is what the lesson's step asks for.
+        self.hinted = flick_advice(step, action) or M("That move is allowed, but not this step: {say}",
+                                                      say=said(step.say))
         return False
 
     def build(self) -> None:
@@ -130,7 +135,7 @@ class LessonScene(PlayScene):
             self.undo_button = None
 
     def undo(self) -> None:
-        self.refuse("A lesson only goes forward; open it again from the menu to start over.")
+        self.refuse(N_("A lesson only goes forward; open it again from the menu to start over."))
 
     def open_pause(self) -> None:
         self.app.push(LessonPauseScene(self.app, self))
@@ -268,25 +273,27 @@ class LessonScene(PlayScene):
         n = len(self.lesson.steps)
         shown = self.panel_step()
         step = self.lesson.steps[shown] if shown < n else None
-        head = f"{self.lesson.title}: step {min(shown + 1, n)} of {n}"
+        # TRANSLATORS: the lesson panel's heading: the lesson's title, then which step of how many.
+        head = M("{title}: step {step} of {steps}", title=said(self.lesson.title), step=min(shown + 1, n), steps=n)
         paper.text(surface, head, (panel.x + 12, panel.y + 6), 17, paper.GRAPHITE, bold=True)
         if step is None:
-            say, rule = self.lesson.end, ""
+            say, rule = said(self.lesson.end), ""
         elif step.auto is not None:
-            say, rule = step.say, step.rule
+            say, rule = said(step.say), step.rule
         else:
-            say, rule = self.hinted or step.say, step.rule
+            say, rule = self.hinted or said(step.say), step.rule
         colour = (150, 80, 10) if step is not None and self.hinted and say == self.hinted else paper.INK
         for i, line in enumerate(paper.wrap(say, 19, panel.w - 24)[:3]):
             paper.text(surface, line, (panel.x + 12, panel.y + 28 + 22 * i), 19, colour)
         if rule:
-            paper.text(surface, f"rule {rule}", (panel.right - 10, panel.y + 6), 14, paper.FAINT, "topright")
+            # TRANSLATORS: {rule} is a rule's id ("A-P4").
+            paper.text(surface, M("rule {rule}", rule=rule), (panel.right - 10, panel.y + 6), 14, paper.FAINT, "topright")
 
 
 class LessonPauseScene(PauseScene):
     """Esc in a lesson: the pause menu without Save game (a lesson is never saved)."""
 
-    note = "A lesson is not saved: Learn to play opens it again."
+    note = N_("A lesson is not saved: Learn to play opens it again.")
     labels = tuple(item for item in PauseScene.labels if item[0] != "save")
 
 
@@ -305,7 +312,11 @@ class LessonEndScene(Scene):
         box = self.new_box()
         panel = self.panel_rect()
         self.buttons = {}
-        items = (("play", "Play a short game against the computer", 380), ("menu", "Back to menu", 200))
+        items = [(key, tr(label), max(bw, paper.font(17).size(tr(label))[0] + 28))
+                 for key, label, bw in (("play", N_("Play a short game against the computer"), 380),
+                                        ("menu", N_("Back to menu"), 200))]
+        shrink = min(1.0, (panel.w - 40) / (sum(i[2] for i in items) + 20))  # a long language: both still fit
+        items = [(key, label, int(bw * shrink)) for key, label, bw in items]
         x = panel.centerx - (sum(i[2] for i in items) + 20) // 2
         for key, label, bw in items:
             b = pygame_gui.elements.UIButton(pygame.Rect(x, panel.centery + 50, bw, 48), label, self.app.ui,
@@ -339,12 +350,13 @@ class LessonEndScene(Scene):
         veil.fill((248, 244, 230, 240))
         surface.blit(veil, panel)
         pygame.draw.rect(surface, paper.INK, panel, 2, border_radius=10)
-        paper.text(surface, f"Lesson done: {self.lesson.title}", (panel.centerx, panel.y + 18), 30, paper.INK, "midtop",
+        # TRANSLATORS: {title} is the lesson's title.
+        paper.text(surface, M("Lesson done: {title}", title=said(self.lesson.title)), (panel.centerx, panel.y + 18), 30, paper.INK, "midtop",
                    bold=True)
-        for i, line in enumerate(paper.wrap(self.lesson.end, 20, panel.w - 40)[:3]):
+        for i, line in enumerate(paper.wrap(said(self.lesson.end), 20, panel.w - 40)[:3]):
             paper.text(surface, line, (panel.centerx, panel.y + 62 + 24 * i), 20, paper.INK, "midtop")
         if not self.saved:
-            paper.text(surface, "(Your progress could not be saved; the lesson stays open to play again.)",
+            paper.text(surface, N_("(Your progress could not be saved; the lesson stays open to play again.)"),
                        (panel.centerx, panel.bottom - 26), 15, paper.WARN, "midtop")
 
 

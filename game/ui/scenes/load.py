@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ...i18n import tr
 from ...jsonio import file_name
+from ...msg import N_
 from ...saves import SaveInfo, list_autosaves, save_info, saves_dir
 from .. import paper
 from ..app import App, Scene
@@ -41,7 +43,7 @@ class LoadScene(Scene):
         self.infos: dict[str, SaveInfo] = {}
         for path in self.files:
             info = save_info(path)
-            label = paper.seat_words(info.label, info.names)  # the palette's colour words
+            label = tr(paper.seat_words(info.label, info.names))  # in the palette's colour words, translated
             if label in self.labels:
                 label = f"{label} ({file_name(path)})"
             while label in self.labels:
@@ -77,13 +79,14 @@ class LoadScene(Scene):
                                                         object_id=pygame_gui.core.ObjectID(object_id="#save_list"))
         if not self.files:
             self.list.hide()  # an empty box would cover the line saying there are no saves yet
-        back, open_, watch = self.button_rows(["Back", "Open", "Watch"], y + px(48), width=180, height=48)
-        self.back = pygame_gui.elements.UIButton(back, "Back", ui, container=box)
-        self.open = pygame_gui.elements.UIButton(open_, "Open", ui, container=box,
-                                                 tool_tip_text="Play on from where it was saved")
+        words = [tr(N_("Back")), tr(N_("Open")), tr(N_("Watch"))]
+        back, open_, watch = self.button_rows(words, y + px(48), width=180, height=48)
+        self.back = pygame_gui.elements.UIButton(back, words[0], ui, container=box)
+        self.open = pygame_gui.elements.UIButton(open_, words[1], ui, container=box,
+                                                 tool_tip_text=tr(N_("Play on from where it was saved")))
         # shell hook: watch the selected file in the replay viewer
-        self.watch = pygame_gui.elements.UIButton(watch, "Watch", ui, container=box,
-                                                  tool_tip_text="Play it back move by move")
+        self.watch = pygame_gui.elements.UIButton(watch, words[2], ui, container=box,
+                                                  tool_tip_text=tr(N_("Play it back move by move")))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -103,7 +106,7 @@ class LoadScene(Scene):
     def open_selected(self, watch: bool = False) -> None:
         label = self.list.get_single_selection()
         if not label or label not in self.labels:
-            self.message = "Pick a saved game first."
+            self.message = N_("Pick a saved game first.")
             return
         menu = self.app.find("menu")
         self.app.pop()
@@ -124,14 +127,14 @@ class LoadScene(Scene):
         if self.message:
             line, size = paper.fit(self.message, px(20), message.width)
             paper.text(surface, line, message.midtop, size, paper.WARN, "midtop")
-        paper.text(surface, "Load a saved game", (w // 2, px(24)), px(40), paper.INK, "midtop", bold=True)
+        paper.text(surface, N_("Load a saved game"), (w // 2, px(24)), px(40), paper.INK, "midtop", bold=True)
         if not self.files:
-            paper.text(surface, "No saved games yet: Esc in a game, then Save.", (w // 2, px(300)), px(22),
+            paper.text(surface, N_("No saved games yet: Esc in a game, then Save."), (w // 2, px(300)), px(22),
                        paper.GRAPHITE, "midtop")
             return
         info = self.selected()
-        lines = [paper.seat_words(line, info.names) for line in info.details()] if info else ["Games in progress are kept by themselves (autosave); "
-                                             "pick one to read it in full, Open to play on, Watch to replay it."]
+        lines = [paper.seat_words(line, info.names) for line in info.details()] if info else [N_("Games in progress are kept by themselves (autosave); "
+                                                "pick one to read it in full, Open to play on, Watch to replay it.")]
         y = details.y
         for i, text in enumerate(lines):
             for part in paper.wrap(text, px(17), details.width):

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ...i18n import tr
+from ...msg import N_, M
 from ...net import lobby
 from ...net.client import setup_problem
 from ...net.lobby import Job
@@ -17,6 +19,10 @@ from .. import paper
 from ..app import App
 from ..online.rooms import ROOM_EVERY, free_seats, open_room, room_values, sync_seats
 from ..setup import SetupScene
+from ..widgets import said
+
+#: The template of the sentence said while the room cannot be asked (it goes once the room answers).
+ASK_AGAIN = "The room cannot be asked now: {problem}"
 
 
 class RoomSetupScene(SetupScene):
@@ -35,7 +41,8 @@ class RoomSetupScene(SetupScene):
                  store: TokenStore) -> None:
         super().__init__(app, ruleset)
         self.url, self.room, self.sync, self.store = url, room, sync, store
-        self.heading = f"Room {room}"
+        # TRANSLATORS: {room} is the room's code.
+        self.heading = M("Room {room}", room=room)
         self.values = room_values(ruleset, sync.get("settings"))
         self.tokens = {s.seat: s.token for s in store.in_room(url, room)}
         self.seats = [("remote" if s.get("kind") != "computer" else str(s.get("agent") or ruleset.default_ai))
@@ -51,8 +58,10 @@ class RoomSetupScene(SetupScene):
         self.lacking = lobby.missing_levels(ruleset, sync.get("settings")) if self.cannot else []
         self.copying: Job[list[str]] | None = None
         if self.lacking:
-            self.cannot = self.problem = (f"This room plays the level {', '.join(self.lacking)}, which is not on this "
-                                          f"computer (a level made in the host's editor goes to {user_levels_dir(ruleset.name)}).")
+            # TRANSLATORS: {levels} are level file names; {folder} is where the editor keeps levels.
+            self.cannot = self.problem = M("This room plays the level {levels}, which is not on this computer (a "
+                                           "level made in the host's editor goes to {folder}).",
+                                           levels=", ".join(self.lacking), folder=str(user_levels_dir(ruleset.name)))
 
     def num_players(self) -> int:
         n = super().num_players()
@@ -61,25 +70,19 @@ class RoomSetupScene(SetupScene):
         return n
 
     # -- the seats, as the server says --
-    def seat_options(self) -> list[str]:
-        base = ["Person (online)"] + [f"Computer: {st.label}" for st in strengths(self.rs)]
-        return base + [label for label in dict.fromkeys(self.seat_label(k) for k in self.seats) if label not in base]
+    def seat_choices(self) -> list[tuple[str, str]]:
+        base = [(tr(N_("Person (online)")), "remote")] + [(self.computer(st), st.agent) for st in strengths(self.rs)]
+        known = {k for _, k in base} | {"human"}  # "human": a seat the sync did not list (the screen fills it in)
+        # an agent this computer does not offer: named as the server says it
+        return base + [(tr(M("Computer: {level}", level=k)), k) for k in dict.fromkeys(self.seats) if k not in known]
 
-    def seat_label(self, kind: str) -> str:
-        if kind in ("remote", "human"):  # "human": a seat the sync did not list (the screen fills it in)
-            return "Person (online)"
-        return next((f"Computer: {st.label}" for st in strengths(self.rs) if st.agent == kind), f"Computer: {kind}")
-
-    def seat_kind(self, label: str) -> str:
-        if label == "Person (online)":
-            return "remote"
-        return next((st.agent for st in strengths(self.rs) if f"Computer: {st.label}" == label),
-                    label.removeprefix("Computer: "))
+    def seat_option(self, kind: str) -> tuple[str, str]:
+        return super().seat_option("remote" if kind == "human" else kind)
 
     def seat_help(self, kind: str) -> str:
         if kind == "remote":
-            return "A person plays this seat from their own computer: the host, or a friend with the room code."
-        return super().seat_help(kind) + " It runs on the server and sees only its own seat's view."
+            return tr(N_("A person plays this seat from their own computer: the host, or a friend with the room code."))
+        return tr(M("{help} It runs on the server and sees only its own seat's view.", help=super().seat_help(kind)))
 
     def player_name(self, seat: int) -> str:
         """The seat's name as the game says it (a refused setting does not rename it)."""
@@ -88,56 +91,65 @@ class RoomSetupScene(SetupScene):
             names = [game.player_name(i) for i in range(game.num_players)]
             return paper.seat_words(names[seat], names)
         except Exception:  # noqa: BLE001 - the seat keeps a plain name
-            return f"Player {seat + 1}"
+            return M("Player {n}", n=seat + 1)
 
     def seat_name(self, seat: int) -> str:
-        return self.player_name(seat) + (" (you)" if seat in self.tokens else "")
+        # TRANSLATORS: {name} is a seat's name; this seat is the player's own.
+        return M("{name} (you)", name=said(self.player_name(seat))) if seat in self.tokens else self.player_name(seat)
 
     def seat_status(self, seat: dict[str, Any]) -> str:
         i = seat["seat"]
+        name = said(self.player_name(i))
         if self.lacking and seat.get("kind") != "computer" and not seat.get("claimed") and i not in self.tokens:
-            return f"free: Copy the host's level, then Play {self.player_name(i)}"
+            # TRANSLATORS: {name} is the seat's name, as on the button "Play {name}".
+            return M("free: Copy the host's level, then Play {name}", name=name)
         if self.cannot:
-            return "not to be played from this computer" if seat.get("kind") != "computer" else \
-                "the computer plays it on the server"
+            return N_("not to be played from this computer") if seat.get("kind") != "computer" else \
+                N_("the computer plays it on the server")
         if i in self.tokens:
-            return "yours: Open the game takes it up"
+            return N_("yours: Open the game takes it up")
         if seat.get("kind") == "computer":
-            return "the computer plays it on the server"
+            return N_("the computer plays it on the server")
         if seat.get("claimed"):
-            return "taken, the player is here" if seat.get("here") else "taken, the player is away now"
-        return f"free: Play {self.player_name(i)} makes it yours"
+            return N_("taken, the player is here") if seat.get("here") else N_("taken, the player is away now")
+        return M("free: Play {name} makes it yours", name=name)
 
     def legend_entries(self) -> list[str]:
         """Under the seats: who has each seat now."""
-        return [f"{self.player_name(seat['seat'])}: {self.seat_status(seat)}" for seat in sync_seats(self.sync)]
+        # TRANSLATORS: a seat's name and who has it now.
+        return [M("{name}: {status}", name=said(self.player_name(seat["seat"])), status=said(self.seat_status(seat)))
+                for seat in sync_seats(self.sync)]
 
     def pitch_lines(self) -> list[str]:
         if self.cannot:
-            say = ("Copy the host's level, then play a free seat or Watch." if self.lacking else
-                   "This room cannot be played or watched from this computer.")
+            say = (N_("Copy the host's level, then play a free seat or Watch.") if self.lacking else
+                   N_("This room cannot be played or watched from this computer."))
             return paper.wrap(say, self.px(20), self.app.size[0] - self.px(40))[:2]
         if self.job is not None and not self.job.done:
-            say = "Taking the seat..."
+            say = M("The host chose these settings and seats; you cannot change them. Taking the seat...")
         elif self.sync.get("over"):
-            say = "This game is over: Watch shows how it ended."
+            say = M("The host chose these settings and seats; you cannot change them. "
+                    "This game is over: Watch shows how it ended.")
         elif self.tokens:
-            say = "You hold a seat here: Open the game."
+            say = M("The host chose these settings and seats; you cannot change them. You hold a seat here: "
+                    "Open the game.")
         elif free_seats(self.sync):
-            say = "Play a free seat, or Watch."
+            say = M("The host chose these settings and seats; you cannot change them. Play a free seat, or Watch.")
         else:
-            say = "Every seat is taken: you can Watch."
-        text = f"The host chose these settings and seats; you cannot change them. {say}"
+            say = M("The host chose these settings and seats; you cannot change them. Every seat is taken: "
+                    "you can Watch.")
+        text = say
         return paper.wrap(text, self.px(20), self.app.size[0] - self.px(40))[:2]
 
     # -- the room's actions --
     def actions(self) -> list[tuple[str, str]]:
         if self.cannot:
-            return [("Back", "back")] + ([("Copy the host's level", "copy")] if self.lacking else [])
+            return [(N_("Back"), "back")] + ([(N_("Copy the host's level"), "copy")] if self.lacking else [])
         if self.tokens:
-            return [("Back", "back"), ("Open the game", "open"), ("Watch", "watch")]
-        return [("Back", "back")] + [(f"Play {self.player_name(i)}", f"seat:{i}") for i in free_seats(self.sync)] + \
-            [("Watch", "watch")]
+            return [(N_("Back"), "back"), (N_("Open the game"), "open"), (N_("Watch"), "watch")]
+        # TRANSLATORS: a button that takes a free seat; {name} is the seat's name ("Blue").
+        return [(N_("Back"), "back")] + [(M("Play {name}", name=said(self.player_name(i))), f"seat:{i}")
+                                        for i in free_seats(self.sync)] + [(N_("Watch"), "watch")]
 
     def act(self, key: str) -> None:
         if key == "back":
@@ -181,11 +193,12 @@ class RoomSetupScene(SetupScene):
             else:
                 from ...levels import level_title
 
-                names = ", ".join(level_title(self.rs.name, n) for n in copied.result or [])
+                names = ", ".join(tr(level_title(self.rs.name, n)) for n in copied.result or [])
                 self.cannot = setup_problem(self.rs, self.sync.get("settings"), self.sync.get("level_digest"))
                 self.problem, self.lacking = self.cannot, []
                 self.values = room_values(self.rs, self.sync.get("settings"))
-                self.app.toast(f"The host's level {names} is in your levels now.", 6, good=True)
+                # TRANSLATORS: {names} are the titles of the levels copied.
+                self.app.toast(M("The host's level {names} is in your levels now.", names=names), 6, good=True)
             self.resize(self.app.size)  # the buttons follow
         if self.job is not None and self.job.done:
             job, self.job = self.job, None
@@ -203,12 +216,13 @@ class RoomSetupScene(SetupScene):
             if looked.result is not None:
                 before = self.actions()
                 self.sync = looked.result
-                if self.problem.startswith("The room cannot be asked"):
+                if getattr(self.problem, "id", "") == ASK_AGAIN:
                     self.problem = ""
                 if self.actions() != before:
                     self.resize(self.app.size)  # a seat was taken (or freed): the buttons follow
             elif looked.problem:
-                self.problem = f"The room cannot be asked now: {looked.problem}"
+                # TRANSLATORS: {problem} is the sentence saying why the server did not answer.
+                self.problem = M("The room cannot be asked now: {problem}", problem=looked.problem)
         elif self.looking is None and self.app.top() is self and self.job is None and not self.cannot and \
                 time.monotonic() - self.looked_at >= ROOM_EVERY:
             url, room = self.url, self.room

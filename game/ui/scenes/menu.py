@@ -9,8 +9,10 @@ import pygame_gui
 
 from ... import __version__
 from ...engine import IllegalAction
+from ...i18n import tr
 from ...jsonio import FileProblem, file_name, show
 from ...lessons import basics_done
+from ...msg import N_, M, Mn, Mp, Msg
 from ...registry import Ruleset, rulesets
 from ...saves import SaveError, is_autosave, latest_autosave, load_save
 from ...session import Session, player_profile
@@ -19,13 +21,23 @@ from ..app import App, Focus, Scene
 from ..online.servers import your_turn_check
 from ..playing.watch import open_replay
 from ..view import load_view_class
+from ..widgets import message_of
 
 CARD_W, CARD_H = 360, 150
 
 
-def _count(n: int) -> str:
-    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
-    return words[n] if n < len(words) else str(n)
+#: The number of games in words, as the line under the title says it.
+_COUNT_WORDS = (Mp("count", "No"), Mp("count", "One"), Mp("count", "Two"), Mp("count", "Three"),
+                Mp("count", "Four"), Mp("count", "Five"), Mp("count", "Six"), Mp("count", "Seven"),
+                Mp("count", "Eight"), Mp("count", "Nine"))
+
+
+def games_line(n: int) -> str:
+    """The line under the title: how many games there are."""
+    word: object = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    # TRANSLATORS: {count} is the number of games as a word ("Five").
+    return Mn("{count} pencil-and-paper wargame. Pick it.", "{count} pencil-and-paper wargames. Pick one.", n,
+              count=word)
 
 
 def open_problem(path: Path, exc: BaseException) -> str:
@@ -34,14 +46,20 @@ def open_problem(path: Path, exc: BaseException) -> str:
     line (never Python's words)."""
     name = file_name(Path(path))
     if isinstance(exc, SaveError):  # its sentence names the file
-        return str(exc)
+        return message_of(exc)
     if isinstance(exc, FileProblem):  # a level or a record the game needs (LevelError, RecordError)
-        return f"{name} cannot be restored: {exc}"
+        # TRANSLATORS: {name} is a file's name; {reason} a sentence saying why it cannot be restored.
+        return M("{name} cannot be restored: {reason}", name=name, reason=message_of(exc))
     if isinstance(exc, IllegalAction):
-        return f"{name} cannot be restored: {show(exc.message, 300)[1:-1]} [{exc.rule}]"
+        said = exc.message if isinstance(exc.message, Msg) else show(exc.message, 300)[1:-1]
+        # TRANSLATORS: {name} is a file's name, {reason} the rule's sentence, {rule} its id ("A-P4").
+        return M("{name} cannot be restored: {reason} [{rule}]", name=name, reason=said, rule=exc.rule)
     if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str) and " " in exc.args[0]:
-        return f"{name} cannot be restored: {show(exc.args[0], 200)[1:-1]}"  # the registry's sentence
-    return f"{name} cannot be restored: Paper Wars could not replay its game; the file was left as it is."
+        said = exc.args[0] if isinstance(exc.args[0], Msg) else show(exc.args[0], 200)[1:-1]
+        return M("{name} cannot be restored: {reason}", name=name, reason=said)  # the registry's sentence
+    # TRANSLATORS: {name} is a file's name.
+    return M("{name} cannot be restored: Paper Wars could not replay its game; the file was left as it is.",
+             name=name)
 
 
 def draw_tick(surface: pygame.Surface, rect: pygame.Rect, game: str) -> None:
@@ -68,8 +86,9 @@ class MenuScene(Scene):
         """The menu's buttons along the bottom, (key, label), in order; any number of them."""
         labels = []
         if latest_autosave() is not None:  # a finished game is moved to the Load list when it ends
-            labels.append(("continue", "Continue"))
-        return labels + [("load", "Load game"), ("online", "Play online"), ("settings", "Settings"), ("quit", "Quit")]
+            labels.append(("continue", tr(N_("Continue"))))
+        return labels + [("load", tr(N_("Load game"))), ("online", tr(N_("Play online"))),
+                         ("settings", tr(N_("Settings"))), ("quit", tr(N_("Quit")))]
 
     def build(self) -> None:
         box = self.new_box()
@@ -83,7 +102,7 @@ class MenuScene(Scene):
             self.buttons[b] = key
             if key == "online":
                 self.online_button = b
-        credits = pygame_gui.elements.UIButton(pygame.Rect(w - px(132), px(16), px(116), px(40)), "Credits",
+        credits = pygame_gui.elements.UIButton(pygame.Rect(w - px(132), px(16), px(116), px(40)), tr(N_("Credits")),
                                               self.app.ui, container=box)
         self.buttons[credits] = "credits"
         # The cards fill the room between the title and the buttons: as many columns as make
@@ -168,7 +187,7 @@ class MenuScene(Scene):
             scene = self.app.make("play", session)
             scene._keep_finished(force=True)
             self.resize(self.app.size)
-            self.app.toast("That game is finished: it is in Load game now, where you can watch it.", 6)
+            self.app.toast(N_("That game is finished: it is in Load game now, where you can watch it."), 6)
             return False
         self.app.push("play", session)
         return True
@@ -190,7 +209,9 @@ class MenuScene(Scene):
         if not turns or button is None:
             return
         rect = button.get_abs_rect()
-        label = "your turn" if turns == 1 else f"your turn: {turns}"
+        # TRANSLATORS: a badge over Play online: in how many online games it is the player's turn.
+        badge_text = M("your turn: {n}", n=turns)
+        label = tr(N_("your turn") if turns == 1 else badge_text)
         badge = paper.font(self.px(16), bold=True).size(label)
         tag = pygame.Rect(0, 0, badge[0] + self.px(14), badge[1] + self.px(6))
         tag.midbottom = (rect.centerx, rect.y - self.px(4))
@@ -219,9 +240,9 @@ class MenuScene(Scene):
         px = self.px
         paper.text(surface, "Paper Wars", (w // 2, px(24)), px(64), paper.INK, "midtop", bold=True)
         paper.pencil_line(surface, paper.GRAPHITE, (w // 2 - px(200), px(100)), (w // 2 + px(200), px(96)), 3, 5)
-        paper.text(surface, f"{_count(len(self.cards))} pencil-and-paper wargames. Pick one.", (w // 2, px(108)),
+        paper.text(surface, games_line(len(self.cards)), (w // 2, px(108)),
                    px(22), paper.GRAPHITE, "midtop")
-        paper.text(surface, f"version {__version__}", (px(16), px(16)), px(16), paper.FAINT)
+        paper.text(surface, M("version {version}", version=__version__), (px(16), px(16)), px(16), paper.FAINT)
         mouse = pygame.mouse.get_pos()
         for i, (rect, rs) in enumerate(self.cards):
             k = rect.width / CARD_W  # the card's own scale (UI scale times shrink)
@@ -247,4 +268,4 @@ class MenuScene(Scene):
             draw_tick(surface, rect, rs.name)  # the basics lesson is done
         self._draw_online_badge(surface)
         if not self.cards:
-            paper.text(surface, "No games are installed.", (w // 2, h // 2), px(26), paper.WARN, "center")
+            paper.text(surface, N_("No games are installed."), (w // 2, h // 2), px(26), paper.WARN, "center")

@@ -20,6 +20,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...i18n import tr
+from ...msg import N_, M, Mn, Mp
 from ...net import lobby
 from ...net.lobby import Job, Problem
 from ...net.tokens import TokenStore
@@ -28,10 +30,10 @@ from .. import paper
 from ..app import App, Scene
 from ..online.rooms import open_room
 from ..online.servers import ask_servers, game_title, host_server, joinable, seat_url
-from ..widgets import TextField
+from ..widgets import TextField, chosen, message_of, said
 
-HERE_COMPUTER = "This computer"
-ELSEWHERE = "A server someone runs"
+HERE_COMPUTER = N_("This computer")
+ELSEWHERE = N_("A server someone runs")
 #: How often (seconds) an open "Your online games" list asks its servers again.
 LIST_EVERY = 30.0
 
@@ -79,19 +81,20 @@ class OnlineScene(Scene):
             seen.add(key)
             title = game_title(seat.game)
             info = self.rooms.get(key)
-            where = f"{title}, {seat.room}"
+            # TRANSLATORS: a row of the list of online games: the game's name and the room's code.
+            where = M("{game}, {room}", game=said(title), room=seat.room)
             if info is None and seat.url in self.unreachable:
-                out.append((3, f"{where}: no answer", key))
+                out.append((3, tr(M("{where}: no answer", where=where)), key))
             elif info is None and self.listing is not None and not self.listing.done:
-                out.append((2, f"{where}: asking...", key))
+                out.append((2, tr(M("{where}: asking...", where=where)), key))
             elif info is None:
-                out.append((4, f"{where}: gone from the server", key))
+                out.append((4, tr(M("{where}: gone from the server", where=where)), key))
             elif info.get("over"):
-                out.append((5, f"{where}: over", key))
+                out.append((5, tr(M("{where}: over", where=where)), key))
             elif info.get("your_turn"):
-                out.append((0, f"YOUR TURN: {where}", key))
+                out.append((0, tr(M("YOUR TURN: {where}", where=where)), key))
             else:
-                out.append((1, f"{where}: waiting", key))
+                out.append((1, tr(M("{where}: waiting", where=where)), key))
         out.sort(key=lambda item: item[0])
         return [(label, key) for _, label, key in out]
 
@@ -112,24 +115,26 @@ class OnlineScene(Scene):
         self.columns = xs, col, top
         # Host a game
         x = xs[0]
-        titles = [rs.title for rs in self.games]
+        titles = [(tr(rs.title), rs.name) for rs in self.games] or [(tr(N_("(no games)")), "")]
         self.game_drop = pygame_gui.elements.UIDropDownMenu(
-            titles or ["(no games)"], self.game.title if self.game else "(no games)",
+            titles, next((t for t in titles if self.game is not None and t[1] == self.game.name), titles[0]),
             pygame.Rect(x, top + px(60), col, wh), ui, container=box, expansion_height_limit=px(300))
+        places = [(tr(HERE_COMPUTER), HERE_COMPUTER), (tr(ELSEWHERE), ELSEWHERE)]
         self.where_drop = pygame_gui.elements.UIDropDownMenu(
-            [HERE_COMPUTER, ELSEWHERE], self.where, pygame.Rect(x, top + px(60) + step, col, wh), ui, container=box)
+            places, next(p for p in places if p[1] == self.where), pygame.Rect(x, top + px(60) + step, col, wh), ui,
+            container=box)
         self.port_entry = TextField(pygame.Rect(x, top + px(60) + 2 * step, col, wh), ui, "port",
                                                               container=box)
         self.port_entry.set_allowed_characters("numbers")
         self.port_entry.set_text(self.port_text)
-        self.port_entry.set_tooltip("Friends connect to this port; your router must forward it for friends "
-                                    "outside your home network.")
+        self.port_entry.set_tooltip(tr(N_("Friends connect to this port; your router must forward it for friends "
+                                          "outside your home network.")))
         self.address_entry = TextField(pygame.Rect(x, top + px(60) + 2 * step, col, wh), ui, "address",
                                        container=box)
         self.address_entry.set_text(self.address_text)
         self.show_where()
         self.host_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 3 * step, col, px(48)),
-                                                        "Settings and seats...", ui, container=box)
+                                                        tr(N_("Settings and seats...")), ui, container=box)
         # Join a game
         x = xs[1]
         self.join_address_entry = TextField(pygame.Rect(x, top + px(60), col, wh), ui, "address",
@@ -139,7 +144,7 @@ class OnlineScene(Scene):
                                                               container=box)
         self.code_entry.set_text(self.join_code)
         self.join_button = pygame_gui.elements.UIButton(pygame.Rect(x, top + px(60) + 2 * step, col, px(48)),
-                                                        "Look at the room...", ui, container=box)
+                                                        tr(N_("Look at the room...")), ui, container=box)
         # Your online games
         x = xs[2]
         rows = self.list_rows()
@@ -151,16 +156,17 @@ class OnlineScene(Scene):
             self.games_list.hide()  # and its buttons: there is nothing to resume yet
         bw = (col - px(20)) // 3
         y = top + px(70) + list_h
-        self.resume_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, px(44)), "Resume", ui, container=box)
-        self.refresh_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + px(10), y, bw, px(44)), "Refresh",
+        self.resume_button = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, px(44)), tr(N_("Resume")), ui,
+                                                          container=box)
+        self.refresh_button = pygame_gui.elements.UIButton(pygame.Rect(x + bw + px(10), y, bw, px(44)), tr(N_("Refresh")),
                                                            ui, container=box)
         self.forget_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 2 * (bw + px(10)), y, bw, px(44)), "Forget", ui, container=box,
-            tool_tip_text="Take the selected room off this list (its seat tokens are thrown away)")
+            pygame.Rect(x + 2 * (bw + px(10)), y, bw, px(44)), tr(N_("Forget")), ui, container=box,
+            tool_tip_text=tr(N_("Take the selected room off this list (its seat tokens are thrown away)")))
         if not self.store.seats:
             for b in (self.resume_button, self.refresh_button, self.forget_button):
                 b.hide()
-        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h - px(80), px(200), px(50)), "Back",
+        self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(100), h - px(80), px(200), px(50)), tr(N_("Back")),
                                                  ui, container=box)
 
     def show_where(self) -> None:
@@ -207,9 +213,9 @@ class OnlineScene(Scene):
             self.app.pop()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.game_drop:
-                self.game = next((rs for rs in self.games if rs.title == event.text), self.game)
+                self.game = next((rs for rs in self.games if rs.name == chosen(event)), self.game)
             elif event.ui_element is self.where_drop:
-                self.where = event.text
+                self.where = ELSEWHERE if chosen(event) == ELSEWHERE else HERE_COMPUTER
                 self.show_where()
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
@@ -239,18 +245,18 @@ class OnlineScene(Scene):
         self.remember_fields()
         self.host_problem = ""
         if self.game is None:
-            self.host_problem = "No games are installed."
+            self.host_problem = N_("No games are installed.")
             return
         try:
             if self.where == HERE_COMPUTER:
                 port = int(self.port_text or "0")
                 if not 1024 <= port <= 65535:
-                    raise Problem("Pick a port from 1024 to 65535 (8765 unless another program uses it).")
+                    raise Problem(N_("Pick a port from 1024 to 65535 (8765 unless another program uses it)."))
                 where: tuple[str, Any] = ("here", port)
             else:
                 where = ("url", lobby.server_url(self.address_text))
         except (Problem, ValueError) as exc:
-            self.host_problem = str(exc) if isinstance(exc, Problem) else "The port is a number."
+            self.host_problem = message_of(exc) if isinstance(exc, Problem) else N_("The port is a number.")
             return
         self.app.push("host", self.game, where, self.store)
 
@@ -264,7 +270,7 @@ class OnlineScene(Scene):
             url = lobby.server_url(self.join_address)
             code = lobby.room_code(self.join_code)
         except Problem as exc:
-            self.join_problem = str(exc)
+            self.join_problem = message_of(exc)
             return
         self.working_on = "join"
         self.working = Job(lambda: (url, code, lobby.peek(url, code)), self.app.wake)
@@ -272,8 +278,8 @@ class OnlineScene(Scene):
     def selected_room(self) -> tuple[str, str] | None:
         label = self.games_list.get_single_selection() if self.games_list.visible else None
         if not label or label not in self.rows:
-            self.list_problem = "Pick a game in the list first." if self.store.seats else \
-                "You have no online games yet: host one or join a friend's."
+            self.list_problem = N_("Pick a game in the list first.") if self.store.seats else \
+                N_("You have no online games yet: host one or join a friend's.")
             return None
         return self.rows[label]
 
@@ -290,7 +296,9 @@ class OnlineScene(Scene):
         try:
             self.store.forget(*key)
         except OSError as exc:
-            self.list_problem = f"The list of your online games could not be written ({exc.strerror})."
+            # TRANSLATORS: {reason} is the system's reason, in English.
+            self.list_problem = M("The list of your online games could not be written ({reason}).",
+                                  reason=exc.strerror or str(exc))
             return
         self.rooms.pop(key, None)
         self.rebuild_list()
@@ -318,8 +326,9 @@ class OnlineScene(Scene):
                     url, code, sync = job.result  # type: ignore[misc]
                     rs = joinable(str(sync.get("game")))
                     if rs is None:
-                        self.join_problem = (f"That room plays {str(sync.get('game'))[:40]!r}, which this version "
-                                             "of Paper Wars does not have; an update may bring it.")
+                        # TRANSLATORS: {game} is the name of a game the server sent, in quotes.
+                        self.join_problem = M("That room plays {game}, which this version of Paper Wars does not have; "
+                                              "an update may bring it.", game=repr(str(sync.get("game"))[:40]))
                     else:
                         self.app.push("look", rs, url, code, sync, self.store)
             elif self.working_on == "resume":
@@ -367,43 +376,43 @@ class OnlineScene(Scene):
         px = self.px
         w, h = self.app.size
         xs, col, top = self.columns
-        paper.text(surface, "Play online", (w // 2, px(20)), px(44), paper.INK, "midtop", bold=True)
-        paper.text(surface, "Play a friend on another computer: one hosts, the other joins with the room code.",
+        paper.text(surface, N_("Play online"), (w // 2, px(20)), px(44), paper.INK, "midtop", bold=True)
+        paper.text(surface, N_("Play a friend on another computer: one hosts, the other joins with the room code."),
                    (w // 2, px(72)), px(19), paper.GRAPHITE, "midtop")
-        heads = ("Host a game", "Join a game", "Your online games")
+        heads = (N_("Host a game"), N_("Join a game"), N_("Your online games"))
         for x, head in zip(xs, heads, strict=True):
             paper.text(surface, head, (x, top), px(26), paper.INK, bold=True)
         step = px(70)
-        labels = [(0, 0, "Game"), (0, 1, "Where it runs"),
-                  (0, 2, "Port on this computer" if self.where == HERE_COMPUTER else
-                   "Server address (like play.example.org:8765)"),
-                  (1, 0, "Host's address (like 192.168.1.20:8765)"), (1, 1, "Room code (8 letters and digits)")]
+        labels = [(0, 0, Mp("online", "Game")), (0, 1, N_("Where it runs")),
+                  (0, 2, N_("Port on this computer") if self.where == HERE_COMPUTER else
+                   N_("Server address (like play.example.org:8765)")),
+                  (1, 0, N_("Host's address (like 192.168.1.20:8765)")), (1, 1, N_("Room code (8 letters and digits)"))]
         for c, r, text in labels:
             paper.text(surface, text, (xs[c], top + px(38) + r * step), px(18), paper.GRAPHITE)
         below = top + px(60) + 3 * step + px(60)
         self._lines(surface, self.host_problem, xs[0], below, col, paper.WARN)
         if not self.host_problem:
-            self._lines(surface, "Your friends need the room code and this computer's address; both are shown "
-                                 "once the room is made." if self.where == HERE_COMPUTER else
-                        "The room is made on that server; your friends join it with its address and the code.",
+            self._lines(surface, N_("Your friends need the room code and this computer's address; both are shown "
+                                    "once the room is made.") if self.where == HERE_COMPUTER else
+                        N_("The room is made on that server; your friends join it with its address and the code."),
                         xs[0], below, col, paper.GRAPHITE)
         below = top + px(60) + 2 * step + px(60)
         if self.busy() and self.working_on == "join":
-            self._lines(surface, "Asking the host...", xs[1], below, col, paper.GRAPHITE)
+            self._lines(surface, N_("Asking the host..."), xs[1], below, col, paper.GRAPHITE)
         else:
-            self._lines(surface, self.join_problem or "Type the address and the room code your friend sent you.",
+            self._lines(surface, self.join_problem or N_("Type the address and the room code your friend sent you."),
                         xs[1], below, col, paper.WARN if self.join_problem else paper.GRAPHITE)
         turns = self.your_turns()
         if turns:
-            paper.text(surface, f"Your turn in {turns} game{'s' if turns > 1 else ''}",
+            paper.text(surface, Mn("Your turn in {n} game", "Your turn in {n} games", turns),
                        (xs[2], top + px(34)), px(19), paper.GOOD, bold=True)
         if not self.store.seats:
-            self._lines(surface, "No online games yet. Games you host or join are listed here, with your turn "
-                                 "marked, so a long game can be played a move a day.",
+            self._lines(surface, N_("No online games yet. Games you host or join are listed here, with your turn "
+                                    "marked, so a long game can be played a move a day."),
                         xs[2], top + px(60), col, paper.GRAPHITE)
         list_bottom = top + px(70) + max(px(120), h - top - px(60) - px(180)) + px(54)
         if self.busy() and self.working_on == "resume":
-            self._lines(surface, "Opening the game...", xs[2], list_bottom, col, paper.GRAPHITE)
+            self._lines(surface, N_("Opening the game..."), xs[2], list_bottom, col, paper.GRAPHITE)
         elif self.list_problem:
             self._lines(surface, self.list_problem, xs[2], list_bottom, col, paper.WARN)
 

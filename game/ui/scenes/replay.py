@@ -16,12 +16,16 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ... import i18n
+from ...i18n import tr
+from ...msg import N_, M, Mn, Mp
 from ...records import Record
 from ...session import Session
 from .. import paper
 from ..app import App
 from ..playing.pause import SHELL_KEYS, PauseScene
 from ..playing.scene import PlayScene
+from ..widgets import said
 
 STEP_S = 0.9  # seconds a move stays on screen at 1x
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -65,8 +69,8 @@ class ReplayScene(PlayScene):
         over = probe.state.is_over()
         out = []
         for step in probe.history:
-            said = "(a secret choice)" if step.hidden and not over else step.action.notation()
-            out.append(Entry(step.seat, said, tuple(e.text for e in step.events if e.text)))
+            written = N_("(a secret choice)") if step.hidden and not over else step.action.notation()
+            out.append(Entry(step.seat, written, tuple(e.text for e in step.events if e.text)))
         return out
 
     # -- the tape --------------------------------------------------------------------
@@ -182,18 +186,20 @@ class ReplayScene(PlayScene):
         self.menu_button.set_dimensions((third, bh))
         self.controls = {}
         speed = pygame_gui.elements.UIButton(pygame.Rect(x0, y, third, bh), self._speed_text(), ui, container=self.box,
-                                             tool_tip_text="Speed: + faster, - slower")
+                                             tool_tip_text=tr(N_("Speed: + faster, - slower")))
         self.controls[speed] = "speed"
         # the tape row above it
         y -= bh + px(8)
         small = px(40)
         play_w = row_w - 4 * small - 4 * gap
         x = x0
-        for key, label, width, tip in (("start", "|<", small, "Home: the start"), ("back", "<", small, "Left: one back"),
-                                       ("play", "Pause", play_w, "Space: play / pause"),
-                                       ("forward", ">", small, "Right: one forward"), ("end", ">|", small, "End: the end")):
+        for key, label, width, tip in (("start", "|<", small, N_("Home: the start")),
+                                       ("back", "<", small, N_("Left: one back")),
+                                       ("play", tr(Mp("replay", "Pause")), play_w, N_("Space: play / pause")),
+                                       ("forward", ">", small, N_("Right: one forward")),
+                                       ("end", ">|", small, N_("End: the end"))):
             b = pygame_gui.elements.UIButton(pygame.Rect(x, y, width, bh), label, ui, container=self.box,
-                                             tool_tip_text=tip)
+                                             tool_tip_text=tr(tip))
             self.controls[b] = key
             x += width + gap
         self.tape_top = y - px(8)
@@ -202,12 +208,14 @@ class ReplayScene(PlayScene):
 
     def _speed_text(self) -> str:
         s = self.speed
-        return f"{s:g}x" if s >= 1 else f"{s:.2g}x".lstrip("0")
+        return (f"{s:g}x" if s >= 1 else f"{s:.2g}x".lstrip("0")).replace(".", "," if i18n.language() in
+                                                                            i18n.DECIMAL_COMMA else ".")
 
     def _sync_buttons(self) -> None:
         for b, key in getattr(self, "controls", {}).items():
             if key == "play":
-                b.set_text("Pause" if self.playing else ("Again" if self.pos >= len(self.full) else "Play"))
+                b.set_text(tr(Mp("replay", "Pause") if self.playing else (
+                    Mp("replay", "Again") if self.pos >= len(self.full) else Mp("replay", "Play"))))
             elif key == "speed":
                 b.set_text(self._speed_text())
             elif key in ("start", "back"):
@@ -276,11 +284,13 @@ class ReplayScene(PlayScene):
     def status_line(self) -> str:
         """Speaks of the seat whose action is on the board, never of the seat to move next."""
         if self.pos == 0:
-            return f"Replay: the start, {len(self.full)} actions to come"
+            return Mn("Replay: the start, {n} action to come", "Replay: the start, {n} actions to come", len(self.full))
         e = self.entries[self.pos - 1]
         game = self.state.game
-        who = self.say(game.player_name(e.seat)) if e.seat >= 0 else "The game"
-        return f"Replay, action {self.pos} of {len(self.full)}: {who}: {self.say(e.notation)}"
+        who = self.say(game.player_name(e.seat)) if e.seat >= 0 else N_("The game")
+        # TRANSLATORS: the replay's status line: {who} is a seat's name, {notation} the action as written.
+        return M("Replay, action {pos} of {n}: {who}: {notation}", pos=self.pos, n=len(self.full), who=said(who),
+                 notation=self.say(e.notation))
 
     def _draw_status(self, surface: pygame.Surface, w: int) -> None:
         px = self.px
@@ -297,8 +307,11 @@ class ReplayScene(PlayScene):
             res = self.state.result()
             hint = self.say(res.text) if res else ""
         else:
-            hint = (f"{'Playing' if self.playing else 'Paused'} at {self._speed_text()}.  Space play/pause, "
-                    "Left/Right step, Home/End, +/- speed; click a move in the list to go there.")
+            # TRANSLATORS: {speed} is the replay's speed ("2x").
+            hint = (M("Playing at {speed}.  Space play/pause, Left/Right step, Home/End, +/- speed; click a move "
+                      "in the list to go there.", speed=self._speed_text()) if self.playing else
+                    M("Paused at {speed}.  Space play/pause, Left/Right step, Home/End, +/- speed; click a move "
+                      "in the list to go there.", speed=self._speed_text()))
         line, size = paper.fit(hint, px(19), w - 28)
         paper.text(surface, line, (14, px(38)), size, paper.GRAPHITE)
         pygame.draw.line(surface, paper.FAINT, (8, self.status_h - 4), (w - 8, self.status_h - 4), 1)
@@ -317,7 +330,7 @@ class ReplayScene(PlayScene):
         mw = self.margin_w
         x = w - mw
         y = self._draw_margin_head(surface, w, h) + px(6)
-        paper.text(surface, "Moves", (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
+        paper.text(surface, N_("Moves"), (x + px(8), y), px(18), paper.GRAPHITE, bold=True)
         y += px(24)
         self._list_y = y
         self._draw_moves(surface, pygame.Rect(x, y, mw - px(6), max(0, self.tape_top - y)))
@@ -330,7 +343,9 @@ class ReplayScene(PlayScene):
             shown = self.view.events_shown() or 0
             sentences = tuple(ev.text for ev in self._current_events[:shown] if ev.text)
         name = self.say(self.state.game.player_name(e.seat)) if e.seat >= 0 else ""
-        head = f"{i + 1}. {name + ': ' if name else ''}{self.say(e.notation)}"
+        # TRANSLATORS: a line of the replay's move list: its number, who acted, the action as written.
+        head = M("{n}. {name}: {notation}", n=i + 1, name=said(name), notation=self.say(e.notation)) if name else \
+            M("{n}. {notation}", n=i + 1, notation=self.say(e.notation))
         out = [(part, self.px(16), True) for part in paper.wrap(head, self.px(16), width)]
         for sentence in sentences:
             out += [(part, self.px(15), False) for part in paper.wrap(self.say(sentence), self.px(15), width - self.px(10))]
@@ -377,18 +392,18 @@ class ReplayScene(PlayScene):
 
 
 #: The replay viewer's keys, for its pause menu.
-REPLAY_KEYS = [("Space", "play / pause"), ("Left / Right", "one action back / forward"),
-               ("Home / End", "the start / the end"), ("+ / -", "faster / slower"),
-               ("Click a line in the list", "go to that action")]
+REPLAY_KEYS = [(N_("Space"), N_("play / pause")), (N_("Left / Right"), N_("one action back / forward")),
+               (N_("Home / End"), N_("the start / the end")), ("+ / -", N_("faster / slower")),
+               (N_("Click a line in the list"), N_("go to that action"))]
 
 
 class ReplayPauseScene(PauseScene):
     """Esc in the replay viewer: the pause menu without Save game (a replay changes nothing)."""
 
-    note = "A replay changes nothing: Load game keeps the file to watch again."
+    note = N_("A replay changes nothing: Load game keeps the file to watch again.")
     labels = tuple(item for item in PauseScene.labels if item[0] != "save")
 
     def key_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The replay's own keys: nothing that invites a move (no game keys, no undo)."""
-        return [("Keys in the replay", REPLAY_KEYS),
-                ("Keys in every game", [k for k in SHELL_KEYS if k[0] not in ("Ctrl+Z", "R")])]
+        return [(N_("Keys in the replay"), REPLAY_KEYS),
+                (N_("Keys in every game"), [k for k in SHELL_KEYS if k[0] not in ("Ctrl+Z", "R")])]

@@ -9,6 +9,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...i18n import tr
+from ...msg import N_, M, Mp
 from ...net import lobby
 from ...net.lobby import Job
 from ...net.tokens import TokenStore
@@ -17,6 +19,7 @@ from .. import paper
 from ..app import App, Scene
 from ..online.rooms import ROOM_EVERY, free_seats, open_room, sync_seats
 from ..setup import words_of
+from ..widgets import said
 
 
 class RoomScene(Scene):
@@ -43,9 +46,9 @@ class RoomScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         if self.game is None:
-            return f"Player {seat + 1}"
+            return M("Player {n}", n=seat + 1)
         names = [self.game.player_name(i) for i in range(self.game.num_players)]
-        return paper.seat_words(names[seat], names) if seat < len(names) else f"Player {seat + 1}"
+        return paper.seat_words(names[seat], names) if seat < len(names) else M("Player {n}", n=seat + 1)
 
     def free_seats(self) -> list[int]:
         return free_seats(self.sync)
@@ -62,12 +65,13 @@ class RoomScene(Scene):
                 except Exception:  # noqa: BLE001
                     shown = str(settings[spec.key])
                 if spec.kind == "bool":
-                    shown = "on" if settings[spec.key] else "off"
+                    shown = Mp("switch", "on") if settings[spec.key] else Mp("switch", "off")
                 elif spec.kind == "level":
                     from ...levels import level_title
 
                     shown = level_title(self.rs.name, str(settings[spec.key]))
-                out.append(f"{words_of(spec.label)}: {shown}")
+                # TRANSLATORS: a setting of the room and its value ("Winners: 1").
+                out.append(M("{setting}: {value}", setting=words_of(tr(spec.label)), value=said(shown)))
         return out
 
     def seat_lines(self) -> list[str]:
@@ -75,14 +79,14 @@ class RoomScene(Scene):
         for s in sync_seats(self.sync):
             i = s["seat"]
             if i in self.tokens:
-                who = "you, here"
+                who = N_("you, here")
             elif s.get("kind") == "computer":
-                who = "the computer (on the server)"
+                who = N_("the computer (on the server)")
             elif s.get("claimed"):
-                who = "a player" + (" (connected)" if s.get("here") else " (not connected now)")
+                who = N_("a player (connected)") if s.get("here") else N_("a player (not connected now)")
             else:
-                who = "waiting for a friend to join"
-            out.append(f"{self.seat_name(i)}: {who}")
+                who = N_("waiting for a friend to join")
+            out.append(M("{name}: {status}", name=said(self.seat_name(i)), status=said(who)))
         return out
 
     def build(self) -> None:
@@ -91,8 +95,8 @@ class RoomScene(Scene):
         px = self.px
         w, h = self.app.size
         self.buttons: dict[object, tuple[str, int]] = {}
-        labels: list[tuple[str, tuple[str, int]]] = [("Back", ("back", -1))]
-        labels.append(("Open the game", ("open", -1)) if self.tokens else ("Watch", ("watch", -1)))
+        labels: list[tuple[str, tuple[str, int]]] = [(tr(N_("Back")), ("back", -1))]
+        labels.append((tr(N_("Open the game")), ("open", -1)) if self.tokens else (tr(N_("Watch")), ("watch", -1)))
         bw, gap = px(200), px(20)
         bw = min(bw, (w - px(20)) // len(labels) - gap)
         bx = w // 2 - (len(labels) * (bw + gap) - gap) // 2
@@ -136,20 +140,22 @@ class RoomScene(Scene):
         px = self.px
         w, h = self.app.size
         title = self.rs.title if self.rs is not None else str(self.sync.get("game"))
-        paper.text(surface, f"Room {self.room}: {title}", (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
+        # TRANSLATORS: {room} is the room's code, {game} the game's name.
+        paper.text(surface, M("Room {room}: {game}", room=self.room, game=said(title)), (w // 2, px(20)), px(40), paper.INK, "midtop", bold=True)
         y = px(86)
         left, width = px(60), w // 2 - px(90)
         if self.hosted:
-            head = "Your friend types the room code and one of these addresses in Join a game:"
-            lines = [f"{a}" for a in self.addresses] or ["(this computer has no network address: is it online?)"]
-            foot = (f"A friend outside your home network needs port {self.port} forwarded on your router to "
-                    "this computer, or a VPN overlay you both use (such as Tailscale or ZeroTier). "
-                    "Windows may ask once whether Paper Wars may use the network: allow it on private networks.")
+            head = N_("Your friend types the room code and one of these addresses in Join a game:")
+            lines = [f"{a}" for a in self.addresses] or [N_("(this computer has no network address: is it online?)")]
+            # TRANSLATORS: {port} is a port number.
+            foot = M("A friend outside your home network needs port {port} forwarded on your router to this "
+                     "computer, or a VPN overlay you both use (such as Tailscale or ZeroTier). Windows may ask once "
+                     "whether Paper Wars may use the network: allow it on private networks.", port=self.port)
         else:
-            head = "Your friend types the room code and this server address in Join a game:"
+            head = N_("Your friend types the room code and this server address in Join a game:")
             lines = [self.url]
-            foot = "The room stays on that server: you can come back to it from Your online games."
-        paper.text(surface, "Room code:", (left, y + px(10)), px(24), paper.INK)
+            foot = N_("The room stays on that server: you can come back to it from Your online games.")
+        paper.text(surface, N_("Room code:"), (left, y + px(10)), px(24), paper.INK)
         paper.text(surface, self.room, (left + px(150), y), px(40), paper.INK, bold=True)
         y += px(56)
         for line in paper.wrap(head, px(20), w - 2 * left):
@@ -163,8 +169,8 @@ class RoomScene(Scene):
             y += px(22)
         y += px(24)
         col2 = w // 2 + px(30)
-        paper.text(surface, "Settings", (left, y), px(22), paper.INK, bold=True)
-        paper.text(surface, "Seats", (col2, y), px(22), paper.INK, bold=True)
+        paper.text(surface, N_("Settings"), (left, y), px(22), paper.INK, bold=True)
+        paper.text(surface, Mp("heading", "Seats"), (col2, y), px(22), paper.INK, bold=True)
         lines = self.settings_lines()
         room = max(1, (h - px(110) - y - px(34)) // px(24))  # rows above the buttons; more go in a second column
         cols = 1 if len(lines) <= room else 2

@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pygame
 import pygame_gui
 
+from ... import i18n
+from ...i18n import tr
+from ...msg import N_, M
 from ...paths import root
 from ...registry import Ruleset
 from .. import paper
 from ..app import App, Scene
 from ..page import Page
+from ..widgets import said
 
 
 def _inline(text: str) -> str:
@@ -67,11 +72,30 @@ def markdown_to_html(md: str) -> str:
     return "<br>".join(out)
 
 
+def rules_path(rs: Ruleset, lang: str | None = None) -> Path | None:
+    """The rules page in ``lang`` (the language in use): docs/rules/<lang>/<game>.md when it
+    is there, else the English page docs/rules/<game>.md (None when the game has none)."""
+    if not rs.rules_doc:
+        return None
+    english = root() / rs.rules_doc
+    lang = i18n.language() if lang is None else lang
+    if lang != "en":
+        translated = english.parent / lang / english.name
+        if translated.is_file():
+            return translated
+    return english
+
+
 def rules_text(rs: Ruleset) -> str:
-    path = root() / rs.rules_doc if rs.rules_doc else None
+    """The rules page as Markdown, in the player's language when it has been translated; an
+    English page shown to a Finnish or Dutch player says so first, in their language."""
+    path = rules_path(rs)
     if path is None or not path.is_file():
-        return f"# {rs.title}\n\n{rs.pitch}"
-    return path.read_text(encoding="utf-8")
+        return f"# {tr(rs.title)}\n\n{tr(rs.pitch)}"
+    text = path.read_text(encoding="utf-8")
+    if i18n.language() != "en" and path == root() / rs.rules_doc:
+        text = tr(N_("This page has not been translated yet, so it is in English.")) + "\n\n" + text
+    return text
 
 
 class RulesScene(Scene):
@@ -95,7 +119,7 @@ class RulesScene(Scene):
         self.page = Page(rules_text(self.ruleset), self.page_rect(), px)
         self.page.scroll(top)
         self.back = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - px(110), h - px(66), px(220), px(44)),
-                                                 "Back to the game", self.app.ui, container=box)
+                                                 tr(N_("Back to the game")), self.app.ui, container=box)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back) or (
@@ -107,7 +131,8 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.paper(), (0, 0))
         side = min(self.px(60), self.app.size[0] // 20)
-        title, size = paper.fit(f"How to play {self.ruleset.title}", self.px(34), self.app.size[0] - 2 * side, True)
+        # TRANSLATORS: the rules page's title; {game} is the game's name.
+        title, size = paper.fit(M("How to play {game}", game=said(self.ruleset.title)), self.px(34), self.app.size[0] - 2 * side, True)
         paper.text(surface, title, (side, self.px(20)), size, paper.INK, bold=True)
         if self.page is not None:
             self.page.draw(surface)

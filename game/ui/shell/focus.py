@@ -40,7 +40,8 @@ def widget_focus(scene: Any, el: Any) -> Focus | None:
                 el.current_state = el.menu_states["closed"]
                 el.current_state.selected_option = el.selected_option
                 el.current_state.start()
-            scene.handle_event(E(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=el.selected_option[0], ui_element=el))
+            scene.handle_event(E(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=el.selected_option[0],
+                                 selected_option_id=el.selected_option[1], ui_element=el))
         return Focus(rect, lambda: pick(1), pick)
     if isinstance(el, pygame_gui.elements.UIHorizontalSlider):
         def slide(step: int) -> None:

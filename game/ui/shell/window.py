@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ...msg import M
 from ...paths import data_dir, own_dir
 from .. import paper
 from .desktop import MIN_SIZE
@@ -115,7 +116,9 @@ class Window:
                 n += 1
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
-            self.toast(f"The screenshot could not be saved: {getattr(exc, 'strerror', None) or exc}.", 6)
+            # TRANSLATORS: {reason} is the system's reason, in English.
+            self.toast(M("The screenshot could not be saved: {reason}.",
+                         reason=str(getattr(exc, "strerror", None) or exc)), 6)
             return None
-        self.toast(f"Screenshot saved to {path}", 3, good=True)
+        self.toast(M("Screenshot saved to {path}", path=str(path)), 3, good=True)
         return path
