@@ -50,3 +50,10 @@ def test_every_rules_page_wraps_inside_its_box_with_no_ragged_source_breaks(size
             app.pop()
     finally:
         app.close()
+
+
+def test_a_translated_pages_comment_lines_are_not_shown():
+    html = markdown_to_html("<!-- source-sha: 0123abcd -->\n<!-- unreviewed: translated without review -->\n"
+                            "# Säännöt\n\nYksi kappale.\n")
+    assert "source-sha" not in html and "unreviewed" not in html and "&lt;!--" not in html
+    assert "Säännöt" in html and "Yksi kappale." in html

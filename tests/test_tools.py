@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -96,3 +97,19 @@ def test_every_games_round_or_stalemate_limit_counts_as_a_limit():
                  "Blue calls the stalemate: a draw."):
         assert any(w in text.lower() for w in LIMIT_WORDS), text
     assert not any(w in "The invasion wins: no knight is left.".lower() for w in LIMIT_WORDS)
+
+
+@pytest.mark.parametrize("lang", ["fi", "nl"])
+def test_smoke_started_in_another_language_finds_the_menu_in_it(capsys, monkeypatch, lang):
+    """What .ci/run asks of the bundles: started with PAPERWARS_LANG, the menu reads that language
+    (smoke fails when a menu button shows its English words)."""
+    from game import i18n
+    from game.smoke import MENU_ENGLISH
+
+    monkeypatch.setenv("PAPERWARS_LANG", lang)
+    try:
+        assert smoke(games=False) == 0
+    finally:
+        i18n.set_language("en")
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"menu: ok ({lang}: ") and not any(w in first for w in MENU_ENGLISH)
