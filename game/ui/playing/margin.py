@@ -49,10 +49,10 @@ class Margin:
     def _draw_status(self, surface: pygame.Surface, w: int) -> None:
         rs = self.session.ruleset
         px = self.px
-        paper.text(surface, rs.title, (14, px(8)), px(26), paper.INK, bold=True)
+        title = paper.text(surface, rs.title, (14, px(8)), px(26), paper.INK, bold=True)
         status = self.say(self.state.status())
         seat = self.state.current_player()
-        x = 14 + paper.font(px(26), True).size(rs.title)[0] + px(24)
+        x = title.right + px(24)  # after the title as the language writes it
         busy = self.view.busy()
         shown = self.view.shown_status() if busy else None
         if shown or (busy and self.state.is_over()):
