@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game import registry
@@ -52,8 +54,15 @@ def test_every_rules_page_wraps_inside_its_box_with_no_ragged_source_breaks(size
         app.close()
 
 
+ROOT_DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
 def test_a_translated_pages_comment_lines_are_not_shown():
     html = markdown_to_html("<!-- source-sha: 0123abcd -->\n<!-- unreviewed: translated without review -->\n"
                             "# Säännöt\n\nYksi kappale.\n")
     assert "source-sha" not in html and "unreviewed" not in html and "&lt;!--" not in html
     assert "Säännöt" in html and "Yksi kappale." in html
+    from game.ui.page import blocks
+
+    page = blocks((ROOT_DOCS / "fi" / "amoeba.md").read_text(encoding="utf-8"))  # what F1 draws
+    assert page[0][0] == "head1" and not any("<!--" in text for _k, _i, text in page)

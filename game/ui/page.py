@@ -32,6 +32,8 @@ def blocks(md: str) -> list[tuple[str, int, str]]:
         line = raw.rstrip()
         text = line.lstrip()
         indent = len(line) - len(text)
+        if text.startswith("<!--") and text.endswith("-->"):
+            continue  # a translated page's source hash and review note are not for the player
         if not text:
             if kind:
                 before = kind
