@@ -149,6 +149,8 @@ class SetupScene(Scene):
         px = self.px
         w, h = self.app.size
         self.widgets, self.labels, self.pages = {}, [], []
+        #: labels that start to the right of their column (a seat's, after its symbol): their width
+        self.label_room: dict[tuple[int, int], int] = {}
         self.seat_drops: dict[int, Any] = {}
         row, wh, label_w = px(ROW), px(38), px(LABEL_W)
         specs = [spec for spec in self.rs.game_cls.settings_spec if spec.applies(self.values)]
@@ -240,6 +242,7 @@ class SetupScene(Scene):
             pg, r = divmod(seat, seats_per_page)
             pg = first_seat_page + pg if first_seat_page >= 0 else -1
             self.labels.append(((sx + px(30), sy + r * row), self.seat_name(seat), pg))
+            self.label_room[(sx + px(30), sy + r * row)] = label_w - px(30) - px(8)  # ends before its list
             self.seat_spots.append(((sx + px(12), sy + r * row + px(19)), pg))
             dd = self.drop_down(opts, current, pygame.Rect(sx + label_w, sy + r * row, wide, wh), box,
                                 class_id=self.widget_class())
@@ -535,11 +538,13 @@ class SetupScene(Scene):
             if label is SEATS_HEADING or label is RULES_HEADING:
                 paper.text(surface, label, (x, y), px(21), paper.INK, bold=True)
                 continue
-            lines = paper.wrap(words_of(tr(label)), px(18), px(LABEL_W) - px(12))[:2]
-            ty = y + px(19) - px(10) * len(lines)
+            room = getattr(self, "label_room", {}).get((x, y), px(LABEL_W) - px(12))
+            lines = paper.wrap(words_of(tr(label)), px(18), room)[:2]
+            step = max(px(20), paper.font(px(18)).get_linesize())  # two lines never touch
+            ty = y + px(19) - step * len(lines) // 2
             for line in lines:
                 paper.text(surface, line, (x, ty), px(18), paper.INK)
-                ty += px(20)
+                ty += step
         if self.n_pages > 1:
             said_page, size = paper.fit(page_of(self.page + 1, self.n_pages), px(17), self.page_label_room)
             paper.text(surface, said_page, self.page_label_at, size, paper.GRAPHITE)

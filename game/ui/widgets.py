@@ -111,3 +111,18 @@ class SettingEntry(TextField):
     def focus(self) -> None:
         if self.is_enabled:
             super().focus()
+
+
+def fitting_class(text: str, width: int, scale: float) -> str | None:
+    """The theme class (``@text_15``, ``@text_13``) that makes ``text`` fit a button ``width``
+    pixels wide, or None when the theme's own size fits (game.ui.shell.theme.TEXT_SIZES)."""
+    from . import paper
+    from .shell.theme import TEXT_SIZES
+
+    room = width - 8
+    if paper.font(round(17 * scale)).size(text)[0] <= room:
+        return None
+    for size in TEXT_SIZES:
+        if paper.font(round(size * scale)).size(text)[0] <= room or size == TEXT_SIZES[-1]:
+            return f"@text_{size}"
+    return None

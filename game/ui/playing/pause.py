@@ -152,8 +152,9 @@ class PauseScene(Scene):
                         continue
                     if out:
                         y += px(8)
-                    out.append((title, px(body + 3), True, y))
-                    y += px(body + 3) + px(5)
+                    for line in paper.wrap(title, px(body + 3), area.width, bold=True):  # a long name wraps
+                        out.append((line, px(body + 3), True, y))
+                        y += px(body + 3) + px(5)
                     for key, what in keys:
                         # TRANSLATORS: a line of the key list: a key and what it does.
                         for line in paper.wrap(M("{key}: {what}", key=said(key), what=said(what)), px(body),
@@ -173,7 +174,7 @@ class PauseScene(Scene):
         lines = self.key_lines(inner)
         if not lines:
             return pygame.Rect(area.x, area.y, 0, 0), [], inner
-        widest = max(paper.font(size, heading).size(text)[0] for text, size, heading, _y in lines)
+        widest = max(paper.font(size, heading).size(tr(text))[0] for text, size, heading, _y in lines)
         last_text, last_size, _h, last_y = lines[-1]
         panel = pygame.Rect(area.x, area.y, min(area.w, widest + 2 * pad), last_y + last_size + self.px(4) + pad - area.y)
         return panel, lines, inner

@@ -7,6 +7,9 @@ from typing import Any
 from ...paths import sprites_dir
 from .. import paper
 
+#: The smaller text sizes (at 100%) a button may take when its words do not fit at 17.
+TEXT_SIZES = (15, 13)
+
 
 def list_row(scale: float) -> int:
     """The height of a row in an open drop-down or a selection list: the theme's text and a
@@ -53,6 +56,9 @@ def theme(scale: float = 1.0) -> dict[str, Any]:
         # A setting shown but not changeable (a friend looks at the host's room): the words stay
         # dark enough to read; the faint frame and arrow and the greyer paper say it cannot be
         # changed.  A drop-down's parts are buttons ("@read_only.button").
+        # A button whose words do not fit at the theme's size (a long translation in a narrow
+        # tool column): the same font, smaller (game.ui.widgets.fitting_class picks one).
+        **{f"@text_{size}": {"font": {**font, "size": str(round(size * scale))}} for size in TEXT_SIZES},
         "@read_only": {"colours": read_only},
         "@read_only.button": {"colours": read_only},
         "@read_only.#expand_button": {"colours": {**read_only, "disabled_text": "#BDB9AD"}},

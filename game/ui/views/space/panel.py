@@ -13,6 +13,7 @@ import math
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from ....i18n import tr
 from ....msg import M, Mn, Mp
@@ -21,10 +22,20 @@ from ....rules.space.geometry import IN, cm
 from ....rules.space.words import comma_list
 from ....rules.space.words import side as side_word
 from ... import paper
+from ...widgets import fitting_class
 from .board import PANEL_W, _outline
 from .gestures import SpaceGestures
 
 LOUPE_MM = 8.0  #: half the width of paper the magnifier shows while aiming
+
+
+#: The other texts a tool button shows as its state changes (its size is chosen for the widest).
+TEXTS_OF = {
+    "residue": (Mp("button", "Show traces (E)"), Mp("button", "Erase traces (E)")),
+    "aim": (Mp("button", "Aiming aid: on (A)"), Mp("button", "Aiming aid: off (A)")),
+    "turret": (Mp("button", "Ship instead (T)"), Mp("button", "Turret (T)")),
+    "hand": (Mp("button", "Cancel hand (H)"), Mp("button", "Place hand (H)")),
+}
 
 
 class SpacePanel(SpaceGestures):
@@ -66,9 +77,12 @@ class SpacePanel(SpaceGestures):
         specs.append(("confirm", Mp("button", "Confirm heading"), M("Enter: keep this heading")))
         x, y = self.rect.x + 6, self.rect.y + 8
         for i, (key, label, tip) in enumerate(specs):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y + i * self.ui_px(40), self.ui_px(PANEL_W) - 12,
-                                                                         self.ui_px(34)), tr(label), ui,
-                                                             container=box, tool_tip_text=tr(tip))
+            rect = pygame.Rect(x, y + i * self.ui_px(40), self.ui_px(PANEL_W) - 12, self.ui_px(34))
+            said = [tr(label), *(tr(m) for m in TEXTS_OF.get(key, ()))]  # every text this button may show
+            widest = max(said, key=lambda t: paper.font(17).size(t)[0])
+            fit = fitting_class(widest, rect.width, self.ui_px(100) / 100)  # a long translation: smaller
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, tr(label), ui, container=box, tool_tip_text=tr(tip),
+                                                             object_id=ObjectID(class_id=fit) if fit else None)
         if g.settings["stalemate"] and proposals:
             self._fit()
             rects = self._card_button_rects()
