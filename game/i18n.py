@@ -104,6 +104,9 @@ class _Formatter(string.Formatter):
         return out
 
 
+_PLAIN, _COMMA = _Formatter(False), _Formatter(True)
+
+
 def number(value: float, spec: str = "") -> str:
     """A number as the language writes it (12.5 in English, 12,5 in Finnish and Dutch)."""
     out = format(value, spec)
@@ -130,7 +133,7 @@ def tr(text: Any) -> str:
             return template
         args = {k: (tr(v) if isinstance(v, Msg) else v) for k, v in text.args.items()}
         try:
-            return _Formatter(_language in DECIMAL_COMMA).format(template, **args)
+            return (_COMMA if _language in DECIMAL_COMMA else _PLAIN).format(template, **args)
         except (KeyError, IndexError, ValueError, TypeError):
             return str(text)  # a translation whose placeholders do not fit: the English sentence
     if isinstance(text, str):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -134,6 +135,16 @@ def own_dir(path: Path | str) -> Path:
     path = own(path)
     path.mkdir(parents=True, exist_ok=True)
     return own(path)
+
+
+def stamped(folder: Path, prefix: str, suffix: str) -> Path:
+    """A new file name in ``folder`` stamped with the time ("crash-20261202-061500.txt"), with
+    "-1", "-2", ... added while a file of that name is already there."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path, n = folder / f"{prefix}{stamp}{suffix}", 1
+    while path.exists():
+        path, n = folder / f"{prefix}{stamp}-{n}{suffix}", n + 1
+    return path
 
 
 def remove_own(path: Path | str, check: Any = None) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ...paths import data_dir, own_dir
+from ...paths import data_dir, own_dir, stamped
 
 #: The crash handler lets the same failure through when it comes this often (a menu that fails).
 MAX_CRASHES = 3
@@ -26,11 +26,7 @@ def write_crash_report(exc: BaseException, record: Any, scenes: list[str]) -> Pa
 
     try:
         folder = own_dir(data_dir() / "crash-reports")
-        path = folder / time.strftime("crash-%Y%m%d-%H%M%S.txt")
-        n = 1
-        while path.exists():
-            path = folder / time.strftime(f"crash-%Y%m%d-%H%M%S-{n}.txt")
-            n += 1
+        path = stamped(folder, "crash-", ".txt")
         try:
             game = json.dumps(record.to_json(), indent=1) if record is not None else "(no game in progress)"
         except Exception:  # noqa: BLE001 - the report is written even without the record

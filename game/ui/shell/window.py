@@ -3,7 +3,6 @@ paper sheet behind every scene, and F12's screenshot."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ import pygame
 import pygame_gui
 
 from ...msg import M
-from ...paths import data_dir, own_dir
+from ...paths import data_dir, own_dir, stamped
 from .. import paper
 from .desktop import MIN_SIZE
 from .theme import theme
@@ -109,11 +108,7 @@ class Window:
     def screenshot(self) -> Path | None:
         try:
             folder = own_dir(data_dir() / "screenshots")
-            path = folder / time.strftime("paperwars-%Y%m%d-%H%M%S.png")
-            n = 1
-            while path.exists():
-                path = folder / time.strftime(f"paperwars-%Y%m%d-%H%M%S-{n}.png")
-                n += 1
+            path = stamped(folder, "paperwars-", ".png")
             pygame.image.save(self.screen, str(path))
         except (OSError, pygame.error) as exc:
             # TRANSLATORS: {reason} is the system's reason, in English.
