@@ -20,14 +20,10 @@ from game.ui.views.space_editor import SpaceFieldEditor
 from game.ui.views.tigers_campaign import TigersCampaignScene
 from game.ui.views.warigami_editor import WarigamiEditor
 from tests.invasion.helpers import play_state
+from tests.pseudo import LETTER, Recorder, bracketed
 
-LETTER = re.compile(r"[^\W\d_]")
 #: Key names in tooltips ("Ctrl+S", "Esc"): a keyboard's words, the same in every language.
 KEY_NAME = re.compile(r"(Ctrl\+[A-Z]|Esc)")
-
-
-def _bracketed(s: str) -> bool:
-    return s.startswith("[") and s.endswith("]")
 
 
 @pytest.fixture
@@ -44,42 +40,6 @@ def app():
     a = make_app((1280, 800), headless=True)
     yield a
     a.close()
-
-
-class Recorder:
-    """Every text paper's functions draw, and the pieces of bracketed texts that ``wrap`` split
-    or ``fit`` shortened (each piece of a translated text is fine)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.drawn: list[str] = []
-        self.pieces: set[str] = set()
-        surface, wrap, fit = paper._text_surface, paper.wrap, paper.fit
-
-        def text_surface(s, size, colour, bold):
-            self.drawn.append(s)
-            return surface(s, size, colour, bold)
-
-        def wrapped(s, size, width, bold=False):
-            out = wrap(s, size, width, bold)
-            if _bracketed(i18n.tr(s)):
-                self.pieces.update(out)
-            return out
-
-        def fitted(s, size, width, bold=False, smallest=12):
-            out = fit(s, size, width, bold, smallest)
-            if _bracketed(i18n.tr(s)):
-                self.pieces.add(out[0])
-            return out
-
-        monkeypatch.setattr(paper, "_text_surface", text_surface)
-        monkeypatch.setattr(paper, "wrap", wrapped)
-        monkeypatch.setattr(paper, "fit", fitted)
-
-    def escaped(self, allowed: set[str] = frozenset()) -> list[str]:
-        # Left out: texts without a letter (sizes, counts, victory points, "x" between the sizes is
-        # a letter and stays: it is passed in ``allowed`` where a screen draws it).
-        return [s for s in self.drawn
-                if LETTER.search(s) and not _bracketed(s) and s not in self.pieces and s not in allowed]
 
 
 def widget_texts(scene) -> list[str]:
@@ -117,7 +77,7 @@ def _draw(app, scene, rec: Recorder) -> None:
 # -- the Warigami map editor ------------------------------------------------------------------
 
 def test_the_warigami_map_editor_draws_and_labels_only_translated_text(app, monkeypatch, pseudo):
-    rec = Recorder(monkeypatch)
+    rec = Recorder(monkeypatch, shortened=True)
     ed = WarigamiEditor(app, registry.get("warigami"))
     app.push(ed)
     app.frame([])
@@ -125,7 +85,7 @@ def test_the_warigami_map_editor_draws_and_labels_only_translated_text(app, monk
     # "x" between the width and height menus is the multiplication sign written as a letter
     assert rec.escaped({"x"}) == []
     assert untranslated_widgets(ed) == []
-    assert any(_bracketed(t) and "Wåll" in t for t in widget_texts(ed))  # the brush buttons
+    assert any(bracketed(t) and "Wåll" in t for t in widget_texts(ed))  # the brush buttons
 
     # a map that cannot be saved: the problems, the refusal and the counts
     ed.start_from("skirmish")
@@ -136,7 +96,7 @@ def test_the_warigami_map_editor_draws_and_labels_only_translated_text(app, monk
     _draw(app, ed, rec)
     assert rec.escaped({"x"}) == []
     assert i18n.tr(ed.message).startswith("[")  # "Not saved: {problem}", the problem translated inside
-    assert all(_bracketed(i18n.tr(p)) for p in ed.problems)
+    assert all(bracketed(i18n.tr(p)) for p in ed.problems)
 
     # a bad name (the level loader's refusal), then leaving with unsaved changes
     ed.name_entry.set_text("??")
@@ -146,7 +106,7 @@ def test_the_warigami_map_editor_draws_and_labels_only_translated_text(app, monk
     assert rec.escaped({"x"}) == []
     ed.back()
     _draw(app, ed, rec)
-    assert rec.escaped({"x"}) == [] and _bracketed(i18n.tr(ed.message))
+    assert rec.escaped({"x"}) == [] and bracketed(i18n.tr(ed.message))
 
 
 def test_the_warigami_editors_start_menu_lists_the_maps_by_their_translated_names(app):
@@ -169,7 +129,7 @@ def test_the_warigami_editors_start_menu_lists_the_maps_by_their_translated_name
 # -- the Space field editor -----------------------------------------------------------------------
 
 def test_the_space_field_editor_draws_and_labels_only_translated_text(app, monkeypatch, pseudo):
-    rec = Recorder(monkeypatch)
+    rec = Recorder(monkeypatch, shortened=True)
     ed = SpaceFieldEditor(app, registry.get("space"))
     app.push(ed)
     app.frame([])
@@ -179,15 +139,15 @@ def test_the_space_field_editor_draws_and_labels_only_translated_text(app, monke
     assert untranslated_widgets(ed, {"A4"}) == []
     assert ed.save() is False  # nothing drawn yet: the refusal is a message
     _draw(app, ed, rec)
-    assert rec.escaped() == [] and _bracketed(i18n.tr(ed.problem))
+    assert rec.escaped() == [] and bracketed(i18n.tr(ed.problem))
     ed.add_outline([(100 + 15 * dx, 140 + 15 * dy) for dx, dy in ((0, 0), (1, 0), (1, 1), (0, 1), (0, 0))])
     assert len(ed.rocks) == 1
     _draw(app, ed, rec)
-    assert rec.escaped() == [] and _bracketed(i18n.tr(ed.message))
+    assert rec.escaped() == [] and bracketed(i18n.tr(ed.message))
     ed.name_entry.set_text("Blue Moon")
     assert ed.save()
     _draw(app, ed, rec)
-    assert rec.escaped() == [] and _bracketed(i18n.tr(ed.message))
+    assert rec.escaped() == [] and bracketed(i18n.tr(ed.message))
     ed.start_from("belt")  # a field that comes with the game
     _draw(app, ed, rec)
     assert rec.escaped() == []
@@ -223,7 +183,7 @@ def _campaign_with_a_battle(tmp_path):
 
 def test_the_tigers_campaign_screen_draws_and_labels_only_translated_text(app, monkeypatch, pseudo, tmp_path):
     path = _campaign_with_a_battle(tmp_path)
-    rec = Recorder(monkeypatch)
+    rec = Recorder(monkeypatch, shortened=True)
     scene = TigersCampaignScene(app, None, path)
     app.push(scene)
     app.frame([])
@@ -233,7 +193,7 @@ def test_the_tigers_campaign_screen_draws_and_labels_only_translated_text(app, m
     for act in (scene.use_names, scene.do_reset):
         act()
         _draw(app, scene, rec)
-        assert rec.escaped() == [] and _bracketed(i18n.tr(scene.message))
+        assert rec.escaped() == [] and bracketed(i18n.tr(scene.message))
     scene.entries[1].set_text(scene.entries[0].get_text())
     scene.use_names()  # two alike names are refused
     _draw(app, scene, rec)
@@ -282,7 +242,7 @@ def _notation(state) -> set[str]:
 
 
 def test_the_invasion_game_sheet_draws_only_translated_text(monkeypatch, pseudo):
-    rec = Recorder(monkeypatch)
+    rec = Recorder(monkeypatch, shortened=True)
     state = _sheet_state()
     render_sheet(state, dpi=60)
     assert rec.escaped(_notation(state)) == []
@@ -290,7 +250,7 @@ def test_the_invasion_game_sheet_draws_only_translated_text(monkeypatch, pseudo)
 
 
 def test_the_invasion_game_sheet_in_finnish_says_its_words_with_their_letters(monkeypatch, tmp_path):
-    rec = Recorder(monkeypatch)
+    rec = Recorder(monkeypatch, shortened=True)
     state = _sheet_state()
     english = render_sheet(state, dpi=60)
     i18n.set_language("fi")

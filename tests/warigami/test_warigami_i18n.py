@@ -3,8 +3,6 @@ and keep their rule ids, and the view draws no text that escaped translation."""
 
 from __future__ import annotations
 
-import re
-
 import pygame
 import pytest
 
@@ -15,6 +13,7 @@ from game.session import Session
 from game.ui import paper
 from game.ui.main import make_app
 from game.ui.playing.scene import PlayScene
+from tests.pseudo import Recorder, bracketed
 from tests.warigami.test_view import battle_scene, click, key, settle
 
 
@@ -110,48 +109,13 @@ def test_an_attack_a_move_and_a_result_read_in_finnish_and_dutch(english):
 
 # -- the pseudo-locale: nothing the view draws escapes translation --------------------------------
 
-LETTER = re.compile(r"[^\W\d_]")
-
-
-class Recorder:
-    """What the view writes with paper's text functions in one draw, and the translations the text
-    went through (a wrapped sentence is drawn in pieces: each piece of a bracketed text is fine)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.drawn: list[str] = []
-        self.pieces: set[str] = set()
-        surface, wrap = paper._text_surface, paper.wrap
-
-        def text_surface(s, size, colour, bold):
-            self.drawn.append(s)
-            return surface(s, size, colour, bold)
-
-        def wrapped(s, size, width, bold=False):
-            out = wrap(s, size, width, bold)
-            if _bracketed(i18n.tr(s)):
-                self.pieces.update(out)
-            return out
-
-        monkeypatch.setattr(paper, "_text_surface", text_surface)
-        monkeypatch.setattr(paper, "wrap", wrapped)
-
-    def escaped(self) -> list[str]:
-        # Left out on purpose: texts with no letter at all (HP and pool numbers, "-5" of the RPG's
-        # splash, the damage "-7" over a target): numbers read the same in every language.
-        return [s for s in self.drawn if LETTER.search(s) and not _bracketed(s) and s not in self.pieces]
-
-
-def _bracketed(s: str) -> bool:
-    return s.startswith("[") and s.endswith("]")
-
-
 def _check(v, rec: Recorder, surface: pygame.Surface) -> None:
     rec.drawn.clear()
     v._board_key = v._layer_key = v._marked_key = None  # drawn afresh: the cached layers hold text too
     v.draw(surface)
     assert rec.escaped() == []
     said = [i18n.tr(line) for line in v.margin_lines()] + ([i18n.tr(v.hint())] if v.hint() else [])
-    assert [s for s in said if not _bracketed(s)] == []
+    assert [s for s in said if not bracketed(s)] == []
     shown = [b.text for b in (v.end_button, v.heal_button, *v.kind_buttons.values())
              if b is not None and b.visible]
     # a narrow button may show a unit's tag ("[SMG~]") or "{key} {tag}": each still bracketed somewhere
