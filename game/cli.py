@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .jsonio import FileProblem, file_name, read_json
+from .smoke import MAX_FRAMES as MAX_SMOKE_FRAMES
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -130,7 +131,19 @@ def _smoke(args: argparse.Namespace) -> int:
 
     if args.strongest:
         return strongest(verbose=not args.quiet, seed=args.seed)
-    return smoke(verbose=not args.quiet, games=not args.scenes)
+    if args.computer is not None:
+        from . import registry
+
+        lacking = [rs.title for rs in registry.rulesets() if rs.view and args.computer != "random"
+                   and args.computer not in rs.agents]
+        if lacking:
+            print(f"paperwars smoke: there is no computer player called {args.computer!r} in {', '.join(lacking)} "
+                  f"(random, ai and hard are in every game).", file=sys.stderr)
+            return 2
+    if args.frames < 1:
+        print("paperwars smoke: --frames must be 1 or more.", file=sys.stderr)
+        return 2
+    return smoke(verbose=not args.quiet, games=not args.scenes, computer=args.computer, max_frames=args.frames)
 
 
 def _idle_probe(args: argparse.Namespace) -> int:
@@ -301,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1, help="with --strongest: the games' seed")
     p.add_argument("--scenes", action="store_true",
                    help="open every scene (menu, settings, each game's setup and editor) and play no game")
+    p.add_argument("--computer", default=None, metavar="LEVEL",
+                   help="the computer level in seat 0 of each game (default: the game's own default level)")
+    p.add_argument("--frames", type=int, default=MAX_SMOKE_FRAMES, metavar="N",
+                   help=f"how many frames each game may play before it is stopped (default {MAX_SMOKE_FRAMES})")
     p.set_defaults(fn=_smoke)
     p = sub.add_parser("serve", help="run a server for online games (rooms kept in --data)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 or :: for everyone)")

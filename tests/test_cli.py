@@ -79,6 +79,25 @@ def test_selfplay_json_contract(capsys):
     assert 0 <= out["draw_rate"] <= 1
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--computer", "nonsense"], "no computer player called 'nonsense'"),
+    (["--frames", "0"], "--frames must be 1 or more"),
+])
+def test_smoke_refuses_a_computer_no_game_has_or_no_frames_in_one_line_with_exit_2(capsys, args, words):
+    assert main(["smoke", "--quiet", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err
+
+
+def test_smoke_plays_each_game_with_the_computer_and_frames_it_is_given(monkeypatch):
+    import game.smoke
+
+    seen = {}
+    monkeypatch.setattr(game.smoke, "smoke", lambda **kw: seen.update(kw) or 0)
+    assert main(["smoke", "--quiet", "--computer", "random", "--frames", "300"]) == 0
+    assert seen["computer"] == "random" and seen["max_frames"] == 300 and seen["games"] is True
+
+
 def test_saves_refuse_foreign_newer_truncated_and_never_touch_the_file(tmp_path):
     rec = Record("pig", {}, 1, [])
     cases = {
