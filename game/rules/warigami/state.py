@@ -131,13 +131,6 @@ class WarigamiGame(Game):
         return WarigamiState(self, chance)
 
 
-def _squeezed(a: Square, b: Square, enemy: set[Square], walls: frozenset[Square]) -> bool:
-    """W-T1 (rev 3): the diagonal step a -> b goes round neither of its two side squares
-    (each is a wall, off the map or an enemy; the board's adjacency already drops two walls)."""
-    side1, side2 = (b[0], a[1]), (a[0], b[1])
-    return (side1 in enemy or side1 in walls) and (side2 in enemy or side2 in walls)
-
-
 class WarigamiState(State):
     game: WarigamiGame
 
@@ -216,30 +209,52 @@ class WarigamiState(State):
 
     def _dijkstra(self, u: Unit, stop: Square | None,
                   limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
-        """Cheapest costs from the unit's square (Dial's buckets: step costs are 1 or 2)."""
+        """Cheapest costs from the unit's square, and each square's parent on a cheapest path.
+
+        One search answers every question asked of the same position (the move's check, its
+        path, the legal moves, the board's reach): it is kept by what it depends on (start,
+        budget, the squares taken and which are enemies), so a changed position never reads an
+        old answer.  ``stop`` needs no search of its own: a square's parent is set once, when its
+        cheapest cost is first found, so the whole search gives the same path as one stopped there."""
         budget = self.move_budget(u) if limit is None else min(limit, self.move_budget(u))
-        start = u.sq
+        at, units, owner = self.at, self.units, u.owner
+        enemy = frozenset(sq for sq, uid in at.items() if units[uid].owner != owner)
+        key = (u.sq, budget, enemy, frozenset(at))
+        cache: dict[Any, tuple[dict[Square, int], dict[Square, Square]]] | None = self.__dict__.get("_searches")
+        if cache is None:
+            cache = self._searches = {}
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= 64:
+                cache.clear()
+            found = cache[key] = self._search(u.sq, budget, enemy, at)
+        return dict(found[0]), found[1]
+
+    def _search(self, start: Square, budget: int, enemy: frozenset[Square],
+                at: dict[Square, int]) -> tuple[dict[Square, int], dict[Square, Square]]:
+        """Dial's buckets (step costs are 1 or 2): own units may be passed but not stopped on;
+        enemies and walls cannot be entered, and (W-T1, rev 3) a diagonal step needs one of the
+        two squares it goes round free of walls and enemies (the board's adjacency already drops
+        a diagonal between two walls)."""
         best = {start: 0}
         parent: dict[Square, Square] = {}
         adj = self.board.adjacency
-        at, units, owner = self.at, self.units, u.owner
-        enemy = {sq for sq, uid in at.items() if units[uid].owner != owner}
-        walls = self.board.walls
+        blocked = enemy | self.board.walls if enemy else frozenset()
         buckets: list[list[Square]] = [[start]] + [[] for _ in range(budget)]
         big = 1 << 30
+        get = best.get
         for c in range(budget + 1):
             for sq in buckets[c]:
                 if best[sq] != c:
                     continue
-                if sq == stop:
-                    return {k: v for k, v in best.items() if k not in at}, parent
+                x, y = sq
                 for nsq, step in adj[sq]:
                     nc = c + step
                     if nc > budget or nsq in enemy:
                         continue
-                    if step == 2 and enemy and _squeezed(sq, nsq, enemy, walls):
+                    if step == 2 and blocked and (nsq[0], y) in blocked and (x, nsq[1]) in blocked:
                         continue
-                    if nc < best.get(nsq, big):
+                    if nc < get(nsq, big):
                         best[nsq] = nc
                         parent[nsq] = sq
                         buckets[nc].append(nsq)
