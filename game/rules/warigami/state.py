@@ -195,11 +195,11 @@ class WarigamiState(State):
         needs one of the two squares it goes round free of walls and enemies.  ``limit``
         caps the search further (the computer players look only a few squares away).
         """
-        return self._dijkstra(self.units[uid], None, limit)[0]
+        return self._dijkstra(self.units[uid], limit)[0]
 
     def path_to(self, uid: int, dest: Square) -> list[Square]:
         """The cheapest path (squares from start to ``dest``), [] if unreachable."""
-        costs, parent = self._dijkstra(self.units[uid], dest)
+        costs, parent = self._dijkstra(self.units[uid])
         if dest not in costs:
             return []
         path = [dest]
@@ -207,14 +207,13 @@ class WarigamiState(State):
             path.append(parent[path[-1]])
         return path[::-1]
 
-    def _dijkstra(self, u: Unit, stop: Square | None,
-                  limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
+    def _dijkstra(self, u: Unit, limit: int | None = None) -> tuple[dict[Square, int], dict[Square, Square]]:
         """Cheapest costs from the unit's square, and each square's parent on a cheapest path.
 
         One search answers every question asked of the same position (the move's check, its
         path, the legal moves, the board's reach): it is kept by what it depends on (start,
         budget, the squares taken and which are enemies), so a changed position never reads an
-        old answer.  ``stop`` needs no search of its own: a square's parent is set once, when its
+        old answer.  A path needs no search of its own: a square's parent is set once, when its
         cheapest cost is first found, so the whole search gives the same path as one stopped there."""
         budget = self.move_budget(u) if limit is None else min(limit, self.move_budget(u))
         at, units, owner = self.at, self.units, u.owner
